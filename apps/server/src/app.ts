@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config, SiteName } from './config.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { convertKeys, snakeToCamel } from '@lido/contracts/case';
+import { registerErrorHandling } from './http/errors.ts';
+import { registerOperatorFonts } from './http/operator-fonts.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { resolveSite } from './http/sites.ts';
+import { registerStaticSites } from './http/static-sites.ts';
+import { clientRoutes } from './modules/client/client.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { themeRoutes } from './modules/theme/theme.routes.ts';
+import { venuesRoutes } from './modules/venues/venues.routes.ts';
+import { createServices } from './services.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    site: SiteName | undefined;
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  serverFactory?: FastifyServerOptions['serverFactory'];
+}
+
+const requestIdPattern = /^[A-Za-z0-9._-]{8,128}$/;
+
+/** Builds the whole HTTP application; `main.ts` listens with it and tests inject into it. */
+export async function buildApp({ config, database, serverFactory }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && requestIdPattern.test(given) ? given : randomUUID();
+    },
+    requestIdHeader: false,
+    trustProxy: false,
+    bodyLimit: 256 * 1024,
+    ...(serverFactory ? { serverFactory } : {}),
+  });
+
+  app.decorateRequest('site', undefined);
+  app.addHook('onRequest', async (request, reply) => {
+    request.site = resolveSite(config, request.headers.host, request.raw.socket?.localPort);
+    reply.header('x-request-id', request.id);
+  });
+  // snake_case in: handlers and contracts see camelCase only.
+  app.addHook('preValidation', async (request) => {
+    if (request.body && typeof request.body === 'object') request.body = convertKeys(request.body, snakeToCamel);
+    if (request.query && typeof request.query === 'object') {
+      request.query = convertKeys({ ...(request.query as object) }, snakeToCamel);
+    }
+  });
+
+  registerErrorHandling(app);
+  registerSecurityHeaders(app, config);
+  await registerStaticSites(app, config);
+  registerOperatorFonts(app, config);
+
+  const services = createServices(config, database);
+  healthRoutes(app, database);
+  themeRoutes(app, services);
+  clientRoutes(app, services, config);
+  venuesRoutes(app, services);
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    // Paths that look like files (a missing script or image) get a plain 404, never the app's HTML.
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !pathname.startsWith('/api/') &&
+      !/\.[a-z0-9]{1,8}$/i.test(pathname);
+    if (isPage && request.site) return app.sendSitePage(reply, request.site);
+    return reply.status(404).send({ message: 'Unable to complete request, item not found.' });
+  });
+
+  return app;
+}

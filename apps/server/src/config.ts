@@ -1,0 +1,169 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every setting the server reads, validated in one place at start-up. A bad setting produces a
+ * readable list of what is wrong (see `formatConfigErrors`) instead of a failure deep inside a request.
+ */
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''], {
+    error: 'must be one of true, false, 1, 0, yes or no',
+  })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const siteUrl = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .refine((value) => value === undefined || /^https?:\/\/[^/\s]+$/.test(value), {
+    message: 'must be an origin such as https://join.example.org (scheme and host, no path)',
+  })
+  .optional();
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
+    LIDO_PORT: z.coerce
+      .number({ error: 'must be a whole number' })
+      .int({ error: 'must be a whole number' })
+      .min(1, { error: 'must be at least 1' })
+      .max(65532, { error: 'must be at most 65532 (four consecutive ports are used)' })
+      .default(3000),
+    LIDO_BIND_ADDRESS: z.string().trim().min(1, { error: 'must not be empty' }).default('127.0.0.1'),
+    LIDO_DATA_DIR: z.string().trim().min(1, { error: 'must not be empty' }).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .trim()
+      .transform((value) => (value === '' ? undefined : value))
+      .refine((value) => value === undefined || /^postgres(ql)?:\/\//.test(value), {
+        message: 'must start with postgres:// or postgresql://',
+      })
+      .optional(),
+    LIDO_LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        error: 'must be one of fatal, error, warn, info, debug, trace or silent',
+      })
+      .default('info'),
+    LIDO_WEB_DIST: z.string().trim().min(1).optional(),
+    LIDO_BOOKINGS_URL: siteUrl,
+    LIDO_MY_ACCOUNT_URL: siteUrl,
+    LIDO_ONLINE_JOINING_URL: siteUrl,
+    LIDO_MAINTENANCE_MODE: booleanFlag.default(false),
+    LIDO_TIME_ZONE: z
+      .string()
+      .trim()
+      .default('Europe/London')
+      .refine(isKnownTimeZone, { message: 'must be an IANA time zone such as Europe/London' }),
+    LIDO_FRAME_ANCESTORS: z
+      .string()
+      .trim()
+      .default('')
+      .refine((value) => value.split(/\s+/).every((origin) => origin === '' || /^https?:\/\/[^/\s]+$/.test(origin)), {
+        message: 'must be a space-separated list of origins such as https://www.example.org',
+      }),
+    LIDO_SENTRY_DSN: optionalText.refine((value) => value === undefined || /^https:\/\/[^\s]+$/.test(value), {
+      message: 'must be an https URL',
+    }),
+    LIDO_ANALYTICS_GA_ID: optionalText,
+    LIDO_ANALYTICS_GTM_ID: optionalText,
+    LIDO_MAP_API_KEY: optionalText,
+    LIDO_MAP_STYLE_URL: optionalText,
+    LIDO_KIOSK_HOME_URL: optionalText,
+  })
+  .superRefine((env, ctx) => {
+    const urls = [env.LIDO_BOOKINGS_URL, env.LIDO_MY_ACCOUNT_URL, env.LIDO_ONLINE_JOINING_URL];
+    const set = urls.filter((url) => url !== undefined).length;
+    if (set !== 0 && set !== 3) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['LIDO_BOOKINGS_URL'],
+        message:
+          'LIDO_BOOKINGS_URL, LIDO_MY_ACCOUNT_URL and LIDO_ONLINE_JOINING_URL must be set together (or none, to serve each site on its own port)',
+      });
+    }
+  });
+
+function isKnownTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const siteNames = ['bookings', 'my-account', 'online-joining'] as const;
+export type SiteName = (typeof siteNames)[number];
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  bindAddress: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  logLevel: string;
+  webDist: string;
+  /** Public origins per site when hostnames are configured; undefined means "one port per site". */
+  siteOrigins: Record<SiteName, string> | undefined;
+  maintenanceMode: boolean;
+  timeZone: string;
+  frameAncestors: string[];
+  sentryDsn: string | undefined;
+  analytics: { gaMeasurementId: string | undefined; gtmContainerId: string | undefined };
+  map: { apiKey: string | undefined; styleUrl: string | undefined };
+  kioskHomeUrl: string | undefined;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Lido cannot start because of its settings:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const name = issue.path.join('.') || 'settings';
+      const given = typeof issue.path[0] === 'string' ? source[issue.path[0]] : undefined;
+      return `${name}: ${issue.message}${given !== undefined && given !== '' ? ` (got "${given}")` : ''}`;
+    });
+    throw new ConfigError(problems);
+  }
+  const env = parsed.data;
+  const siteOrigins =
+    env.LIDO_BOOKINGS_URL && env.LIDO_MY_ACCOUNT_URL && env.LIDO_ONLINE_JOINING_URL
+      ? {
+          bookings: env.LIDO_BOOKINGS_URL,
+          'my-account': env.LIDO_MY_ACCOUNT_URL,
+          'online-joining': env.LIDO_ONLINE_JOINING_URL,
+        }
+      : undefined;
+  return {
+    env: env.NODE_ENV,
+    port: env.LIDO_PORT,
+    bindAddress: env.LIDO_BIND_ADDRESS,
+    dataDir: path.resolve(env.LIDO_DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    logLevel: env.LIDO_LOG_LEVEL,
+    webDist: path.resolve(env.LIDO_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    siteOrigins,
+    maintenanceMode: env.LIDO_MAINTENANCE_MODE,
+    timeZone: env.LIDO_TIME_ZONE,
+    frameAncestors: env.LIDO_FRAME_ANCESTORS.split(/\s+/).filter(Boolean),
+    sentryDsn: env.LIDO_SENTRY_DSN,
+    analytics: { gaMeasurementId: env.LIDO_ANALYTICS_GA_ID, gtmContainerId: env.LIDO_ANALYTICS_GTM_ID },
+    map: { apiKey: env.LIDO_MAP_API_KEY, styleUrl: env.LIDO_MAP_STYLE_URL },
+    kioskHomeUrl: env.LIDO_KIOSK_HOME_URL,
+  };
+}

@@ -1,0 +1,31 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ConfigError, loadConfig } from '../config.ts';
+import { openDatabase } from './client.ts';
+import { migrate } from './migrate.ts';
+import { seedDemoIfEmpty } from './seed/seed-demo.ts';
+
+/**
+ * `npm run db:reset`: starts over with an empty database and the demo operator. The embedded
+ * database's folder is removed; on PostgreSQL the public schema is dropped and recreated.
+ */
+async function reset(): Promise<void> {
+  const config = loadConfig();
+  if (config.databaseUrl) {
+    const database = await openDatabase({ databaseUrl: config.databaseUrl });
+    await database.runScript('DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
+    await database.close();
+  } else {
+    fs.rmSync(path.join(config.dataDir, 'pglite'), { recursive: true, force: true });
+  }
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrate(database);
+  await seedDemoIfEmpty(database.db);
+  await database.close();
+  process.stdout.write(`Database reset (${config.databaseUrl ? 'PostgreSQL' : config.dataDir}); demo operator loaded.\n`);
+}
+
+reset().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof ConfigError ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+
+/** The Content Security Policy for the sites' HTML; third-party origins appear only when configured. */
+export function contentSecurityPolicy(config: Config): string {
+  const scriptSources = ["'self'"];
+  const connectSources = ["'self'"];
+  const imageSources = ["'self'", 'data:', 'blob:'];
+  if (config.analytics.gaMeasurementId || config.analytics.gtmContainerId) {
+    scriptSources.push('https://www.googletagmanager.com');
+    connectSources.push('https://*.google-analytics.com', 'https://www.googletagmanager.com');
+    imageSources.push('https://*.google-analytics.com', 'https://www.googletagmanager.com');
+  }
+  if (config.sentryDsn) connectSources.push(new URL(config.sentryDsn).origin);
+  const frameAncestors = config.frameAncestors.length > 0 ? ["'self'", ...config.frameAncestors] : ["'self'"];
+  return [
+    "default-src 'self'",
+    `script-src ${scriptSources.join(' ')}`,
+    // React sets inline style attributes; styles cannot run code, scripts stay locked down.
+    "style-src 'self' 'unsafe-inline'",
+    `img-src ${imageSources.join(' ')}`,
+    "font-src 'self' data:",
+    `connect-src ${connectSources.join(' ')}`,
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    `frame-ancestors ${frameAncestors.join(' ')}`,
+  ].join('; ');
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
+  const csp = contentSecurityPolicy(config);
+  const httpsOnly = config.siteOrigins !== undefined && Object.values(config.siteOrigins).every((o) => o.startsWith('https:'));
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    reply.header('permissions-policy', 'geolocation=(self), camera=(), microphone=()');
+    if (httpsOnly) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    const contentType = String(reply.getHeader('content-type') ?? '');
+    if (contentType.startsWith('text/html')) reply.header('content-security-policy', csp);
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+}

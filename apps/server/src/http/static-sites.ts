@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Config, SiteName } from '../config.ts';
+
+/**
+ * Serves the built web app. Every site shares `/assets`; each site's routes fall back to its own
+ * entry HTML (history fallback), so a deep link such as /centre/x loads the right app.
+ */
+export async function registerStaticSites(app: FastifyInstance, config: Config): Promise<void> {
+  const dist = config.webDist;
+  if (fs.existsSync(dist)) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      index: false,
+      wildcard: false,
+      allowedPath: (pathName) => !pathName.startsWith('/sites/'),
+      setHeaders(res, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+    // @fastify/static with wildcard off registers the files present at start; fonts supplied by the
+    // operator live under the data directory instead (see operator-fonts).
+  }
+
+  const pages = new Map<SiteName, string>();
+  const entryHtml = (site: SiteName): string | undefined => {
+    if (!pages.has(site)) {
+      const file = path.join(dist, 'sites', site, 'index.html');
+      if (!fs.existsSync(file)) return undefined;
+      pages.set(site, fs.readFileSync(file, 'utf8'));
+    }
+    return pages.get(site);
+  };
+
+  app.decorate('sendSitePage', function sendSitePage(reply: FastifyReply, site: SiteName) {
+    const html = entryHtml(site);
+    if (!html) {
+      return reply
+        .status(503)
+        .type('text/plain; charset=utf-8')
+        .send('The web app has not been built yet. Run `npm run build` (npm start does this for you).');
+    }
+    return reply.status(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sendSitePage(reply: FastifyReply, site: SiteName): FastifyReply;
+  }
+}

@@ -1,0 +1,73 @@
+import http from 'node:http';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, siteNames } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+import { seedDemoIfEmpty } from './db/seed/seed-demo.ts';
+import { sitePortOffset } from './http/sites.ts';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(78);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const applied = await migrate(database);
+  const seeded = await seedDemoIfEmpty(database.db);
+
+  // One Fastify instance answers on every site's port; the port a request arrives on picks the site.
+  let handler: http.RequestListener | undefined;
+  const app = await buildApp({
+    config,
+    database,
+    serverFactory: (requestHandler) => {
+      handler = requestHandler;
+      return http.createServer(requestHandler);
+    },
+  });
+  await app.ready();
+  app.log.info({ applied, seeded, database: database.kind }, 'database ready');
+
+  const extraServers: http.Server[] = [];
+  if (config.siteOrigins) {
+    await app.listen({ port: config.port, host: config.bindAddress });
+  } else {
+    await app.listen({ port: config.port + sitePortOffset.bookings, host: config.bindAddress });
+    for (const site of siteNames.filter((name) => sitePortOffset[name] !== 0)) {
+      const server = http.createServer(handler);
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(config.port + sitePortOffset[site], config.bindAddress, resolve);
+      });
+      extraServers.push(server);
+    }
+    for (const site of siteNames) {
+      app.log.info(`${site} site on http://localhost:${config.port + sitePortOffset[site]}`);
+    }
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    await Promise.all(extraServers.map((server) => new Promise((resolve) => server.close(resolve))));
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Lido failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ClientSettings } from '@lido/contracts/client-settings';
+import type { Config, SiteName } from '../../config.ts';
+import { requireOperator } from '../operator/current-operator.ts';
+import type { OperatorRepository } from '../operator/operator.repository.ts';
+
+const currencySymbols: Record<string, string> = { GBP: '£', EUR: '€', USD: '$' };
+
+export function createClientService(config: Config, repository: OperatorRepository) {
+  return {
+    async settings(siteOrigins: Record<SiteName, string>): Promise<ClientSettings> {
+      const operator = await requireOperator(repository);
+      return {
+        id: operator.id,
+        name: operator.name,
+        mapApiKey: config.map.apiKey ?? null,
+        mapStyleUrl: config.map.styleUrl ?? null,
+        onlineJoiningMapEnabled: operator.onlineJoiningMapEnabled,
+        onlineJoiningEnabled: operator.onlineJoiningEnabled,
+        onlineGuestPassesEnabled: operator.onlineGuestPassesEnabled,
+        collectDirectDebitBillingAddress: operator.collectDirectDebitBillingAddress,
+        directDebitProvider: operator.directDebitProvider,
+        directDebitServiceUserName: operator.directDebitServiceUserName,
+        customerServiceEmail: operator.customerServiceEmail,
+        availableBillingDates: [...operator.availableBillingDates].sort((a, b) => a - b),
+        kioskHomeUrl: config.kioskHomeUrl ?? null,
+        savedCardsEnabled: operator.savedCardsEnabled,
+        currency: operator.currency,
+        currencySymbol: currencySymbols[operator.currency] ?? operator.currency,
+        siteUrls: {
+          bookings: siteOrigins.bookings,
+          myAccount: siteOrigins['my-account'],
+          onlineJoining: siteOrigins['online-joining'],
+        },
+        errorReportingDsn: config.sentryDsn ?? null,
+        // Offered only when the operator supplied the licensed file (see http/operator-fonts.ts).
+        fonts: {
+          garageGothicUrl: fs.existsSync(path.join(config.dataDir, 'fonts', 'garage-gothic-bold.woff2'))
+            ? '/operator-fonts/garage-gothic-bold.woff2'
+            : null,
+        },
+        analytics: {
+          gaMeasurementId: config.analytics.gaMeasurementId ?? null,
+          gtmContainerId: config.analytics.gtmContainerId ?? null,
+        },
+      };
+    },
+  };
+}

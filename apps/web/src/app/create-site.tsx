@@ -1,0 +1,38 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
+import { NotFoundPage } from '../features/errors/not-found-page.tsx';
+import { RouteError } from '../features/errors/route-error.tsx';
+import { type SiteName, SiteContext } from '../features/site-mode/site-context.tsx';
+import { createQueryClient } from './query-client.ts';
+import { RootLayout } from './root-layout.tsx';
+import '../features/theme/fonts.css';
+import '../ui/styles.css';
+
+/** The route tree every site shares: its pages under the root layout, then the not-found page. */
+export function siteRoutes(pages: RouteObject[]): RouteObject[] {
+  return [
+    {
+      element: <RootLayout />,
+      errorElement: <RouteError />,
+      children: [...pages, { path: '*', element: <NotFoundPage />, handle: { title: 'Page not found' } }],
+    },
+  ];
+}
+
+export function startSite(site: SiteName, pages: RouteObject[]): void {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('The page has no #root element');
+  const router = createBrowserRouter(siteRoutes(pages));
+  const queryClient = createQueryClient();
+  createRoot(container).render(
+    <StrictMode>
+      <SiteContext.Provider value={site}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </SiteContext.Provider>
+    </StrictMode>,
+  );
+}

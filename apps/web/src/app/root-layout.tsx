@@ -1,0 +1,84 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation, useMatches } from 'react-router';
+import { loadTagScripts } from '../features/analytics/tag-scripts.ts';
+import { recordPageView } from '../features/analytics/data-layer.ts';
+import { startErrorReporting } from '../features/analytics/error-reporting.ts';
+import { AccountNav } from '../features/chrome/account-nav.tsx';
+import { Breadcrumbs, type RouteHandle } from '../features/chrome/breadcrumbs.tsx';
+import { SiteHeader } from '../features/chrome/site-header.tsx';
+import { SiteFooter } from '../features/footer/site-footer.tsx';
+import { useBasketCount, useSession } from '../features/session/use-session.ts';
+import { venueSlugFor } from '../features/site-mode/cross-site.ts';
+import { useSite } from '../features/site-mode/site-context.tsx';
+import { updateSiteModeFromSearch, useSiteMode } from '../features/site-mode/site-mode.ts';
+import { Toaster } from '../features/toasts/toaster.tsx';
+import { ThemeGate } from './theme-gate.tsx';
+
+function usePageTitle(clientName: string): string {
+  const matches = useMatches();
+  const title = [...matches].reverse().map((match) => (match.handle as RouteHandle | undefined)?.title).find(Boolean);
+  const full = title ? `${title} | ${clientName}` : clientName;
+  useEffect(() => {
+    document.title = full;
+  }, [full]);
+  return full;
+}
+
+function Chrome({ settings, logoUrl, venueSlug }: { settings: Parameters<typeof SiteHeader>[0]['settings']; logoUrl: string; venueSlug: string | undefined }) {
+  const site = useSite();
+  const mode = useSiteMode();
+  const session = useSession();
+  const basketCount = useBasketCount();
+  const location = useLocation();
+  const title = usePageTitle(settings.name);
+
+  useEffect(() => {
+    startErrorReporting(settings.errorReportingDsn);
+  }, [settings.errorReportingDsn]);
+  useEffect(() => {
+    loadTagScripts(settings.analytics, location.pathname);
+    recordPageView(location.pathname, title);
+  }, [location.pathname, settings.analytics, title]);
+
+  // Chrome is hidden when embedded, and in kiosk mode on the joining site (the kiosk has its own).
+  const showChrome = !mode.embedded && !(mode.kiosk && site === 'online-joining');
+  return (
+    <div className="app" data-embedded={mode.embedded || undefined}>
+      <a className="skip-link" href="#main-content">
+        Skip to main content
+      </a>
+      {showChrome && (
+        <SiteHeader
+          settings={settings}
+          mode={mode}
+          session={session}
+          basketCount={basketCount}
+          logoUrl={logoUrl}
+          venueSlug={venueSlug}
+        />
+      )}
+      {!mode.embedded && <Breadcrumbs />}
+      {site === 'my-account' && session.isLoggedIn && (
+        <AccountNav guestPassesEnabled={settings.onlineGuestPassesEnabled} onLogOut={() => undefined} />
+      )}
+      <main id="main-content" className="page" tabIndex={-1}>
+        <Outlet />
+      </main>
+      {showChrome && <SiteFooter venueSlug={venueSlug} />}
+      <Toaster />
+    </div>
+  );
+}
+
+/** Every page of every site renders inside this: mode, theme gate, chrome, toasts. */
+export function RootLayout() {
+  const location = useLocation();
+  const mode = useSiteMode();
+  useEffect(() => updateSiteModeFromSearch(location.search), [location.search]);
+  const venueSlug = venueSlugFor(location.pathname, mode.centre);
+  return (
+    <ThemeGate venueSlug={venueSlug}>
+      {({ settings, theme }) => <Chrome settings={settings} logoUrl={theme.themeAppLogo} venueSlug={venueSlug} />}
+    </ThemeGate>
+  );
+}

@@ -1,0 +1,36 @@
+import { Link, useMatches } from 'react-router';
+import { ChevronIcon, HomeIcon } from '../../ui/icons.tsx';
+
+export interface RouteHandle {
+  title?: string;
+  breadcrumb?: string;
+}
+
+/** The breadcrumb bar with a home icon, built from the matched routes' `handle.breadcrumb`. */
+export function Breadcrumbs() {
+  const matches = useMatches();
+  const crumbs = matches
+    .map((match) => ({ path: match.pathname, label: (match.handle as RouteHandle | undefined)?.breadcrumb }))
+    .filter((crumb): crumb is { path: string; label: string } => Boolean(crumb.label));
+  return (
+    <nav className="breadcrumbs" aria-label="Breadcrumb">
+      <ol>
+        <li>
+          <Link to="/" className="breadcrumbs__home">
+            <HomeIcon />
+            <span className="visually-hidden">Home</span>
+          </Link>
+        </li>
+        {crumbs.map((crumb, index) => {
+          const last = index === crumbs.length - 1;
+          return (
+            <li key={crumb.path}>
+              <ChevronIcon />
+              {last ? <span aria-current="page">{crumb.label}</span> : <Link to={crumb.path}>{crumb.label}</Link>}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}

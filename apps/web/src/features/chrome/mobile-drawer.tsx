@@ -1,0 +1,100 @@
+import type { ClientSettings } from '@lido/contracts/client-settings';
+import { type Ref, useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+import { CloseIcon } from '../../ui/icons.tsx';
+import type { SessionSummary } from '../session/use-session.ts';
+import { useSite } from '../site-mode/site-context.tsx';
+import { SiteLink } from '../site-mode/site-link.tsx';
+import { buyMembershipPath, LoginControl } from './site-header.tsx';
+
+interface DrawerProps {
+  ref: Ref<HTMLDialogElement>;
+  settings: ClientSettings;
+  session: SessionSummary;
+  basketCount: number;
+  logoUrl: string;
+  venueSlug: string | undefined;
+}
+
+/** The left drawer on narrow screens: a modal dialog, so focus is held inside and Escape closes it. */
+export function MobileDrawer({ ref, settings, session, basketCount, logoUrl, venueSlug }: DrawerProps) {
+  const site = useSite();
+  const location = useLocation();
+  const dialog = useRef<HTMLDialogElement | null>(null);
+  const setRefs = (node: HTMLDialogElement | null) => {
+    dialog.current = node;
+    if (typeof ref === 'function') ref(node);
+    else if (ref) ref.current = node;
+  };
+  // Navigating inside the site closes the drawer.
+  useEffect(() => {
+    if (dialog.current?.open) dialog.current.close();
+  }, [location.pathname]);
+  const close = () => dialog.current?.close();
+  const basketActive = site === 'bookings' && location.pathname === '/basket';
+
+  return (
+    <dialog
+      ref={setRefs}
+      className="drawer"
+      aria-label="Menu"
+      onClick={(event) => {
+        if (event.target === event.currentTarget) close(); // a click on the backdrop
+      }}
+    >
+      <div className="drawer__panel">
+        <div className="drawer__top">
+          <img src={logoUrl} alt={settings.name} height={32} />
+          <button type="button" className="icon-button" aria-label="Close menu" onClick={close}>
+            <CloseIcon />
+          </button>
+        </div>
+        <nav aria-label="Menu">
+          <ul className="drawer__links">
+            <li>
+              <SiteLink site="bookings" to="/" onClick={close}>
+                Book an activity
+              </SiteLink>
+            </li>
+            {settings.onlineJoiningEnabled && (
+              <li>
+                <SiteLink site="online-joining" to={buyMembershipPath(venueSlug)} onClick={close}>
+                  Buy a membership
+                </SiteLink>
+              </li>
+            )}
+            <li>
+              <SiteLink
+                site="bookings"
+                to="/basket"
+                onClick={close}
+                className={basketActive ? 'is-active' : undefined}
+                aria-current={basketActive ? 'page' : undefined}
+              >
+                Shopping basket{basketCount > 0 ? ` (${basketCount})` : ''}
+              </SiteLink>
+            </li>
+            {session.isLoggedIn && (
+              <li>
+                <SiteLink site="my-account" to="/" onClick={close}>
+                  My account
+                </SiteLink>
+              </li>
+            )}
+          </ul>
+        </nav>
+        <div className="drawer__account">
+          {session.isLoggedIn ? null : (
+            <>
+              <p>Login to make bookings faster and manage your account</p>
+              <LoginControl className="button button--primary button--lg" />
+              <SiteLink site="my-account" to="/register" className="button button--secondary button--lg">
+                Create an account
+              </SiteLink>
+            </>
+          )}
+        </div>
+      </div>
+    </dialog>
+  );
+}

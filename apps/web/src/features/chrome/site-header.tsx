@@ -1,0 +1,146 @@
+import type { ClientSettings } from '@lido/contracts/client-settings';
+import { useRef } from 'react';
+import { useLocation } from 'react-router';
+import { BasketIcon, MenuIcon } from '../../ui/icons.tsx';
+import type { SessionSummary } from '../session/use-session.ts';
+import { crossSiteUrl } from '../site-mode/cross-site.ts';
+import { useSite } from '../site-mode/site-context.tsx';
+import { SiteLink } from '../site-mode/site-link.tsx';
+import type { SiteMode } from '../site-mode/site-mode.ts';
+import { MobileDrawer } from './mobile-drawer.tsx';
+
+export interface HeaderProps {
+  settings: ClientSettings;
+  mode: SiteMode;
+  session: SessionSummary;
+  basketCount: number;
+  logoUrl: string;
+  /** The selected centre, for "Buy a membership". */
+  venueSlug: string | undefined;
+}
+
+export function BasketLink({ count, label = 'Basket' }: { count: number; label?: string }) {
+  const { pathname } = useLocation();
+  const site = useSite();
+  const countText = count > 0 ? `, ${count} ${count === 1 ? 'item' : 'items'}` : '';
+  return (
+    <SiteLink
+      site="bookings"
+      to="/basket"
+      className="header-link header-basket"
+      aria-current={site === 'bookings' && pathname === '/basket' ? 'page' : undefined}
+    >
+      <BasketIcon />
+      <span className="header-basket__label">
+        {label}
+        <span className="visually-hidden">{countText}</span>
+      </span>
+      {count > 0 && (
+        <span className="badge" aria-hidden="true">
+          {count}
+        </span>
+      )}
+    </SiteLink>
+  );
+}
+
+export function LoginControl({ className }: { className?: string }) {
+  const site = useSite();
+  const { pathname, search } = useLocation();
+  // The bookings site's login dialog and the login pages arrive with the accounts issue; until then
+  // every site sends the customer to a /login page (my-account's, from the bookings site).
+  const redirect = `${pathname}${search}`;
+  if (site === 'bookings') {
+    return (
+      <SiteLink site="my-account" to="/login" className={className ?? 'button button--secondary button--md'}>
+        Log in
+      </SiteLink>
+    );
+  }
+  return (
+    <SiteLink site={site} to={`/login?redirect=${encodeURIComponent(redirect)}`} className={className ?? 'button button--secondary button--md'}>
+      Log in
+    </SiteLink>
+  );
+}
+
+export function buyMembershipPath(venueSlug: string | undefined): string {
+  return venueSlug ? `/centre/${venueSlug}` : '/';
+}
+
+export function SiteHeader({ settings, mode, session, basketCount, logoUrl, venueSlug }: HeaderProps) {
+  const drawerRef = useRef<HTMLDialogElement>(null);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const kioskHome =
+    settings.kioskHomeUrl ??
+    crossSiteUrl(settings.siteUrls, 'online-joining', '/kiosk/', {
+      embedded: false,
+      extraParams: { kiosk: 'true', ...(mode.centre ? { centre: mode.centre } : {}) },
+    });
+
+  return (
+    <header className="site-header">
+      <div className="site-header__inner">
+        <button
+          ref={menuButtonRef}
+          type="button"
+          className="site-header__menu-button"
+          aria-label="Open menu"
+          aria-haspopup="dialog"
+          onClick={() => drawerRef.current?.showModal()}
+        >
+          <MenuIcon />
+        </button>
+        <SiteLink site="bookings" to="/" className="site-header__logo">
+          <img src={logoUrl} alt={`${settings.name} home`} height={40} />
+        </SiteLink>
+        <nav className="site-header__nav" aria-label="Main">
+          <ul>
+            {mode.kiosk && (
+              <li>
+                <a className="header-link" href={kioskHome}>
+                  Back to Kiosk Home
+                </a>
+              </li>
+            )}
+            <li>
+              <SiteLink site="bookings" to="/" className="header-link">
+                Book an activity
+              </SiteLink>
+            </li>
+            {settings.onlineJoiningEnabled && (
+              <li>
+                <SiteLink site="online-joining" to={buyMembershipPath(venueSlug)} className="header-link">
+                  Buy a membership
+                </SiteLink>
+              </li>
+            )}
+          </ul>
+        </nav>
+        <div className="site-header__actions">
+          {session.isLoggedIn ? (
+            <SiteLink
+              site="my-account"
+              to="/"
+              className="header-link site-header__account"
+              extraParams={{ kiosk: String(mode.kiosk) }}
+            >
+              My account
+            </SiteLink>
+          ) : (
+            <LoginControl className="button button--secondary button--md site-header__login" />
+          )}
+          <BasketLink count={basketCount} />
+        </div>
+      </div>
+      <MobileDrawer
+        ref={drawerRef}
+        settings={settings}
+        session={session}
+        basketCount={basketCount}
+        logoUrl={logoUrl}
+        venueSlug={venueSlug}
+      />
+    </header>
+  );
+}

@@ -1,0 +1,34 @@
+import type { ClientSettings } from '@lido/contracts/client-settings';
+import type { SiteName } from './site-context.tsx';
+
+export function siteOrigin(siteUrls: ClientSettings['siteUrls'], site: SiteName): string {
+  if (site === 'bookings') return siteUrls.bookings;
+  if (site === 'my-account') return siteUrls.myAccount;
+  return siteUrls.onlineJoining;
+}
+
+/** A full URL to a path on another site, carrying `embedded=true` when embedded. */
+export function crossSiteUrl(
+  siteUrls: ClientSettings['siteUrls'],
+  site: SiteName,
+  path: string,
+  { embedded, extraParams }: { embedded: boolean; extraParams?: Record<string, string> },
+): string {
+  const url = new URL(path, siteOrigin(siteUrls, site));
+  if (embedded) url.searchParams.set('embedded', 'true');
+  for (const [key, value] of Object.entries(extraParams ?? {})) url.searchParams.set(key, value);
+  return url.toString();
+}
+
+const venueRoutePrefixes = new Set(['centre', 'location']);
+
+/**
+ * The venue whose theme and footer apply: the selected centre, otherwise the second path segment
+ * of a venue route (/centre/{slug}, /location/{slug}).
+ */
+export function venueSlugFor(pathname: string, selectedCentre: string | null): string | undefined {
+  if (selectedCentre) return selectedCentre;
+  const [first, second] = pathname.split('/').filter(Boolean);
+  if (first && second && venueRoutePrefixes.has(first) && /^[a-z0-9]+(-[a-z0-9]+)*$/.test(second)) return second;
+  return undefined;
+}

@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useClientSettings } from '../client-settings/get-client-settings.ts';
+import { crossSiteUrl } from './cross-site.ts';
+import { type SiteName, useSite } from './site-context.tsx';
+import { useSiteMode } from './site-mode.ts';
+
+interface SiteLinkProps {
+  site: SiteName;
+  to: string;
+  children: ReactNode;
+  className?: string;
+  extraParams?: Record<string, string>;
+  'aria-current'?: 'page' | undefined;
+  'aria-label'?: string;
+  onClick?: () => void;
+}
+
+/** In-app navigation within a site; a full link (with embedded=true when embedded) across sites. */
+export function SiteLink({ site, to, children, extraParams, ...rest }: SiteLinkProps) {
+  const current = useSite();
+  const { embedded } = useSiteMode();
+  const settings = useClientSettings();
+  if (site === current && !extraParams) {
+    return (
+      <Link to={to} {...rest}>
+        {children}
+      </Link>
+    );
+  }
+  return (
+    <a href={crossSiteUrl(settings.siteUrls, site, to, { embedded, ...(extraParams ? { extraParams } : {}) })} {...rest}>
+      {children}
+    </a>
+  );
+}

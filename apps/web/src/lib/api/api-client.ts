@@ -1,0 +1,89 @@
+import { camelToSnake, convertKeys, snakeToCamel } from '@lido/contracts/case';
+
+/** A failed call: its status, the server's message and, on a 422, the field messages. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly validationMessages: Record<string, string[]> | null = null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface ApiResponse<T> {
+  status: number;
+  data: T;
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** A 401 normally ends the session; calls that expect one (logging in) opt out. */
+  handleUnauthorized?: boolean;
+}
+
+let unauthorizedHandler: () => void = () => window.location.reload();
+
+/** The server has already revoked the session and cleared its cookie; the page just starts again. */
+export function setUnauthorizedHandler(handler: () => void): void {
+  unauthorizedHandler = handler;
+}
+
+/** `memberships/types` and `/api/memberships/types` both mean the API path `/api/memberships/types`. */
+export function apiUrl(path: string, query?: Record<string, QueryValue>): string {
+  const clean = path.replace(/^\/+/, '');
+  const base = clean.startsWith('api/') ? `/${clean}` : `/api/${clean}`;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    params.set(camelToSnake(key), String(value));
+  }
+  const search = params.toString();
+  return search ? `${base}?${search}` : base;
+}
+
+function unwrap(payload: unknown): unknown {
+  if (payload !== null && typeof payload === 'object' && !Array.isArray(payload) && 'data' in payload) {
+    return (payload as { data: unknown }).data;
+  }
+  return payload;
+}
+
+/** One server call: snake_case keys out, camelCase keys back, `data` unwrapped, failures as ApiError. */
+export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  const { method = 'GET', query, body, signal, handleUnauthorized = true } = options;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const init: RequestInit = { method, headers, credentials: 'same-origin' };
+  if (signal) init.signal = signal;
+  if (body !== undefined) {
+    headers['content-type'] = 'application/json';
+    init.body = JSON.stringify(convertKeys(body, camelToSnake));
+  }
+  const response = await fetch(apiUrl(path, query), init);
+  const contentType = response.headers.get('content-type') ?? '';
+  const raw: unknown =
+    response.status === 204 ? undefined : contentType.includes('json') ? await response.json() : await response.text();
+  const payload = convertKeys(raw, snakeToCamel);
+
+  if (!response.ok) {
+    if (response.status === 401 && handleUnauthorized) unauthorizedHandler();
+    const record = (payload ?? {}) as { message?: unknown; errors?: unknown };
+    const message = typeof record.message === 'string' ? record.message : response.statusText || 'Request failed';
+    const errors =
+      response.status === 422 && record.errors && typeof record.errors === 'object'
+        ? (record.errors as Record<string, string[]>)
+        : null;
+    throw new ApiError(response.status, message, errors);
+  }
+  return { status: response.status, data: unwrap(payload) as T };
+}
+
+export async function apiGet<T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal): Promise<T> {
+  return (await apiFetch<T>(path, { query, ...(signal ? { signal } : {}) })).data;
+}

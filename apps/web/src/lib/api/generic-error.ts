@@ -1,0 +1,6 @@
+/** The platform spec's generic error line for a failed request's status. */
+export function genericErrorLine(status: number | null | undefined): string {
+  if (status === 404) return 'Unable to complete request, item not found.';
+  if (status === 403) return 'Unauthorised.';
+  return 'Something has gone wrong, please try again.';
+}

@@ -1,0 +1,36 @@
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { useClientSettings } from '../../features/client-settings/get-client-settings.ts';
+import { NotFoundPage } from '../../features/errors/not-found-page.tsx';
+import { SiteLink } from '../../features/site-mode/site-link.tsx';
+import { VenueAddress } from '../../features/venues/venue-address.tsx';
+import { venueQuery } from '../../features/venues/get-venues.ts';
+import { ApiError } from '../../lib/api/api-client.ts';
+import { genericErrorLine } from '../../lib/api/generic-error.ts';
+import { Spinner } from '../../ui/spinner.tsx';
+
+/** /location/{slug}: a centre's page on the bookings site, in the centre's own theme. */
+export function LocationPage() {
+  const { locationSlug = '' } = useParams();
+  const settings = useClientSettings();
+  const venue = useQuery(venueQuery('activities', locationSlug));
+  if (venue.isPending) return <Spinner label="Loading centre" />;
+  if (venue.isError) {
+    const status = venue.error instanceof ApiError ? venue.error.status : null;
+    return status === 404 || status === 422 ? <NotFoundPage /> : <p className="error-line">{genericErrorLine(status)}</p>;
+  }
+  return (
+    <article className="venue-page">
+      <h1>{venue.data.name}</h1>
+      <p className="card__meta">{venue.data.placeType}</p>
+      <VenueAddress venue={venue.data} />
+      {settings.onlineJoiningEnabled && (
+        <p>
+          <SiteLink site="online-joining" to={`/centre/${venue.data.slug}`} className="button button--primary button--lg">
+            Buy a membership at {venue.data.name}
+          </SiteLink>
+        </p>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,8 @@
+import { startSite } from '../../app/create-site.tsx';
+import { BookingsHomePage } from './home-page.tsx';
+import { LocationPage } from './location-page.tsx';
+
+startSite('bookings', [
+  { index: true, element: <BookingsHomePage />, handle: { title: 'Book an activity', breadcrumb: 'Book an activity' } },
+  { path: 'location/:locationSlug', element: <LocationPage />, handle: { title: 'Centre', breadcrumb: 'Centre' } },
+]);

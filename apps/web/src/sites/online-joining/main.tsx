@@ -1,0 +1,12 @@
+import { startSite } from '../../app/create-site.tsx';
+import { CentrePage } from './centre-page.tsx';
+import { JoiningHomePage } from './joining-home-page.tsx';
+
+startSite('online-joining', [
+  { index: true, element: <JoiningHomePage />, handle: { title: 'Online Joining', breadcrumb: 'Buy membership' } },
+  {
+    path: 'centre/:centreSlug',
+    element: <CentrePage />,
+    handle: { title: 'Centre Details', breadcrumb: 'Buy membership' },
+  },
+]);

@@ -1,0 +1,74 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+/** Debian's Chromium, started the way this machine needs (no sandbox as root, no background traffic). */
+export const chromiumPath = process.env.LIDO_CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export interface TrackedPage {
+  page: Page;
+  context: BrowserContext;
+  /** console errors and uncaught page errors seen so far */
+  problems: string[];
+}
+
+/** A fresh context and page that records console errors and uncaught exceptions. */
+export async function openPage(browser: Browser, options: { width?: number; height?: number } = {}): Promise<TrackedPage> {
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+    locale: 'en-GB',
+    timezoneId: 'Europe/London',
+  });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console.error: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  return { page, context, problems };
+}
+
+/**
+ * Zero axe-core violations for WCAG 2.2 A and AA rules on the page as it is now. Called on every
+ * page and dialog state the end-to-end tests visit.
+ */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  if (results.violations.length > 0) {
+    const summary = results.violations
+      .map((violation) => `${violation.id} (${violation.impact}): ${violation.help}\n    ${violation.nodes.map((node) => node.target.join(' ')).join('\n    ')}`)
+      .join('\n');
+    throw new Error(`axe found ${results.violations.length} violation(s) on ${page.url()}:\n${summary}`);
+  }
+}
+
+/** Goes to a URL, waits for the themed page to finish loading, then runs the axe check. */
+export async function visit(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await waitForPage(page);
+  await expectNoAxeViolations(page);
+}
+
+/** The spinner shows while theme and fonts load; a page is ready once no spinner remains. */
+export async function waitForPage(page: Page): Promise<void> {
+  await page.waitForLoadState('load');
+  await page.locator('#root > *').first().waitFor();
+  await page.waitForFunction(() => document.querySelectorAll('.spinner').length === 0, undefined, { timeout: 15_000 });
+}

@@ -1,0 +1,91 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+export interface RunningServer {
+  port: number;
+  dataDir: string;
+  urls: { bookings: string; myAccount: string; onlineJoining: string };
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+/** A base port whose next three ports are free too (each site, plus the sandbox provider). */
+export async function findFreePortBlock(size = 4): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const base = 20000 + Math.floor(Math.random() * 30000);
+    const checks = await Promise.all(Array.from({ length: size }, (_, offset) => portIsFree(base + offset)));
+    if (checks.every(Boolean)) return base;
+  }
+  throw new Error('No block of free ports found');
+}
+
+/** Starts the real server (`apps/server/src/main.ts`) on free ports with a fresh data directory. */
+export async function startServer(env: Record<string, string> = {}, dataDir?: string): Promise<RunningServer> {
+  const port = await findFreePortBlock();
+  const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lido-e2e-'));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      NODE_ENV: 'test',
+      LIDO_LOG_LEVEL: 'warn',
+      LIDO_PORT: String(port),
+      LIDO_DATA_DIR: dir,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`Server exited with ${child.exitCode}:\n${output}`);
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (response.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`Server did not become healthy:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+
+  return {
+    port,
+    dataDir: dir,
+    urls: {
+      bookings: `http://127.0.0.1:${port}`,
+      myAccount: `http://127.0.0.1:${port + 1}`,
+      onlineJoining: `http://127.0.0.1:${port + 2}`,
+    },
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await exited;
+        clearTimeout(timer);
+      }
+    },
+  };
+}

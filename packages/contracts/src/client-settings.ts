@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/**
+ * GET /api/client: the site config of the joining spec (section 3), plus Lido's additions:
+ * the sites' public origins (for cross-site links) and the runtime ids for error reporting and
+ * analytics, so one build serves every operator.
+ */
+export const clientSettingsSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  mapApiKey: z.string().nullable(),
+  mapStyleUrl: z.string().nullable(),
+  onlineJoiningMapEnabled: z.boolean(),
+  onlineJoiningEnabled: z.boolean(),
+  onlineGuestPassesEnabled: z.boolean(),
+  collectDirectDebitBillingAddress: z.boolean(),
+  directDebitProvider: z.string(),
+  directDebitServiceUserName: z.string(),
+  customerServiceEmail: z.string(),
+  availableBillingDates: z.array(z.number().int().min(1).max(28)),
+  kioskHomeUrl: z.string().nullable(),
+  savedCardsEnabled: z.boolean(),
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  currencySymbol: z.string(),
+  siteUrls: z.object({ bookings: z.string(), myAccount: z.string(), onlineJoining: z.string() }),
+  errorReportingDsn: z.string().nullable(),
+  fonts: z.object({ garageGothicUrl: z.string().nullable() }),
+  analytics: z.object({ gaMeasurementId: z.string().nullable(), gtmContainerId: z.string().nullable() }),
+});
+export type ClientSettings = z.infer<typeof clientSettingsSchema>;

@@ -1,0 +1,29 @@
+/** Money is integer pence everywhere; this is the one place it becomes text. */
+
+export interface Money {
+  raw: { amount: number; currency: string };
+  decimal: string;
+  formatted: string;
+}
+
+export function assertPence(amount: number): void {
+  if (!Number.isSafeInteger(amount)) throw new RangeError(`Money must be a whole number of pence, got ${amount}`);
+}
+
+/** "29.86" for 2986. */
+export function penceToDecimal(amount: number): string {
+  assertPence(amount);
+  const sign = amount < 0 ? '-' : '';
+  const abs = Math.abs(amount);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** "£29.86" for 2986; "-£3.00" for -300. */
+export function formatPence(amount: number, symbol = '£'): string {
+  const decimal = penceToDecimal(amount);
+  return decimal.startsWith('-') ? `-${symbol}${decimal.slice(1)}` : `${symbol}${decimal}`;
+}
+
+export function toMoney(amount: number, currency = 'GBP', symbol = '£'): Money {
+  return { raw: { amount, currency }, decimal: penceToDecimal(amount), formatted: formatPence(amount, symbol) };
+}
