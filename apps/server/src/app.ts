@@ -45,6 +45,8 @@ export async function buildApp({ config, database, serverFactory }: AppOptions):
     ...(serverFactory ? { serverFactory } : {}),
   });
 
+  // Bodies are JSON or nothing: a form or text body (the shape of a cross-site form post) gets 415.
+  app.removeContentTypeParser(['text/plain']);
   app.decorateRequest('site', undefined);
   app.addHook('onRequest', async (request, reply) => {
     request.site = resolveSite(config, request.headers.host, request.raw.socket?.localPort);

@@ -15,11 +15,12 @@ export async function registerStaticSites(app: FastifyInstance, config: Config):
       root: dist,
       index: false,
       wildcard: false,
+      cacheControl: false,
       allowedPath: (pathName) => !pathName.startsWith('/sites/'),
       setHeaders(res, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-        }
+        // Hashed build assets never change; everything else is revalidated.
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
       },
     });
     // @fastify/static with wildcard off registers the files present at start; fonts supplied by the

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.ts';
+
+describe('settings', () => {
+  it('starts with the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toMatch(/data$/);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.timeZone).toBe('Europe/London');
+    expect(config.siteOrigins).toBeUndefined();
+    expect(config.maintenanceMode).toBe(false);
+  });
+
+  it('lists every bad setting at once, naming each and what was given', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        LIDO_PORT: 'eighty',
+        DATABASE_URL: 'mysql://nope',
+        LIDO_TIME_ZONE: 'Mars/Olympus',
+        LIDO_MAINTENANCE_MODE: 'perhaps',
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems;
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        'LIDO_PORT: must be a whole number (got "eighty")',
+        'DATABASE_URL: must start with postgres:// or postgresql:// (got "mysql://nope")',
+        'LIDO_TIME_ZONE: must be an IANA time zone such as Europe/London (got "Mars/Olympus")',
+        'LIDO_MAINTENANCE_MODE: must be one of true, false, 1, 0, yes or no (got "perhaps")',
+      ]),
+    );
+    expect((error as ConfigError).message).toContain('Lido cannot start because of its settings:');
+  });
+
+  it('refuses a port whose three neighbours would not fit', () => {
+    expect(() => loadConfig({ LIDO_PORT: '65534' })).toThrow(/LIDO_PORT: must be at most 65532/);
+  });
+
+  it('wants the three site URLs together or not at all', () => {
+    expect(() => loadConfig({ LIDO_BOOKINGS_URL: 'https://bookings.example.org' })).toThrow(/must be set together/);
+    const config = loadConfig({
+      LIDO_BOOKINGS_URL: 'https://bookings.example.org',
+      LIDO_MY_ACCOUNT_URL: 'https://myaccount.example.org',
+      LIDO_ONLINE_JOINING_URL: 'https://join.example.org',
+    });
+    expect(config.siteOrigins?.['online-joining']).toBe('https://join.example.org');
+  });
+
+  it('refuses a site URL with a path', () => {
+    expect(() =>
+      loadConfig({
+        LIDO_BOOKINGS_URL: 'https://bookings.example.org/x',
+        LIDO_MY_ACCOUNT_URL: 'https://myaccount.example.org',
+        LIDO_ONLINE_JOINING_URL: 'https://join.example.org',
+      }),
+    ).toThrow(/LIDO_BOOKINGS_URL: must be an origin/);
+  });
+});

@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, siteHost, type TestApp } from './support/test-app.ts';
+
+/** A stand-in build (three entry pages and one asset), so these tests do not need `vite build`. */
+function fakeWebDist(): string {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'lido-dist-'));
+  for (const site of ['bookings', 'my-account', 'online-joining']) {
+    fs.mkdirSync(path.join(dist, 'sites', site), { recursive: true });
+    fs.writeFileSync(path.join(dist, 'sites', site, 'index.html'), `<!doctype html><title>${site}</title>`);
+  }
+  fs.mkdirSync(path.join(dist, 'assets'));
+  fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  return dist;
+}
+
+describe('serving the three sites', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ seed: false, env: { LIDO_WEB_DIST: fakeWebDist(), LIDO_FRAME_ANCESTORS: 'https://www.example.org' } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it.each([
+    [siteHost.bookings, 'bookings'],
+    [siteHost.myAccount, 'my-account'],
+    [siteHost.onlineJoining, 'online-joining'],
+  ])('on %s serves the %s entry page for any deep link (history fallback)', async (host, site) => {
+    for (const url of ['/', '/centre/clifton-lido-and-spa', '/some/deep/link?x=1']) {
+      const response = await t.app.inject({ url, headers: { host } });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain(`<title>${site}</title>`);
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('sends a Content Security Policy with the page, framing only by allowed origins', async () => {
+    const response = await t.app.inject({ url: '/', headers: { host: siteHost.onlineJoining } });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain("frame-ancestors 'self' https://www.example.org");
+  });
+
+  it('serves shared assets as immutable, and a missing file as a plain 404', async () => {
+    const asset = await t.app.inject({ url: '/assets/app-abc123.js', headers: { host: siteHost.bookings } });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const missing = await t.app.inject({ url: '/assets/missing-123.js', headers: { host: siteHost.bookings } });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).toContain('application/json');
+  });
+
+  it('does not serve the entry pages by their file paths', async () => {
+    const response = await t.app.inject({ url: '/sites/bookings/index.html', headers: { host: siteHost.bookings } });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('answers a request for no known site (the sandbox port) with 404', async () => {
+    const response = await t.app.inject({ url: '/', headers: { host: 'localhost:3003' } });
+    expect(response.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.ts';
+import { type Config, loadConfig } from '../../src/config.ts';
+import type { DatabaseHandle } from '../../src/db/client.ts';
+import { seedDemoIfEmpty } from '../../src/db/seed/seed-demo.ts';
+import { createTestDatabase } from './test-database.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LIDO_LOG_LEVEL: 'silent',
+    LIDO_PORT: '3000',
+    LIDO_DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'lido-test-')),
+    ...env,
+  });
+}
+
+/** The real application on a clean database with the demo operator, ready for `inject`. */
+export async function createTestApp(
+  options: { env?: Record<string, string>; seed?: boolean; beforeReady?: (app: FastifyInstance) => void } = {},
+): Promise<TestApp> {
+  const config = testConfig(options.env);
+  const database = await createTestDatabase();
+  if (options.seed !== false) await seedDemoIfEmpty(database.db);
+  const app = await buildApp({ config, database });
+  options.beforeReady?.(app);
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** The `Host` each site answers on locally (port decides). */
+export const siteHost = {
+  bookings: 'localhost:3000',
+  myAccount: 'localhost:3001',
+  onlineJoining: 'localhost:3002',
+};

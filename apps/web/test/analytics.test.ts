@@ -1,0 +1,64 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { pushToDataLayer, recordPageView } from '../src/features/analytics/data-layer.ts';
+import { reportError, resetErrorReportingForTests, startErrorReporting } from '../src/features/analytics/error-reporting.ts';
+import { isCardPage, loadTagScripts, needsCleanDocument, resetTagsForTests } from '../src/features/analytics/tag-scripts.ts';
+
+afterEach(() => {
+  resetTagsForTests();
+  resetErrorReportingForTests();
+  document.head.innerHTML = '';
+  delete window.dataLayer;
+});
+
+describe('analytics', () => {
+  const ids = { gaMeasurementId: 'G-ABC1234', gtmContainerId: 'GTM-XYZ987' };
+
+  it('records events and page views in the data layer', () => {
+    pushToDataLayer({ event: 'custom', value: 1 });
+    recordPageView('/centre/x', 'Centre Details');
+    expect(window.dataLayer).toEqual([
+      { event: 'custom', value: 1 },
+      { event: 'pageview', page: { path: '/centre/x', title: 'Centre Details' } },
+    ]);
+  });
+
+  it('loads the tag scripts for both configured ids on ordinary pages', () => {
+    const urls = loadTagScripts(ids, '/centre/x');
+    expect(urls).toHaveLength(2);
+    expect([...document.head.querySelectorAll('script')].map((script) => script.src)).toEqual(urls);
+  });
+
+  it('never loads them on a page that shows card fields', () => {
+    expect(isCardPage('/checkout')).toBe(true);
+    expect(loadTagScripts(ids, '/checkout')).toEqual([]);
+    expect(document.head.querySelectorAll('script')).toHaveLength(0);
+  });
+
+  it('asks for a full page load before a card page once tags are present', () => {
+    expect(needsCleanDocument('/checkout')).toBe(false);
+    loadTagScripts(ids, '/');
+    expect(needsCleanDocument('/checkout')).toBe(true);
+    expect(needsCleanDocument('/basket')).toBe(false);
+  });
+
+  it('loads no tag for an id that is not shaped like one', () => {
+    expect(loadTagScripts({ gaMeasurementId: '"><script>', gtmContainerId: null }, '/')).toEqual([]);
+  });
+});
+
+describe('error reporting', () => {
+  it('starts nothing without a DSN', () => {
+    const load = vi.fn();
+    expect(startErrorReporting(null, load)).toBeNull();
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it('loads the SDK and reports errors once a DSN is configured', async () => {
+    const sdk = { init: vi.fn(), captureException: vi.fn() };
+    await startErrorReporting('https://key@errors.example.org/1', async () => sdk);
+    expect(sdk.init).toHaveBeenCalledWith({ dsn: 'https://key@errors.example.org/1', sendDefaultPii: false });
+    const error = new Error('boom');
+    reportError(error);
+    expect(sdk.captureException).toHaveBeenCalledWith(error);
+  });
+});

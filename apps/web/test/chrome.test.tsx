@@ -1,0 +1,111 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { accountNavItems, mobileAccountNavItems } from '../src/features/chrome/account-nav.tsx';
+import { SiteHeader } from '../src/features/chrome/site-header.tsx';
+import type { SessionSummary } from '../src/features/session/use-session.ts';
+import type { SiteMode } from '../src/features/site-mode/site-mode.ts';
+import { renderOnSite, testSettings } from './support/render.tsx';
+
+const loggedOut: SessionSummary = { isLoggedIn: false, firstName: null };
+const browsing: SiteMode = { embedded: false, kiosk: false, centre: null };
+
+function header(overrides: Partial<Parameters<typeof SiteHeader>[0]> = {}) {
+  return (
+    <SiteHeader
+      settings={testSettings}
+      mode={browsing}
+      session={loggedOut}
+      basketCount={0}
+      logoUrl="/logos/brightwater.svg"
+      venueSlug={undefined}
+      {...overrides}
+    />
+  );
+}
+
+describe('the header', () => {
+  it('shows the logo linking to bookings, the main links, Log in and the basket', () => {
+    renderOnSite(header(), { site: 'online-joining' });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Book an activity' })).toHaveProperty('href', 'http://b.test/');
+    // Within the joining site this is an in-app link; across sites a full URL.
+    expect(within(nav).getByRole('link', { name: 'Buy a membership' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('link', { name: 'Brightwater Leisure home' })).toHaveProperty('href', 'http://b.test/');
+    expect(screen.getAllByRole('link', { name: 'Log in' })[0]?.getAttribute('href')).toBe('/login?redirect=%2F');
+    expect(screen.getAllByRole('link', { name: 'Basket' })[0]).toHaveProperty('href', 'http://b.test/basket');
+    expect(screen.queryByText('Back to Kiosk Home')).toBeNull();
+  });
+
+  it("sends Buy a membership to the selected centre's page", () => {
+    renderOnSite(header({ venueSlug: 'clifton-lido-and-spa' }), { site: 'bookings' });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Buy a membership' })).toHaveProperty(
+      'href',
+      'http://j.test/centre/clifton-lido-and-spa',
+    );
+  });
+
+  it('hides Buy a membership when online joining is off', () => {
+    renderOnSite(header({ settings: { ...testSettings, onlineJoiningEnabled: false } }));
+    expect(screen.queryByRole('link', { name: 'Buy a membership' })).toBeNull();
+  });
+
+  it('shows a count badge only when the basket has items', () => {
+    renderOnSite(header({ basketCount: 3 }));
+    expect(screen.getAllByRole('link', { name: 'Basket, 3 items' })).toHaveLength(1);
+    expect(screen.getByText('3')).toHaveProperty('className', 'badge');
+  });
+
+  it('offers Back to Kiosk Home in kiosk mode, to the configured kiosk home when there is one', () => {
+    renderOnSite(header({ mode: { ...browsing, kiosk: true, centre: 'hoe-park-fitness' } }));
+    expect(screen.getByRole('link', { name: 'Back to Kiosk Home' })).toHaveProperty(
+      'href',
+      'http://j.test/kiosk/?kiosk=true&centre=hoe-park-fitness',
+    );
+  });
+
+  it('shows My account instead of Log in when logged in', () => {
+    renderOnSite(header({ session: { isLoggedIn: true, firstName: 'Ada' } }));
+    expect(screen.getByRole('link', { name: 'My account' })).toHaveProperty('href', 'http://m.test/?kiosk=false');
+    expect(screen.queryByRole('navigation', { name: 'Main' })?.textContent).not.toContain('Log in');
+  });
+
+  it('opens the mobile drawer with its logged-out invitation', async () => {
+    renderOnSite(header(), { site: 'bookings', path: '/basket' });
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const drawer = screen.getByRole('dialog', { name: 'Menu' });
+    expect(drawer.hasAttribute('open')).toBe(true);
+    expect(within(drawer).getByText('Login to make bookings faster and manage your account')).toBeTruthy();
+    expect(within(drawer).getByRole('link', { name: 'Create an account' })).toHaveProperty('href', 'http://m.test/register');
+    expect(within(drawer).getByRole('link', { name: 'Shopping basket' }).getAttribute('aria-current')).toBe('page');
+    expect(within(drawer).queryByRole('link', { name: 'My account' })).toBeNull();
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Close menu' }));
+    expect(drawer.hasAttribute('open')).toBe(false);
+  });
+});
+
+describe('the account navigation', () => {
+  it('lists the desktop items, with Guest passes only when the setting is on', () => {
+    expect(accountNavItems(false).map((item) => item.label)).toEqual([
+      'Dashboard',
+      'My details',
+      'Memberships',
+      'Packages',
+      'Bookings',
+      'Payments',
+    ]);
+    expect(accountNavItems(true).find((item) => item.label === 'Guest passes')?.path).toBe('/guest-passes');
+  });
+
+  it('labels the mobile menu as the spec does', () => {
+    expect(mobileAccountNavItems().map((item) => `${item.label} ${item.path}`)).toEqual([
+      'Account dashboard /',
+      'My details /user-details',
+      'Memberships /memberships',
+      'Packages /packages',
+      'Bookings /bookings/upcoming',
+      'Payments /payments',
+    ]);
+  });
+});

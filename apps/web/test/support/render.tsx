@@ -1,0 +1,61 @@
+import type { ClientSettings } from '@lido/contracts/client-settings';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { clientSettingsQuery } from '../../src/features/client-settings/get-client-settings.ts';
+import { SiteContext, type SiteName } from '../../src/features/site-mode/site-context.tsx';
+
+export const testSettings: ClientSettings = {
+  id: 1,
+  name: 'Brightwater Leisure',
+  mapApiKey: null,
+  mapStyleUrl: null,
+  onlineJoiningMapEnabled: true,
+  onlineJoiningEnabled: true,
+  onlineGuestPassesEnabled: false,
+  collectDirectDebitBillingAddress: false,
+  directDebitProvider: 'go_cardless',
+  directDebitServiceUserName: 'Brightwater Leisure Trust',
+  customerServiceEmail: 'help@example.org',
+  availableBillingDates: [1, 15],
+  kioskHomeUrl: null,
+  savedCardsEnabled: true,
+  currency: 'GBP',
+  currencySymbol: '£',
+  siteUrls: { bookings: 'http://b.test', myAccount: 'http://m.test', onlineJoining: 'http://j.test' },
+  errorReportingDsn: null,
+  fonts: { garageGothicUrl: null },
+  analytics: { gaMeasurementId: null, gtmContainerId: null },
+};
+
+/** Renders UI inside a memory router on a given site, with client settings already loaded. */
+export function renderOnSite(
+  ui: ReactNode,
+  { site = 'bookings', path = '/', settings = testSettings }: { site?: SiteName; path?: string; settings?: ClientSettings } = {},
+) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(clientSettingsQuery.queryKey, settings);
+  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] });
+  return render(
+    <SiteContext.Provider value={site}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </SiteContext.Provider>,
+  );
+}
+
+/** A fetch stand-in answering JSON by path; unknown paths answer 404. */
+export function stubFetch(routes: Record<string, { status?: number; body: unknown } | ((url: URL) => { status?: number; body: unknown })>) {
+  const calls: { url: string; init: RequestInit | undefined }[] = [];
+  const fetchStub = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    calls.push({ url: `${url.pathname}${url.search}`, init });
+    const route = routes[`${url.pathname}${url.search}`] ?? routes[url.pathname];
+    const answer = typeof route === 'function' ? route(url) : route;
+    if (!answer) return new Response(JSON.stringify({ message: 'Unable to complete request, item not found.' }), { status: 404, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'content-type': 'application/json' } });
+  };
+  return { fetchStub, calls };
+}
