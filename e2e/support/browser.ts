@@ -27,8 +27,15 @@ export interface TrackedPage {
   problems: string[];
 }
 
+export interface PageOptions {
+  width?: number;
+  height?: number;
+  /** HTTP statuses this test provokes on purpose; the browser logs their failed loads. */
+  expectedHttpErrors?: number[];
+}
+
 /** A fresh context and page that records console errors and uncaught exceptions. */
-export async function openPage(browser: Browser, options: { width?: number; height?: number } = {}): Promise<TrackedPage> {
+export async function openPage(browser: Browser, options: PageOptions = {}): Promise<TrackedPage> {
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
     locale: 'en-GB',
@@ -36,8 +43,12 @@ export async function openPage(browser: Browser, options: { width?: number; heig
   });
   const page = await context.newPage();
   const problems: string[] = [];
+  const expected = (options.expectedHttpErrors ?? []).map((status) => `status of ${status} `);
   page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console.error: ${message.text()}`);
+    if (message.type() !== 'error') return;
+    const text = message.text();
+    if (text.startsWith('Failed to load resource') && expected.some((marker) => text.includes(marker))) return;
+    problems.push(`console.error: ${text}`);
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   return { page, context, problems };

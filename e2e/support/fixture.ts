@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, onTestFailed } from 'vitest';
+import { launchBrowser, openPage, type PageOptions, type TrackedPage } from './browser.ts';
+import { type RunningServer, startServer } from './server.ts';
+
+const artifactsDir = path.resolve(import.meta.dirname, '../../.e2e-artifacts');
+
+/**
+ * One server and one browser per test file. `page()` gives a fresh page whose console errors fail
+ * the test, and whose screenshot is saved under .e2e-artifacts/ when the test fails.
+ */
+export function useE2E(env: Record<string, string> = {}) {
+  const state: { server?: RunningServer; browser?: Browser; pages: TrackedPage[] } = { pages: [] };
+  beforeAll(async () => {
+    [state.server, state.browser] = await Promise.all([startServer(env), launchBrowser()]);
+  });
+  afterEach(async () => {
+    const problems = state.pages.flatMap((tracked) => tracked.problems);
+    await Promise.all(state.pages.map((tracked) => tracked.context.close()));
+    state.pages = [];
+    expect(problems, 'console errors in the browser').toEqual([]);
+  });
+  afterAll(async () => {
+    await state.browser?.close();
+    await state.server?.stop();
+  });
+
+  return {
+    get server(): RunningServer {
+      if (!state.server) throw new Error('server not started');
+      return state.server;
+    },
+    async page(options: PageOptions = {}) {
+      if (!state.browser) throw new Error('browser not started');
+      const tracked = await openPage(state.browser, options);
+      state.pages.push(tracked);
+      onTestFailed(async ({ task }) => {
+        fs.mkdirSync(artifactsDir, { recursive: true });
+        const name = task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80);
+        await tracked.page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: true }).catch(() => undefined);
+      });
+      return tracked.page;
+    },
+  };
+}
