@@ -10,7 +10,9 @@ describe('planned maintenance', () => {
     for (const origin of Object.values(e2e.server.urls)) {
       await page.goto(`${origin}/centre/clifton-lido-and-spa`);
       await page.getByRole('heading', { name: 'Service disruption' }).waitFor();
-      expect(await page.getByText('Unable to access the site due to planned maintenance.').isVisible()).toBe(true);
+      expect(await page.getByText('Unable to access the site due to planned maintenance.').isVisible()).toBe(
+        true,
+      );
       await visit(page, page.url());
     }
   });

@@ -13,11 +13,15 @@ describe('the three sites', () => {
       const page = await e2e.page();
       await visit(page, `${e2e.server.urls[site]}/`);
       const header = page.locator('header.site-header');
-      await expect.poll(() => header.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(operatorHeader);
+      await expect
+        .poll(() => header.evaluate((el) => getComputedStyle(el).backgroundColor))
+        .toBe(operatorHeader);
       expect(await header.getByRole('img', { name: 'Brightwater Leisure home' }).getAttribute('src')).toBe(
         '/logos/brightwater.svg',
       );
-      await expect.poll(() => page.locator('footer').innerText()).toContain('Brightwater Leisure is a charitable leisure trust');
+      await expect
+        .poll(() => page.locator('footer').innerText())
+        .toContain('Brightwater Leisure is a charitable leisure trust');
     },
   );
 
@@ -25,7 +29,9 @@ describe('the three sites', () => {
     const page = await e2e.page();
     await visit(page, `${e2e.server.urls.onlineJoining}/centre/clifton-lido-and-spa`);
     const header = page.locator('header.site-header');
-    await expect.poll(() => header.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(237, 246, 249)');
+    await expect
+      .poll(() => header.evaluate((el) => getComputedStyle(el).backgroundColor))
+      .toBe('rgb(237, 246, 249)');
     expect(await header.getByRole('img').first().getAttribute('src')).toBe('/logos/clifton-lido.svg');
     expect(await page.locator('h1').evaluate((el) => getComputedStyle(el).fontFamily)).toContain('Lato');
     await expect.poll(() => page.locator('footer').innerText()).toContain('Open daily 7am to 9pm');
@@ -39,10 +45,14 @@ describe('the three sites', () => {
     const page = await e2e.page();
     for (const origin of Object.values(e2e.server.urls)) {
       await visit(page, `${origin}/no/such/page`);
-      await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe(
-        "Whoops! Looks like you've gone offside.",
-      );
-      expect(await page.getByText("The page you're looking for doesn't exist. Return home to keep the ball rolling.").count()).toBe(1);
+      await expect
+        .poll(() => page.getByRole('heading', { level: 1 }).innerText())
+        .toBe("Whoops! Looks like you've gone offside.");
+      expect(
+        await page
+          .getByText("The page you're looking for doesn't exist. Return home to keep the ball rolling.")
+          .count(),
+      ).toBe(1);
       await page.getByRole('link', { name: 'Go home' }).click();
       await waitForPage(page);
       expect(new URL(page.url()).pathname).toBe('/');
@@ -54,14 +64,19 @@ describe('the three sites', () => {
     await page.goto(`${e2e.server.urls.onlineJoining}/centre/atlantis-leisure`);
     await page.waitForURL(`${e2e.server.urls.onlineJoining}/`);
     await waitForPage(page);
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Choose your home centre');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).innerText())
+      .toBe('Choose your home centre');
     await expectNoAxeViolations(page);
   });
 
   it('links across sites to the right origin, and keeps embedded=true when embedded', async () => {
     const page = await e2e.page();
     await visit(page, `${e2e.server.urls.onlineJoining}/`);
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Book an activity' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Book an activity' })
+      .click();
     await page.waitForURL(`${e2e.server.urls.bookings}/`);
     await waitForPage(page);
     await expectNoAxeViolations(page);
@@ -99,7 +114,9 @@ describe('the three sites', () => {
     await menuButton.click();
     const drawer = page.getByRole('dialog', { name: 'Menu' });
     await drawer.waitFor();
-    expect(await drawer.getByText('Login to make bookings faster and manage your account').isVisible()).toBe(true);
+    expect(await drawer.getByText('Login to make bookings faster and manage your account').isVisible()).toBe(
+      true,
+    );
     await expectNoAxeViolations(page);
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'hidden' });
@@ -112,8 +129,17 @@ describe('the three sites', () => {
     const reached: string[] = [];
     for (let i = 0; i < 8; i++) {
       await page.keyboard.press('Tab');
-      reached.push(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText?.trim() || document.activeElement?.getAttribute('aria-label') || ''));
+      reached.push(
+        await page.evaluate(
+          () =>
+            (document.activeElement as HTMLElement | null)?.innerText?.trim() ||
+            document.activeElement?.getAttribute('aria-label') ||
+            '',
+        ),
+      );
     }
-    expect(reached).toEqual(expect.arrayContaining(['Skip to main content', 'Book an activity', 'Buy a membership', 'Log in']));
+    expect(reached).toEqual(
+      expect.arrayContaining(['Skip to main content', 'Book an activity', 'Buy a membership', 'Log in']),
+    );
   });
 });

@@ -14,7 +14,9 @@ export default defineConfig({
     sourcemap: false,
     target: 'es2022',
     rollupOptions: {
-      input: Object.fromEntries(sites.map((site) => [site, path.resolve(import.meta.dirname, `sites/${site}/index.html`)])),
+      input: Object.fromEntries(
+        sites.map((site) => [site, path.resolve(import.meta.dirname, `sites/${site}/index.html`)]),
+      ),
     },
   },
   server: {

@@ -47,7 +47,8 @@ export async function openPage(browser: Browser, options: PageOptions = {}): Pro
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
     const text = message.text();
-    if (text.startsWith('Failed to load resource') && expected.some((marker) => text.includes(marker))) return;
+    if (text.startsWith('Failed to load resource') && expected.some((marker) => text.includes(marker)))
+      return;
     problems.push(`console.error: ${text}`);
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
@@ -64,7 +65,10 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
     .analyze();
   if (results.violations.length > 0) {
     const summary = results.violations
-      .map((violation) => `${violation.id} (${violation.impact}): ${violation.help}\n    ${violation.nodes.map((node) => node.target.join(' ')).join('\n    ')}`)
+      .map(
+        (violation) =>
+          `${violation.id} (${violation.impact}): ${violation.help}\n    ${violation.nodes.map((node) => node.target.join(' ')).join('\n    ')}`,
+      )
       .join('\n');
     throw new Error(`axe found ${results.violations.length} violation(s) on ${page.url()}:\n${summary}`);
   }
@@ -81,5 +85,7 @@ export async function visit(page: Page, url: string): Promise<void> {
 export async function waitForPage(page: Page): Promise<void> {
   await page.waitForLoadState('load');
   await page.locator('#root > *').first().waitFor();
-  await page.waitForFunction(() => document.querySelectorAll('.spinner').length === 0, undefined, { timeout: 15_000 });
+  await page.waitForFunction(() => document.querySelectorAll('.spinner').length === 0, undefined, {
+    timeout: 15_000,
+  });
 }

@@ -39,7 +39,9 @@ export function useE2E(env: Record<string, string> = {}) {
       onTestFailed(async ({ task }) => {
         fs.mkdirSync(artifactsDir, { recursive: true });
         const name = task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80);
-        await tracked.page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: true }).catch(() => undefined);
+        await tracked.page
+          .screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: true })
+          .catch(() => undefined);
       });
       return tracked.page;
     },

@@ -33,7 +33,10 @@ export async function findFreePortBlock(size = 4): Promise<number> {
 }
 
 /** Starts the real server (`apps/server/src/main.ts`) on free ports with a fresh data directory. */
-export async function startServer(env: Record<string, string> = {}, dataDir?: string): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  dataDir?: string,
+): Promise<RunningServer> {
   const port = await findFreePortBlock();
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lido-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {

@@ -54,7 +54,8 @@ export async function buildApp({ config, database, serverFactory }: AppOptions):
   });
   // snake_case in: handlers and contracts see camelCase only.
   app.addHook('preValidation', async (request) => {
-    if (request.body && typeof request.body === 'object') request.body = convertKeys(request.body, snakeToCamel);
+    if (request.body && typeof request.body === 'object')
+      request.body = convertKeys(request.body, snakeToCamel);
     if (request.query && typeof request.query === 'object') {
       request.query = convertKeys({ ...(request.query as object) }, snakeToCamel);
     }

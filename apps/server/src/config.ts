@@ -29,7 +29,9 @@ const siteUrl = z
 
 const envSchema = z
   .object({
-    NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
+    NODE_ENV: z
+      .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
+      .default('development'),
     LIDO_PORT: z.coerce
       .number({ error: 'must be a whole number' })
       .int({ error: 'must be a whole number' })
@@ -65,9 +67,12 @@ const envSchema = z
       .string()
       .trim()
       .default('')
-      .refine((value) => value.split(/\s+/).every((origin) => origin === '' || /^https?:\/\/[^/\s]+$/.test(origin)), {
-        message: 'must be a space-separated list of origins such as https://www.example.org',
-      }),
+      .refine(
+        (value) => value.split(/\s+/).every((origin) => origin === '' || /^https?:\/\/[^/\s]+$/.test(origin)),
+        {
+          message: 'must be a space-separated list of origins such as https://www.example.org',
+        },
+      ),
     LIDO_SENTRY_DSN: optionalText.refine((value) => value === undefined || /^https:\/\/[^\s]+$/.test(value), {
       message: 'must be an https URL',
     }),

@@ -7,7 +7,9 @@ import { createTestApp, siteHost, type TestApp } from './support/test-app.ts';
 describe('client settings and venues', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ env: { LIDO_ANALYTICS_GA_ID: 'G-ABC1234', LIDO_KIOSK_HOME_URL: 'https://kiosk.example.org' } });
+    t = await createTestApp({
+      env: { LIDO_ANALYTICS_GA_ID: 'G-ABC1234', LIDO_KIOSK_HOME_URL: 'https://kiosk.example.org' },
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -50,7 +52,12 @@ describe('client settings and venues', () => {
 
   it('finds one centre by slug and answers 404 for an unknown one', async () => {
     const found = await t.app.inject({ url: '/api/activities/venues/kelvin-way-swim-centre' });
-    expect(found.json().data).toMatchObject({ name: 'Kelvin Way Swim Centre', town: 'Glasgow', postcode: 'G3 8AG', lat: 55.8652 });
+    expect(found.json().data).toMatchObject({
+      name: 'Kelvin Way Swim Centre',
+      town: 'Glasgow',
+      postcode: 'G3 8AG',
+      lat: 55.8652,
+    });
     const missing = await t.app.inject({ url: '/api/venues/online-joining/nowhere-leisure' });
     expect(missing.statusCode).toBe(404);
   });

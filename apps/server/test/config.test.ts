@@ -42,7 +42,9 @@ describe('settings', () => {
   });
 
   it('wants the three site URLs together or not at all', () => {
-    expect(() => loadConfig({ LIDO_BOOKINGS_URL: 'https://bookings.example.org' })).toThrow(/must be set together/);
+    expect(() => loadConfig({ LIDO_BOOKINGS_URL: 'https://bookings.example.org' })).toThrow(
+      /must be set together/,
+    );
     const config = loadConfig({
       LIDO_BOOKINGS_URL: 'https://bookings.example.org',
       LIDO_MY_ACCOUNT_URL: 'https://myaccount.example.org',

@@ -26,7 +26,9 @@ describe('the database', () => {
   });
 
   it('matches the Drizzle schema column for column', async () => {
-    const tables = Object.values(schema).filter((value): value is PgTable => typeof value === 'object' && value !== null && Symbol.for('drizzle:IsDrizzleTable') in value);
+    const tables: PgTable[] = Object.values(schema).filter(
+      (value) => typeof value === 'object' && value !== null && Symbol.for('drizzle:IsDrizzleTable') in value,
+    );
     expect(tables.length).toBeGreaterThan(0);
     for (const table of tables) {
       const { name, columns } = getTableConfig(table);
@@ -35,8 +37,12 @@ describe('the database', () => {
          WHERE table_schema = current_schema() AND table_name = $1 ORDER BY column_name`,
         [name],
       );
-      const actual = rows.map((row) => `${row.column_name}:${row.is_nullable === 'NO' ? 'not null' : 'null'}`);
-      const expected = columns.map((column) => `${column.name}:${column.notNull ? 'not null' : 'null'}`).sort();
+      const actual = rows.map(
+        (row) => `${row.column_name}:${row.is_nullable === 'NO' ? 'not null' : 'null'}`,
+      );
+      const expected = columns
+        .map((column) => `${column.name}:${column.notNull ? 'not null' : 'null'}`)
+        .sort();
       expect(actual, `table ${name}`).toEqual(expected);
     }
   });

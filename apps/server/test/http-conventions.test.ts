@@ -13,7 +13,9 @@ describe('HTTP conventions', () => {
       beforeReady(app) {
         const schema = z.object({
           billingDay: z.number().int().min(1, { error: 'Billing day must be between 1 and 28.' }).max(28),
-          accountDetails: z.object({ sortCode: z.string().regex(/^\d{6}$/, { error: 'Sort code must be 6 digits.' }) }),
+          accountDetails: z.object({
+            sortCode: z.string().regex(/^\d{6}$/, { error: 'Sort code must be 6 digits.' }),
+          }),
         });
         app.post('/api/test/echo', async (request) => {
           seen.push(request.body);
@@ -37,7 +39,10 @@ describe('HTTP conventions', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      data: { received: { billingDay: 15, accountDetails: { sortCode: '123456' } }, query: { selectedUserId: '7' } },
+      data: {
+        received: { billingDay: 15, accountDetails: { sortCode: '123456' } },
+        query: { selectedUserId: '7' },
+      },
     });
   });
 
@@ -104,7 +109,10 @@ describe('HTTP conventions', () => {
   it('gives every answer a request id, keeping a sensible one the caller sent', async () => {
     const given = await t.app.inject({ url: '/api/health', headers: { 'x-request-id': 'trace-abc-12345' } });
     expect(given.headers['x-request-id']).toBe('trace-abc-12345');
-    const generated = await t.app.inject({ url: '/api/health', headers: { 'x-request-id': 'bad id with spaces' } });
+    const generated = await t.app.inject({
+      url: '/api/health',
+      headers: { 'x-request-id': 'bad id with spaces' },
+    });
     expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 

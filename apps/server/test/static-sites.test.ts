@@ -19,7 +19,10 @@ function fakeWebDist(): string {
 describe('serving the three sites', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ seed: false, env: { LIDO_WEB_DIST: fakeWebDist(), LIDO_FRAME_ANCESTORS: 'https://www.example.org' } });
+    t = await createTestApp({
+      seed: false,
+      env: { LIDO_WEB_DIST: fakeWebDist(), LIDO_FRAME_ANCESTORS: 'https://www.example.org' },
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -51,13 +54,19 @@ describe('serving the three sites', () => {
     const asset = await t.app.inject({ url: '/assets/app-abc123.js', headers: { host: siteHost.bookings } });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
-    const missing = await t.app.inject({ url: '/assets/missing-123.js', headers: { host: siteHost.bookings } });
+    const missing = await t.app.inject({
+      url: '/assets/missing-123.js',
+      headers: { host: siteHost.bookings },
+    });
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['content-type']).toContain('application/json');
   });
 
   it('does not serve the entry pages by their file paths', async () => {
-    const response = await t.app.inject({ url: '/sites/bookings/index.html', headers: { host: siteHost.bookings } });
+    const response = await t.app.inject({
+      url: '/sites/bookings/index.html',
+      headers: { host: siteHost.bookings },
+    });
     expect(response.statusCode).toBe(404);
   });
 

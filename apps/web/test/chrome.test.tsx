@@ -28,11 +28,19 @@ describe('the header', () => {
   it('shows the logo linking to bookings, the main links, Log in and the basket', () => {
     renderOnSite(header(), { site: 'online-joining' });
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(nav).getByRole('link', { name: 'Book an activity' })).toHaveProperty('href', 'http://b.test/');
+    expect(within(nav).getByRole('link', { name: 'Book an activity' })).toHaveProperty(
+      'href',
+      'http://b.test/',
+    );
     // Within the joining site this is an in-app link; across sites a full URL.
     expect(within(nav).getByRole('link', { name: 'Buy a membership' }).getAttribute('href')).toBe('/');
-    expect(screen.getByRole('link', { name: 'Brightwater Leisure home' })).toHaveProperty('href', 'http://b.test/');
-    expect(screen.getAllByRole('link', { name: 'Log in' })[0]?.getAttribute('href')).toBe('/login?redirect=%2F');
+    expect(screen.getByRole('link', { name: 'Brightwater Leisure home' })).toHaveProperty(
+      'href',
+      'http://b.test/',
+    );
+    expect(screen.getAllByRole('link', { name: 'Log in' })[0]?.getAttribute('href')).toBe(
+      '/login?redirect=%2F',
+    );
     expect(screen.getAllByRole('link', { name: 'Basket' })[0]).toHaveProperty('href', 'http://b.test/basket');
     expect(screen.queryByText('Back to Kiosk Home')).toBeNull();
   });
@@ -67,7 +75,10 @@ describe('the header', () => {
 
   it('shows My account instead of Log in when logged in', () => {
     renderOnSite(header({ session: { isLoggedIn: true, firstName: 'Ada' } }));
-    expect(screen.getByRole('link', { name: 'My account' })).toHaveProperty('href', 'http://m.test/?kiosk=false');
+    expect(screen.getByRole('link', { name: 'My account' })).toHaveProperty(
+      'href',
+      'http://m.test/?kiosk=false',
+    );
     expect(screen.queryByRole('navigation', { name: 'Main' })?.textContent).not.toContain('Log in');
   });
 
@@ -77,8 +88,13 @@ describe('the header', () => {
     const drawer = screen.getByRole('dialog', { name: 'Menu' });
     expect(drawer.hasAttribute('open')).toBe(true);
     expect(within(drawer).getByText('Login to make bookings faster and manage your account')).toBeTruthy();
-    expect(within(drawer).getByRole('link', { name: 'Create an account' })).toHaveProperty('href', 'http://m.test/register');
-    expect(within(drawer).getByRole('link', { name: 'Shopping basket' }).getAttribute('aria-current')).toBe('page');
+    expect(within(drawer).getByRole('link', { name: 'Create an account' })).toHaveProperty(
+      'href',
+      'http://m.test/register',
+    );
+    expect(within(drawer).getByRole('link', { name: 'Shopping basket' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
     expect(within(drawer).queryByRole('link', { name: 'My account' })).toBeNull();
     await userEvent.click(within(drawer).getByRole('button', { name: 'Close menu' }));
     expect(drawer.hasAttribute('open')).toBe(false);

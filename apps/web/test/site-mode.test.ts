@@ -25,12 +25,17 @@ describe('links between sites', () => {
     );
     expect(crossSiteUrl(testSettings.siteUrls, 'bookings', '/', { embedded: false })).toBe('http://b.test/');
     expect(
-      crossSiteUrl(testSettings.siteUrls, 'my-account', '/', { embedded: false, extraParams: { kiosk: 'true' } }),
+      crossSiteUrl(testSettings.siteUrls, 'my-account', '/', {
+        embedded: false,
+        extraParams: { kiosk: 'true' },
+      }),
     ).toBe('http://m.test/?kiosk=true');
   });
 
   it('reads the venue from the selected centre, else the second segment of a venue route', () => {
-    expect(venueSlugFor('/centre/clifton-lido-and-spa/membership/gym/recurring', null)).toBe('clifton-lido-and-spa');
+    expect(venueSlugFor('/centre/clifton-lido-and-spa/membership/gym/recurring', null)).toBe(
+      'clifton-lido-and-spa',
+    );
     expect(venueSlugFor('/location/hoe-park-fitness', null)).toBe('hoe-park-fitness');
     expect(venueSlugFor('/centre/x', 'hoe-park-fitness')).toBe('hoe-park-fitness');
     expect(venueSlugFor('/bookings/upcoming', null)).toBeUndefined();

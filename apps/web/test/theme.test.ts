@@ -1,11 +1,21 @@
 import { describe, expect, it, vi } from 'vitest';
 import { getTheme } from '../src/features/theme/get-theme.ts';
-import { applyTheme, defaultTheme, readableTextOn, resolveTheme, themeCssVariables } from '../src/features/theme/resolve-theme.ts';
+import {
+  applyTheme,
+  defaultTheme,
+  readableTextOn,
+  resolveTheme,
+  themeCssVariables,
+} from '../src/features/theme/resolve-theme.ts';
 import { stubFetch } from './support/render.tsx';
 
 describe('the theme', () => {
   it('drops nulls so the defaults show through', () => {
-    const theme = resolveTheme({ themeAppPrimaryColour: '#006d77', themeAppHeaderBgColour: null, themeAppBodyFontStyle: null });
+    const theme = resolveTheme({
+      themeAppPrimaryColour: '#006d77',
+      themeAppHeaderBgColour: null,
+      themeAppBodyFontStyle: null,
+    });
     expect(theme.themeAppPrimaryColour).toBe('#006d77');
     expect(theme.themeAppHeaderBgColour).toBe(defaultTheme.themeAppHeaderBgColour);
     expect(theme.themeAppBodyFontStyle).toBe('roboto');
@@ -22,7 +32,11 @@ describe('the theme', () => {
   });
 
   it('applies colours and fonts as custom properties, with readable text on the primary colour', () => {
-    const theme = resolveTheme({ themeAppPrimaryColour: '#ffb4a9', themeAppSecondaryButtonStyle: 'outline', themeAppHeadingFontStyle: 'lato' });
+    const theme = resolveTheme({
+      themeAppPrimaryColour: '#ffb4a9',
+      themeAppSecondaryButtonStyle: 'outline',
+      themeAppHeadingFontStyle: 'lato',
+    });
     const root = document.createElement('div');
     applyTheme(theme, root);
     expect(root.style.getPropertyValue('--lido-primary')).toBe('#ffb4a9');
@@ -47,12 +61,18 @@ describe('the theme', () => {
     });
     vi.stubGlobal('fetch', fetchStub);
     const theme = await getTheme('atlantis-leisure');
-    expect(calls.map((call) => call.url)).toEqual(['/api/frontend/theme?venue=atlantis-leisure', '/api/frontend/theme']);
+    expect(calls.map((call) => call.url)).toEqual([
+      '/api/frontend/theme?venue=atlantis-leisure',
+      '/api/frontend/theme',
+    ]);
     expect(theme.themeAppPrimaryColour).toBe('#5c2d91');
   });
 
   it('passes a 503 through for the maintenance screen', async () => {
-    vi.stubGlobal('fetch', stubFetch({ '/api/frontend/theme': { status: 503, body: { message: 'Maintenance' } } }).fetchStub);
+    vi.stubGlobal(
+      'fetch',
+      stubFetch({ '/api/frontend/theme': { status: 503, body: { message: 'Maintenance' } } }).fetchStub,
+    );
     await expect(getTheme('clifton-lido-and-spa')).rejects.toMatchObject({ status: 503 });
   });
 });

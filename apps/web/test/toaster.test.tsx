@@ -13,7 +13,14 @@ describe('toasts', () => {
 
   it('announce politely and close after their duration', () => {
     render(<Toaster />);
-    act(() => void showToast({ content: 'Successfully added item to the basket.', type: 'success', closeAfter: 3000 }));
+    act(
+      () =>
+        void showToast({
+          content: 'Successfully added item to the basket.',
+          type: 'success',
+          closeAfter: 3000,
+        }),
+    );
     const status = screen.getByRole('status');
     expect(status.getAttribute('aria-live')).toBe('polite');
     expect(status.textContent).toContain('Successfully added item to the basket.');
@@ -39,7 +46,10 @@ describe('toasts', () => {
     render(<Toaster />);
     act(
       () =>
-        void showValidationErrors({ 'accountDetails.sortCode': ['Sort code must be 6 digits.'], billingDay: ['Choose a billing day.'] }),
+        void showValidationErrors({
+          'accountDetails.sortCode': ['Sort code must be 6 digits.'],
+          billingDay: ['Choose a billing day.'],
+        }),
     );
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain('Validation errors');

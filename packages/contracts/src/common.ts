@@ -8,7 +8,9 @@ export const slugSchema = z
   .max(100, { error: 'Must be at most 100 characters.' })
   .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { error: 'Must contain only lower-case letters, numbers and hyphens.' });
 
-export const hexColourSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: 'Must be a colour such as #5c2d91.' });
+export const hexColourSchema = z
+  .string()
+  .regex(/^#[0-9a-fA-F]{6}$/, { error: 'Must be a colour such as #5c2d91.' });
 
 /** Every successful answer that the specification reads as `data` is wrapped like this. */
 export function dataEnvelope<T extends z.ZodType>(inner: T) {

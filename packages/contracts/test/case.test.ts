@@ -11,7 +11,10 @@ describe('key case conversion', () => {
 
   it('converts nested objects and arrays, leaving values alone', () => {
     expect(
-      convertKeys({ cart_items: [{ item_id: 1, label_text: 'keep_me' }], total: { raw_amount: 5 } }, snakeToCamel),
+      convertKeys(
+        { cart_items: [{ item_id: 1, label_text: 'keep_me' }], total: { raw_amount: 5 } },
+        snakeToCamel,
+      ),
     ).toEqual({ cartItems: [{ itemId: 1, labelText: 'keep_me' }], total: { rawAmount: 5 } });
   });
 

@@ -7,7 +7,8 @@ export interface Money {
 }
 
 export function assertPence(amount: number): void {
-  if (!Number.isSafeInteger(amount)) throw new RangeError(`Money must be a whole number of pence, got ${amount}`);
+  if (!Number.isSafeInteger(amount))
+    throw new RangeError(`Money must be a whole number of pence, got ${amount}`);
 }
 
 /** "29.86" for 2986. */
@@ -25,5 +26,9 @@ export function formatPence(amount: number, symbol = '£'): string {
 }
 
 export function toMoney(amount: number, currency = 'GBP', symbol = '£'): Money {
-  return { raw: { amount, currency }, decimal: penceToDecimal(amount), formatted: formatPence(amount, symbol) };
+  return {
+    raw: { amount, currency },
+    decimal: penceToDecimal(amount),
+    formatted: formatPence(amount, symbol),
+  };
 }

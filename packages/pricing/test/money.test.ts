@@ -12,7 +12,11 @@ describe('money', () => {
   });
 
   it('builds the wire shape from pricing.md', () => {
-    expect(toMoney(2986)).toEqual({ raw: { amount: 2986, currency: 'GBP' }, decimal: '29.86', formatted: '£29.86' });
+    expect(toMoney(2986)).toEqual({
+      raw: { amount: 2986, currency: 'GBP' },
+      decimal: '29.86',
+      formatted: '£29.86',
+    });
   });
 
   it('refuses anything but whole pence', () => {

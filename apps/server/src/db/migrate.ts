@@ -14,7 +14,10 @@ export function readMigrations(dir = migrationsDir): Migration[] {
     .readdirSync(dir)
     .filter((file) => /^\d{4}_[a-z0-9_]+\.sql$/.test(file))
     .sort()
-    .map((file) => ({ id: file.replace(/\.sql$/, ''), script: fs.readFileSync(path.join(dir, file), 'utf8') }));
+    .map((file) => ({
+      id: file.replace(/\.sql$/, ''),
+      script: fs.readFileSync(path.join(dir, file), 'utf8'),
+    }));
 }
 
 /**
@@ -29,7 +32,9 @@ export async function migrate(database: DatabaseHandle, migrations = readMigrati
   const applied: string[] = [];
   for (const migration of migrations) {
     const id = migration.id.replace(/'/g, "''");
-    const rows = await database.query<{ id: string }>('SELECT id FROM lido_migrations WHERE id = $1', [migration.id]);
+    const rows = await database.query<{ id: string }>('SELECT id FROM lido_migrations WHERE id = $1', [
+      migration.id,
+    ]);
     if (rows.length > 0) continue;
     await database.runScript(
       `SELECT pg_advisory_xact_lock(7413);

@@ -22,7 +22,9 @@ async function reset(): Promise<void> {
   await migrate(database);
   await seedDemoIfEmpty(database.db);
   await database.close();
-  process.stdout.write(`Database reset (${config.databaseUrl ? 'PostgreSQL' : config.dataDir}); demo operator loaded.\n`);
+  process.stdout.write(
+    `Database reset (${config.databaseUrl ? 'PostgreSQL' : config.dataDir}); demo operator loaded.\n`,
+  );
 }
 
 reset().catch((error: unknown) => {

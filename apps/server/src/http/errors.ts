@@ -75,6 +75,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
       return reply.status(400).send({ message: 'The request body is not valid JSON.' });
     }
-    return reply.status(status).send({ message: statusMessages[status] ?? 'The request could not be completed.' });
+    return reply
+      .status(status)
+      .send({ message: statusMessages[status] ?? 'The request could not be completed.' });
   });
 }

@@ -13,9 +13,11 @@ const allowedFonts = new Set(['garage-gothic-bold.woff2', 'garage-gothic-regular
 export function registerOperatorFonts(app: FastifyInstance, config: Config): void {
   app.get<{ Params: { file: string } }>('/operator-fonts/:file', async (request, reply) => {
     const { file } = request.params;
-    if (!allowedFonts.has(file)) return reply.status(404).send({ message: 'Unable to complete request, item not found.' });
+    if (!allowedFonts.has(file))
+      return reply.status(404).send({ message: 'Unable to complete request, item not found.' });
     const fullPath = path.join(config.dataDir, 'fonts', file);
-    if (!fs.existsSync(fullPath)) return reply.status(404).send({ message: 'Unable to complete request, item not found.' });
+    if (!fs.existsSync(fullPath))
+      return reply.status(404).send({ message: 'Unable to complete request, item not found.' });
     return reply
       .type('font/woff2')
       .header('cache-control', 'public, max-age=86400')

@@ -31,7 +31,9 @@ export function contentSecurityPolicy(config: Config): string {
 
 export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
   const csp = contentSecurityPolicy(config);
-  const httpsOnly = config.siteOrigins !== undefined && Object.values(config.siteOrigins).every((o) => o.startsWith('https:'));
+  const httpsOnly =
+    config.siteOrigins !== undefined &&
+    Object.values(config.siteOrigins).every((o) => o.startsWith('https:'));
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');

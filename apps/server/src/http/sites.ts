@@ -25,7 +25,11 @@ export function parseHost(host: string | undefined): HostParts | undefined {
  * Which site a request is for. With configured site URLs the `Host` header decides; locally the port
  * the request arrived on decides (falling back to the port in `Host`, which is what tests inject).
  */
-export function resolveSite(config: Config, host: string | undefined, localPort: number | undefined): SiteName | undefined {
+export function resolveSite(
+  config: Config,
+  host: string | undefined,
+  localPort: number | undefined,
+): SiteName | undefined {
   if (config.siteOrigins) {
     const parts = parseHost(host);
     if (!parts) return undefined;
@@ -40,7 +44,11 @@ export function resolveSite(config: Config, host: string | undefined, localPort:
 }
 
 /** The public origin of every site, as the browser should link to it from this request. */
-export function siteOriginsFor(config: Config, host: string | undefined, protocol: string): Record<SiteName, string> {
+export function siteOriginsFor(
+  config: Config,
+  host: string | undefined,
+  protocol: string,
+): Record<SiteName, string> {
   if (config.siteOrigins) return config.siteOrigins;
   const hostname = parseHost(host)?.hostname ?? 'localhost';
   const origins = {} as Record<SiteName, string>;

@@ -20,7 +20,10 @@ export async function registerStaticSites(app: FastifyInstance, config: Config):
       setHeaders(res, filePath) {
         // Hashed build assets never change; everything else is revalidated.
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+        res.setHeader(
+          'cache-control',
+          hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+        );
       },
     });
     // @fastify/static with wildcard off registers the files present at start; fonts supplied by the

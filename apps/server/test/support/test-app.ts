@@ -27,7 +27,11 @@ export function testConfig(env: Record<string, string> = {}): Config {
 
 /** The real application on a clean database with the demo operator, ready for `inject`. */
 export async function createTestApp(
-  options: { env?: Record<string, string>; seed?: boolean; beforeReady?: (app: FastifyInstance) => void } = {},
+  options: {
+    env?: Record<string, string>;
+    seed?: boolean;
+    beforeReady?: (app: FastifyInstance) => void;
+  } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
   const database = await createTestDatabase();

@@ -18,7 +18,8 @@ export function createQueryClient(): QueryClient {
     mutationCache: new MutationCache({
       onError(error, _variables, _context, mutation) {
         if (mutation.meta?.inlineValidation) return;
-        if (error instanceof ApiError && error.validationMessages) showValidationErrors(error.validationMessages);
+        if (error instanceof ApiError && error.validationMessages)
+          showValidationErrors(error.validationMessages);
       },
     }),
   });

@@ -16,7 +16,10 @@ import { ThemeGate } from './theme-gate.tsx';
 
 function usePageTitle(clientName: string): string {
   const matches = useMatches();
-  const title = [...matches].reverse().map((match) => (match.handle as RouteHandle | undefined)?.title).find(Boolean);
+  const title = [...matches]
+    .reverse()
+    .map((match) => (match.handle as RouteHandle | undefined)?.title)
+    .find(Boolean);
   const full = title ? `${title} | ${clientName}` : clientName;
   useEffect(() => {
     document.title = full;
@@ -24,7 +27,15 @@ function usePageTitle(clientName: string): string {
   return full;
 }
 
-function Chrome({ settings, logoUrl, venueSlug }: { settings: Parameters<typeof SiteHeader>[0]['settings']; logoUrl: string; venueSlug: string | undefined }) {
+function Chrome({
+  settings,
+  logoUrl,
+  venueSlug,
+}: {
+  settings: Parameters<typeof SiteHeader>[0]['settings'];
+  logoUrl: string;
+  venueSlug: string | undefined;
+}) {
   const site = useSite();
   const mode = useSiteMode();
   const session = useSession();
@@ -78,7 +89,9 @@ export function RootLayout() {
   const venueSlug = venueSlugFor(location.pathname, mode.centre);
   return (
     <ThemeGate venueSlug={venueSlug}>
-      {({ settings, theme }) => <Chrome settings={settings} logoUrl={theme.themeAppLogo} venueSlug={venueSlug} />}
+      {({ settings, theme }) => (
+        <Chrome settings={settings} logoUrl={theme.themeAppLogo} venueSlug={venueSlug} />
+      )}
     </ThemeGate>
   );
 }

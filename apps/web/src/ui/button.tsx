@@ -4,7 +4,11 @@ import type { ButtonHTMLAttributes } from 'react';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 export type ButtonVariant = 'primary' | 'secondary' | 'link';
 
-export function buttonClass(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', extra?: string): string {
+export function buttonClass(
+  variant: ButtonVariant = 'primary',
+  size: ButtonSize = 'md',
+  extra?: string,
+): string {
   return ['button', `button--${variant}`, `button--${size}`, extra].filter(Boolean).join(' ');
 }
 

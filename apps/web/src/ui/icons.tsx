@@ -4,7 +4,13 @@ const base = { 'aria-hidden': true, focusable: false, width: 24, height: 24, vie
 export function CloseIcon() {
   return (
     <svg {...base}>
-      <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" fill="none" />
+      <path
+        d="M6 6l12 12M18 6L6 18"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        fill="none"
+      />
     </svg>
   );
 }
@@ -12,7 +18,13 @@ export function CloseIcon() {
 export function MenuIcon() {
   return (
     <svg {...base}>
-      <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" fill="none" />
+      <path
+        d="M4 7h16M4 12h16M4 17h16"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        fill="none"
+      />
     </svg>
   );
 }
@@ -34,7 +46,13 @@ export function BasketIcon() {
 export function HomeIcon() {
   return (
     <svg {...base}>
-      <path d="M4 11l8-7 8 7v9h-5v-6H9v6H4v-9z" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" fill="none" />
+      <path
+        d="M4 11l8-7 8 7v9h-5v-6H9v6H4v-9z"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinejoin="round"
+        fill="none"
+      />
     </svg>
   );
 }

@@ -32,7 +32,11 @@ export const testSettings: ClientSettings = {
 /** Renders UI inside a memory router on a given site, with client settings already loaded. */
 export function renderOnSite(
   ui: ReactNode,
-  { site = 'bookings', path = '/', settings = testSettings }: { site?: SiteName; path?: string; settings?: ClientSettings } = {},
+  {
+    site = 'bookings',
+    path = '/',
+    settings = testSettings,
+  }: { site?: SiteName; path?: string; settings?: ClientSettings } = {},
 ) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData(clientSettingsQuery.queryKey, settings);
@@ -47,15 +51,27 @@ export function renderOnSite(
 }
 
 /** A fetch stand-in answering JSON by path; unknown paths answer 404. */
-export function stubFetch(routes: Record<string, { status?: number; body: unknown } | ((url: URL) => { status?: number; body: unknown })>) {
+export function stubFetch(
+  routes: Record<
+    string,
+    { status?: number; body: unknown } | ((url: URL) => { status?: number; body: unknown })
+  >,
+) {
   const calls: { url: string; init: RequestInit | undefined }[] = [];
   const fetchStub = async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     calls.push({ url: `${url.pathname}${url.search}`, init });
     const route = routes[`${url.pathname}${url.search}`] ?? routes[url.pathname];
     const answer = typeof route === 'function' ? route(url) : route;
-    if (!answer) return new Response(JSON.stringify({ message: 'Unable to complete request, item not found.' }), { status: 404, headers: { 'content-type': 'application/json' } });
-    return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'content-type': 'application/json' } });
+    if (!answer)
+      return new Response(JSON.stringify({ message: 'Unable to complete request, item not found.' }), {
+        status: 404,
+        headers: { 'content-type': 'application/json' },
+      });
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status ?? 200,
+      headers: { 'content-type': 'application/json' },
+    });
   };
   return { fetchStub, calls };
 }

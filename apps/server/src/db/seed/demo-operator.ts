@@ -155,7 +155,7 @@ export const demoVenues: DemoVenue[] = [
     town: 'London',
     postcode: 'SW2 1QE',
     lat: 51.4545,
-    lng: -0.1130,
+    lng: -0.113,
     placeType: 'Gym',
   },
   {

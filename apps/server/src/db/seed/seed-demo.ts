@@ -15,7 +15,8 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
         .insert(venues)
         .values({ ...venue, operatorId: operator.id })
         .returning({ id: venues.id });
-      if (theme && created) await tx.insert(themes).values({ operatorId: operator.id, venueId: created.id, ...theme });
+      if (theme && created)
+        await tx.insert(themes).values({ operatorId: operator.id, venueId: created.id, ...theme });
     }
   });
   return true;

@@ -10,7 +10,11 @@ export async function requireOperator(repository: OperatorRepository): Promise<O
   return operator;
 }
 
-export async function requireVenue(repository: OperatorRepository, operatorId: number, slug: string): Promise<VenueRow> {
+export async function requireVenue(
+  repository: OperatorRepository,
+  operatorId: number,
+  slug: string,
+): Promise<VenueRow> {
   const venue = await repository.venueBySlug(operatorId, slug);
   if (!venue) throw new HttpError(404, itemNotFoundMessage);
   return venue;

@@ -53,7 +53,8 @@ function pickFields(row: ThemeFields | undefined): Partial<ThemeFields> {
 export function createThemeService(config: Pick<Config, 'maintenanceMode'>, repository: OperatorRepository) {
   return {
     async theme(venueSlug: string | undefined): Promise<Theme> {
-      if (config.maintenanceMode) throw new HttpError(503, 'Unable to access the site due to planned maintenance.');
+      if (config.maintenanceMode)
+        throw new HttpError(503, 'Unable to access the site due to planned maintenance.');
       const operator = await requireOperator(repository);
       const venue = venueSlug ? await requireVenue(repository, operator.id, venueSlug) : undefined;
       const rows = await repository.themes(operator.id);

@@ -30,7 +30,13 @@ export function mobileAccountNavItems(): AccountNavItem[] {
   ];
 }
 
-export function AccountNav({ guestPassesEnabled, onLogOut }: { guestPassesEnabled: boolean; onLogOut: () => void }) {
+export function AccountNav({
+  guestPassesEnabled,
+  onLogOut,
+}: {
+  guestPassesEnabled: boolean;
+  onLogOut: () => void;
+}) {
   return (
     <nav className="account-nav" aria-label="My account">
       <ul>

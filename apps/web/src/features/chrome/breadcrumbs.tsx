@@ -26,7 +26,11 @@ export function Breadcrumbs() {
           return (
             <li key={crumb.path}>
               <ChevronIcon />
-              {last ? <span aria-current="page">{crumb.label}</span> : <Link to={crumb.path}>{crumb.label}</Link>}
+              {last ? (
+                <span aria-current="page">{crumb.label}</span>
+              ) : (
+                <Link to={crumb.path}>{crumb.label}</Link>
+              )}
             </li>
           );
         })}

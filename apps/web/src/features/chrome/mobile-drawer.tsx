@@ -34,6 +34,8 @@ export function MobileDrawer({ ref, settings, session, basketCount, logoUrl, ven
   const basketActive = site === 'bookings' && location.pathname === '/basket';
 
   return (
+    // The backdrop click is a pointer shortcut; keyboard users close with Escape or the close button.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
     <dialog
       ref={setRefs}
       className="drawer"

@@ -58,7 +58,11 @@ export function LoginControl({ className }: { className?: string }) {
     );
   }
   return (
-    <SiteLink site={site} to={`/login?redirect=${encodeURIComponent(redirect)}`} className={className ?? 'button button--secondary button--md'}>
+    <SiteLink
+      site={site}
+      to={`/login?redirect=${encodeURIComponent(redirect)}`}
+      className={className ?? 'button button--secondary button--md'}
+    >
       Log in
     </SiteLink>
   );

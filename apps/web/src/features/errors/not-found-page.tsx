@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 
 export const notFoundHeading = "Whoops! Looks like you've gone offside.";
-export const notFoundText = "The page you're looking for doesn't exist. Return home to keep the ball rolling.";
+export const notFoundText =
+  "The page you're looking for doesn't exist. Return home to keep the ball rolling.";
 
 /** `inRouter` false renders a plain link, for the case where the router never started. */
 export function NotFoundPage({ inRouter = true }: { inRouter?: boolean }) {

@@ -29,6 +29,7 @@ const venueRoutePrefixes = new Set(['centre', 'location']);
 export function venueSlugFor(pathname: string, selectedCentre: string | null): string | undefined {
   if (selectedCentre) return selectedCentre;
   const [first, second] = pathname.split('/').filter(Boolean);
-  if (first && second && venueRoutePrefixes.has(first) && /^[a-z0-9]+(-[a-z0-9]+)*$/.test(second)) return second;
+  if (first && second && venueRoutePrefixes.has(first) && /^[a-z0-9]+(-[a-z0-9]+)*$/.test(second))
+    return second;
   return undefined;
 }

@@ -29,7 +29,10 @@ export function SiteLink({ site, to, children, extraParams, ...rest }: SiteLinkP
     );
   }
   return (
-    <a href={crossSiteUrl(settings.siteUrls, site, to, { embedded, ...(extraParams ? { extraParams } : {}) })} {...rest}>
+    <a
+      href={crossSiteUrl(settings.siteUrls, site, to, { embedded, ...(extraParams ? { extraParams } : {}) })}
+      {...rest}
+    >
       {children}
     </a>
   );

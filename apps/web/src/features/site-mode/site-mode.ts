@@ -46,7 +46,8 @@ export function nextSiteMode(current: SiteMode, search: string): SiteMode {
   return next;
 }
 
-let mode: SiteMode = typeof window === 'undefined' ? emptyMode : nextSiteMode(readStored(), window.location.search);
+let mode: SiteMode =
+  typeof window === 'undefined' ? emptyMode : nextSiteMode(readStored(), window.location.search);
 const listeners = new Set<() => void>();
 
 function save(next: SiteMode): void {

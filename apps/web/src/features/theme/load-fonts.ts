@@ -15,7 +15,10 @@ let garageGothicRegistered = false;
 export function registerOperatorFonts(garageGothicUrl: string | null): void {
   if (!garageGothicUrl || garageGothicRegistered || typeof FontFace === 'undefined') return;
   garageGothicRegistered = true;
-  const face = new FontFace('Garage Gothic', `url(${garageGothicUrl}) format('woff2')`, { weight: '700', display: 'swap' });
+  const face = new FontFace('Garage Gothic', `url(${garageGothicUrl}) format('woff2')`, {
+    weight: '700',
+    display: 'swap',
+  });
   document.fonts.add(face);
 }
 
@@ -25,7 +28,10 @@ export function registerOperatorFonts(garageGothicUrl: string | null): void {
  */
 export async function loadThemeFonts(theme: ResolvedTheme, timeoutMs = 3000): Promise<void> {
   if (typeof document === 'undefined' || !('fonts' in document)) return;
-  const wanted = new Set([...families[theme.themeAppBodyFontStyle], ...families[theme.themeAppHeadingFontStyle]]);
+  const wanted = new Set([
+    ...families[theme.themeAppBodyFontStyle],
+    ...families[theme.themeAppHeadingFontStyle],
+  ]);
   const loads = [...wanted].flatMap((family) =>
     ['400', '700'].map((weight) => document.fonts.load(`${weight} 16px "${family}"`).catch(() => [])),
   );

@@ -35,7 +35,12 @@ function ToastItem({ toast }: { toast: Toast }) {
           </ul>
         )}
       </div>
-      <button type="button" className="toast__close" onClick={() => dismissToast(toast.id)} aria-label="Close notification">
+      <button
+        type="button"
+        className="toast__close"
+        onClick={() => dismissToast(toast.id)}
+        aria-label="Close notification"
+      >
         <CloseIcon />
       </button>
     </li>

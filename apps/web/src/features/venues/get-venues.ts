@@ -4,7 +4,8 @@ import { apiGet } from '../../lib/api/api-client.ts';
 
 export type VenueSource = 'online-joining' | 'activities';
 
-const basePath = (source: VenueSource) => (source === 'online-joining' ? 'venues/online-joining' : 'activities/venues');
+const basePath = (source: VenueSource) =>
+  source === 'online-joining' ? 'venues/online-joining' : 'activities/venues';
 
 /** Venues whose coordinates cannot be placed on a map are ignored (platform spec section 5). */
 export function hasUsableCoordinates(venue: Pick<Venue, 'lat' | 'lng'>): boolean {

@@ -68,13 +68,18 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
   const response = await fetch(apiUrl(path, query), init);
   const contentType = response.headers.get('content-type') ?? '';
   const raw: unknown =
-    response.status === 204 ? undefined : contentType.includes('json') ? await response.json() : await response.text();
+    response.status === 204
+      ? undefined
+      : contentType.includes('json')
+        ? await response.json()
+        : await response.text();
   const payload = convertKeys(raw, snakeToCamel);
 
   if (!response.ok) {
     if (response.status === 401 && handleUnauthorized) unauthorizedHandler();
     const record = (payload ?? {}) as { message?: unknown; errors?: unknown };
-    const message = typeof record.message === 'string' ? record.message : response.statusText || 'Request failed';
+    const message =
+      typeof record.message === 'string' ? record.message : response.statusText || 'Request failed';
     const errors =
       response.status === 422 && record.errors && typeof record.errors === 'object'
         ? (record.errors as Record<string, string[]>)
@@ -84,6 +89,10 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
   return { status: response.status, data: unwrap(payload) as T };
 }
 
-export async function apiGet<T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal): Promise<T> {
+export async function apiGet<T>(
+  path: string,
+  query?: Record<string, QueryValue>,
+  signal?: AbortSignal,
+): Promise<T> {
   return (await apiFetch<T>(path, { query, ...(signal ? { signal } : {}) })).data;
 }

@@ -9,7 +9,12 @@ export interface RequestState {
   validationMessages: Record<string, string[]> | null;
 }
 
-export const idleRequest: RequestState = { requesting: false, error: null, statusCode: null, validationMessages: null };
+export const idleRequest: RequestState = {
+  requesting: false,
+  error: null,
+  statusCode: null,
+  validationMessages: null,
+};
 
 export function createRequestTracker() {
   const states = new Map<string, RequestState>();
@@ -30,7 +35,12 @@ export function createRequestTracker() {
     },
     /** Starting clears the error; success records the status; failure records error, status and messages. */
     async track<T>(name: string, call: () => Promise<ApiResponse<T>>): Promise<ApiResponse<T>> {
-      set(name, { ...(states.get(name) ?? idleRequest), requesting: true, error: null, validationMessages: null });
+      set(name, {
+        ...(states.get(name) ?? idleRequest),
+        requesting: true,
+        error: null,
+        validationMessages: null,
+      });
       try {
         const response = await call();
         set(name, { requesting: false, error: null, statusCode: response.status, validationMessages: null });

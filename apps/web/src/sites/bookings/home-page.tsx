@@ -14,7 +14,9 @@ export function BookingsHomePage() {
       <p className="lead">Choose a centre to see what you can book there.</p>
       {venues.isPending && <Spinner label="Loading centres" />}
       {venues.isError && (
-        <p className="error-line">{genericErrorLine(venues.error instanceof ApiError ? venues.error.status : null)}</p>
+        <p className="error-line">
+          {genericErrorLine(venues.error instanceof ApiError ? venues.error.status : null)}
+        </p>
       )}
       {venues.data && (
         <ul className="card-grid">

@@ -17,7 +17,11 @@ export function LocationPage() {
   if (venue.isPending) return <Spinner label="Loading centre" />;
   if (venue.isError) {
     const status = venue.error instanceof ApiError ? venue.error.status : null;
-    return status === 404 || status === 422 ? <NotFoundPage /> : <p className="error-line">{genericErrorLine(status)}</p>;
+    return status === 404 || status === 422 ? (
+      <NotFoundPage />
+    ) : (
+      <p className="error-line">{genericErrorLine(status)}</p>
+    );
   }
   return (
     <article className="venue-page">
@@ -26,7 +30,11 @@ export function LocationPage() {
       <VenueAddress venue={venue.data} />
       {settings.onlineJoiningEnabled && (
         <p>
-          <SiteLink site="online-joining" to={`/centre/${venue.data.slug}`} className="button button--primary button--lg">
+          <SiteLink
+            site="online-joining"
+            to={`/centre/${venue.data.slug}`}
+            className="button button--primary button--lg"
+          >
             Buy a membership at {venue.data.name}
           </SiteLink>
         </p>

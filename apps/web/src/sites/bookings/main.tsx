@@ -3,6 +3,14 @@ import { BookingsHomePage } from './home-page.tsx';
 import { LocationPage } from './location-page.tsx';
 
 startSite('bookings', [
-  { index: true, element: <BookingsHomePage />, handle: { title: 'Book an activity', breadcrumb: 'Book an activity' } },
-  { path: 'location/:locationSlug', element: <LocationPage />, handle: { title: 'Centre', breadcrumb: 'Centre' } },
+  {
+    index: true,
+    element: <BookingsHomePage />,
+    handle: { title: 'Book an activity', breadcrumb: 'Book an activity' },
+  },
+  {
+    path: 'location/:locationSlug',
+    element: <LocationPage />,
+    handle: { title: 'Centre', breadcrumb: 'Centre' },
+  },
 ]);

@@ -17,7 +17,9 @@ export function JoiningHomePage() {
       <p className="lead">This will be the main centre your membership is linked to.</p>
       {venues.isPending && <Spinner label="Loading centres" />}
       {venues.isError && (
-        <p className="error-line">{genericErrorLine(venues.error instanceof ApiError ? venues.error.status : null)}</p>
+        <p className="error-line">
+          {genericErrorLine(venues.error instanceof ApiError ? venues.error.status : null)}
+        </p>
       )}
       {venues.data?.length === 0 && <p>No centres found</p>}
       {venues.data && venues.data.length > 0 && (

@@ -3,7 +3,11 @@ import { CentrePage } from './centre-page.tsx';
 import { JoiningHomePage } from './joining-home-page.tsx';
 
 startSite('online-joining', [
-  { index: true, element: <JoiningHomePage />, handle: { title: 'Online Joining', breadcrumb: 'Buy membership' } },
+  {
+    index: true,
+    element: <JoiningHomePage />,
+    handle: { title: 'Online Joining', breadcrumb: 'Buy membership' },
+  },
   {
     path: 'centre/:centreSlug',
     element: <CentrePage />,

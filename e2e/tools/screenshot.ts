@@ -1,0 +1,20 @@
+// `npm run screenshot -- URL [FILE] [WIDTH]`: what a person sees, once the themed page has loaded.
+// For looking at your work; the tests themselves save screenshots of failures in .e2e-artifacts/.
+import { launchBrowser, openPage, waitForPage } from '../support/browser.ts';
+
+async function main(): Promise<void> {
+  const [url, file = 'screenshot.png', width = '1280'] = process.argv.slice(2);
+  if (!url) throw new Error('usage: npm run screenshot -- URL [FILE] [WIDTH]');
+  const browser = await launchBrowser();
+  try {
+    const { page, problems } = await openPage(browser, { width: Number(width) });
+    await page.goto(url);
+    await waitForPage(page);
+    await page.screenshot({ path: file, fullPage: true });
+    process.stdout.write(`${file}${problems.length ? `\n${problems.join('\n')}` : ''}\n`);
+  } finally {
+    await browser.close();
+  }
+}
+
+void main();

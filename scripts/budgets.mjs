@@ -1,0 +1,52 @@
+// `npm run budgets`: each site's first-route JavaScript, gzipped, from the Vite manifest of the
+// last build. Fails when any site is over the budget in ../shared/design/architecture.md (170 KB).
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+const budgetBytes = 170 * 1024;
+const dist = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '../apps/web/dist'));
+const manifestPath = path.join(dist, '.vite/manifest.json');
+if (!fs.existsSync(manifestPath)) {
+  console.error('No build found: run `npm run build` first (npm run budgets does).');
+  process.exit(1);
+}
+const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8'));
+
+/** The entry chunk and every chunk it imports statically: what loads before the first route shows. */
+function firstRouteFiles(key, seen = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(chunk.file)) return seen;
+  seen.add(chunk.file);
+  for (const imported of chunk.imports ?? []) firstRouteFiles(imported, seen);
+  return seen;
+}
+
+let failed = false;
+const rows = [];
+for (const site of ['bookings', 'my-account', 'online-joining']) {
+  const key = `sites/${site}/index.html`;
+  if (!manifest[key]) {
+    console.error(`The build has no entry for ${site}.`);
+    process.exit(1);
+  }
+  const files = [...firstRouteFiles(key)].filter((file) => file.endsWith('.js'));
+  const gzip = files.reduce(
+    (sum, file) => sum + zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length,
+    0,
+  );
+  const over = gzip > budgetBytes;
+  failed ||= over;
+  rows.push({
+    site,
+    files: files.length,
+    'gzip KB': (gzip / 1024).toFixed(1),
+    'budget KB': 170,
+    result: over ? 'OVER' : 'ok',
+  });
+}
+console.table(rows);
+if (failed) {
+  console.error('A site is over its first-route JavaScript budget.');
+  process.exit(1);
+}

@@ -1,0 +1,46 @@
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const script = path.resolve(import.meta.dirname, '../budgets.mjs');
+
+/** A fake build whose bookings entry imports a chunk of `sharedBytes` incompressible bytes. */
+function fakeBuild(sharedBytes: number): string {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'lido-budget-'));
+  fs.mkdirSync(path.join(dist, '.vite'), { recursive: true });
+  fs.mkdirSync(path.join(dist, 'assets'));
+  const manifest: Record<string, unknown> = {
+    '_shared.js': { file: 'assets/shared.js' },
+    '_lazy.js': { file: 'assets/lazy.js' },
+  };
+  fs.writeFileSync(path.join(dist, 'assets/shared.js'), randomBytes(sharedBytes).toString('base64'));
+  fs.writeFileSync(path.join(dist, 'assets/lazy.js'), randomBytes(400_000).toString('base64'));
+  for (const site of ['bookings', 'my-account', 'online-joining']) {
+    fs.writeFileSync(path.join(dist, `assets/${site}.js`), 'import "./shared.js"');
+    manifest[`sites/${site}/index.html`] = {
+      file: `assets/${site}.js`,
+      imports: ['_shared.js'],
+      dynamicImports: ['_lazy.js'],
+    };
+  }
+  fs.writeFileSync(path.join(dist, '.vite/manifest.json'), JSON.stringify(manifest));
+  return dist;
+}
+
+describe('npm run budgets', () => {
+  it('passes a build under 170 KB, not counting lazy chunks', () => {
+    const result = spawnSync(process.execPath, [script, fakeBuild(50_000)], { encoding: 'utf8' });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('online-joining');
+  });
+
+  it('fails a build whose first-route JavaScript is over 170 KB gzipped', () => {
+    const result = spawnSync(process.execPath, [script, fakeBuild(200_000)], { encoding: 'utf8' });
+    expect(result.status).toBe(1);
+    expect(result.stdout).toContain('OVER');
+    expect(result.stderr).toContain('over its first-route JavaScript budget');
+  });
+});
