@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { needsCleanDocument } from '../analytics/tag-scripts.ts';
 import { useClientSettings } from '../client-settings/get-client-settings.ts';
 import { crossSiteUrl } from './cross-site.ts';
 import { type SiteName, useSite } from './site-context.tsx';
@@ -23,7 +24,18 @@ export function SiteLink({ site, to, children, extraParams, ...rest }: SiteLinkP
   const settings = useClientSettings();
   if (site === current && !extraParams) {
     return (
-      <Link to={to} {...rest}>
+      <Link
+        to={to}
+        {...rest}
+        onClick={(event) => {
+          rest.onClick?.();
+          // Card pages must load in a document without third-party tags (see tag-scripts.ts).
+          if (needsCleanDocument(to)) {
+            event.preventDefault();
+            window.location.assign(to);
+          }
+        }}
+      >
         {children}
       </Link>
     );
