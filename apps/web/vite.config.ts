@@ -19,7 +19,4 @@ export default defineConfig({
       ),
     },
   },
-  server: {
-    proxy: { '/api': 'http://127.0.0.1:3000', '/operator-fonts': 'http://127.0.0.1:3000' },
-  },
 });
