@@ -1,0 +1,118 @@
+/**
+ * Calendar dates as `YYYY-MM-DD` strings. All arithmetic is done on UTC midnights, so no result
+ * depends on the machine's time zone; "today" is always passed in (see `todayIn`).
+ */
+
+export type CalendarDate = string;
+
+const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+const dayMs = 86_400_000;
+
+export interface DateParts {
+  year: number;
+  month: number; // 1-12
+  day: number;
+}
+
+export function parseDate(date: CalendarDate): DateParts {
+  const match = datePattern.exec(date);
+  if (!match) throw new RangeError(`Not a YYYY-MM-DD date: "${date}"`);
+  const parts = { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
+  if (
+    parts.month < 1 ||
+    parts.month > 12 ||
+    parts.day < 1 ||
+    parts.day > daysInMonth(parts.year, parts.month)
+  ) {
+    throw new RangeError(`Not a real calendar date: "${date}"`);
+  }
+  return parts;
+}
+
+export function isCalendarDate(value: string): boolean {
+  try {
+    parseDate(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function formatDate({ year, month, day }: DateParts): CalendarDate {
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+export function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+function toUtc(date: CalendarDate): number {
+  const { year, month, day } = parseDate(date);
+  return Date.UTC(year, month - 1, day);
+}
+
+function fromUtc(ms: number): CalendarDate {
+  const date = new Date(ms);
+  return formatDate({ year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() });
+}
+
+export function addDays(date: CalendarDate, days: number): CalendarDate {
+  return fromUtc(toUtc(date) + days * dayMs);
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: CalendarDate, to: CalendarDate): number {
+  return Math.round((toUtc(to) - toUtc(from)) / dayMs);
+}
+
+/** Adds months, clamping to the end of a shorter month: 2027-01-31 + 1 month is 2027-02-28. */
+export function addMonths(date: CalendarDate, months: number): CalendarDate {
+  const { year, month, day } = parseDate(date);
+  const index = year * 12 + (month - 1) + months;
+  const targetYear = Math.floor(index / 12);
+  const targetMonth = (index % 12) + 1;
+  return formatDate({
+    year: targetYear,
+    month: targetMonth,
+    day: Math.min(day, daysInMonth(targetYear, targetMonth)),
+  });
+}
+
+export type Period = 'day' | 'week' | 'month' | 'year';
+
+export function addPeriod(date: CalendarDate, amount: number, period: Period): CalendarDate {
+  switch (period) {
+    case 'day':
+      return addDays(date, amount);
+    case 'week':
+      return addDays(date, amount * 7);
+    case 'month':
+      return addMonths(date, amount);
+    case 'year':
+      return addMonths(date, amount * 12);
+  }
+}
+
+export function compareDates(a: CalendarDate, b: CalendarDate): number {
+  return a < b ? -1 : a > b ? 1 : 0; // ISO dates sort as strings
+}
+
+/** The calendar date it is now in a time zone (the operator's, Europe/London by default). */
+export function todayIn(timeZone: string, now: Date): CalendarDate {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(now);
+  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+const monthNames = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** `01 Dec 2026`: how dates are shown to people. */
+export function prettyDate(date: CalendarDate): string {
+  const { year, month, day } = parseDate(date);
+  return `${String(day).padStart(2, '0')} ${monthNames[month - 1]} ${year}`;
+}

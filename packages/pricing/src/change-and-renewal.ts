@@ -1,0 +1,59 @@
+import { addDays, addMonths, type CalendarDate, compareDates, daysBetween } from './calendar-date.ts';
+import { formatPence } from './money.ts';
+import { divideRounded } from './rounding.ts';
+
+export interface ChangeInput {
+  oldMonthlyPrice: number;
+  newMonthlyPrice: number;
+  changeDate: CalendarDate;
+  /** the customer's next collection on the current membership */
+  nextCollectionDate: CalendarDate;
+  changeFee?: number;
+  currencySymbol?: string;
+}
+
+export interface ChangeCosts {
+  startsAt: { min: CalendarDate; max: CalendarDate };
+  newMembershipPrice: number;
+  differenceToOldMembership: string;
+  proRataDifference: number;
+  changeFee: number;
+  totalDueNow: number;
+}
+
+export function changeWindow(today: CalendarDate): { min: CalendarDate; max: CalendarDate } {
+  return { min: addDays(today, 1), max: addMonths(today, 1) };
+}
+
+export function differenceText(oldPrice: number, newPrice: number, symbol = '£'): string {
+  if (newPrice === oldPrice) return 'Same price per month';
+  const amount = formatPence(Math.abs(newPrice - oldPrice), symbol);
+  return newPrice > oldPrice ? `${amount} more per month` : `${amount} less per month`;
+}
+
+/** pricing.md, "Change of membership": a dearer membership pays the pro-rated difference now. */
+export function changeCosts(input: ChangeInput, today: CalendarDate): ChangeCosts {
+  const changeFee = input.changeFee ?? 0;
+  const difference = input.newMonthlyPrice - input.oldMonthlyPrice;
+  // Days from the change date up to (not including) the next collection.
+  const days = Math.max(0, daysBetween(input.changeDate, input.nextCollectionDate));
+  const proRataDifference = difference > 0 ? divideRounded(difference * 12 * days, 365) : 0;
+  return {
+    startsAt: changeWindow(today),
+    newMembershipPrice: input.newMonthlyPrice,
+    differenceToOldMembership: differenceText(
+      input.oldMonthlyPrice,
+      input.newMonthlyPrice,
+      input.currencySymbol,
+    ),
+    proRataDifference,
+    changeFee,
+    totalDueNow: proRataDifference + changeFee,
+  };
+}
+
+/** A renewal starts the day after the current membership ends, or today when it has ended. */
+export function renewalStartDate(currentEndDate: CalendarDate, today: CalendarDate): CalendarDate {
+  const dayAfter = addDays(currentEndDate, 1);
+  return compareDates(dayAfter, today) < 0 ? today : dayAfter;
+}
