@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  date,
   doublePrecision,
   integer,
+  jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -88,3 +91,159 @@ export const themes = pgTable(
     uniqueIndex('themes_venue_unique').on(table.venueId),
   ],
 );
+
+// ---- The membership catalogue (migration 0002) ----
+
+export const membershipCategories = pgTable('membership_categories', {
+  id: serial('id').primaryKey(),
+  operatorId: integer('operator_id')
+    .notNull()
+    .references(() => operators.id),
+  key: text('key').notNull(),
+  name: text('name').notNull(),
+});
+
+export const eligibilityRules = pgTable('eligibility_rules', {
+  id: serial('id').primaryKey(),
+  operatorId: integer('operator_id')
+    .notNull()
+    .references(() => operators.id),
+  key: text('key').notNull(),
+  name: text('name').notNull(),
+  kind: text('kind').notNull().$type<'age' | 'proof'>(),
+  minAge: integer('min_age'),
+  maxAge: integer('max_age'),
+  description: text('description').notNull().default(''),
+});
+
+export const membershipTypes = pgTable('membership_types', {
+  id: serial('id').primaryKey(),
+  operatorId: integer('operator_id')
+    .notNull()
+    .references(() => operators.id),
+  slug: text('slug').notNull(),
+  name: text('name').notNull(),
+  descriptionHtml: text('description_html').notNull().default(''),
+  coverage: text('coverage').notNull().$type<'national' | 'venues'>(),
+  eligibilityRuleId: integer('eligibility_rule_id').references(() => eligibilityRules.id),
+  sortOrder: integer('sort_order').notNull().default(0),
+  active: boolean('active').notNull().default(true),
+});
+
+export const membershipTypeCategories = pgTable(
+  'membership_type_categories',
+  {
+    membershipTypeId: integer('membership_type_id')
+      .notNull()
+      .references(() => membershipTypes.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => membershipCategories.id),
+  },
+  (table) => [primaryKey({ columns: [table.membershipTypeId, table.categoryId] })],
+);
+
+export const membershipTypeVenues = pgTable(
+  'membership_type_venues',
+  {
+    membershipTypeId: integer('membership_type_id')
+      .notNull()
+      .references(() => membershipTypes.id, { onDelete: 'cascade' }),
+    venueId: integer('venue_id')
+      .notNull()
+      .references(() => venues.id),
+  },
+  (table) => [primaryKey({ columns: [table.membershipTypeId, table.venueId] })],
+);
+
+export const membershipBenefits = pgTable('membership_benefits', {
+  id: serial('id').primaryKey(),
+  membershipTypeId: integer('membership_type_id')
+    .notNull()
+    .references(() => membershipTypes.id, { onDelete: 'cascade' }),
+  position: integer('position').notNull(),
+  name: text('name').notNull(),
+  totalUses: integer('total_uses'),
+  frequency: text('frequency').$type<'day' | 'week' | 'month' | 'year'>(),
+  description: text('description').notNull().default(''),
+});
+
+export const paymentOptions = pgTable('payment_options', {
+  id: serial('id').primaryKey(),
+  membershipTypeId: integer('membership_type_id')
+    .notNull()
+    .references(() => membershipTypes.id),
+  key: text('key').notNull(),
+  paymentType: text('payment_type').notNull().$type<'recurring' | 'fixed'>(),
+  pricePence: integer('price_pence').notNull(),
+  joiningFeePence: integer('joining_fee_pence').notNull().default(0),
+  fixedDuration: integer('fixed_duration'),
+  fixedPeriod: text('fixed_period').$type<'day' | 'week' | 'month' | 'year'>(),
+  takesMonthInHand: boolean('takes_month_in_hand').notNull().default(false),
+  isPurchasable: boolean('is_purchasable').notNull().default(true),
+  message: text('message'),
+  promotionEnabled: boolean('promotion_enabled').notNull().default(true),
+  sortOrder: integer('sort_order').notNull().default(0),
+  active: boolean('active').notNull().default(true),
+});
+
+export const customQuestions = pgTable('custom_questions', {
+  id: serial('id').primaryKey(),
+  membershipTypeId: integer('membership_type_id')
+    .notNull()
+    .references(() => membershipTypes.id, { onDelete: 'cascade' }),
+  reference: text('reference').notNull(),
+  groupTitle: text('group_title').notNull(),
+  position: integer('position').notNull(),
+  label: text('label').notNull(),
+  type: text('type').notNull().$type<'text' | 'number' | 'select' | 'multi_select' | 'date' | 'checkbox'>(),
+  placeholder: text('placeholder'),
+  options: jsonb('options').$type<Record<string, string>>(),
+  isRequired: boolean('is_required').notNull().default(false),
+  defaultValue: text('default_value'),
+});
+
+export const terms = pgTable('terms', {
+  id: serial('id').primaryKey(),
+  operatorId: integer('operator_id')
+    .notNull()
+    .references(() => operators.id),
+  key: text('key').notNull(),
+  kind: text('kind').notNull().$type<'direct_debit' | 'health_commitment' | 'membership'>(),
+  membershipTypeId: integer('membership_type_id').references(() => membershipTypes.id, {
+    onDelete: 'cascade',
+  }),
+  title: text('title').notNull(),
+  html: text('html').notNull(),
+});
+
+export const promotions = pgTable('promotions', {
+  id: serial('id').primaryKey(),
+  operatorId: integer('operator_id')
+    .notNull()
+    .references(() => operators.id),
+  code: text('code').notNull(),
+  kind: text('kind').notNull().$type<'percent' | 'amount'>(),
+  value: integer('value').notNull(),
+  appliesTo: text('applies_to')
+    .array()
+    .notNull()
+    .$type<('joining_fee' | 'pro_rata' | 'month_in_hand' | 'fixed_price')[]>(),
+  validFrom: date('valid_from', { mode: 'string' }),
+  validTo: date('valid_to', { mode: 'string' }),
+  membershipTypeIds: integer('membership_type_ids').array(),
+  maxRedemptions: integer('max_redemptions'),
+  oncePerCustomer: boolean('once_per_customer').notNull().default(false),
+  redemptionCount: integer('redemption_count').notNull().default(0),
+});
+
+export const promotionRedemptions = pgTable('promotion_redemptions', {
+  id: serial('id').primaryKey(),
+  promotionId: integer('promotion_id')
+    .notNull()
+    .references(() => promotions.id),
+  orderReference: text('order_reference').notNull(),
+  customerReference: text('customer_reference'),
+  oncePerCustomer: boolean('once_per_customer').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,12 +1,21 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { operators, themes, venues } from '../schema.ts';
 import type { Db } from '../client.ts';
+import { formatProblems } from '../../modules/catalogue/catalogue-file.ts';
+import { importCatalogue } from '../../modules/catalogue/catalogue-import.ts';
 import { demoOperator, demoOperatorTheme, demoVenues } from './demo-operator.ts';
 
-/** Fills an empty database with the demo operator; a database that has an operator is left alone. */
+export const demoCataloguePath = path.resolve(import.meta.dirname, '../../../catalogue/demo-catalogue.yaml');
+
+/**
+ * Fills an empty database with the demo operator, its centres and themes, and its catalogue (from
+ * the same catalogue file an operator would import). A database that has an operator is left alone.
+ */
 export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
   const existing = await db.select({ id: operators.id }).from(operators).limit(1);
   if (existing.length > 0) return false;
-  await db.transaction(async (tx) => {
+  const operatorId = await db.transaction(async (tx) => {
     const [operator] = await tx.insert(operators).values(demoOperator).returning({ id: operators.id });
     if (!operator) throw new Error('Demo operator was not created');
     await tx.insert(themes).values({ operatorId: operator.id, ...demoOperatorTheme });
@@ -18,6 +27,9 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
       if (theme && created)
         await tx.insert(themes).values({ operatorId: operator.id, venueId: created.id, ...theme });
     }
+    return operator.id;
   });
+  const result = await importCatalogue(db, operatorId, fs.readFileSync(demoCataloguePath, 'utf8'));
+  if (!result.ok) throw new Error(formatProblems('demo-catalogue.yaml', result.problems));
   return true;
 }
