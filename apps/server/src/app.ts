@@ -10,6 +10,7 @@ import { resolveSite } from './http/sites.ts';
 import { registerStaticSites } from './http/static-sites.ts';
 import { clientRoutes } from './modules/client/client.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { membershipsRoutes } from './modules/memberships/memberships.routes.ts';
 import { themeRoutes } from './modules/theme/theme.routes.ts';
 import { venuesRoutes } from './modules/venues/venues.routes.ts';
 import { createServices } from './services.ts';
@@ -24,12 +25,19 @@ export interface AppOptions {
   config: Config;
   database: DatabaseHandle;
   serverFactory?: FastifyServerOptions['serverFactory'];
+  /** The wall clock; tests pass a fixed one to set "today". */
+  clock?: () => Date;
 }
 
 const requestIdPattern = /^[A-Za-z0-9._-]{8,128}$/;
 
 /** Builds the whole HTTP application; `main.ts` listens with it and tests inject into it. */
-export async function buildApp({ config, database, serverFactory }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  serverFactory,
+  clock = () => new Date(),
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -66,11 +74,12 @@ export async function buildApp({ config, database, serverFactory }: AppOptions):
   await registerStaticSites(app, config);
   registerOperatorFonts(app, config);
 
-  const services = createServices(config, database);
+  const services = createServices(config, database, clock);
   healthRoutes(app, database);
   themeRoutes(app, services);
   clientRoutes(app, services, config);
   venuesRoutes(app, services);
+  membershipsRoutes(app, services);
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';

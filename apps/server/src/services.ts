@@ -1,14 +1,24 @@
+import { type CalendarDate, todayIn } from '@lido/pricing/calendar-date';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createClientService } from './modules/client/client.service.ts';
+import { createMembershipsRepository } from './modules/memberships/memberships.repository.ts';
+import { createMembershipsService } from './modules/memberships/memberships.service.ts';
 import { createOperatorRepository } from './modules/operator/operator.repository.ts';
 import { createThemeService } from './modules/theme/theme.service.ts';
 import { createVenuesService } from './modules/venues/venues.service.ts';
 
 /** Wires repositories into services once per app; routes receive only what they call. */
-export function createServices(config: Config, database: DatabaseHandle) {
+export function createServices(config: Config, database: DatabaseHandle, clock: () => Date) {
   const operators = createOperatorRepository(database.db);
+  /** The operator's local date: every price and date rule is computed from it. */
+  const today = (): CalendarDate => todayIn(config.timeZone, clock());
   return {
+    memberships: createMembershipsService({
+      operators,
+      memberships: createMembershipsRepository(database.db),
+      today,
+    }),
     theme: createThemeService(config, operators),
     client: createClientService(config, operators),
     venues: createVenuesService(operators),

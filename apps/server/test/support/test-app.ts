@@ -31,12 +31,20 @@ export async function createTestApp(
     env?: Record<string, string>;
     seed?: boolean;
     beforeReady?: (app: FastifyInstance) => void;
+    /** "now" for the app, e.g. '2026-11-21T12:00:00Z' */
+    now?: string | (() => Date);
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
   const database = await createTestDatabase();
   if (options.seed !== false) await seedDemoIfEmpty(database.db);
-  const app = await buildApp({ config, database });
+  const clock =
+    typeof options.now === 'function'
+      ? options.now
+      : options.now
+        ? () => new Date(options.now as string)
+        : () => new Date();
+  const app = await buildApp({ config, database, clock });
   options.beforeReady?.(app);
   await app.ready();
   return {

@@ -1,0 +1,170 @@
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  customQuestions,
+  eligibilityRules,
+  membershipBenefits,
+  membershipCategories,
+  membershipTypeCategories,
+  membershipTypes,
+  membershipTypeVenues,
+  paymentOptions,
+  promotions,
+  terms,
+  venues,
+} from '../../db/schema.ts';
+
+export type MembershipTypeRow = typeof membershipTypes.$inferSelect;
+export type PaymentOptionRow = typeof paymentOptions.$inferSelect;
+export type PromotionRow = typeof promotions.$inferSelect;
+export type TermsRow = typeof terms.$inferSelect;
+export type QuestionRow = typeof customQuestions.$inferSelect;
+
+export interface MembershipTypeDetails {
+  type: MembershipTypeRow;
+  categories: { id: number; name: string }[];
+  venues: { id: number; name: string }[];
+  eligibility: typeof eligibilityRules.$inferSelect | null;
+  benefits: (typeof membershipBenefits.$inferSelect)[];
+  options: PaymentOptionRow[];
+}
+
+export function createMembershipsRepository(db: Db) {
+  /** Categories, venues, eligibility, benefits and active options for the given types. */
+  async function details(operatorId: number, types: MembershipTypeRow[]): Promise<MembershipTypeDetails[]> {
+    if (types.length === 0) return [];
+    const ids = types.map((type) => type.id);
+    const [categoryRows, venueRows, allVenues, ruleRows, benefitRows, optionRows] = await Promise.all([
+      db
+        .select({
+          typeId: membershipTypeCategories.membershipTypeId,
+          id: membershipCategories.id,
+          name: membershipCategories.name,
+        })
+        .from(membershipTypeCategories)
+        .innerJoin(membershipCategories, eq(membershipCategories.id, membershipTypeCategories.categoryId))
+        .where(inArray(membershipTypeCategories.membershipTypeId, ids))
+        .orderBy(asc(membershipCategories.id)),
+      db
+        .select({ typeId: membershipTypeVenues.membershipTypeId, id: venues.id, name: venues.name })
+        .from(membershipTypeVenues)
+        .innerJoin(venues, eq(venues.id, membershipTypeVenues.venueId))
+        .where(inArray(membershipTypeVenues.membershipTypeId, ids))
+        .orderBy(asc(venues.name)),
+      db
+        .select({ id: venues.id, name: venues.name })
+        .from(venues)
+        .where(eq(venues.operatorId, operatorId))
+        .orderBy(asc(venues.name)),
+      db.select().from(eligibilityRules).where(eq(eligibilityRules.operatorId, operatorId)),
+      db
+        .select()
+        .from(membershipBenefits)
+        .where(inArray(membershipBenefits.membershipTypeId, ids))
+        .orderBy(asc(membershipBenefits.position)),
+      db
+        .select()
+        .from(paymentOptions)
+        .where(and(inArray(paymentOptions.membershipTypeId, ids), eq(paymentOptions.active, true)))
+        .orderBy(asc(paymentOptions.sortOrder)),
+    ]);
+    return types.map((type) => ({
+      type,
+      categories: categoryRows.filter((row) => row.typeId === type.id).map(({ id, name }) => ({ id, name })),
+      // A national membership gives access to every centre.
+      venues:
+        type.coverage === 'national'
+          ? allVenues
+          : venueRows.filter((row) => row.typeId === type.id).map(({ id, name }) => ({ id, name })),
+      eligibility: ruleRows.find((rule) => rule.id === type.eligibilityRuleId) ?? null,
+      benefits: benefitRows.filter((row) => row.membershipTypeId === type.id),
+      options: optionRows.filter((row) => row.membershipTypeId === type.id),
+    }));
+  }
+
+  return {
+    /** Active types sold at a venue: national ones, and those that list the venue. */
+    async typesAtVenue(operatorId: number, venueId: number): Promise<MembershipTypeDetails[]> {
+      const types = await db
+        .select()
+        .from(membershipTypes)
+        .where(
+          and(
+            eq(membershipTypes.operatorId, operatorId),
+            eq(membershipTypes.active, true),
+            or(
+              eq(membershipTypes.coverage, 'national'),
+              sql`exists (select 1 from ${membershipTypeVenues} where ${membershipTypeVenues.membershipTypeId} = ${membershipTypes.id} and ${membershipTypeVenues.venueId} = ${venueId})`,
+            ),
+          ),
+        )
+        .orderBy(asc(membershipTypes.sortOrder));
+      return details(operatorId, types);
+    },
+    async typeDetails(operatorId: number, typeId: number): Promise<MembershipTypeDetails | undefined> {
+      const types = await db
+        .select()
+        .from(membershipTypes)
+        .where(
+          and(
+            eq(membershipTypes.operatorId, operatorId),
+            eq(membershipTypes.id, typeId),
+            eq(membershipTypes.active, true),
+          ),
+        );
+      return (await details(operatorId, types))[0];
+    },
+    async promotionById(operatorId: number, id: number): Promise<PromotionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(promotions)
+        .where(and(eq(promotions.operatorId, operatorId), eq(promotions.id, id)));
+      return row;
+    },
+    async promotionByCode(operatorId: number, code: string): Promise<PromotionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(promotions)
+        .where(
+          and(eq(promotions.operatorId, operatorId), sql`upper(${promotions.code}) = ${code.toUpperCase()}`),
+        );
+      return row;
+    },
+    async optionWithType(
+      operatorId: number,
+      optionId: number,
+    ): Promise<{ option: PaymentOptionRow; type: MembershipTypeRow } | undefined> {
+      const [row] = await db
+        .select({ option: paymentOptions, type: membershipTypes })
+        .from(paymentOptions)
+        .innerJoin(membershipTypes, eq(membershipTypes.id, paymentOptions.membershipTypeId))
+        .where(
+          and(
+            eq(paymentOptions.id, optionId),
+            eq(membershipTypes.operatorId, operatorId),
+            eq(paymentOptions.active, true),
+            eq(membershipTypes.active, true),
+          ),
+        );
+      return row;
+    },
+    async terms(operatorId: number, kind: TermsRow['kind'], typeId?: number): Promise<TermsRow[]> {
+      return db
+        .select()
+        .from(terms)
+        .where(and(eq(terms.operatorId, operatorId), eq(terms.kind, kind)))
+        .orderBy(asc(terms.id))
+        .then((rows) =>
+          rows.filter((row) => row.membershipTypeId === null || row.membershipTypeId === typeId),
+        );
+    },
+    async questions(typeId: number): Promise<QuestionRow[]> {
+      return db
+        .select()
+        .from(customQuestions)
+        .where(eq(customQuestions.membershipTypeId, typeId))
+        .orderBy(asc(customQuestions.position));
+    },
+  };
+}
+export type MembershipsRepository = ReturnType<typeof createMembershipsRepository>;

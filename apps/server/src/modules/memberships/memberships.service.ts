@@ -1,0 +1,277 @@
+import type { Costs, MembershipType } from '@lido/contracts/membership';
+import { type CalendarDate, isCalendarDate, prettyDate } from '@lido/pricing/calendar-date';
+import { fixedCosts, monthlyCosts, startDateLimits } from '@lido/pricing/membership-costs';
+import { toMoney } from '@lido/pricing/money';
+import { HttpError, ValidationError } from '../../http/errors.ts';
+import { itemNotFoundMessage, requireOperator } from '../operator/current-operator.ts';
+import type { OperatorRepository, OperatorRow } from '../operator/operator.repository.ts';
+import type {
+  MembershipsRepository,
+  MembershipTypeDetails,
+  PaymentOptionRow,
+  QuestionRow,
+  TermsRow,
+} from './memberships.repository.ts';
+import { codeNotRecognised, promotionUsable, toPromotionRule } from './promotion-rules.ts';
+
+const currencySymbols: Record<string, string> = { GBP: '£', EUR: '€', USD: '$' };
+
+function ukDate(date: CalendarDate): string {
+  return `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
+}
+
+export function createMembershipsService(deps: {
+  operators: OperatorRepository;
+  memberships: MembershipsRepository;
+  today: () => CalendarDate;
+}) {
+  const { operators, memberships, today } = deps;
+  const moneyFor = (operator: OperatorRow) => (pence: number) =>
+    toMoney(pence, operator.currency, currencySymbols[operator.currency] ?? operator.currency);
+
+  function optionToWire(
+    option: PaymentOptionRow,
+    money: (pence: number) => ReturnType<typeof toMoney>,
+  ): MembershipType['paymentOptions'][number] {
+    return {
+      id: option.id,
+      paymentType: option.paymentType,
+      fixedDuration: option.fixedDuration,
+      fixedPeriod: option.fixedPeriod,
+      globalBasePrice: money(option.pricePence),
+      fees: { baseFee: money(option.pricePence), joiningFee: money(option.joiningFeePence) },
+      takesMonthInHand: option.takesMonthInHand,
+      isPurchasable: { canPurchase: option.isPurchasable, hasPrices: true, message: option.message },
+      promotionEnabled: option.promotionEnabled,
+    };
+  }
+
+  function typeToWire(
+    details: MembershipTypeDetails,
+    money: (pence: number) => ReturnType<typeof toMoney>,
+  ): MembershipType {
+    const { type, eligibility } = details;
+    return {
+      id: type.id,
+      slug: type.slug,
+      name: type.name,
+      description: type.descriptionHtml,
+      categories: details.categories,
+      coverage: type.coverage,
+      providesAccessTo: details.venues,
+      eligibility: eligibility
+        ? {
+            name: eligibility.name,
+            description: eligibility.description,
+            requiresEligibility: eligibility.kind === 'proof',
+          }
+        : null,
+      benefits: details.benefits.map((benefit) => ({
+        name: benefit.name,
+        totalUses: benefit.totalUses,
+        frequency: benefit.frequency,
+        description: benefit.description,
+      })),
+      paymentOptions: details.options.map((option) => optionToWire(option, money)),
+    };
+  }
+
+  async function requireVenueOfOperator(operatorId: number, venueId: number) {
+    const venue = (await operators.venues(operatorId)).find((row) => row.id === venueId);
+    if (!venue) throw new HttpError(404, itemNotFoundMessage);
+    return venue;
+  }
+
+  return {
+    /** GET memberships/types?venue_id: the active membership types sold at a centre. */
+    async typesAtVenue(venueId: number): Promise<MembershipType[]> {
+      const operator = await requireOperator(operators);
+      await requireVenueOfOperator(operator.id, venueId);
+      const money = moneyFor(operator);
+      return (await memberships.typesAtVenue(operator.id, venueId)).map((details) =>
+        typeToWire(details, money),
+      );
+    },
+
+    /** GET memberships/types/{typeId}/payment-options/{optionId}: what joining costs, by pricing.md. */
+    async costs(
+      typeId: number,
+      optionId: number,
+      query: {
+        startDate: string;
+        billingDay?: number | undefined;
+        venueId: number;
+        promotionCodeId?: number | undefined;
+      },
+    ): Promise<Costs> {
+      const operator = await requireOperator(operators);
+      const found = await memberships.optionWithType(operator.id, optionId);
+      if (!found || found.type.id !== typeId) throw new HttpError(404, itemNotFoundMessage);
+      const { option, type } = found;
+      await requireVenueOfOperator(operator.id, query.venueId);
+      const now = today();
+      const errors: Record<string, string[]> = {};
+
+      const soldHere = (await memberships.typesAtVenue(operator.id, query.venueId)).some(
+        (details) => details.type.id === type.id,
+      );
+      if (!soldHere) errors.venueId = ['This membership is not available at the chosen centre.'];
+
+      const limits = startDateLimits(now);
+      if (!isCalendarDate(query.startDate)) errors.startDate = ['The start date must be a real date.'];
+      else if (query.startDate < limits.min || query.startDate > limits.max) {
+        errors.startDate = [
+          `The start date must be between ${ukDate(limits.min)} and ${ukDate(limits.max)}.`,
+        ];
+      }
+
+      if (option.paymentType === 'recurring') {
+        if (query.billingDay === undefined) errors.billingDay = ['Choose a billing day.'];
+        else if (!operator.availableBillingDates.includes(query.billingDay)) {
+          errors.billingDay = [
+            `The billing day must be one of ${[...operator.availableBillingDates].sort((a, b) => a - b).join(', ')}.`,
+          ];
+        }
+      }
+
+      let promotion = null;
+      if (query.promotionCodeId !== undefined) {
+        const candidate = await memberships.promotionById(operator.id, query.promotionCodeId);
+        if (
+          promotionUsable(candidate, {
+            today: now,
+            typeId: type.id,
+            optionPromotionEnabled: option.promotionEnabled,
+          })
+        ) {
+          promotion = toPromotionRule(candidate);
+        } else {
+          errors.promotionCodeId = [codeNotRecognised];
+        }
+      }
+      if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+
+      const money = moneyFor(operator);
+      const common = {
+        paymentType: option.paymentType,
+        fixedDuration: option.fixedDuration,
+        fixedPeriod: option.fixedPeriod,
+        promotionEnabled: option.promotionEnabled,
+        globalBasePrice: money(option.pricePence),
+        startDate: query.startDate,
+      };
+      if (option.paymentType === 'recurring') {
+        const costs = monthlyCosts({
+          monthlyPrice: option.pricePence,
+          joiningFee: option.joiningFeePence,
+          takesMonthInHand: option.takesMonthInHand,
+          startDate: query.startDate,
+          billingDay: query.billingDay!,
+          today: now,
+          promotion,
+        });
+        return {
+          ...common,
+          fees: {
+            baseFee: money(option.pricePence),
+            joiningFee: money(costs.joiningFee),
+            proRataFee: money(costs.proRataFee),
+            monthInHandFee: money(costs.monthInHandFee),
+            discount: money(costs.discount),
+          },
+          proRataDays: costs.proRataDays,
+          endDate: null,
+          firstBillingDate: costs.firstCollectionDate,
+          prettyFirstBillingDate: prettyDate(costs.firstCollectionDate),
+          totalToPayNow: money(costs.totalToPayNow),
+        };
+      }
+      const costs = fixedCosts({
+        price: option.pricePence,
+        joiningFee: option.joiningFeePence,
+        duration: option.fixedDuration!,
+        period: option.fixedPeriod!,
+        startDate: query.startDate,
+        promotion,
+      });
+      return {
+        ...common,
+        fees: {
+          baseFee: money(option.pricePence),
+          joiningFee: money(costs.joiningFee),
+          proRataFee: money(0),
+          monthInHandFee: money(0),
+          discount: money(costs.discount),
+        },
+        proRataDays: 0,
+        endDate: costs.endDate,
+        firstBillingDate: null,
+        prettyFirstBillingDate: null,
+        totalToPayNow: money(costs.totalToPayNow),
+      };
+    },
+
+    /** GET /api/v1/membership-promotions/validate/{code}/{paymentOptionId}: one answer for every unusable code. */
+    async validatePromotion(code: string, paymentOptionId: number): Promise<{ id: number; code: string }> {
+      const operator = await requireOperator(operators);
+      const found = await memberships.optionWithType(operator.id, paymentOptionId);
+      const promotion = await memberships.promotionByCode(operator.id, code);
+      if (
+        !found ||
+        !promotionUsable(promotion, {
+          today: today(),
+          typeId: found.type.id,
+          optionPromotionEnabled: found.option.promotionEnabled,
+        })
+      ) {
+        throw new HttpError(404, codeNotRecognised);
+      }
+      return { id: promotion.id, code: promotion.code };
+    },
+
+    async terms(
+      kind: TermsRow['kind'],
+      typeId?: number,
+    ): Promise<{ id: number; title: string; html: string }> {
+      const operator = await requireOperator(operators);
+      if (typeId !== undefined && !(await memberships.typeDetails(operator.id, typeId)))
+        throw new HttpError(404, itemNotFoundMessage);
+      const rows = await memberships.terms(operator.id, kind, typeId);
+      // The membership's own terms take precedence over the operator's general ones.
+      const chosen = rows.find((row) => row.membershipTypeId !== null) ?? rows[0];
+      if (!chosen) throw new HttpError(404, itemNotFoundMessage);
+      return { id: chosen.id, title: chosen.title, html: chosen.html };
+    },
+
+    /** GET custom-questions/memberships/{typeId}: questions grouped as the form shows them. */
+    async questions(typeId: number) {
+      const operator = await requireOperator(operators);
+      if (!(await memberships.typeDetails(operator.id, typeId)))
+        throw new HttpError(404, itemNotFoundMessage);
+      const rows = await memberships.questions(typeId);
+      const groups: { id: number; title: string; questions: ReturnType<typeof questionToWire>[] }[] = [];
+      for (const row of rows) {
+        let group = groups.find((existing) => existing.title === row.groupTitle);
+        if (!group) {
+          group = { id: groups.length + 1, title: row.groupTitle, questions: [] };
+          groups.push(group);
+        }
+        group.questions.push(questionToWire(row));
+      }
+      return groups;
+    },
+  };
+}
+
+function questionToWire(row: QuestionRow) {
+  return {
+    id: row.id,
+    reference: row.reference,
+    label: row.label,
+    type: row.type,
+    placeholder: row.placeholder,
+    options: row.options,
+    isRequired: row.isRequired,
+    default: row.defaultValue,
+  };
+}

@@ -1,0 +1,67 @@
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { promotionRedemptions, promotions } from '../../db/schema.ts';
+
+export type RedemptionOutcome =
+  'redeemed' | 'already-redeemed-for-order' | 'exhausted' | 'already-used-by-customer';
+
+class RedemptionRefused extends Error {
+  constructor(readonly outcome: RedemptionOutcome) {
+    super(outcome);
+  }
+}
+
+/**
+ * Counts one use of a promotion for a completed order, atomically: the count only rises while it is
+ * under the limit (a conditional UPDATE, which PostgreSQL re-checks after waiting on the row lock),
+ * so a limit of N is never exceeded by concurrent checkouts. Redeeming again for the same order is a
+ * no-op, so order completion can safely be retried.
+ */
+export async function redeemPromotion(
+  db: Db,
+  input: { promotionId: number; orderReference: string; customerReference: string | null },
+): Promise<RedemptionOutcome> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [promotion] = await tx
+        .update(promotions)
+        .set({ redemptionCount: sql`${promotions.redemptionCount} + 1` })
+        .where(
+          and(
+            eq(promotions.id, input.promotionId),
+            or(isNull(promotions.maxRedemptions), lt(promotions.redemptionCount, promotions.maxRedemptions)),
+          ),
+        )
+        .returning({ oncePerCustomer: promotions.oncePerCustomer });
+      if (!promotion) throw new RedemptionRefused('exhausted');
+
+      const inserted = await tx
+        .insert(promotionRedemptions)
+        .values({
+          promotionId: input.promotionId,
+          orderReference: input.orderReference,
+          customerReference: input.customerReference,
+          oncePerCustomer: promotion.oncePerCustomer,
+        })
+        .onConflictDoNothing()
+        .returning({ id: promotionRedemptions.id, orderReference: promotionRedemptions.orderReference });
+      if (inserted.length === 0) {
+        // Either this order already redeemed it (a retry) or this customer already used a once-only code.
+        const [sameOrder] = await tx
+          .select({ id: promotionRedemptions.id })
+          .from(promotionRedemptions)
+          .where(
+            and(
+              eq(promotionRedemptions.promotionId, input.promotionId),
+              eq(promotionRedemptions.orderReference, input.orderReference),
+            ),
+          );
+        throw new RedemptionRefused(sameOrder ? 'already-redeemed-for-order' : 'already-used-by-customer');
+      }
+      return 'redeemed' as const;
+    });
+  } catch (error) {
+    if (error instanceof RedemptionRefused) return error.outcome;
+    throw error;
+  }
+}

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+
+const id = (label: string) =>
+  z.coerce
+    .number({ error: `${label} must be a number.` })
+    .int({ error: `${label} must be a whole number.` })
+    .positive({ error: `${label} must be a positive number.` });
+
+export const membershipTypesQuerySchema = z.object({ venueId: id('The venue') });
+
+export const costsParamsSchema = z.object({
+  typeId: id('The membership type'),
+  optionId: id('The payment option'),
+});
+
+/** GET memberships/types/{typeId}/payment-options/{optionId} */
+export const costsQuerySchema = z.object({
+  startDate: z
+    .string({ error: 'The start date is required.' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'The start date must be a date in the format YYYY-MM-DD.' }),
+  billingDay: id('The billing day').optional(),
+  venueId: id('The venue'),
+  promotionCodeId: id('The promotion code').optional(),
+});
+
+export const promotionValidateParamsSchema = z.object({
+  code: z.string().trim().min(1).max(64),
+  paymentOptionId: id('The payment option'),
+});
+
+export const typeIdParamsSchema = z.object({ typeId: id('The membership type') });
+
+export const moneySchema = z.object({
+  raw: z.object({ amount: z.number().int(), currency: z.string() }),
+  decimal: z.string(),
+  formatted: z.string(),
+});
+
+export const paymentOptionSchema = z.object({
+  id: z.number().int(),
+  paymentType: z.enum(['recurring', 'fixed']),
+  fixedDuration: z.number().int().nullable(),
+  fixedPeriod: z.enum(['day', 'week', 'month', 'year']).nullable(),
+  globalBasePrice: moneySchema,
+  fees: z.object({ baseFee: moneySchema, joiningFee: moneySchema }),
+  takesMonthInHand: z.boolean(),
+  isPurchasable: z.object({
+    canPurchase: z.boolean(),
+    hasPrices: z.boolean(),
+    message: z.string().nullable(),
+  }),
+  promotionEnabled: z.boolean(),
+});
+
+export const membershipTypeSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  categories: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  coverage: z.enum(['national', 'venues']),
+  providesAccessTo: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  eligibility: z
+    .object({ name: z.string(), description: z.string(), requiresEligibility: z.boolean() })
+    .nullable(),
+  benefits: z.array(
+    z.object({
+      name: z.string(),
+      totalUses: z.number().int().nullable(),
+      frequency: z.string().nullable(),
+      description: z.string(),
+    }),
+  ),
+  paymentOptions: z.array(paymentOptionSchema),
+});
+export type MembershipType = z.infer<typeof membershipTypeSchema>;
+
+export const costsSchema = z.object({
+  paymentType: z.enum(['recurring', 'fixed']),
+  fixedDuration: z.number().int().nullable(),
+  fixedPeriod: z.string().nullable(),
+  promotionEnabled: z.boolean(),
+  globalBasePrice: moneySchema,
+  fees: z.object({
+    baseFee: moneySchema,
+    joiningFee: moneySchema,
+    proRataFee: moneySchema,
+    monthInHandFee: moneySchema,
+    discount: moneySchema,
+  }),
+  proRataDays: z.number().int(),
+  startDate: z.string(),
+  endDate: z.string().nullable(),
+  firstBillingDate: z.string().nullable(),
+  prettyFirstBillingDate: z.string().nullable(),
+  totalToPayNow: moneySchema,
+});
+export type Costs = z.infer<typeof costsSchema>;
