@@ -3,11 +3,13 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config, SiteName } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { convertKeys, snakeToCamel } from '@lido/contracts/case';
+import { registerCsrfGuard } from './http/csrf-guard.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerOperatorFonts } from './http/operator-fonts.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { resolveSite } from './http/sites.ts';
 import { registerStaticSites } from './http/static-sites.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
 import { clientRoutes } from './modules/client/client.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { membershipsRoutes } from './modules/memberships/memberships.routes.ts';
@@ -71,6 +73,7 @@ export async function buildApp({
 
   registerErrorHandling(app);
   registerSecurityHeaders(app, config);
+  registerCsrfGuard(app, config);
   await registerStaticSites(app, config);
   registerOperatorFonts(app, config);
 
@@ -80,6 +83,7 @@ export async function buildApp({
   clientRoutes(app, services, config);
   venuesRoutes(app, services);
   membershipsRoutes(app, services);
+  authRoutes(app, services, config);
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';

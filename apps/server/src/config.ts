@@ -81,6 +81,25 @@ const envSchema = z
     LIDO_MAP_API_KEY: optionalText,
     LIDO_MAP_STYLE_URL: optionalText,
     LIDO_KIOSK_HOME_URL: optionalText,
+    LIDO_COOKIE_DOMAIN: optionalText.refine(
+      (value) => value === undefined || /^[a-z0-9.-]+\.[a-z]{2,}$/.test(value),
+      {
+        message: 'must be a parent domain such as example.org',
+      },
+    ),
+    LIDO_ALLOW_BEARER: booleanFlag.default(false),
+    LIDO_SESSION_IDLE_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(30),
+    LIDO_SESSION_ABSOLUTE_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 30)
+      .default(12),
   })
   .superRefine((env, ctx) => {
     const urls = [env.LIDO_BOOKINGS_URL, env.LIDO_MY_ACCOUNT_URL, env.LIDO_ONLINE_JOINING_URL];
@@ -91,6 +110,13 @@ const envSchema = z
         path: ['LIDO_BOOKINGS_URL'],
         message:
           'LIDO_BOOKINGS_URL, LIDO_MY_ACCOUNT_URL and LIDO_ONLINE_JOINING_URL must be set together (or none, to serve each site on its own port)',
+      });
+    }
+    if (env.LIDO_ALLOW_BEARER && env.NODE_ENV === 'production') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['LIDO_ALLOW_BEARER'],
+        message: 'bearer tokens are for development only and cannot be allowed when NODE_ENV is production',
       });
     }
   });
@@ -124,6 +150,15 @@ export interface Config {
   analytics: { gaMeasurementId: string | undefined; gtmContainerId: string | undefined };
   map: { apiKey: string | undefined; styleUrl: string | undefined };
   kioskHomeUrl: string | undefined;
+  auth: {
+    /** parent domain the auth cookie is scoped to (production); host-only when unset */
+    cookieDomain: string | undefined;
+    /** cookies get `Secure` and the `__Secure-` prefix when every site is served over https */
+    secureCookies: boolean;
+    allowBearer: boolean;
+    idleTimeoutMs: number;
+    absoluteTimeoutMs: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -170,5 +205,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     analytics: { gaMeasurementId: env.LIDO_ANALYTICS_GA_ID, gtmContainerId: env.LIDO_ANALYTICS_GTM_ID },
     map: { apiKey: env.LIDO_MAP_API_KEY, styleUrl: env.LIDO_MAP_STYLE_URL },
     kioskHomeUrl: env.LIDO_KIOSK_HOME_URL,
+    auth: {
+      cookieDomain: env.LIDO_COOKIE_DOMAIN,
+      secureCookies:
+        siteOrigins !== undefined &&
+        Object.values(siteOrigins).every((origin) => origin.startsWith('https:')),
+      allowBearer: env.LIDO_ALLOW_BEARER,
+      idleTimeoutMs: env.LIDO_SESSION_IDLE_MINUTES * 60_000,
+      absoluteTimeoutMs: env.LIDO_SESSION_ABSOLUTE_HOURS * 3_600_000,
+    },
   };
 }

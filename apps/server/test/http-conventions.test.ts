@@ -34,6 +34,7 @@ describe('HTTP conventions', () => {
   it('takes snake_case in and gives camelCase out', async () => {
     const response = await t.app.inject({
       method: 'POST',
+      headers: { origin: 'http://localhost:3000' },
       url: '/api/test/echo?selected_user_id=7',
       payload: { billing_day: 15, account_details: { sort_code: '123456' } },
     });
@@ -49,6 +50,7 @@ describe('HTTP conventions', () => {
   it('answers 422 with every field message, keyed by field path', async () => {
     const response = await t.app.inject({
       method: 'POST',
+      headers: { origin: 'http://localhost:3000' },
       url: '/api/test/echo',
       payload: { billing_day: 0, account_details: { sort_code: '12-34' } },
     });
@@ -67,7 +69,7 @@ describe('HTTP conventions', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/test/echo',
-      headers: { 'content-type': 'application/json' },
+      headers: { origin: 'http://localhost:3000', 'content-type': 'application/json' },
       payload: '{"billing_day": 1, "account_details": {"sort_code": "123456"}, "__proto__": {"admin": true}}',
     });
     expect(response.statusCode).toBe(400);
@@ -79,7 +81,7 @@ describe('HTTP conventions', () => {
     const broken = await t.app.inject({
       method: 'POST',
       url: '/api/test/echo',
-      headers: { 'content-type': 'application/json' },
+      headers: { origin: 'http://localhost:3000', 'content-type': 'application/json' },
       payload: '{"billing_day": ',
     });
     expect(broken.statusCode).toBe(400);
@@ -87,7 +89,7 @@ describe('HTTP conventions', () => {
     const plain = await t.app.inject({
       method: 'POST',
       url: '/api/test/echo',
-      headers: { 'content-type': 'text/plain' },
+      headers: { origin: 'http://localhost:3000', 'content-type': 'text/plain' },
       payload: 'billing_day=1',
     });
     expect(plain.statusCode).toBe(415);

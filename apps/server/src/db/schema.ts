@@ -247,3 +247,54 @@ export const promotionRedemptions = pgTable('promotion_redemptions', {
   oncePerCustomer: boolean('once_per_customer').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---- Customers and sessions (migration 0003) ----
+
+export const customers = pgTable('customers', {
+  id: serial('id').primaryKey(),
+  operatorId: integer('operator_id')
+    .notNull()
+    .references(() => operators.id),
+  reference: text('reference').notNull().unique(),
+  email: text('email').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  dateOfBirth: date('date_of_birth', { mode: 'string' }),
+  phone: text('phone'),
+  addressLineOne: text('address_line_one'),
+  addressLineTwo: text('address_line_two'),
+  town: text('town'),
+  postcode: text('postcode'),
+  homeVenueId: integer('home_venue_id').references(() => venues.id),
+  hasOutstandingPenalties: boolean('has_outstanding_penalties').notNull().default(false),
+  creditBalancePence: integer('credit_balance_pence').notNull().default(0),
+  hasDirectDebitInstruction: boolean('has_direct_debit_instruction').notNull().default(false),
+  billingDay: integer('billing_day'),
+  membershipDocumentUploadRequired: boolean('membership_document_upload_required').notNull().default(false),
+  profilePhotoUrl: text('profile_photo_url'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const sessions = pgTable('sessions', {
+  id: serial('id').primaryKey(),
+  customerId: integer('customer_id')
+    .notNull()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  kiosk: boolean('kiosk').notNull().default(false),
+});
+
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.key, table.windowStart] })],
+);

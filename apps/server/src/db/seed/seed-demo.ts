@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { operators, themes, venues } from '../schema.ts';
+import { customers, operators, themes, venues } from '../schema.ts';
 import type { Db } from '../client.ts';
 import { formatProblems } from '../../modules/catalogue/catalogue-file.ts';
+import { hashPassword } from '../../modules/auth/passwords.ts';
 import { importCatalogue } from '../../modules/catalogue/catalogue-import.ts';
+import { demoCustomers, demoPassword } from './demo-customers.ts';
 import { demoOperator, demoOperatorTheme, demoVenues } from './demo-operator.ts';
 
 export const demoCataloguePath = path.resolve(import.meta.dirname, '../../../catalogue/demo-catalogue.yaml');
@@ -15,6 +17,7 @@ export const demoCataloguePath = path.resolve(import.meta.dirname, '../../../cat
 export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
   const existing = await db.select({ id: operators.id }).from(operators).limit(1);
   if (existing.length > 0) return false;
+  const passwordHash = await hashPassword(demoPassword);
   const operatorId = await db.transaction(async (tx) => {
     const [operator] = await tx.insert(operators).values(demoOperator).returning({ id: operators.id });
     if (!operator) throw new Error('Demo operator was not created');
@@ -26,6 +29,17 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
         .returning({ id: venues.id });
       if (theme && created)
         await tx.insert(themes).values({ operatorId: operator.id, venueId: created.id, ...theme });
+    }
+    const venueIds = new Map(
+      (await tx.select({ id: venues.id, slug: venues.slug }).from(venues)).map((v) => [v.slug, v.id]),
+    );
+    for (const { homeVenueSlug, ...customer } of demoCustomers) {
+      await tx.insert(customers).values({
+        ...customer,
+        operatorId: operator.id,
+        passwordHash,
+        homeVenueId: homeVenueSlug ? (venueIds.get(homeVenueSlug) ?? null) : null,
+      });
     }
     return operator.id;
   });

@@ -1,0 +1,64 @@
+/** Demo accounts, listed in the README. All share one password so a person trying the demo can log in. */
+export const demoPassword = 'Swim-Gym-2026!';
+
+export interface DemoCustomer {
+  reference: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string;
+  homeVenueSlug: string | null;
+  hasDirectDebitInstruction?: boolean;
+  billingDay?: number;
+  creditBalancePence?: number;
+}
+
+export const demoCustomers: DemoCustomer[] = [
+  // A new customer with no memberships.
+  {
+    reference: 'C100001',
+    email: 'alex.newman@example.org',
+    firstName: 'Alex',
+    lastName: 'Newman',
+    dateOfBirth: '1994-03-12',
+    homeVenueSlug: null,
+  },
+  // A member with a Direct Debit instruction and a billing date.
+  {
+    reference: 'C100002',
+    email: 'priya.shah@example.org',
+    firstName: 'Priya',
+    lastName: 'Shah',
+    dateOfBirth: '1988-07-30',
+    homeVenueSlug: 'castlefield-leisure-centre',
+    hasDirectDebitInstruction: true,
+    billingDay: 15,
+    creditBalancePence: 1250,
+  },
+  // A member who pays by card (the saved card arrives with card payments).
+  {
+    reference: 'C100003',
+    email: 'sam.carter@example.org',
+    firstName: 'Sam',
+    lastName: 'Carter',
+    dateOfBirth: '1979-11-02',
+    homeVenueSlug: 'clifton-lido-and-spa',
+  },
+  // Two accounts sharing one email: a parent and their child.
+  {
+    reference: 'C100004',
+    email: 'lee.family@example.org',
+    firstName: 'Jordan',
+    lastName: 'Lee',
+    dateOfBirth: '1982-05-19',
+    homeVenueSlug: 'headingley-active',
+  },
+  {
+    reference: 'C100005',
+    email: 'lee.family@example.org',
+    firstName: 'Casey',
+    lastName: 'Lee',
+    dateOfBirth: '2012-09-04',
+    homeVenueSlug: 'headingley-active',
+  },
+];

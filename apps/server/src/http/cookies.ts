@@ -1,0 +1,61 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+
+/**
+ * The auth cookie (HttpOnly: scripts never see it) and a non-secret state cookie that changes on
+ * every login and logout, which the browser's 5-second check compares (quality.md, decisions).
+ */
+export function cookieNames(config: Config) {
+  const prefix = config.auth.secureCookies ? '__Secure-' : '';
+  return { auth: `${prefix}lido_authToken`, state: `${prefix}lido_authState` };
+}
+
+export function readCookies(request: FastifyRequest): Record<string, string> {
+  const header = request.headers.cookie;
+  const cookies: Record<string, string> = {};
+  if (!header) return cookies;
+  for (const part of header.split(';')) {
+    const index = part.indexOf('=');
+    if (index <= 0) continue;
+    const name = part.slice(0, index).trim();
+    const value = part.slice(index + 1).trim();
+    try {
+      cookies[name] ??= decodeURIComponent(value);
+    } catch {
+      /* a malformed cookie is ignored */
+    }
+  }
+  return cookies;
+}
+
+function serialise(
+  config: Config,
+  name: string,
+  value: string,
+  options: { httpOnly: boolean; maxAgeSeconds?: number },
+): string {
+  const parts = [`${name}=${encodeURIComponent(value)}`, 'Path=/', 'SameSite=Lax'];
+  if (config.auth.cookieDomain) parts.push(`Domain=${config.auth.cookieDomain}`);
+  if (config.auth.secureCookies) parts.push('Secure');
+  if (options.httpOnly) parts.push('HttpOnly');
+  if (options.maxAgeSeconds !== undefined) parts.push(`Max-Age=${options.maxAgeSeconds}`);
+  return parts.join('; ');
+}
+
+export function setSessionCookies(reply: FastifyReply, config: Config, token: string, state: string): void {
+  const names = cookieNames(config);
+  const maxAge = Math.floor(config.auth.absoluteTimeoutMs / 1000);
+  reply.header('set-cookie', [
+    serialise(config, names.auth, token, { httpOnly: true, maxAgeSeconds: maxAge }),
+    serialise(config, names.state, state, { httpOnly: false, maxAgeSeconds: maxAge }),
+  ]);
+}
+
+/** Clears the auth cookie and moves the state cookie on, so other tabs notice the logout. */
+export function clearSessionCookies(reply: FastifyReply, config: Config, state: string): void {
+  const names = cookieNames(config);
+  reply.header('set-cookie', [
+    serialise(config, names.auth, '', { httpOnly: true, maxAgeSeconds: 0 }),
+    serialise(config, names.state, state, { httpOnly: false }),
+  ]);
+}

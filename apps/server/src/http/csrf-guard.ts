@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import { HttpError } from './errors.ts';
+import { siteOriginsFor } from './sites.ts';
+
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Every state-changing API call must come from one of our own sites (quality.md S11): a browser
+ * sends `Origin` on such requests, and a cross-site one is refused before any handler runs. JSON-only
+ * bodies (text and form bodies get 415) close the remaining "simple request" route.
+ */
+export function registerCsrfGuard(app: FastifyInstance, config: Config): void {
+  app.addHook('onRequest', async (request) => {
+    if (safeMethods.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (request.headers['sec-fetch-site'] === 'cross-site')
+      throw new HttpError(403, 'Cross-site requests are not allowed.');
+    const origin = request.headers.origin;
+    const allowed = Object.values(siteOriginsFor(config, request.headers.host, request.protocol));
+    if (!origin || !allowed.includes(origin))
+      throw new HttpError(403, 'Cross-site requests are not allowed.');
+  });
+}

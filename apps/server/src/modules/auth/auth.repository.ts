@@ -1,0 +1,64 @@
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { customers, sessions, venues } from '../../db/schema.ts';
+
+export type CustomerRow = typeof customers.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+
+export function createAuthRepository(db: Db) {
+  return {
+    /** Accounts a login name could mean: by customer reference, or every account sharing the email. */
+    async customersForLogin(operatorId: number, username: string): Promise<CustomerRow[]> {
+      const name = username.trim();
+      return db
+        .select()
+        .from(customers)
+        .where(
+          and(
+            eq(customers.operatorId, operatorId),
+            or(eq(customers.email, name.toLowerCase()), eq(customers.reference, name.toUpperCase())),
+          ),
+        )
+        .orderBy(customers.id)
+        .limit(10);
+    },
+    async customerById(id: number): Promise<CustomerRow | undefined> {
+      const [row] = await db.select().from(customers).where(eq(customers.id, id));
+      return row;
+    },
+    async homeVenueSlug(venueId: number | null): Promise<string | null> {
+      if (venueId === null) return null;
+      const [row] = await db.select({ slug: venues.slug }).from(venues).where(eq(venues.id, venueId));
+      return row?.slug ?? null;
+    },
+    async updatePasswordHash(customerId: number, passwordHash: string): Promise<void> {
+      await db.update(customers).set({ passwordHash }).where(eq(customers.id, customerId));
+    },
+    async createSession(values: typeof sessions.$inferInsert): Promise<void> {
+      await db.insert(sessions).values(values);
+    },
+    async activeSession(tokenHash: string): Promise<SessionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(sessions)
+        .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+      return row;
+    },
+    async touchSession(id: number, at: Date): Promise<void> {
+      await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id));
+    },
+    async revokeSession(tokenHash: string, at: Date): Promise<void> {
+      await db
+        .update(sessions)
+        .set({ revokedAt: at })
+        .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+    },
+    async revokeAllSessions(customerId: number, at: Date): Promise<void> {
+      await db
+        .update(sessions)
+        .set({ revokedAt: sql`coalesce(${sessions.revokedAt}, ${at})` })
+        .where(eq(sessions.customerId, customerId));
+    },
+  };
+}
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

@@ -1,0 +1,59 @@
+import { loginBodySchema } from '@lido/contracts/auth';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../config.ts';
+import { clearSessionCookies, cookieNames, readCookies, setSessionCookies } from '../../http/cookies.ts';
+import { HttpError, parseInput } from '../../http/errors.ts';
+import type { AppServices } from '../../services.ts';
+import type { AuthenticatedSession } from './auth.service.ts';
+import { newToken } from './tokens.ts';
+
+/** The session token from the cookie; from `Authorization: Bearer` only when development allows it. */
+export function presentedToken(request: FastifyRequest, config: Config): string | undefined {
+  const fromCookie = readCookies(request)[cookieNames(config).auth];
+  if (fromCookie) return fromCookie;
+  if (!config.auth.allowBearer) return undefined;
+  const header = request.headers.authorization;
+  return header?.startsWith('Bearer ') ? header.slice(7).trim() || undefined : undefined;
+}
+
+/** The logged-in customer, or a 401 that also clears the browser's cookies (the spec's "401 clears the token"). */
+export async function requireCustomer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  services: AppServices,
+  config: Config,
+): Promise<AuthenticatedSession> {
+  const authenticated = await services.auth.authenticate(presentedToken(request, config));
+  if (!authenticated) {
+    clearSessionCookies(reply, config, newToken());
+    throw new HttpError(401, 'Unauthenticated.');
+  }
+  return authenticated;
+}
+
+export function authRoutes(app: FastifyInstance, services: AppServices, config: Config): void {
+  app.post('/api/auth/customer/login', async (request, reply) => {
+    const body = parseInput(loginBodySchema, request.body);
+    const { token } = await services.auth.login({
+      ...body,
+      clientAddress: request.ip,
+      kiosk: false,
+      previousToken: presentedToken(request, config),
+    });
+    const state = newToken();
+    setSessionCookies(reply, config, token, state);
+    // The secret stays in the HttpOnly cookie; the browser keeps this state value for its 5-second check.
+    return { data: { token: state } };
+  });
+
+  app.post('/api/auth/logout', async (request, reply) => {
+    await services.auth.logout(presentedToken(request, config));
+    clearSessionCookies(reply, config, newToken());
+    return { data: { loggedOut: true } };
+  });
+
+  app.get('/api/auth/user', async (request, reply) => {
+    const { customer } = await requireCustomer(request, reply, services, config);
+    return { data: await services.auth.userView(customer) };
+  });
+}

@@ -1,0 +1,135 @@
+import type { Config } from '../../config.ts';
+import { HttpError, ValidationError } from '../../http/errors.ts';
+import { requireOperator } from '../operator/current-operator.ts';
+import type { OperatorRepository } from '../operator/operator.repository.ts';
+import type { AuthRepository, CustomerRow, SessionRow } from './auth.repository.ts';
+import { decoyPasswordHash, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
+import type { Limit, RateLimiter } from './rate-limiter.ts';
+import { hashToken, newToken } from './tokens.ts';
+
+export const invalidCredentialsMessage = 'Your email address, customer ID or password is incorrect.';
+export const tooManyAttemptsMessage = 'Too many attempts. Please wait a while and try again.';
+
+const hour = 3_600_000;
+/** quality.md S3: at most 100 failed logins per account per hour; a client address gets a wider limit. */
+export const loginLimits = {
+  account: (username: string): Limit => ({
+    key: `login:account:${username.trim().toLowerCase()}`,
+    max: 100,
+    windowMs: hour,
+  }),
+  client: (address: string): Limit => ({ key: `login:client:${address}`, max: 300, windowMs: hour }),
+};
+
+export interface AuthenticatedSession {
+  session: SessionRow;
+  customer: CustomerRow;
+}
+
+export function createAuthService(deps: {
+  config: Config;
+  operators: OperatorRepository;
+  auth: AuthRepository;
+  limiter: RateLimiter;
+  clock: () => Date;
+}) {
+  const { config, operators, auth, limiter, clock } = deps;
+
+  async function startSession(customerId: number, kiosk: boolean): Promise<string> {
+    const token = newToken();
+    const now = clock();
+    await auth.createSession({
+      customerId,
+      tokenHash: hashToken(token),
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + config.auth.absoluteTimeoutMs),
+      kiosk,
+    });
+    return token;
+  }
+
+  return {
+    /**
+     * Checks the limits before any hash is computed, then the password against each account the
+     * name could mean. A failure records a hit on both limits and says nothing about which part was wrong.
+     */
+    async login(input: {
+      username: string;
+      password: string;
+      clientAddress: string;
+      kiosk: boolean;
+      previousToken?: string | undefined;
+    }) {
+      const operator = await requireOperator(operators);
+      const limits = [loginLimits.account(input.username), loginLimits.client(input.clientAddress)];
+      for (const limit of limits) {
+        if (await limiter.isLimited(limit)) throw new HttpError(429, tooManyAttemptsMessage);
+      }
+      const candidates = await auth.customersForLogin(operator.id, input.username);
+      let matched: CustomerRow | undefined;
+      if (candidates.length === 0) {
+        await verifyPassword(await decoyPasswordHash(), input.password);
+      }
+      for (const candidate of candidates) {
+        if (await verifyPassword(candidate.passwordHash, input.password)) {
+          matched = candidate;
+          break;
+        }
+      }
+      if (!matched) {
+        for (const limit of limits) await limiter.hit(limit);
+        throw new ValidationError({ username: [invalidCredentialsMessage] });
+      }
+      if (needsRehash(matched.passwordHash))
+        await auth.updatePasswordHash(matched.id, await hashPassword(input.password));
+      // A new session every login; the one the browser had before is ended (quality.md S7).
+      if (input.previousToken) await auth.revokeSession(hashToken(input.previousToken), clock());
+      return { customer: matched, token: await startSession(matched.id, input.kiosk) };
+    },
+
+    /** The live session for a token, enforcing idle and absolute expiry; touching it extends the idle window. */
+    async authenticate(token: string | undefined): Promise<AuthenticatedSession | null> {
+      if (!token) return null;
+      const session = await auth.activeSession(hashToken(token));
+      if (!session) return null;
+      const now = clock();
+      const idleFor = now.getTime() - session.lastSeenAt.getTime();
+      if (now >= session.expiresAt || idleFor > config.auth.idleTimeoutMs) {
+        await auth.revokeSession(session.tokenHash, now);
+        return null;
+      }
+      const customer = await auth.customerById(session.customerId);
+      if (!customer) return null;
+      // Writing on every request would serialise reads; a minute's precision is plenty for a 30-minute idle limit.
+      if (idleFor > 60_000) await auth.touchSession(session.id, now);
+      return { session, customer };
+    },
+
+    async logout(token: string | undefined): Promise<void> {
+      if (token) await auth.revokeSession(hashToken(token), clock());
+    },
+
+    /** The spec's "Auth user". */
+    async userView(customer: CustomerRow) {
+      return {
+        id: customer.id,
+        reference: customer.reference,
+        firstName: customer.firstName,
+        lastName: customer.lastName,
+        email: customer.email,
+        homeVenueSlug: await auth.homeVenueSlug(customer.homeVenueId),
+        hasOutstandingPenalties: customer.hasOutstandingPenalties,
+        membershipUser: { id: customer.id, homeVenueId: customer.homeVenueId },
+        credit: { balance: customer.creditBalancePence },
+        hasInstruction: customer.hasDirectDebitInstruction,
+        hasBillingDate: customer.billingDay !== null,
+        billingDay: customer.billingDay,
+        documentExpiry: [] as { documentExpiringSoon: boolean; daysToExpiry: number }[],
+        membershipDocumentUploadRequired: customer.membershipDocumentUploadRequired,
+        profilePhoto: customer.profilePhotoUrl,
+      };
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;
