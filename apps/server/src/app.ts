@@ -4,6 +4,7 @@ import type { Config, SiteName } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { convertKeys, snakeToCamel } from '@lido/contracts/case';
 import { registerCsrfGuard } from './http/csrf-guard.ts';
+import { registerDevOutbox } from './http/dev-outbox.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerOperatorFonts } from './http/operator-fonts.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -11,15 +12,19 @@ import { resolveSite } from './http/sites.ts';
 import { registerStaticSites } from './http/static-sites.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { clientRoutes } from './modules/client/client.routes.ts';
+import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { membershipsRoutes } from './modules/memberships/memberships.routes.ts';
 import { themeRoutes } from './modules/theme/theme.routes.ts';
 import { venuesRoutes } from './modules/venues/venues.routes.ts';
-import { createServices } from './services.ts';
+import { type AppServices, createServices } from './services.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     site: SiteName | undefined;
+  }
+  interface FastifyInstance {
+    services: AppServices;
   }
 }
 
@@ -77,13 +82,16 @@ export async function buildApp({
   await registerStaticSites(app, config);
   registerOperatorFonts(app, config);
 
-  const services = createServices(config, database, clock);
+  const services = createServices(config, database, clock, app.log);
+  app.decorate('services', services);
   healthRoutes(app, database);
   themeRoutes(app, services);
   clientRoutes(app, services, config);
   venuesRoutes(app, services);
   membershipsRoutes(app, services);
   authRoutes(app, services, config);
+  customersRoutes(app, services, config);
+  registerDevOutbox(app, config, services.email);
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';

@@ -1,10 +1,14 @@
 import { type CalendarDate, todayIn } from '@lido/pricing/calendar-date';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createRateLimiter } from './modules/auth/rate-limiter.ts';
 import { createClientService } from './modules/client/client.service.ts';
+import { createCustomersRepository } from './modules/customers/customers.repository.ts';
+import { createCustomersService } from './modules/customers/customers.service.ts';
+import { createOutboxEmail } from './providers/email/outbox-email.ts';
 import { createMembershipsRepository } from './modules/memberships/memberships.repository.ts';
 import { createMembershipsService } from './modules/memberships/memberships.service.ts';
 import { createOperatorRepository } from './modules/operator/operator.repository.ts';
@@ -12,17 +16,30 @@ import { createThemeService } from './modules/theme/theme.service.ts';
 import { createVenuesService } from './modules/venues/venues.service.ts';
 
 /** Wires repositories into services once per app; routes receive only what they call. */
-export function createServices(config: Config, database: DatabaseHandle, clock: () => Date) {
+export function createServices(
+  config: Config,
+  database: DatabaseHandle,
+  clock: () => Date,
+  log: FastifyBaseLogger,
+) {
   const operators = createOperatorRepository(database.db);
+  const authRepository = createAuthRepository(database.db);
+  const limiter = createRateLimiter(database.db, clock);
+  const email = createOutboxEmail(config.dataDir, clock);
   /** The operator's local date: every price and date rule is computed from it. */
   const today = (): CalendarDate => todayIn(config.timeZone, clock());
   return {
-    auth: createAuthService({
-      config,
+    email,
+    auth: createAuthService({ config, operators, auth: authRepository, limiter, clock }),
+    customers: createCustomersService({
       operators,
-      auth: createAuthRepository(database.db),
-      limiter: createRateLimiter(database.db, clock),
+      customers: createCustomersRepository(database.db),
+      auth: authRepository,
+      limiter,
+      email,
       clock,
+      today,
+      log,
     }),
     memberships: createMembershipsService({
       operators,

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
+import type { AppServices } from '../../src/services.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import type { DatabaseHandle } from '../../src/db/client.ts';
 import { seedDemoIfEmpty } from '../../src/db/seed/seed-demo.ts';
@@ -10,6 +11,8 @@ import { createTestDatabase } from './test-database.ts';
 
 export interface TestApp {
   app: FastifyInstance;
+  /** the app's services, for driving work the HTTP answer does not wait for */
+  services(): AppServices;
   config: Config;
   database: DatabaseHandle;
   close(): Promise<void>;
@@ -49,6 +52,7 @@ export async function createTestApp(
   await app.ready();
   return {
     app,
+    services: () => app.services,
     config,
     database,
     async close() {

@@ -50,6 +50,7 @@ export function createAuthService(deps: {
   }
 
   return {
+    startSession,
     /**
      * Checks the limits before any hash is computed, then the password against each account the
      * name could mean. A failure records a hit on both limits and says nothing about which part was wrong.

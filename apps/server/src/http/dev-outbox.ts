@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import type { OutboxEmail } from '../providers/email/outbox-email.ts';
+
+function escapeHtml(value: string): string {
+  return value.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
+  );
+}
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem;line-height:1.5}table{border-collapse:collapse;width:100%}td,th{text-align:left;padding:.5rem;border-bottom:1px solid #ccc}a{color:#1a4fa0}</style></head>
+<body><main>${body}</main></body></html>`;
+}
+
+/**
+ * `/dev/outbox`: the emails the demo "sent", so a person trying it can open a reset link. Never
+ * served in production.
+ */
+export function registerDevOutbox(app: FastifyInstance, config: Config, outbox: OutboxEmail): void {
+  if (config.env === 'production') return;
+  app.get('/dev/outbox', async (_request, reply) => {
+    const rows = outbox
+      .list()
+      .map(
+        (entry) =>
+          `<tr><td>${escapeHtml(entry.sentAt)}</td><td>${escapeHtml(entry.to)}</td><td><a href="/dev/outbox/${entry.id}">${escapeHtml(entry.subject)}</a></td></tr>`,
+      )
+      .join('');
+    const body = rows
+      ? `<table><thead><tr><th scope="col">Sent</th><th scope="col">To</th><th scope="col">Subject</th></tr></thead><tbody>${rows}</tbody></table>`
+      : '<p>No email has been sent yet.</p>';
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(page('Outbox', `<h1>Outbox</h1><p>Email the demo would have sent, newest first.</p>${body}`));
+  });
+  app.get<{ Params: { id: string } }>('/dev/outbox/:id', async (request, reply) => {
+    const entry = outbox.read(request.params.id);
+    if (!entry)
+      return reply
+        .status(404)
+        .type('text/html; charset=utf-8')
+        .send(page('Not found', '<h1>No such email</h1><p><a href="/dev/outbox">Back to the outbox</a></p>'));
+    // The message's HTML was built by our own templates with every value escaped.
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(
+        page(
+          entry.subject,
+          `<p><a href="/dev/outbox">Back to the outbox</a></p><h1>${escapeHtml(entry.subject)}</h1><p>To: ${escapeHtml(entry.to)}</p><article>${entry.html}</article>`,
+        ),
+      );
+  });
+}

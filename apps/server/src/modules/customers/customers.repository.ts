@@ -1,0 +1,59 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { customers, passwordResetTokens } from '../../db/schema.ts';
+
+export function createCustomersRepository(db: Db) {
+  return {
+    async create(values: Omit<typeof customers.$inferInsert, 'reference'>) {
+      const [row] = await db
+        .insert(customers)
+        .values({ ...values, reference: sql`'C' || nextval('customer_reference_seq')::text` })
+        .returning();
+      return row!;
+    },
+    async forReset(operatorId: number, emailOrReference: string) {
+      const value = emailOrReference.trim();
+      return db
+        .select()
+        .from(customers)
+        .where(
+          and(
+            eq(customers.operatorId, operatorId),
+            sql`(${customers.email} = ${value.toLowerCase()} OR ${customers.reference} = ${value.toUpperCase()})`,
+          ),
+        )
+        .orderBy(customers.id)
+        .limit(10);
+    },
+    /** Issues a reset token; any earlier unused one for the customer stops working (quality.md S5). */
+    async issueResetToken(customerId: number, tokenHash: string, now: Date, expiresAt: Date) {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(passwordResetTokens)
+          .set({ usedAt: now })
+          .where(and(eq(passwordResetTokens.customerId, customerId), isNull(passwordResetTokens.usedAt)));
+        await tx.insert(passwordResetTokens).values({ customerId, tokenHash, createdAt: now, expiresAt });
+      });
+    },
+    /** Uses a live token once: marking it used and setting the password happen together or not at all. */
+    async consumeResetToken(tokenHash: string, now: Date, passwordHash: string): Promise<number | null> {
+      return db.transaction(async (tx) => {
+        const [token] = await tx
+          .update(passwordResetTokens)
+          .set({ usedAt: now })
+          .where(
+            and(
+              eq(passwordResetTokens.tokenHash, tokenHash),
+              isNull(passwordResetTokens.usedAt),
+              gt(passwordResetTokens.expiresAt, now),
+            ),
+          )
+          .returning({ customerId: passwordResetTokens.customerId });
+        if (!token) return null;
+        await tx.update(customers).set({ passwordHash }).where(eq(customers.id, token.customerId));
+        return token.customerId;
+      });
+    },
+  };
+}
+export type CustomersRepository = ReturnType<typeof createCustomersRepository>;

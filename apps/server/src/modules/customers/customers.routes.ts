@@ -1,0 +1,83 @@
+import {
+  forgottenPasswordBodySchema,
+  onboardingQuerySchema,
+  registerBodySchema,
+  resetPasswordBodySchema,
+} from '@lido/contracts/customer';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
+import { setSessionCookies } from '../../http/cookies.ts';
+import { HttpError, parseInput } from '../../http/errors.ts';
+import { siteOriginsFor } from '../../http/sites.ts';
+import type { AppServices } from '../../services.ts';
+import { presentedToken } from '../auth/auth.routes.ts';
+import { newToken } from '../auth/tokens.ts';
+import { forgottenPasswordAnswer } from './customers.service.ts';
+import { dataFieldSections, dataFieldsChecksum } from './data-fields.ts';
+
+export function customersRoutes(app: FastifyInstance, services: AppServices, config: Config): void {
+  app.get('/api/data-fields', async (request) => {
+    const { onboardingType } = parseInput(onboardingQuerySchema, request.query);
+    const sections = dataFieldSections(onboardingType);
+    const authenticated = await services.auth.authenticate(presentedToken(request, config));
+    if (authenticated) {
+      const answers: Record<string, string | null> = {
+        firstName: authenticated.customer.firstName,
+        lastName: authenticated.customer.lastName,
+        dateOfBirth: authenticated.customer.dateOfBirth,
+        email: authenticated.customer.email,
+        phone: authenticated.customer.phone,
+        addressLineOne: authenticated.customer.addressLineOne,
+        addressLineTwo: authenticated.customer.addressLineTwo,
+        town: authenticated.customer.town,
+        postcode: authenticated.customer.postcode,
+      };
+      for (const section of sections) {
+        for (const field of section.sectionFields) {
+          field.answer = answers[field.name] ?? null;
+          // The email and date of birth identify the account: changed only with the centre's help.
+          if (field.name === 'email' || field.name === 'dateOfBirth') field.isAuthorised = false;
+        }
+      }
+    }
+    return { data: { sections, checksum: dataFieldsChecksum(sections) } };
+  });
+
+  app.post('/api/auth/customer/register', async (request, reply) => {
+    const { onboardingType } = parseInput(onboardingQuerySchema, request.query);
+    if (onboardingType !== 'customer_account_online') {
+      throw new HttpError(422, 'Accounts are created with onboarding_type customer_account_online.', {
+        errors: { onboardingType: ['Accounts are created with onboarding_type customer_account_online.'] },
+      });
+    }
+    const body = parseInput(registerBodySchema, request.body);
+    if (body.checksum && body.checksum !== dataFieldsChecksum(dataFieldSections(onboardingType))) {
+      throw new HttpError(
+        422,
+        'This form has changed since it was loaded. Please reload the page and try again.',
+        {
+          errors: {
+            checksum: ['This form has changed since it was loaded. Please reload the page and try again.'],
+          },
+        },
+      );
+    }
+    const customer = await services.customers.register(body, request.ip);
+    const token = await services.auth.startSession(customer.id, false);
+    const state = newToken();
+    setSessionCookies(reply, config, token, state);
+    return reply.status(201).send({ data: { token: state, user: await services.auth.userView(customer) } });
+  });
+
+  app.post('/api/auth/customer/forgotten-password', async (request) => {
+    const { emailOrReference } = parseInput(forgottenPasswordBodySchema, request.body);
+    const resetPage = `${siteOriginsFor(config, request.headers.host, request.protocol)['my-account']}/reset-password`;
+    await services.customers.forgottenPassword(emailOrReference, request.ip, resetPage);
+    return { data: { message: forgottenPasswordAnswer } };
+  });
+
+  app.post('/api/auth/customer/reset-password', async (request) => {
+    await services.customers.resetPassword(parseInput(resetPasswordBodySchema, request.body));
+    return { data: { message: 'Your password has been changed. You can now log in with it.' } };
+  });
+}

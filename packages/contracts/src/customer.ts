@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { invalidPostcodeMessage, ukPostcodePattern } from './uk-postcode.ts';
+
+const required = (label: string, max = 100) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, { error: `${label} is required.` })
+    .max(max, { error: `${label} must be at most ${max} characters.` });
+
+const optionalText = (label: string, max = 100) =>
+  z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .max(max, { error: `${label} must be at most ${max} characters.` })
+    .optional();
+
+export const onboardingQuerySchema = z.object({
+  onboardingType: z.enum(['customer_account_online', 'membership_purchase'], {
+    error: 'The onboarding type must be customer_account_online or membership_purchase.',
+  }),
+});
+
+export const customerDetailsShape = {
+  firstName: required('First name'),
+  lastName: required('Last name'),
+  dateOfBirth: z
+    .string({ error: 'Date of birth is required.' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Date must be valid.' }),
+  email: z
+    .string({ error: 'Email address is required.' })
+    .trim()
+    .toLowerCase()
+    .max(254, { error: 'Email address must be at most 254 characters.' })
+    .pipe(z.email({ error: 'Enter an email address in the correct format, like name@example.com.' })),
+  phone: optionalText('Phone number', 20),
+  addressLineOne: required('Address line 1'),
+  addressLineTwo: optionalText('Address line 2'),
+  town: required('Town or city'),
+  postcode: z
+    .string({ error: 'Postcode is required.' })
+    .trim()
+    .regex(ukPostcodePattern, { error: invalidPostcodeMessage }),
+};
+
+/** POST /api/auth/customer/register?onboarding_type=customer_account_online */
+export const registerBodySchema = z.strictObject({
+  ...customerDetailsShape,
+  password: z.string({ error: 'Password is required.' }),
+  passwordConfirmation: z.string({ error: 'Repeat password is required.' }),
+  homeVenueId: z.number().int().positive().optional(),
+  clientId: z.number().int().positive().optional(),
+  source: z.string().max(50).optional(),
+  checksum: z.string().max(64).optional(),
+});
+export type RegisterBody = z.infer<typeof registerBodySchema>;
+
+export const forgottenPasswordBodySchema = z.strictObject({
+  emailOrReference: z
+    .string({ error: 'Enter your email address or customer ID.' })
+    .trim()
+    .min(1, { error: 'Enter your email address or customer ID.' })
+    .max(254, { error: 'Your email address or customer ID must be at most 254 characters.' }),
+});
+
+export const resetPasswordBodySchema = z.strictObject({
+  token: z
+    .string({ error: 'The reset link is incomplete.' })
+    .min(20, { error: 'The reset link is incomplete.' })
+    .max(200),
+  password: z.string({ error: 'Password is required.' }),
+  passwordConfirmation: z.string({ error: 'Repeat password is required.' }),
+});
