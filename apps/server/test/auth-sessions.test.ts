@@ -62,6 +62,7 @@ describe('logging in, sessions and logging out', () => {
       expect(cookies.lido_authToken?.attributes).toContain('HttpOnly');
       expect(cookies.lido_authToken?.attributes).toContain('SameSite=Lax');
       expect(cookies.lido_authState?.attributes).not.toContain('HttpOnly');
+      expect(cookies.lido_authState?.value).toMatch(/^in\.[\w-]{16}$/);
       // What the page is given is the state value, never the session token.
       expect(response.json().data.token).toBe(cookies.lido_authState?.value);
       expect(response.json().data.token).not.toBe(cookies.lido_authToken?.value);
@@ -134,7 +135,7 @@ describe('logging in, sessions and logging out', () => {
     const cleared = cookiesFrom(logout.headers['set-cookie']);
     expect(cleared.lido_authToken).toMatchObject({ value: '' });
     expect(cleared.lido_authToken?.attributes).toContain('Max-Age=0');
-    expect(cleared.lido_authState?.value).toMatch(/.{20,}/); // moved on, so other tabs notice
+    expect(cleared.lido_authState?.value).toMatch(/^out\.[\w-]{16}$/); // moved on, so other tabs notice
     const replay = await user(token);
     expect(replay.statusCode).toBe(401);
     expect(cookiesFrom(replay.headers['set-cookie']).lido_authToken?.value).toBe('');

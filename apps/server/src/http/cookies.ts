@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 
@@ -8,6 +9,15 @@ import type { Config } from '../config.ts';
 export function cookieNames(config: Config) {
   const prefix = config.auth.secureCookies ? '__Secure-' : '';
   return { auth: `${prefix}lido_authToken`, state: `${prefix}lido_authState` };
+}
+
+/**
+ * The state cookie's value: `in.` or `out.` plus a random part. Scripts learn whether a session
+ * exists (without learning the session) and notice every change, even a logout and login between
+ * two checks.
+ */
+export function newAuthState(loggedIn: boolean): string {
+  return `${loggedIn ? 'in' : 'out'}.${randomBytes(12).toString('base64url')}`;
 }
 
 export function readCookies(request: FastifyRequest): Record<string, string> {
@@ -42,17 +52,18 @@ function serialise(
   return parts.join('; ');
 }
 
-export function setSessionCookies(reply: FastifyReply, config: Config, token: string, state: string): void {
+export function setSessionCookies(reply: FastifyReply, config: Config, token: string, state = newAuthState(true)): string {
   const names = cookieNames(config);
   const maxAge = Math.floor(config.auth.absoluteTimeoutMs / 1000);
   reply.header('set-cookie', [
     serialise(config, names.auth, token, { httpOnly: true, maxAgeSeconds: maxAge }),
     serialise(config, names.state, state, { httpOnly: false, maxAgeSeconds: maxAge }),
   ]);
+  return state;
 }
 
 /** Clears the auth cookie and moves the state cookie on, so other tabs notice the logout. */
-export function clearSessionCookies(reply: FastifyReply, config: Config, state: string): void {
+export function clearSessionCookies(reply: FastifyReply, config: Config, state = newAuthState(false)): void {
   const names = cookieNames(config);
   reply.header('set-cookie', [
     serialise(config, names.auth, '', { httpOnly: true, maxAgeSeconds: 0 }),

@@ -5,7 +5,6 @@ import { clearSessionCookies, cookieNames, readCookies, setSessionCookies } from
 import { HttpError, parseInput } from '../../http/errors.ts';
 import type { AppServices } from '../../services.ts';
 import type { AuthenticatedSession } from './auth.service.ts';
-import { newToken } from './tokens.ts';
 
 /** The session token from the cookie; from `Authorization: Bearer` only when development allows it. */
 export function presentedToken(request: FastifyRequest, config: Config): string | undefined {
@@ -25,7 +24,7 @@ export async function requireCustomer(
 ): Promise<AuthenticatedSession> {
   const authenticated = await services.auth.authenticate(presentedToken(request, config));
   if (!authenticated) {
-    clearSessionCookies(reply, config, newToken());
+    clearSessionCookies(reply, config);
     throw new HttpError(401, 'Unauthenticated.');
   }
   return authenticated;
@@ -40,15 +39,14 @@ export function authRoutes(app: FastifyInstance, services: AppServices, config: 
       kiosk: false,
       previousToken: presentedToken(request, config),
     });
-    const state = newToken();
-    setSessionCookies(reply, config, token, state);
+    const state = setSessionCookies(reply, config, token);
     // The secret stays in the HttpOnly cookie; the browser keeps this state value for its 5-second check.
     return { data: { token: state } };
   });
 
   app.post('/api/auth/logout', async (request, reply) => {
     await services.auth.logout(presentedToken(request, config));
-    clearSessionCookies(reply, config, newToken());
+    clearSessionCookies(reply, config);
     return { data: { loggedOut: true } };
   });
 

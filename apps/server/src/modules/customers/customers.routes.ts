@@ -11,7 +11,6 @@ import { HttpError, parseInput } from '../../http/errors.ts';
 import { siteOriginsFor } from '../../http/sites.ts';
 import type { AppServices } from '../../services.ts';
 import { presentedToken } from '../auth/auth.routes.ts';
-import { newToken } from '../auth/tokens.ts';
 import { forgottenPasswordAnswer } from './customers.service.ts';
 import { dataFieldSections, dataFieldsChecksum } from './data-fields.ts';
 
@@ -64,8 +63,7 @@ export function customersRoutes(app: FastifyInstance, services: AppServices, con
     }
     const customer = await services.customers.register(body, request.ip);
     const token = await services.auth.startSession(customer.id, false);
-    const state = newToken();
-    setSessionCookies(reply, config, token, state);
+    const state = setSessionCookies(reply, config, token);
     return reply.status(201).send({ data: { token: state, user: await services.auth.userView(customer) } });
   });
 
