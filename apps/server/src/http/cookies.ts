@@ -52,7 +52,12 @@ function serialise(
   return parts.join('; ');
 }
 
-export function setSessionCookies(reply: FastifyReply, config: Config, token: string, state = newAuthState(true)): string {
+export function setSessionCookies(
+  reply: FastifyReply,
+  config: Config,
+  token: string,
+  state = newAuthState(true),
+): string {
   const names = cookieNames(config);
   const maxAge = Math.floor(config.auth.absoluteTimeoutMs / 1000);
   reply.header('set-cookie', [

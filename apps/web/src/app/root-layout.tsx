@@ -7,7 +7,7 @@ import { AccountNav } from '../features/chrome/account-nav.tsx';
 import { Breadcrumbs, type RouteHandle } from '../features/chrome/breadcrumbs.tsx';
 import { SiteHeader } from '../features/chrome/site-header.tsx';
 import { SiteFooter } from '../features/footer/site-footer.tsx';
-import { useBasketCount, useSession } from '../features/session/use-session.ts';
+import { useAuthStateWatcher, useBasketCount, useSession } from '../features/session/use-session.ts';
 import { venueSlugFor } from '../features/site-mode/cross-site.ts';
 import { useSite } from '../features/site-mode/site-context.tsx';
 import { updateSiteModeFromSearch, useSiteMode } from '../features/site-mode/site-mode.ts';
@@ -42,6 +42,7 @@ function Chrome({
   const basketCount = useBasketCount();
   const location = useLocation();
   const title = usePageTitle(settings.name);
+  useAuthStateWatcher();
 
   useEffect(() => {
     startErrorReporting(settings.errorReportingDsn);
@@ -70,7 +71,7 @@ function Chrome({
       )}
       {!mode.embedded && <Breadcrumbs />}
       {site === 'my-account' && session.isLoggedIn && (
-        <AccountNav guestPassesEnabled={settings.onlineGuestPassesEnabled} onLogOut={() => undefined} />
+        <AccountNav guestPassesEnabled={settings.onlineGuestPassesEnabled} />
       )}
       <main id="main-content" className="page" tabIndex={-1}>
         <Outlet />

@@ -1,4 +1,5 @@
 import { NavLink } from 'react-router';
+import { LogOutButton } from './log-out-button.tsx';
 
 export interface AccountNavItem {
   label: string;
@@ -30,13 +31,7 @@ export function mobileAccountNavItems(): AccountNavItem[] {
   ];
 }
 
-export function AccountNav({
-  guestPassesEnabled,
-  onLogOut,
-}: {
-  guestPassesEnabled: boolean;
-  onLogOut: () => void;
-}) {
+export function AccountNav({ guestPassesEnabled }: { guestPassesEnabled: boolean }) {
   return (
     <nav className="account-nav" aria-label="My account">
       <ul>
@@ -48,9 +43,7 @@ export function AccountNav({
           </li>
         ))}
         <li>
-          <button type="button" className="button button--link button--md" onClick={onLogOut}>
-            Log out
-          </button>
+          <LogOutButton />
         </li>
       </ul>
     </nav>

@@ -5,6 +5,7 @@ import { CloseIcon } from '../../ui/icons.tsx';
 import type { SessionSummary } from '../session/use-session.ts';
 import { useSite } from '../site-mode/site-context.tsx';
 import { SiteLink } from '../site-mode/site-link.tsx';
+import { LogOutButton } from './log-out-button.tsx';
 import { buyMembershipPath, LoginControl } from './site-header.tsx';
 
 interface DrawerProps {
@@ -86,7 +87,9 @@ export function MobileDrawer({ ref, settings, session, basketCount, logoUrl, ven
           </ul>
         </nav>
         <div className="drawer__account">
-          {session.isLoggedIn ? null : (
+          {session.isLoggedIn ? (
+            <LogOutButton className="button button--secondary button--lg" onDone={close} />
+          ) : (
             <>
               <p>Login to make bookings faster and manage your account</p>
               <LoginControl className="button button--primary button--lg" />

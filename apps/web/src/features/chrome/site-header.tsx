@@ -1,5 +1,7 @@
 import type { ClientSettings } from '@lido/contracts/client-settings';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
+import { LoginDialog } from '../auth/login-dialog.tsx';
+import { AccountMenu } from './account-menu.tsx';
 import { useLocation } from 'react-router';
 import { BasketIcon, MenuIcon } from '../../ui/icons.tsx';
 import type { SessionSummary } from '../session/use-session.ts';
@@ -44,17 +46,24 @@ export function BasketLink({ count, label = 'Basket' }: { count: number; label?:
   );
 }
 
+/** "Log in": on the bookings site it opens the login dialog; elsewhere it goes to /login. */
 export function LoginControl({ className }: { className?: string }) {
   const site = useSite();
   const { pathname, search } = useLocation();
-  // The bookings site's login dialog and the login pages arrive with the accounts issue; until then
-  // every site sends the customer to a /login page (my-account's, from the bookings site).
+  const [dialogOpen, setDialogOpen] = useState(false);
   const redirect = `${pathname}${search}`;
   if (site === 'bookings') {
     return (
-      <SiteLink site="my-account" to="/login" className={className ?? 'button button--secondary button--md'}>
-        Log in
-      </SiteLink>
+      <>
+        <button
+          type="button"
+          className={className ?? 'button button--secondary button--md'}
+          onClick={() => setDialogOpen(true)}
+        >
+          Log in
+        </button>
+        <LoginDialog open={dialogOpen} onClose={() => setDialogOpen(false)} />
+      </>
     );
   }
   return (
@@ -123,14 +132,17 @@ export function SiteHeader({ settings, mode, session, basketCount, logoUrl, venu
         </nav>
         <div className="site-header__actions">
           {session.isLoggedIn ? (
-            <SiteLink
-              site="my-account"
-              to="/"
-              className="header-link site-header__account"
-              extraParams={{ kiosk: String(mode.kiosk) }}
-            >
-              My account
-            </SiteLink>
+            <>
+              <SiteLink
+                site="my-account"
+                to="/"
+                className="header-link site-header__account"
+                extraParams={{ kiosk: String(mode.kiosk) }}
+              >
+                My account
+              </SiteLink>
+              <AccountMenu />
+            </>
           ) : (
             <LoginControl className="button button--secondary button--md site-header__login" />
           )}

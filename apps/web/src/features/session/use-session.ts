@@ -1,14 +1,42 @@
-/**
- * The customer's session as the chrome needs it. Accounts (login, registration, the token check)
- * arrive with the accounts issue; until then every visitor is logged out.
- */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { type AuthUser, userQuery, userQueryKey } from './get-user.ts';
+import { authCheckIntervalMs, checkAuthState, useAuthState } from './session-store.ts';
+
 export interface SessionSummary {
   isLoggedIn: boolean;
   firstName: string | null;
+  user?: AuthUser | undefined;
 }
 
+/** The customer's session as pages and chrome need it. */
 export function useSession(): SessionSummary {
-  return { isLoggedIn: false, firstName: null };
+  const { loggedIn } = useAuthState();
+  const user = useQuery(userQuery(loggedIn));
+  const isLoggedIn = loggedIn && user.data !== undefined;
+  return {
+    isLoggedIn,
+    firstName: isLoggedIn ? user.data.firstName : null,
+    user: isLoggedIn ? user.data : undefined,
+  };
+}
+
+/**
+ * Every 5 seconds, notices a login or logout made in another tab or on another site, and reloads or
+ * drops the user accordingly. Mounted once per page, in the root layout.
+ */
+export function useAuthStateWatcher(): void {
+  const queryClient = useQueryClient();
+  const { state } = useAuthState();
+  useEffect(() => {
+    const timer = window.setInterval(checkAuthState, authCheckIntervalMs);
+    return () => window.clearInterval(timer);
+  }, []);
+  useEffect(() => {
+    // Whatever the change, the cached user belongs to the previous state.
+    void queryClient.invalidateQueries({ queryKey: userQueryKey });
+    if (!state?.startsWith('in.')) queryClient.removeQueries({ queryKey: userQueryKey });
+  }, [state, queryClient]);
 }
 
 /** The basket's item count for the header badge; the basket arrives with the checkout issue. */

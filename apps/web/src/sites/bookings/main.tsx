@@ -1,4 +1,5 @@
 import { startSite } from '../../app/create-site.tsx';
+import { LoginPage } from '../../features/auth/login-page.tsx';
 import { BookingsHomePage } from './home-page.tsx';
 import { LocationPage } from './location-page.tsx';
 
@@ -13,4 +14,5 @@ startSite('bookings', [
     element: <LocationPage />,
     handle: { title: 'Centre', breadcrumb: 'Centre' },
   },
+  { path: 'login', element: <LoginPage />, handle: { title: 'Login', breadcrumb: 'Log in' } },
 ]);

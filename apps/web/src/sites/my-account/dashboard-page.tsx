@@ -1,12 +1,51 @@
-import { LoginControl } from '../../features/chrome/site-header.tsx';
+import { formatPence } from '@lido/pricing/money';
+import { useClientSettings } from '../../features/client-settings/get-client-settings.ts';
+import { useSession } from '../../features/session/use-session.ts';
+import { SiteLink } from '../../features/site-mode/site-link.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
 
-/** The account site's front door while logged out (accounts arrive with the accounts issue). */
+/** The account dashboard: a greeting, notices that need action, credit and memberships. */
 export function DashboardPage() {
+  const { user } = useSession();
+  const settings = useClientSettings();
+  if (!user) return <Spinner label="Loading your account" />;
   return (
-    <section aria-labelledby="account-heading">
-      <h1 id="account-heading">My account</h1>
-      <p className="lead">Log in to see your memberships, bookings and payments.</p>
-      <LoginControl className="button button--primary button--lg" />
+    <section aria-labelledby="dashboard-heading">
+      <h1 id="dashboard-heading">Hello, {user.firstName}</h1>
+      <p className="lead">Customer ID {user.reference}</p>
+      {user.hasOutstandingPenalties && (
+        <p className="notice notice--warning">
+          You have an outstanding penalty. Please contact your centre before booking.
+        </p>
+      )}
+      {user.documentExpiry
+        .filter((document) => document.documentExpiringSoon)
+        .map((document, index) => (
+          <p key={index} className="notice notice--warning">
+            A document on your account expires in {document.daysToExpiry}{' '}
+            {document.daysToExpiry === 1 ? 'day' : 'days'}.
+          </p>
+        ))}
+      <div className="card-grid">
+        <div className="card">
+          <h2 className="card__title">Credit</h2>
+          <p>
+            {formatPence(user.credit.balance, settings.currencySymbol)} available to spend on bookings and
+            memberships.
+          </p>
+        </div>
+        <div className="card">
+          <h2 className="card__title">Memberships</h2>
+          <p>You don&apos;t have a membership yet.</p>
+          <SiteLink
+            site="online-joining"
+            to={user.homeVenueSlug ? `/centre/${user.homeVenueSlug}` : '/'}
+            className="button button--primary button--md"
+          >
+            Buy a membership
+          </SiteLink>
+        </div>
+      </div>
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { startSite } from '../../app/create-site.tsx';
+import { LoginPage } from '../../features/auth/login-page.tsx';
 import { CentrePage } from './centre-page.tsx';
 import { JoiningHomePage } from './joining-home-page.tsx';
 
@@ -13,4 +14,5 @@ startSite('online-joining', [
     element: <CentrePage />,
     handle: { title: 'Centre Details', breadcrumb: 'Buy membership' },
   },
+  { path: 'login', element: <LoginPage />, handle: { title: 'Login', breadcrumb: 'Log in' } },
 ]);

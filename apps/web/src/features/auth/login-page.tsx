@@ -1,0 +1,27 @@
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useAuthState } from '../session/session-store.ts';
+import { LoginForm } from './login-form.tsx';
+
+/** Only a path on this site may be a redirect target (never another origin). */
+export function safeRedirect(target: string | null): string {
+  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return '/';
+  return target;
+}
+
+/** /login: for logged-out visitors; a logged-in one goes straight to the redirect target. */
+export function LoginPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { loggedIn } = useAuthState();
+  const target = safeRedirect(params.get('redirect'));
+  if (loggedIn) return <Navigate to={target} replace />;
+  return (
+    <section className="panel" aria-labelledby="login-heading">
+      <h1 id="login-heading">Already have an online account?</h1>
+      <LoginForm onLoggedIn={() => navigate(target, { replace: true })} />
+      <p>
+        <Link to="/">I don&apos;t have an account</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,14 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { useAuthState } from '../session/session-store.ts';
+
+/** A protected route: a logged-out visitor goes to /login with the way back in `redirect`. */
+export function RequireLogin({ children }: { children: ReactNode }) {
+  const { loggedIn } = useAuthState();
+  const location = useLocation();
+  if (!loggedIn) {
+    const redirect = encodeURIComponent(`${location.pathname}${location.search}`);
+    return <Navigate to={`/login?redirect=${redirect}`} replace />;
+  }
+  return <>{children}</>;
+}

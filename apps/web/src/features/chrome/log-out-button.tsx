@@ -1,0 +1,25 @@
+import { useNavigate } from 'react-router';
+import { useLogout } from '../session/login.ts';
+
+/** Logs out (the server revokes the session and clears the cookie), then goes home. */
+export function LogOutButton({ className, onDone }: { className?: string; onDone?: () => void }) {
+  const logout = useLogout();
+  const navigate = useNavigate();
+  return (
+    <button
+      type="button"
+      className={className ?? 'button button--link button--md'}
+      disabled={logout.isPending}
+      onClick={() =>
+        logout.mutate(undefined, {
+          onSettled: () => {
+            onDone?.();
+            navigate('/');
+          },
+        })
+      }
+    >
+      Log out
+    </button>
+  );
+}

@@ -1,0 +1,50 @@
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { CloseIcon } from './icons.tsx';
+
+interface ModalProps {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  width?: number;
+}
+
+/**
+ * A modal dialog on the native <dialog>: focus moves in and is held there, Escape closes it, and
+ * focus returns to what opened it.
+ */
+export function Modal({ open, title, onClose, children, width = 450 }: ModalProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      className="modal"
+      style={{ maxWidth: `min(${width}px, calc(100vw - 2rem))` }}
+      aria-labelledby={titleId}
+      // Only the customer closes a modal (Escape or the close button); closing it from code, when
+      // one step's dialog hands over to the next, must not run onClose.
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      <div className="modal__header">
+        <h2 id={titleId} className="modal__title">
+          {title}
+        </h2>
+        <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
+          <CloseIcon />
+        </button>
+      </div>
+      {/* Closed dialogs keep no content, so nothing hidden can be found, filled or announced. */}
+      {open && <div className="modal__body">{children}</div>}
+    </dialog>
+  );
+}

@@ -1,0 +1,142 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, visit, waitForPage } from './support/browser.ts';
+import { useE2E } from './support/fixture.ts';
+
+const password = 'Swim-Gym-2026!';
+
+async function logIn(page: Page, username: string, secret = password) {
+  await page.getByLabel('Email address or customer ID').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(secret);
+  await page.getByRole('button', { name: 'Log in', exact: true }).last().click();
+}
+
+describe('customer accounts in the browser', () => {
+  const e2e = useE2E();
+
+  it('sends a logged-out visitor to /login and back, by email or by customer ID, and logs out', async () => {
+    const page = await e2e.page();
+    await page.goto(`${e2e.server.urls.myAccount}/`);
+    await page.waitForURL(/\/login\?redirect=%2F$/);
+    await waitForPage(page);
+    await expectNoAxeViolations(page);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).innerText())
+      .toBe('Already have an online account?');
+
+    await logIn(page, 'priya.shah@example.org');
+    await page.getByRole('heading', { name: 'Hello, Priya' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await page.getByText('£12.50 available').count()).toBe(1);
+    await expectNoAxeViolations(page);
+
+    await page
+      .getByRole('navigation', { name: 'My account' })
+      .getByRole('button', { name: 'Log out' })
+      .click();
+    await page.waitForURL(/\/login/);
+    await waitForPage(page);
+    await logIn(page, 'C100002');
+    await page.getByRole('heading', { name: 'Hello, Priya' }).waitFor();
+  });
+
+  it('shows every problem of an empty login in an error summary that takes focus', async () => {
+    const page = await e2e.page({ expectedHttpErrors: [422] });
+    await visit(page, `${e2e.server.urls.onlineJoining}/login`);
+    await page.getByRole('button', { name: 'Log in', exact: true }).last().click();
+    const summary = page.getByRole('alert').filter({ hasText: 'There is a problem' });
+    await summary.waitFor();
+    expect(await summary.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.title()).toMatch(/^Error: /);
+    await expectNoAxeViolations(page);
+    await logIn(page, 'alex.newman@example.org', 'wrong-password');
+    await page.getByText('Your email address, customer ID or password is incorrect.').first().waitFor();
+  });
+
+  it('logs in on the joining site and is logged in on the account site too', async () => {
+    const page = await e2e.page();
+    await visit(page, `${e2e.server.urls.onlineJoining}/login`);
+    await logIn(page, 'sam.carter@example.org');
+    await page.waitForURL(`${e2e.server.urls.onlineJoining}/`);
+    await page.getByRole('link', { name: 'My account' }).waitFor();
+    await page.getByRole('link', { name: 'My account' }).click();
+    await page.waitForURL(new RegExp(`^${e2e.server.urls.myAccount}/`));
+    await page.getByRole('heading', { name: 'Hello, Sam' }).waitFor();
+    await expectNoAxeViolations(page);
+  });
+
+  it('logs in from the bookings site in a dialog', async () => {
+    const page = await e2e.page();
+    await visit(page, `${e2e.server.urls.bookings}/`);
+    await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Log in' });
+    await dialog.waitFor();
+    await expectNoAxeViolations(page);
+    await dialog.getByLabel('Email address or customer ID').fill('C100004');
+    await dialog.getByLabel('Password', { exact: true }).fill(password);
+    await dialog.getByRole('button', { name: 'Log in' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('link', { name: 'My account' }).waitFor();
+  });
+
+  it('notices a logout in another tab within 5 seconds', async () => {
+    const first = await e2e.page();
+    await visit(first, `${e2e.server.urls.myAccount}/login`);
+    await logIn(first, 'alex.newman@example.org');
+    await first.getByRole('heading', { name: 'Hello, Alex' }).waitFor();
+    const second = await first.context().newPage();
+    await second.goto(`${e2e.server.urls.onlineJoining}/`);
+    await waitForPage(second);
+    await second.getByRole('link', { name: 'My account' }).waitFor();
+
+    await first
+      .getByRole('navigation', { name: 'My account' })
+      .getByRole('button', { name: 'Log out' })
+      .click();
+    const started = Date.now();
+    await second.getByRole('banner').getByRole('link', { name: 'Log in' }).waitFor({ timeout: 7000 });
+    expect(Date.now() - started).toBeLessThan(6500);
+  });
+
+  it('resets a forgotten password through the emailed link', async () => {
+    const page = await e2e.page();
+    await visit(page, `${e2e.server.urls.myAccount}/login`);
+    await page.getByRole('button', { name: 'I have forgotten my password' }).click();
+    const request = page.getByRole('dialog', { name: 'Forgotten your password?' });
+    await request.waitFor();
+    await expectNoAxeViolations(page);
+    await request.getByLabel('Email address or customer ID').fill('C100003');
+    await request.getByRole('button', { name: 'Send reset link' }).click();
+    const sent = page.getByRole('dialog', { name: 'Check your email' });
+    await sent.waitFor();
+    await expectNoAxeViolations(page);
+    await sent.getByRole('button', { name: 'Back to login' }).click();
+
+    // The demo's email goes to the outbox page.
+    await expect
+      .poll(async () => {
+        await page.goto(`${e2e.server.urls.myAccount}/dev/outbox`);
+        return page.getByRole('link', { name: /Reset your .* password/ }).count();
+      })
+      .toBe(1);
+    await expectNoAxeViolations(page);
+    await page.getByRole('link', { name: /Reset your .* password/ }).click();
+    await expectNoAxeViolations(page);
+    await page.getByRole('link', { name: 'Reset your password' }).click();
+    await page.waitForURL(/\/reset-password\?token=/);
+    await waitForPage(page);
+    await expectNoAxeViolations(page);
+
+    await page.getByLabel('New password', { exact: true }).fill('Brand-New-2027');
+    await page.getByLabel('Repeat new password').fill('Brand-New-2028');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('The password confirmation does not match.').first().waitFor();
+    await page.getByLabel('Repeat new password').fill('Brand-New-2027');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByRole('heading', { name: 'Your password has been changed' }).waitFor();
+    await page.getByRole('link', { name: 'Log in' }).last().click();
+    await waitForPage(page);
+    await logIn(page, 'C100003', 'Brand-New-2027');
+    await page.getByRole('heading', { name: 'Hello, Sam' }).waitFor();
+  });
+});
