@@ -140,3 +140,62 @@ describe('customer accounts in the browser', () => {
     await page.getByRole('heading', { name: 'Hello, Sam' }).waitFor();
   });
 });
+
+describe('creating an account', () => {
+  const e2e = useE2E();
+
+  it('registers from the data fields, with messages in the spec’s words, then logs in by email and reference', async () => {
+    const page = await e2e.page({ expectedHttpErrors: [422] });
+    await visit(page, `${e2e.server.urls.bookings}/`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Create an account' }).click();
+    await page.waitForURL(`${e2e.server.urls.myAccount}/register`);
+    await waitForPage(page);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('button', { name: 'Create an account' }).click();
+    await page.getByRole('alert').filter({ hasText: 'There is a problem' }).waitFor();
+    expect(await page.getByText('First name is required.').count()).toBeGreaterThan(0);
+    expect(await page.getByText('Date of birth is required.').count()).toBeGreaterThan(0);
+    await expectNoAxeViolations(page);
+
+    await page.getByLabel('First name').fill('Morgan');
+    await page.getByLabel('Last name').fill('Price');
+    await page.getByRole('group', { name: 'Date of birth' }).getByLabel('Day').fill('27');
+    await page.getByRole('group', { name: 'Date of birth' }).getByLabel('Month').fill('mar');
+    await page.getByRole('group', { name: 'Date of birth' }).getByLabel('Year').fill('1990');
+    await page.getByLabel('Email address').fill('morgan.price@example.org');
+    await page.getByLabel('Address line 1').fill('2 Park Row');
+    await page.getByLabel('Town or city').fill('Leeds');
+    await page.getByLabel('Postcode').fill('ls1 5ab');
+    await page.getByLabel('Password', { exact: true }).fill('Morgan-Swims-99');
+    await page.getByLabel('Repeat password').fill('Morgan-Swims-98');
+    await page.getByRole('button', { name: 'Create an account' }).click();
+    await page.getByText('The password confirmation does not match.').first().waitFor();
+
+    await page.getByLabel('Repeat password').fill('Morgan-Swims-99');
+    await page.getByRole('button', { name: 'Create an account' }).click();
+    await page.getByRole('heading', { name: 'Hello, Morgan' }).waitFor();
+    const reference = (await page.getByText(/^Customer ID C\d{6}$/).innerText()).replace('Customer ID ', '');
+    await expectNoAxeViolations(page);
+
+    await page
+      .getByRole('navigation', { name: 'My account' })
+      .getByRole('button', { name: 'Log out' })
+      .click();
+    await page.waitForURL(/\/login/);
+    await waitForPage(page);
+    await logIn(page, 'morgan.price@example.org', 'Morgan-Swims-99');
+    await page.getByRole('heading', { name: 'Hello, Morgan' }).waitFor();
+    await page
+      .getByRole('navigation', { name: 'My account' })
+      .getByRole('button', { name: 'Log out' })
+      .click();
+    await page.waitForURL(/\/login/);
+    await waitForPage(page);
+    await logIn(page, reference, 'Morgan-Swims-99');
+    await page.getByRole('heading', { name: 'Hello, Morgan' }).waitFor();
+  });
+});

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../lib/api/api-client.ts';
+import { userQueryKey } from '../session/get-user.ts';
+import { noteAuthState } from '../session/session-store.ts';
+
+/** POST auth/customer/register?onboarding_type=customer_account_online; a 201 logs the new customer in. */
+export function useRegister() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: Record<string, unknown>) =>
+      (
+        await apiFetch<{ token: string }>('auth/customer/register', {
+          method: 'POST',
+          query: { onboardingType: 'customer_account_online' },
+          body,
+          handleUnauthorized: false,
+        })
+      ).data,
+    meta: { inlineValidation: true },
+    onSuccess: async ({ token }) => {
+      noteAuthState(token);
+      await queryClient.invalidateQueries({ queryKey: userQueryKey });
+    },
+  });
+}
