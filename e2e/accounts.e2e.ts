@@ -199,3 +199,47 @@ describe('creating an account', () => {
     await page.getByRole('heading', { name: 'Hello, Morgan' }).waitFor();
   });
 });
+
+describe('my details', () => {
+  const e2e = useE2E();
+
+  it('saves changed details, keeps the identifying ones read-only, and changes the password', async () => {
+    const page = await e2e.page({ expectedHttpErrors: [422] });
+    await visit(page, `${e2e.server.urls.myAccount}/user-details`);
+    await logIn(page, 'C100001');
+    await page.getByRole('heading', { name: 'My details', level: 1 }).waitFor();
+    await waitForPage(page);
+    await expectNoAxeViolations(page);
+    expect(await page.getByLabel('Email address').getAttribute('readonly')).not.toBeNull();
+    expect(await page.getByLabel('First name').inputValue()).toBe('Alex');
+
+    await page.getByLabel('Address line 1').fill('9 River View');
+    await page.getByLabel('Town or city').fill('York');
+    await page.getByLabel('Postcode').fill('yo1 7hh');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Your details have been saved.').waitFor();
+    await expectNoAxeViolations(page);
+    await page.reload();
+    await waitForPage(page);
+    await expect.poll(() => page.getByLabel('Town or city').inputValue()).toBe('York');
+    expect(await page.getByLabel('Postcode').inputValue()).toBe('YO1 7HH');
+
+    await page.getByLabel('Current password').fill('not-my-password');
+    await page.getByLabel('New password', { exact: true }).fill('River-View-2027');
+    await page.getByLabel('Repeat new password').fill('River-View-2027');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Your current password is incorrect.').first().waitFor();
+    await page.getByLabel('Current password').fill(password);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Your password has been changed.').waitFor();
+
+    await page
+      .getByRole('navigation', { name: 'My account' })
+      .getByRole('button', { name: 'Log out' })
+      .click();
+    await page.waitForURL(/\/login/);
+    await waitForPage(page);
+    await logIn(page, 'C100001', 'River-View-2027');
+    await page.getByRole('heading', { name: 'Hello, Alex' }).waitFor();
+  });
+});

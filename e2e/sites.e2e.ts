@@ -54,6 +54,7 @@ describe('the three sites', () => {
           .count(),
       ).toBe(1);
       await page.getByRole('link', { name: 'Go home' }).click();
+      if (site === 'myAccount') await page.waitForURL(/\/login\?redirect=%2F$/);
       await waitForPage(page);
       // The account site's home needs a login, so a visitor lands on its login page.
       expect(new URL(page.url()).pathname).toBe(site === 'myAccount' ? '/login' : '/');

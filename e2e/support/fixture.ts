@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, onTestFailed } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { launchBrowser, openPage, type PageOptions, type TrackedPage } from './browser.ts';
 import { type RunningServer, startServer } from './server.ts';
 
@@ -16,7 +16,19 @@ export function useE2E(env: Record<string, string> = {}) {
   beforeAll(async () => {
     [state.server, state.browser] = await Promise.all([startServer(env), launchBrowser()]);
   });
-  afterEach(async () => {
+  afterEach(async ({ task }) => {
+    // A failed test leaves a picture of every page it had open, before those pages are closed.
+    if (task.result?.state === 'fail') {
+      fs.mkdirSync(artifactsDir, { recursive: true });
+      const name = task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80);
+      await Promise.all(
+        state.pages.map((tracked, index) =>
+          tracked.page
+            .screenshot({ path: path.join(artifactsDir, `${name}-${index + 1}.png`), fullPage: true })
+            .catch(() => undefined),
+        ),
+      );
+    }
     const problems = state.pages.flatMap((tracked) => tracked.problems);
     await Promise.all(state.pages.map((tracked) => tracked.context.close()));
     state.pages = [];
@@ -36,13 +48,6 @@ export function useE2E(env: Record<string, string> = {}) {
       if (!state.browser) throw new Error('browser not started');
       const tracked = await openPage(state.browser, options);
       state.pages.push(tracked);
-      onTestFailed(async ({ task }) => {
-        fs.mkdirSync(artifactsDir, { recursive: true });
-        const name = task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80);
-        await tracked.page
-          .screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: true })
-          .catch(() => undefined);
-      });
       return tracked.page;
     },
   };

@@ -71,3 +71,34 @@ export const resetPasswordBodySchema = z.strictObject({
   password: z.string({ error: 'Password is required.' }),
   passwordConfirmation: z.string({ error: 'Repeat password is required.' }),
 });
+
+/**
+ * PUT /api/my-account/user/update: only the fields sent are changed (the browser sends non-empty
+ * ones). The email and date of birth identify the account and are not changed here. A password
+ * change needs the current password.
+ */
+export const userUpdateBodySchema = z
+  .strictObject({
+    firstName: customerDetailsShape.firstName.optional(),
+    lastName: customerDetailsShape.lastName.optional(),
+    phone: customerDetailsShape.phone,
+    addressLineOne: customerDetailsShape.addressLineOne.optional(),
+    addressLineTwo: customerDetailsShape.addressLineTwo,
+    town: customerDetailsShape.town.optional(),
+    postcode: customerDetailsShape.postcode.optional(),
+    currentPassword: z.string().max(1024).optional(),
+    password: z.string().max(1024).optional(),
+    repeatNewPassword: z.string().max(1024).optional(),
+  })
+  .superRefine((body, ctx) => {
+    const changingPassword =
+      body.password !== undefined ||
+      body.repeatNewPassword !== undefined ||
+      body.currentPassword !== undefined;
+    if (!changingPassword) return;
+    if (!body.currentPassword)
+      ctx.addIssue({ code: 'custom', path: ['currentPassword'], message: 'Enter your current password.' });
+    if (!body.password)
+      ctx.addIssue({ code: 'custom', path: ['password'], message: 'Enter a new password.' });
+  });
+export type UserUpdateBody = z.infer<typeof userUpdateBodySchema>;

@@ -11,6 +11,10 @@ export function createCustomersRepository(db: Db) {
         .returning();
       return row!;
     },
+    async update(customerId: number, values: Partial<typeof customers.$inferInsert>) {
+      const [row] = await db.update(customers).set(values).where(eq(customers.id, customerId)).returning();
+      return row!;
+    },
     async forReset(operatorId: number, emailOrReference: string) {
       const value = emailOrReference.trim();
       return db

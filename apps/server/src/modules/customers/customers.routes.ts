@@ -3,6 +3,7 @@ import {
   onboardingQuerySchema,
   registerBodySchema,
   resetPasswordBodySchema,
+  userUpdateBodySchema,
 } from '@lido/contracts/customer';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
@@ -10,7 +11,7 @@ import { setSessionCookies } from '../../http/cookies.ts';
 import { HttpError, parseInput } from '../../http/errors.ts';
 import { siteOriginsFor } from '../../http/sites.ts';
 import type { AppServices } from '../../services.ts';
-import { presentedToken } from '../auth/auth.routes.ts';
+import { presentedToken, requireCustomer } from '../auth/auth.routes.ts';
 import { forgottenPasswordAnswer } from './customers.service.ts';
 import { dataFieldSections, dataFieldsChecksum } from './data-fields.ts';
 
@@ -65,6 +66,20 @@ export function customersRoutes(app: FastifyInstance, services: AppServices, con
     const token = await services.auth.startSession(customer.id, false);
     const state = setSessionCookies(reply, config, token);
     return reply.status(201).send({ data: { token: state, user: await services.auth.userView(customer) } });
+  });
+
+  /** The session is re-issued after an update (the spec stores the returned token and reloads the user). */
+  app.put('/api/my-account/user/update', async (request, reply) => {
+    parseInput(onboardingQuerySchema, request.query);
+    const { customer, session } = await requireCustomer(request, reply, services, config);
+    const updated = await services.customers.updateUser(
+      customer,
+      parseInput(userUpdateBodySchema, request.body),
+    );
+    await services.auth.logout(presentedToken(request, config));
+    const token = await services.auth.startSession(updated.id, session.kiosk);
+    const state = setSessionCookies(reply, config, token);
+    return { data: { token: state, user: await services.auth.userView(updated) } };
   });
 
   app.post('/api/auth/customer/forgotten-password', async (request) => {

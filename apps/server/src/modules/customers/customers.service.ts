@@ -1,11 +1,12 @@
-import type { RegisterBody } from '@lido/contracts/customer';
+import type { RegisterBody, UserUpdateBody } from '@lido/contracts/customer';
 import { normalisePostcode } from '@lido/contracts/uk-postcode';
 import { type CalendarDate, isCalendarDate } from '@lido/pricing/calendar-date';
 import type { FastifyBaseLogger } from 'fastify';
 import { HttpError, ValidationError } from '../../http/errors.ts';
 import type { EmailProvider } from '../../providers/email/email-provider.ts';
 import type { AuthRepository } from '../auth/auth.repository.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import type { CustomerRow } from '../auth/auth.repository.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { Limit, RateLimiter } from '../auth/rate-limiter.ts';
 import { tooManyAttemptsMessage } from '../auth/auth.service.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
@@ -127,6 +128,38 @@ export function createCustomersService(deps: {
         await email.send(resetEmail(operator.name, accounts[0]!.email, links));
       })().catch((error: unknown) => deps.log.error({ err: error }, 'password reset email failed'));
       return { sent };
+    },
+
+    /** Changes the fields sent; a new password needs the current one and follows the guidance. */
+    async updateUser(customer: CustomerRow, body: UserUpdateBody) {
+      const errors: Record<string, string[]> = {};
+      const values: Partial<CustomerRow> = {};
+      if (body.firstName) values.firstName = body.firstName;
+      if (body.lastName) values.lastName = body.lastName;
+      if (body.phone !== undefined) values.phone = body.phone || null;
+      if (body.addressLineOne) values.addressLineOne = body.addressLineOne;
+      if (body.addressLineTwo !== undefined) values.addressLineTwo = body.addressLineTwo || null;
+      if (body.town) values.town = body.town;
+      if (body.postcode) values.postcode = normalisePostcode(body.postcode);
+      if (body.password !== undefined) {
+        const limit: Limit = { key: `password-change:${customer.id}`, max: 10, windowMs: hour };
+        if (await limiter.isLimited(limit)) throw new HttpError(429, tooManyAttemptsMessage);
+        const problems = passwordProblems(body.password);
+        if (problems.length > 0) errors.password = problems;
+        if (body.password !== body.repeatNewPassword)
+          errors.repeatNewPassword = [passwordConfirmationMessage];
+        if (!(await verifyPassword(customer.passwordHash, body.currentPassword ?? ''))) {
+          await limiter.hit(limit);
+          errors.currentPassword = ['Your current password is incorrect.'];
+        }
+        if (Object.keys(errors).length === 0) values.passwordHash = await hashPassword(body.password);
+      }
+      if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+      if (Object.keys(values).length === 0) return customer;
+      const updated = await customers.update(customer.id, values);
+      // A new password logs out every other session; the caller starts a fresh one for this browser.
+      if (values.passwordHash) await deps.auth.revokeAllSessions(customer.id, clock());
+      return updated;
     },
 
     async resetPassword(input: { token: string; password: string; passwordConfirmation: string }) {

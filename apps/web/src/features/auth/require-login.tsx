@@ -8,7 +8,8 @@ export function RequireLogin({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (!loggedIn) {
     const redirect = encodeURIComponent(`${location.pathname}${location.search}`);
-    return <Navigate to={`/login?redirect=${redirect}`} replace />;
+    // Keyed by location: if another navigation lands here while this is shown, it redirects again.
+    return <Navigate key={location.key} to={`/login?redirect=${redirect}`} replace />;
   }
   return <>{children}</>;
 }

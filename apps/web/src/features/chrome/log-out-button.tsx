@@ -1,7 +1,10 @@
 import { useNavigate } from 'react-router';
 import { useLogout } from '../session/login.ts';
 
-/** Logs out (the server revokes the session and clears the cookie), then goes home. */
+/**
+ * Logs out (the server revokes the session and clears the cookie), then goes home. The navigation
+ * follows the call itself, not this button, which disappears with the session.
+ */
 export function LogOutButton({ className, onDone }: { className?: string; onDone?: () => void }) {
   const logout = useLogout();
   const navigate = useNavigate();
@@ -10,14 +13,11 @@ export function LogOutButton({ className, onDone }: { className?: string; onDone
       type="button"
       className={className ?? 'button button--link button--md'}
       disabled={logout.isPending}
-      onClick={() =>
-        logout.mutate(undefined, {
-          onSettled: () => {
-            onDone?.();
-            navigate('/');
-          },
-        })
-      }
+      onClick={async () => {
+        await logout.mutateAsync().catch(() => undefined);
+        onDone?.();
+        await navigate('/');
+      }}
     >
       Log out
     </button>

@@ -54,16 +54,21 @@ export function Toaster() {
   const calm = toasts.filter((toast) => toast.type !== 'danger');
   return (
     <section className="toaster" aria-label="Notifications">
-      <ol className="toaster__list" role="status" aria-live="polite">
-        {calm.map((toast) => (
-          <ToastItem key={toast.id} toast={toast} />
-        ))}
-      </ol>
-      <ol className="toaster__list" role="alert" aria-live="assertive">
-        {urgent.map((toast) => (
-          <ToastItem key={toast.id} toast={toast} />
-        ))}
-      </ol>
+      {/* The live regions wrap the lists, so the toasts keep their list semantics. */}
+      <div role="status" aria-live="polite">
+        <ol className="toaster__list">
+          {calm.map((toast) => (
+            <ToastItem key={toast.id} toast={toast} />
+          ))}
+        </ol>
+      </div>
+      <div role="alert" aria-live="assertive">
+        <ol className="toaster__list">
+          {urgent.map((toast) => (
+            <ToastItem key={toast.id} toast={toast} />
+          ))}
+        </ol>
+      </div>
     </section>
   );
 }

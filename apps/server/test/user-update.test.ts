@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoPassword } from '../src/db/seed/demo-customers.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+
+const origin = 'http://localhost:3001';
+const host = 'localhost:3001';
+const url = '/api/my-account/user/update?onboarding_type=membership_purchase';
+
+describe('updating my details', () => {
+  let t: TestApp;
+  const loginCookie = async (username: string, password = demoPassword) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/customer/login',
+      headers: { origin, host },
+      payload: { username, password },
+    });
+    return String(response.headers['set-cookie']).match(/lido_authToken=[^;]+/)![0];
+  };
+  const update = (cookie: string, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'PUT', url, headers: { origin, host, cookie }, payload });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('changes only the fields sent and re-issues the session', async () => {
+    const cookie = await loginCookie('C100002');
+    const response = await update(cookie, { town: 'Salford', postcode: 'm5 4wt' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.user).toMatchObject({ firstName: 'Priya' });
+    const [row] = await t.database.query<{ town: string; postcode: string; first_name: string }>(
+      `SELECT town, postcode, first_name FROM customers WHERE reference = 'C100002'`,
+    );
+    expect(row).toEqual({ town: 'Salford', postcode: 'M5 4WT', first_name: 'Priya' });
+    const fresh = String(response.headers['set-cookie']).match(/lido_authToken=[^;]+/)![0];
+    expect(fresh).not.toBe(cookie);
+    expect((await t.app.inject({ url: '/api/auth/user', headers: { host, cookie } })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/auth/user', headers: { host, cookie: fresh } })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('refuses the identifying fields, privileged fields and bad values, changing nothing (S16)', async () => {
+    const cookie = await loginCookie('C100001');
+    const before = await t.database.query(`SELECT * FROM customers WHERE reference = 'C100001'`);
+    for (const payload of [
+      { email: 'new@example.org' },
+      { credit_balance_pence: 99999 },
+      { postcode: 'nowhere' },
+      { first_name: 'x'.repeat(101) },
+    ]) {
+      const response = await update(cookie, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(422);
+    }
+    expect(await t.database.query(`SELECT * FROM customers WHERE reference = 'C100001'`)).toEqual(before);
+  });
+
+  it('changes the password only with the current one, and logs out other sessions', async () => {
+    const cookie = await loginCookie('C100003');
+    const other = await loginCookie('C100003');
+    const wrong = await update(cookie, {
+      current_password: 'nope',
+      password: 'New-Secret-77',
+      repeat_new_password: 'New-Secret-77',
+    });
+    expect(wrong.json().errors).toEqual({ currentPassword: ['Your current password is incorrect.'] });
+    const mismatch = await update(cookie, {
+      current_password: demoPassword,
+      password: 'New-Secret-77',
+      repeat_new_password: 'New-Secret-78',
+    });
+    expect(mismatch.json().errors).toEqual({
+      repeatNewPassword: ['The password confirmation does not match.'],
+    });
+    const ok = await update(cookie, {
+      current_password: demoPassword,
+      password: 'New-Secret-77',
+      repeat_new_password: 'New-Secret-77',
+    });
+    expect(ok.statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/auth/user', headers: { host, cookie: other } })).statusCode).toBe(
+      401,
+    );
+    expect(await loginCookie('C100003', 'New-Secret-77')).toMatch(/lido_authToken=/);
+  });
+
+  it('needs a session', async () => {
+    expect(
+      (await t.app.inject({ method: 'PUT', url, headers: { origin, host }, payload: { town: 'X' } }))
+        .statusCode,
+    ).toBe(401);
+  });
+});

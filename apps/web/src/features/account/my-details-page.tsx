@@ -1,0 +1,163 @@
+import { partsFromDate } from '@lido/contracts/date-input';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../ui/button.tsx';
+import { ErrorSummary } from '../../ui/error-summary.tsx';
+import { PasswordField } from '../../ui/form-fields.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { passwordGuidance } from '../auth/password-guidance.ts';
+import { DataFieldInput } from '../data-fields/data-field-input.tsx';
+import { dataFieldsQuery, type DataField } from '../data-fields/get-data-fields.ts';
+import { type Answers, answerFor, validateAnswers } from '../data-fields/validate-answers.ts';
+import { showToast } from '../toasts/toast-store.ts';
+import { useUpdateUser } from './update-user.ts';
+import { useFormErrors } from './use-form-errors.ts';
+
+function initialAnswers(fields: DataField[]): Answers {
+  const answers: Answers = {};
+  for (const field of fields) {
+    if (field.type === 'date') {
+      const parts = partsFromDate(field.answer);
+      answers[`${field.name}.day`] = parts.day;
+      answers[`${field.name}.month`] = parts.month;
+      answers[`${field.name}.year`] = parts.year;
+    } else answers[field.name] = field.answer ?? '';
+  }
+  return answers;
+}
+
+function DetailsForm({ fields }: { fields: DataField[] }) {
+  const [answers, setAnswers] = useState<Answers>(() => initialAnswers(fields));
+  const { errors, setErrors, fromServer } = useFormErrors();
+  const update = useUpdateUser();
+  const editable = fields.filter((field) => field.isAuthorised);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateAnswers(editable, answers);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    update.mutate(Object.fromEntries(editable.map((field) => [field.name, answerFor(field, answers)])), {
+      onSuccess: () => showToast({ content: 'Your details have been saved.', type: 'success' }),
+      onError: (error) =>
+        fromServer(
+          error,
+          editable.map((field) => field.name),
+        ),
+    });
+  };
+  return (
+    <form className="form" noValidate onSubmit={submit} aria-labelledby="details-heading">
+      <h2 id="details-heading">Your details</h2>
+      <ErrorSummary
+        errors={Object.entries(errors).map(([name, message]) => ({
+          fieldId: name === 'form' ? 'details-heading' : `field-${name}`,
+          message,
+        }))}
+      />
+      {fields.map((field) => (
+        <div key={field.name}>
+          <DataFieldInput
+            field={field}
+            answers={answers}
+            error={errors[field.name]}
+            readOnly={!field.isAuthorised}
+            onChange={(name, value) => setAnswers((current) => ({ ...current, [name]: value }))}
+          />
+          {!field.isAuthorised && <p className="field__hint">To change this, please contact your centre.</p>}
+        </div>
+      ))}
+      <div className="form__actions">
+        <Button type="submit" variant="primary" size="lg" disabled={update.isPending}>
+          Save changes
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function PasswordForm() {
+  const [values, setValues] = useState({ currentPassword: '', password: '', repeatNewPassword: '' });
+  const { errors, setErrors, fromServer } = useFormErrors();
+  const update = useUpdateUser();
+  const set = (name: keyof typeof values) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [name]: event.target.value }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found: Record<string, string> = {};
+    if (!values.currentPassword) found.currentPassword = 'Enter your current password.';
+    if (!values.password) found.password = 'Enter a new password.';
+    if (values.password !== values.repeatNewPassword)
+      found.repeatNewPassword = 'The password confirmation does not match.';
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    update.mutate(values, {
+      onSuccess: () => {
+        setValues({ currentPassword: '', password: '', repeatNewPassword: '' });
+        showToast({ content: 'Your password has been changed.', type: 'success' });
+      },
+      onError: (error) => fromServer(error, ['currentPassword', 'password', 'repeatNewPassword']),
+    });
+  };
+  return (
+    <form className="form" noValidate onSubmit={submit} aria-labelledby="password-heading">
+      <h2 id="password-heading">Change your password</h2>
+      <ErrorSummary
+        errors={Object.entries(errors).map(([name, message]) => ({
+          fieldId: name === 'form' ? 'password-heading' : `field-${name}`,
+          message,
+        }))}
+      />
+      <PasswordField
+        id="field-currentPassword"
+        label="Current password"
+        autoComplete="current-password"
+        value={values.currentPassword}
+        error={errors.currentPassword}
+        onChange={set('currentPassword')}
+      />
+      <PasswordField
+        id="field-password"
+        label="New password"
+        hint={passwordGuidance}
+        autoComplete="new-password"
+        value={values.password}
+        error={errors.password}
+        onChange={set('password')}
+      />
+      <PasswordField
+        id="field-repeatNewPassword"
+        label="Repeat new password"
+        autoComplete="new-password"
+        value={values.repeatNewPassword}
+        error={errors.repeatNewPassword}
+        onChange={set('repeatNewPassword')}
+      />
+      <div className="form__actions">
+        <Button type="submit" variant="secondary" size="lg" disabled={update.isPending}>
+          Change password
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** /user-details: the customer's details from the data fields, and a password change. */
+export function MyDetailsPage() {
+  const fields = useQuery(dataFieldsQuery('membership_purchase'));
+  if (fields.isPending) return <Spinner label="Loading your details" />;
+  if (fields.isError) return <p className="error-line">Something has gone wrong, please try again.</p>;
+  const all = fields.data.sections.flatMap((section) => section.sectionFields);
+  return (
+    <>
+      <h1>My details</h1>
+      <div className="two-columns">
+        <section className="panel">
+          <DetailsForm key={fields.data.checksum + all.map((f) => f.answer).join('|')} fields={all} />
+        </section>
+        <section className="panel">
+          <PasswordForm />
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../lib/api/api-client.ts';
+import { userQueryKey } from '../session/get-user.ts';
+import { noteAuthState } from '../session/session-store.ts';
+
+/** PUT my-account/user/update: only non-empty fields are sent; the returned token is kept and the user reloaded. */
+export function useUpdateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (fields: Record<string, string>) => {
+      const body = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== ''));
+      return (
+        await apiFetch<{ token: string }>('my-account/user/update', {
+          method: 'PUT',
+          query: { onboardingType: 'membership_purchase' },
+          body,
+        })
+      ).data;
+    },
+    meta: { inlineValidation: true },
+    onSuccess: async ({ token }) => {
+      noteAuthState(token);
+      await queryClient.invalidateQueries({ queryKey: userQueryKey });
+      await queryClient.invalidateQueries({ queryKey: ['data-fields'] });
+    },
+  });
+}
