@@ -28,6 +28,17 @@ describe('customer accounts in the browser', () => {
     await page.getByRole('heading', { name: 'Hello, Priya' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
     expect(await page.getByText('£12.50 available').count()).toBe(1);
+    await page.getByText('Gym Anytime').first().waitFor();
+    await expectNoAxeViolations(page);
+
+    await page
+      .getByRole('navigation', { name: 'My account' })
+      .getByRole('link', { name: 'Memberships' })
+      .click();
+    await page.getByRole('heading', { name: 'Memberships', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Gym Anytime' }).waitFor();
+    expect(await page.getByText('£30.00 per month').count()).toBe(1);
+    expect(await page.getByText('15 of each month').count()).toBe(1);
     await expectNoAxeViolations(page);
 
     await page
@@ -223,6 +234,19 @@ describe('my details', () => {
     await waitForPage(page);
     await expect.poll(() => page.getByLabel('Town or city').inputValue()).toBe('York');
     expect(await page.getByLabel('Postcode').inputValue()).toBe('YO1 7HH');
+
+    // A customer with no membership gets the designed empty state.
+    await page
+      .getByRole('navigation', { name: 'My account' })
+      .getByRole('link', { name: 'Memberships' })
+      .click();
+    await page.getByRole('heading', { name: "You don't have a membership yet" }).waitFor();
+    await expectNoAxeViolations(page);
+    await page
+      .getByRole('navigation', { name: 'My account' })
+      .getByRole('link', { name: 'My details' })
+      .click();
+    await page.getByLabel('Current password').waitFor();
 
     await page.getByLabel('Current password').fill('not-my-password');
     await page.getByLabel('New password', { exact: true }).fill('River-View-2027');

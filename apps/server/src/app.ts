@@ -10,6 +10,7 @@ import { registerOperatorFonts } from './http/operator-fonts.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { resolveSite } from './http/sites.ts';
 import { registerStaticSites } from './http/static-sites.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { clientRoutes } from './modules/client/client.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
@@ -91,6 +92,7 @@ export async function buildApp({
   membershipsRoutes(app, services);
   authRoutes(app, services, config);
   customersRoutes(app, services, config);
+  accountRoutes(app, services, config);
   registerDevOutbox(app, config, services.email);
 
   app.setNotFoundHandler((request, reply) => {

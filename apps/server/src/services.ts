@@ -2,6 +2,8 @@ import { type CalendarDate, todayIn } from '@lido/pricing/calendar-date';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { createAccountRepository } from './modules/account/account.repository.ts';
+import { createAccountService } from './modules/account/account.service.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createRateLimiter } from './modules/auth/rate-limiter.ts';
@@ -30,6 +32,7 @@ export function createServices(
   const today = (): CalendarDate => todayIn(config.timeZone, clock());
   return {
     email,
+    account: createAccountService({ operators, account: createAccountRepository(database.db) }),
     auth: createAuthService({ config, operators, auth: authRepository, limiter, clock }),
     customers: createCustomersService({
       operators,

@@ -309,3 +309,29 @@ export const passwordResetTokens = pgTable('password_reset_tokens', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
+
+// ---- Customer memberships (migration 0005) ----
+
+export const customerMemberships = pgTable('customer_memberships', {
+  id: serial('id').primaryKey(),
+  customerId: integer('customer_id')
+    .notNull()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  membershipTypeId: integer('membership_type_id')
+    .notNull()
+    .references(() => membershipTypes.id),
+  paymentOptionId: integer('payment_option_id')
+    .notNull()
+    .references(() => paymentOptions.id),
+  homeVenueId: integer('home_venue_id')
+    .notNull()
+    .references(() => venues.id),
+  status: text('status')
+    .notNull()
+    .$type<'pending' | 'pending_eligibility' | 'active' | 'ended' | 'cancelled'>(),
+  startDate: date('start_date', { mode: 'string' }).notNull(),
+  endDate: date('end_date', { mode: 'string' }),
+  billingDay: integer('billing_day'),
+  pricePence: integer('price_pence').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -62,3 +62,37 @@ export const demoCustomers: DemoCustomer[] = [
     homeVenueSlug: 'headingley-active',
   },
 ];
+
+/** Memberships the demo members already hold (customers without one show the empty states). */
+export const demoMemberships = [
+  {
+    reference: 'C100002',
+    typeSlug: 'gym-anytime',
+    optionKey: 'monthly',
+    venueSlug: 'castlefield-leisure-centre',
+    status: 'active',
+    startDate: '2026-03-01',
+    endDate: null,
+    billingDay: 15,
+  },
+  {
+    reference: 'C100003',
+    typeSlug: 'swim-unlimited',
+    optionKey: 'three-months',
+    venueSlug: 'clifton-lido-and-spa',
+    status: 'active',
+    startDate: '2026-10-01',
+    endDate: '2026-12-31',
+    billingDay: null,
+  },
+  {
+    reference: 'C100005',
+    typeSlug: 'junior-active',
+    optionKey: 'monthly',
+    venueSlug: 'headingley-active',
+    status: 'active',
+    startDate: '2026-09-01',
+    endDate: null,
+    billingDay: 1,
+  },
+] as const;

@@ -1,11 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { customers, operators, themes, venues } from '../schema.ts';
+import { eq } from 'drizzle-orm';
+import {
+  customerMemberships,
+  customers,
+  membershipTypes,
+  operators,
+  paymentOptions,
+  themes,
+  venues,
+} from '../schema.ts';
 import type { Db } from '../client.ts';
 import { formatProblems } from '../../modules/catalogue/catalogue-file.ts';
 import { hashPassword } from '../../modules/auth/passwords.ts';
 import { importCatalogue } from '../../modules/catalogue/catalogue-import.ts';
-import { demoCustomers, demoPassword } from './demo-customers.ts';
+import { demoCustomers, demoMemberships, demoPassword } from './demo-customers.ts';
 import { demoOperator, demoOperatorTheme, demoVenues } from './demo-operator.ts';
 
 export const demoCataloguePath = path.resolve(import.meta.dirname, '../../../catalogue/demo-catalogue.yaml');
@@ -45,5 +54,39 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
   });
   const result = await importCatalogue(db, operatorId, fs.readFileSync(demoCataloguePath, 'utf8'));
   if (!result.ok) throw new Error(formatProblems('demo-catalogue.yaml', result.problems));
+  await seedDemoMemberships(db);
   return true;
+}
+
+async function seedDemoMemberships(db: Db): Promise<void> {
+  const options = await db
+    .select({
+      id: paymentOptions.id,
+      key: paymentOptions.key,
+      typeId: membershipTypes.id,
+      slug: membershipTypes.slug,
+      price: paymentOptions.pricePence,
+    })
+    .from(paymentOptions)
+    .innerJoin(membershipTypes, eq(membershipTypes.id, paymentOptions.membershipTypeId));
+  const people = await db.select({ id: customers.id, reference: customers.reference }).from(customers);
+  const centres = await db.select({ id: venues.id, slug: venues.slug }).from(venues);
+  for (const held of demoMemberships) {
+    const option = options.find((o) => o.slug === held.typeSlug && o.key === held.optionKey);
+    const customer = people.find((p) => p.reference === held.reference);
+    const venue = centres.find((v) => v.slug === held.venueSlug);
+    if (!option || !customer || !venue)
+      throw new Error(`Demo membership for ${held.reference} refers to something missing`);
+    await db.insert(customerMemberships).values({
+      customerId: customer.id,
+      membershipTypeId: option.typeId,
+      paymentOptionId: option.id,
+      homeVenueId: venue.id,
+      status: held.status,
+      startDate: held.startDate,
+      endDate: held.endDate,
+      billingDay: held.billingDay,
+      pricePence: option.price,
+    });
+  }
 }

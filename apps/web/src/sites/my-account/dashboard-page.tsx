@@ -1,8 +1,44 @@
 import { formatPence } from '@lido/pricing/money';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { myMembershipsQuery, priceLabel } from '../../features/account/get-memberships.ts';
 import { useClientSettings } from '../../features/client-settings/get-client-settings.ts';
 import { useSession } from '../../features/session/use-session.ts';
 import { SiteLink } from '../../features/site-mode/site-link.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
+
+function MembershipsSummary({ homeVenueSlug }: { homeVenueSlug: string | null }) {
+  const memberships = useQuery(myMembershipsQuery);
+  if (memberships.isPending) return <Spinner label="Loading your memberships" />;
+  if (memberships.isError) return <p className="error-line">Something has gone wrong, please try again.</p>;
+  if (memberships.data.length === 0) {
+    return (
+      <>
+        <p>You don&apos;t have a membership yet.</p>
+        <SiteLink
+          site="online-joining"
+          to={homeVenueSlug ? `/centre/${homeVenueSlug}` : '/'}
+          className="button button--primary button--md"
+        >
+          Buy a membership
+        </SiteLink>
+      </>
+    );
+  }
+  return (
+    <>
+      <ul className="plain-list">
+        {memberships.data.map((membership) => (
+          <li key={membership.id}>
+            <strong>{membership.name}</strong> ({membership.statusLabel.toLowerCase()}),{' '}
+            {priceLabel(membership)}
+          </li>
+        ))}
+      </ul>
+      <Link to="/memberships">See your memberships</Link>
+    </>
+  );
+}
 
 /** The account dashboard: a greeting, notices that need action, credit and memberships. */
 export function DashboardPage() {
@@ -18,6 +54,11 @@ export function DashboardPage() {
           You have an outstanding penalty. Please contact your centre before booking.
         </p>
       )}
+      {user.membershipDocumentUploadRequired && (
+        <p className="notice notice--warning">
+          Your membership needs proof of eligibility. Please upload it as soon as possible.
+        </p>
+      )}
       {user.documentExpiry
         .filter((document) => document.documentExpiringSoon)
         .map((document, index) => (
@@ -28,22 +69,15 @@ export function DashboardPage() {
         ))}
       <div className="card-grid">
         <div className="card">
+          <h2 className="card__title">Memberships</h2>
+          <MembershipsSummary homeVenueSlug={user.homeVenueSlug} />
+        </div>
+        <div className="card">
           <h2 className="card__title">Credit</h2>
           <p>
             {formatPence(user.credit.balance, settings.currencySymbol)} available to spend on bookings and
             memberships.
           </p>
-        </div>
-        <div className="card">
-          <h2 className="card__title">Memberships</h2>
-          <p>You don&apos;t have a membership yet.</p>
-          <SiteLink
-            site="online-joining"
-            to={user.homeVenueSlug ? `/centre/${user.homeVenueSlug}` : '/'}
-            className="button button--primary button--md"
-          >
-            Buy a membership
-          </SiteLink>
         </div>
       </div>
     </section>

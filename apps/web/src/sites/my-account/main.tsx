@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { startSite } from '../../app/create-site.tsx';
+import { MembershipsPage } from '../../features/account/memberships-page.tsx';
 import { MyDetailsPage } from '../../features/account/my-details-page.tsx';
 import { LoginPage } from '../../features/auth/login-page.tsx';
 import { RequireLogin } from '../../features/auth/require-login.tsx';
@@ -20,6 +21,7 @@ function accountPage(path: string | undefined, element: ReactNode, title: string
 startSite('my-account', [
   accountPage(undefined, <DashboardPage />, 'Dashboard'),
   accountPage('user-details', <MyDetailsPage />, 'My details'),
+  accountPage('memberships', <MembershipsPage />, 'Memberships'),
   {
     path: 'register',
     element: <RegisterPage />,

@@ -1,0 +1,68 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  customerMemberships,
+  membershipCategories,
+  membershipTypeCategories,
+  membershipTypes,
+  paymentOptions,
+  venues,
+} from '../../db/schema.ts';
+
+export function createAccountRepository(db: Db) {
+  return {
+    /** A customer's own memberships, newest first: never anyone else's (quality.md S17). */
+    async membershipsOf(customerId: number) {
+      const rows = await db
+        .select({
+          membership: customerMemberships,
+          typeName: membershipTypes.name,
+          typeSlug: membershipTypes.slug,
+          option: paymentOptions,
+          venueName: venues.name,
+          venueSlug: venues.slug,
+        })
+        .from(customerMemberships)
+        .innerJoin(membershipTypes, eq(membershipTypes.id, customerMemberships.membershipTypeId))
+        .innerJoin(paymentOptions, eq(paymentOptions.id, customerMemberships.paymentOptionId))
+        .innerJoin(venues, eq(venues.id, customerMemberships.homeVenueId))
+        .where(eq(customerMemberships.customerId, customerId))
+        .orderBy(desc(customerMemberships.startDate), desc(customerMemberships.id));
+      const typeIds = [...new Set(rows.map((row) => row.membership.membershipTypeId))];
+      const categories =
+        typeIds.length === 0
+          ? []
+          : await db
+              .select({ typeId: membershipTypeCategories.membershipTypeId, name: membershipCategories.name })
+              .from(membershipTypeCategories)
+              .innerJoin(
+                membershipCategories,
+                eq(membershipCategories.id, membershipTypeCategories.categoryId),
+              )
+              .where(inArray(membershipTypeCategories.membershipTypeId, typeIds))
+              .orderBy(membershipCategories.id);
+      return rows.map((row) => ({
+        ...row,
+        categories: categories.filter((c) => c.typeId === row.membership.membershipTypeId).map((c) => c.name),
+      }));
+    },
+    async insertMembership(values: typeof customerMemberships.$inferInsert) {
+      await db.insert(customerMemberships).values(values);
+    },
+    async optionByTypeSlug(operatorId: number, typeSlug: string, optionKey: string) {
+      const [row] = await db
+        .select({ option: paymentOptions, type: membershipTypes })
+        .from(paymentOptions)
+        .innerJoin(membershipTypes, eq(membershipTypes.id, paymentOptions.membershipTypeId))
+        .where(
+          and(
+            eq(membershipTypes.operatorId, operatorId),
+            eq(membershipTypes.slug, typeSlug),
+            eq(paymentOptions.key, optionKey),
+          ),
+        );
+      return row;
+    },
+  };
+}
+export type AccountRepository = ReturnType<typeof createAccountRepository>;

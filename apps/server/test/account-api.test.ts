@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoPassword } from '../src/db/seed/demo-customers.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+
+const origin = 'http://localhost:3001';
+const host = 'localhost:3001';
+
+describe('the account calls', () => {
+  let t: TestApp;
+  const cookieFor = async (username: string) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/customer/login',
+      headers: { origin, host },
+      payload: { username, password: demoPassword },
+    });
+    return String(response.headers['set-cookie']).match(/lido_authToken=[^;]+/)![0];
+  };
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("answers a member's own memberships with status, dates, price and centre", async () => {
+    const response = await t.app.inject({
+      url: '/api/my-account/memberships',
+      headers: { host, cookie: await cookieFor('C100002') },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toEqual([
+      expect.objectContaining({
+        name: 'Gym Anytime',
+        categories: ['Gym'],
+        status: 'active',
+        statusLabel: 'Active',
+        prettyStartDate: '01 Mar 2026',
+        endDate: null,
+        billingDay: 15,
+        paymentType: 'recurring',
+        price: { raw: { amount: 3000, currency: 'GBP' }, decimal: '30.00', formatted: '£30.00' },
+        homeVenue: { name: 'Castlefield Leisure Centre', slug: 'castlefield-leisure-centre' },
+      }),
+    ]);
+  });
+
+  it('answers an empty list for a customer with none, and never another customer’s (S17)', async () => {
+    const alex = await t.app.inject({
+      url: '/api/my-account/memberships',
+      headers: { host, cookie: await cookieFor('C100001') },
+    });
+    expect(alex.json().data).toEqual([]);
+    // Jordan and Casey share an email; Jordan sees nothing of Casey's membership.
+    const jordan = await t.app.inject({
+      url: '/api/my-account/memberships',
+      headers: { host, cookie: await cookieFor('C100004') },
+    });
+    expect(jordan.json().data).toEqual([]);
+  });
+
+  it('needs a session', async () => {
+    expect((await t.app.inject({ url: '/api/my-account/memberships', headers: { host } })).statusCode).toBe(
+      401,
+    );
+  });
+});

@@ -1,0 +1,69 @@
+import { useQuery } from '@tanstack/react-query';
+import { ApiError } from '../../lib/api/api-client.ts';
+import { genericErrorLine } from '../../lib/api/generic-error.ts';
+import { Spinner } from '../../ui/spinner.tsx';
+import { SiteLink } from '../site-mode/site-link.tsx';
+import { type HeldMembership, myMembershipsQuery, priceLabel } from './get-memberships.ts';
+
+function MembershipCard({ membership }: { membership: HeldMembership }) {
+  return (
+    <li className="card">
+      <h2 className="card__title">{membership.name}</h2>
+      <p className={`status status--${membership.status}`}>{membership.statusLabel}</p>
+      <dl className="facts">
+        <dt>Centre</dt>
+        <dd>{membership.homeVenue.name}</dd>
+        <dt>Categories</dt>
+        <dd>{membership.categories.join(', ')}</dd>
+        <dt>Payment</dt>
+        <dd>{priceLabel(membership)}</dd>
+        <dt>Started</dt>
+        <dd>{membership.prettyStartDate}</dd>
+        {membership.prettyEndDate && (
+          <>
+            <dt>Ends</dt>
+            <dd>{membership.prettyEndDate}</dd>
+          </>
+        )}
+        {membership.billingDay && (
+          <>
+            <dt>Billing day</dt>
+            <dd>{membership.billingDay} of each month</dd>
+          </>
+        )}
+      </dl>
+    </li>
+  );
+}
+
+/** /memberships: what the customer holds, with an empty state that leads to joining. */
+export function MembershipsPage() {
+  const memberships = useQuery(myMembershipsQuery);
+  return (
+    <>
+      <h1>Memberships</h1>
+      {memberships.isPending && <Spinner label="Loading your memberships" />}
+      {memberships.isError && (
+        <p className="error-line">
+          {genericErrorLine(memberships.error instanceof ApiError ? memberships.error.status : null)}
+        </p>
+      )}
+      {memberships.data?.length === 0 && (
+        <div className="panel">
+          <h2>You don&apos;t have a membership yet</h2>
+          <p>Join online in a few minutes: choose a centre, then the membership that suits you.</p>
+          <SiteLink site="online-joining" to="/" className="button button--primary button--lg">
+            Buy a membership
+          </SiteLink>
+        </div>
+      )}
+      {memberships.data && memberships.data.length > 0 && (
+        <ul className="card-grid">
+          {memberships.data.map((membership) => (
+            <MembershipCard key={membership.id} membership={membership} />
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
