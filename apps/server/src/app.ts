@@ -89,7 +89,7 @@ export async function buildApp({
   themeRoutes(app, services);
   clientRoutes(app, services, config);
   venuesRoutes(app, services);
-  membershipsRoutes(app, services);
+  membershipsRoutes(app, services, config);
   authRoutes(app, services, config);
   customersRoutes(app, services, config);
   accountRoutes(app, services, config);

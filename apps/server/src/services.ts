@@ -12,6 +12,7 @@ import { createCustomersRepository } from './modules/customers/customers.reposit
 import { createCustomersService } from './modules/customers/customers.service.ts';
 import { createOutboxEmail } from './providers/email/outbox-email.ts';
 import { createMembershipsRepository } from './modules/memberships/memberships.repository.ts';
+import { createChangeService } from './modules/memberships/change.service.ts';
 import { createMembershipsService } from './modules/memberships/memberships.service.ts';
 import { createOperatorRepository } from './modules/operator/operator.repository.ts';
 import { createThemeService } from './modules/theme/theme.service.ts';
@@ -30,9 +31,16 @@ export function createServices(
   const email = createOutboxEmail(config.dataDir, clock);
   /** The operator's local date: every price and date rule is computed from it. */
   const today = (): CalendarDate => todayIn(config.timeZone, clock());
+  const accountRepository = createAccountRepository(database.db);
+  const memberships = createMembershipsService({
+    operators,
+    memberships: createMembershipsRepository(database.db),
+    today,
+  });
   return {
     email,
-    account: createAccountService({ operators, account: createAccountRepository(database.db) }),
+    account: createAccountService({ operators, account: accountRepository }),
+    change: createChangeService({ operators, account: accountRepository, memberships, today }),
     auth: createAuthService({ config, operators, auth: authRepository, limiter, clock }),
     customers: createCustomersService({
       operators,

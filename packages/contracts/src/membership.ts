@@ -96,3 +96,14 @@ export const costsSchema = z.object({
   totalToPayNow: moneySchema,
 });
 export type Costs = z.infer<typeof costsSchema>;
+
+export const heldMembershipParamsSchema = z.object({ membershipId: id('The membership') });
+export const changeCostsParamsSchema = z.object({
+  membershipId: id('The membership'),
+  optionId: id('The payment option'),
+});
+export const changeCostsQuerySchema = z.object({
+  startsAt: z
+    .string({ error: 'The change date is required.' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'The change date must be a date in the format YYYY-MM-DD.' }),
+});

@@ -116,3 +116,12 @@ export function prettyDate(date: CalendarDate): string {
   const { year, month, day } = parseDate(date);
   return `${String(day).padStart(2, '0')} ${monthNames[month - 1]} ${year}`;
 }
+
+/** Whole years from a date of birth to `today` (a birthday on 29 February counts from 1 March). */
+export function ageOn(dateOfBirth: CalendarDate, today: CalendarDate): number {
+  const birth = parseDate(dateOfBirth);
+  const now = parseDate(today);
+  let age = now.year - birth.year;
+  if (now.month < birth.month || (now.month === birth.month && now.day < birth.day)) age -= 1;
+  return age;
+}

@@ -32,3 +32,10 @@ export function toMoney(amount: number, currency = 'GBP', symbol = '£'): Money 
     formatted: formatPence(amount, symbol),
   };
 }
+
+const currencySymbols: Record<string, string> = { GBP: '£', EUR: '€', USD: '$' };
+
+/** The symbol shown for an operator's currency code; an unknown code is shown as itself. */
+export function currencySymbol(code: string): string {
+  return currencySymbols[code] ?? code;
+}

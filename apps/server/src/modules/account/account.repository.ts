@@ -46,6 +46,14 @@ export function createAccountRepository(db: Db) {
         categories: categories.filter((c) => c.typeId === row.membership.membershipTypeId).map((c) => c.name),
       }));
     },
+    /** One of the customer's own memberships; another customer's id finds nothing. */
+    async heldMembership(customerId: number, membershipId: number) {
+      const [row] = await db
+        .select()
+        .from(customerMemberships)
+        .where(and(eq(customerMemberships.id, membershipId), eq(customerMemberships.customerId, customerId)));
+      return row;
+    },
     async insertMembership(values: typeof customerMemberships.$inferInsert) {
       await db.insert(customerMemberships).values(values);
     },

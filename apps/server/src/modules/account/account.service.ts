@@ -1,11 +1,10 @@
 import { prettyDate } from '@lido/pricing/calendar-date';
-import { toMoney } from '@lido/pricing/money';
+import { currencySymbol, toMoney } from '@lido/pricing/money';
 import type { CustomerRow } from '../auth/auth.repository.ts';
 import type { OperatorRepository } from '../operator/operator.repository.ts';
 import { requireOperator } from '../operator/current-operator.ts';
 import type { AccountRepository } from './account.repository.ts';
 
-const currencySymbols: Record<string, string> = { GBP: '£', EUR: '€', USD: '$' };
 const statusLabels = {
   pending: 'Pending',
   pending_eligibility: 'Pending proof of eligibility',
@@ -19,7 +18,7 @@ export function createAccountService(deps: { operators: OperatorRepository; acco
     /** GET /api/my-account/memberships: the logged-in customer's memberships. */
     async memberships(customer: CustomerRow) {
       const operator = await requireOperator(deps.operators);
-      const symbol = currencySymbols[operator.currency] ?? operator.currency;
+      const symbol = currencySymbol(operator.currency);
       const rows = await deps.account.membershipsOf(customer.id);
       return rows.map(({ membership, option, typeName, typeSlug, venueName, venueSlug, categories }) => ({
         id: membership.id,

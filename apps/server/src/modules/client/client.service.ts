@@ -1,11 +1,10 @@
+import { currencySymbol } from '@lido/pricing/money';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ClientSettings } from '@lido/contracts/client-settings';
 import type { Config, SiteName } from '../../config.ts';
 import { requireOperator } from '../operator/current-operator.ts';
 import type { OperatorRepository } from '../operator/operator.repository.ts';
-
-const currencySymbols: Record<string, string> = { GBP: '£', EUR: '€', USD: '$' };
 
 export function createClientService(config: Config, repository: OperatorRepository) {
   return {
@@ -27,7 +26,7 @@ export function createClientService(config: Config, repository: OperatorReposito
         kioskHomeUrl: config.kioskHomeUrl ?? null,
         savedCardsEnabled: operator.savedCardsEnabled,
         currency: operator.currency,
-        currencySymbol: currencySymbols[operator.currency] ?? operator.currency,
+        currencySymbol: currencySymbol(operator.currency),
         siteUrls: {
           bookings: siteOrigins.bookings,
           myAccount: siteOrigins['my-account'],

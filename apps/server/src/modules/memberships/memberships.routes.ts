@@ -1,19 +1,26 @@
 import {
+  changeCostsParamsSchema,
+  changeCostsQuerySchema,
   costsParamsSchema,
+  heldMembershipParamsSchema,
   costsQuerySchema,
   membershipTypesQuerySchema,
   promotionValidateParamsSchema,
   typeIdParamsSchema,
 } from '@lido/contracts/membership';
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
 import { parseInput } from '../../http/errors.ts';
 import type { AppServices } from '../../services.ts';
+import { presentedToken, requireCustomer } from '../auth/auth.routes.ts';
 
-export function membershipsRoutes(app: FastifyInstance, services: AppServices): void {
+export function membershipsRoutes(app: FastifyInstance, services: AppServices, config: Config): void {
   const { memberships } = services;
+  // Anyone may list memberships; a logged-in customer's eligibility is evaluated for them.
   app.get('/api/memberships/types', async (request) => {
     const { venueId } = parseInput(membershipTypesQuerySchema, request.query);
-    return { data: await memberships.typesAtVenue(venueId) };
+    const session = await services.auth.authenticate(presentedToken(request, config));
+    return { data: await memberships.typesAtVenue(venueId, session?.customer) };
   });
   app.get('/api/memberships/types/:typeId/payment-options/:optionId', async (request) => {
     const { typeId, optionId } = parseInput(costsParamsSchema, request.params);
@@ -35,5 +42,18 @@ export function membershipsRoutes(app: FastifyInstance, services: AppServices): 
   app.get('/api/custom-questions/memberships/:typeId', async (request) => {
     const { typeId } = parseInput(typeIdParamsSchema, request.params);
     return { data: await memberships.questions(typeId) };
+  });
+
+  // Changing a held membership: the member's own only (another customer's id answers 404).
+  app.get('/api/memberships/:membershipId/change', async (request, reply) => {
+    const { customer } = await requireCustomer(request, reply, services, config);
+    const { membershipId } = parseInput(heldMembershipParamsSchema, request.params);
+    return { data: await services.change.options(customer, membershipId) };
+  });
+  app.get('/api/memberships/:membershipId/change/:optionId', async (request, reply) => {
+    const { customer } = await requireCustomer(request, reply, services, config);
+    const { membershipId, optionId } = parseInput(changeCostsParamsSchema, request.params);
+    const { startsAt } = parseInput(changeCostsQuerySchema, request.query);
+    return { data: await services.change.costs(customer, membershipId, optionId, startsAt) };
   });
 }

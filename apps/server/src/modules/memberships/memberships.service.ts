@@ -1,7 +1,7 @@
 import type { Costs, MembershipType } from '@lido/contracts/membership';
 import { type CalendarDate, isCalendarDate, prettyDate } from '@lido/pricing/calendar-date';
 import { fixedCosts, monthlyCosts, startDateLimits } from '@lido/pricing/membership-costs';
-import { toMoney } from '@lido/pricing/money';
+import { currencySymbol, toMoney } from '@lido/pricing/money';
 import { HttpError, ValidationError } from '../../http/errors.ts';
 import { itemNotFoundMessage, requireOperator } from '../operator/current-operator.ts';
 import type { OperatorRepository, OperatorRow } from '../operator/operator.repository.ts';
@@ -12,9 +12,8 @@ import type {
   QuestionRow,
   TermsRow,
 } from './memberships.repository.ts';
+import { ineligibilityReason } from './eligibility.ts';
 import { codeNotRecognised, promotionUsable, toPromotionRule } from './promotion-rules.ts';
-
-const currencySymbols: Record<string, string> = { GBP: '£', EUR: '€', USD: '$' };
 
 function ukDate(date: CalendarDate): string {
   return `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
@@ -27,11 +26,12 @@ export function createMembershipsService(deps: {
 }) {
   const { operators, memberships, today } = deps;
   const moneyFor = (operator: OperatorRow) => (pence: number) =>
-    toMoney(pence, operator.currency, currencySymbols[operator.currency] ?? operator.currency);
+    toMoney(pence, operator.currency, currencySymbol(operator.currency));
 
   function optionToWire(
     option: PaymentOptionRow,
     money: (pence: number) => ReturnType<typeof toMoney>,
+    ineligible: string | null,
   ): MembershipType['paymentOptions'][number] {
     return {
       id: option.id,
@@ -41,7 +41,10 @@ export function createMembershipsService(deps: {
       globalBasePrice: money(option.pricePence),
       fees: { baseFee: money(option.pricePence), joiningFee: money(option.joiningFeePence) },
       takesMonthInHand: option.takesMonthInHand,
-      isPurchasable: { canPurchase: option.isPurchasable, hasPrices: true, message: option.message },
+      // An ineligible customer is shown no price, and the reason instead (joining spec, section 5).
+      isPurchasable: ineligible
+        ? { canPurchase: false, hasPrices: false, message: ineligible }
+        : { canPurchase: option.isPurchasable, hasPrices: true, message: option.message },
       promotionEnabled: option.promotionEnabled,
     };
   }
@@ -49,7 +52,11 @@ export function createMembershipsService(deps: {
   function typeToWire(
     details: MembershipTypeDetails,
     money: (pence: number) => ReturnType<typeof toMoney>,
+    customer?: { dateOfBirth: string | null },
   ): MembershipType {
+    const ineligible = customer
+      ? ineligibilityReason(details.eligibility, customer.dateOfBirth, today())
+      : null;
     const { type, eligibility } = details;
     return {
       id: type.id,
@@ -72,7 +79,7 @@ export function createMembershipsService(deps: {
         frequency: benefit.frequency,
         description: benefit.description,
       })),
-      paymentOptions: details.options.map((option) => optionToWire(option, money)),
+      paymentOptions: details.options.map((option) => optionToWire(option, money, ineligible)),
     };
   }
 
@@ -84,12 +91,15 @@ export function createMembershipsService(deps: {
 
   return {
     /** GET memberships/types?venue_id: the active membership types sold at a centre. */
-    async typesAtVenue(venueId: number): Promise<MembershipType[]> {
+    async typesAtVenue(
+      venueId: number,
+      customer?: { dateOfBirth: string | null },
+    ): Promise<MembershipType[]> {
       const operator = await requireOperator(operators);
       await requireVenueOfOperator(operator.id, venueId);
       const money = moneyFor(operator);
       return (await memberships.typesAtVenue(operator.id, venueId)).map((details) =>
-        typeToWire(details, money),
+        typeToWire(details, money, customer),
       );
     },
 

@@ -1,0 +1,94 @@
+import type { MembershipType } from '@lido/contracts/membership';
+import { type CalendarDate, isCalendarDate } from '@lido/pricing/calendar-date';
+import { changeCosts, changeWindow } from '@lido/pricing/change-and-renewal';
+import { anchorDate } from '@lido/pricing/membership-costs';
+import { currencySymbol, toMoney } from '@lido/pricing/money';
+import { HttpError, ValidationError } from '../../http/errors.ts';
+import type { AccountRepository } from '../account/account.repository.ts';
+import type { CustomerRow } from '../auth/auth.repository.ts';
+import { itemNotFoundMessage, requireOperator } from '../operator/current-operator.ts';
+import type { OperatorRepository } from '../operator/operator.repository.ts';
+import type { createMembershipsService } from './memberships.service.ts';
+
+function ukDate(date: CalendarDate): string {
+  return `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
+}
+
+/** Changing a monthly membership for another monthly one (pricing.md, "Change of membership"). */
+export function createChangeService(deps: {
+  operators: OperatorRepository;
+  account: AccountRepository;
+  memberships: ReturnType<typeof createMembershipsService>;
+  today: () => CalendarDate;
+}) {
+  async function changeable(customer: CustomerRow, membershipId: number) {
+    const held = await deps.account.heldMembership(customer.id, membershipId);
+    if (!held) throw new HttpError(404, itemNotFoundMessage);
+    if (held.status !== 'active' || held.billingDay === null) {
+      throw new HttpError(422, 'Only an active monthly membership can be changed.', {
+        errors: { membershipId: ['Only an active monthly membership can be changed.'] },
+      });
+    }
+    return held;
+  }
+
+  /** What the member could change to: other memberships at their centre, monthly options only. */
+  async function options(customer: CustomerRow, membershipId: number): Promise<MembershipType[]> {
+    const held = await changeable(customer, membershipId);
+    const types = await deps.memberships.typesAtVenue(held.homeVenueId, customer);
+    return types
+      .filter((type) => type.id !== held.membershipTypeId)
+      .map((type) => ({
+        ...type,
+        paymentOptions: type.paymentOptions.filter((option) => option.paymentType === 'recurring'),
+      }))
+      .filter((type) => type.paymentOptions.length > 0);
+  }
+
+  return {
+    options,
+    async costs(customer: CustomerRow, membershipId: number, optionId: number, startsAt: string) {
+      const operator = await requireOperator(deps.operators);
+      const held = await changeable(customer, membershipId);
+      const type = (await options(customer, membershipId)).find((candidate) =>
+        candidate.paymentOptions.some((option) => option.id === optionId),
+      );
+      const option = type?.paymentOptions.find((candidate) => candidate.id === optionId);
+      if (!type || !option) throw new HttpError(404, itemNotFoundMessage);
+      if (!option.isPurchasable.canPurchase) {
+        throw new ValidationError({
+          optionId: [option.isPurchasable.message ?? 'This membership cannot be bought online.'],
+        });
+      }
+      const today = deps.today();
+      const window = changeWindow(today);
+      if (!isCalendarDate(startsAt) || startsAt < window.min || startsAt > window.max) {
+        throw new ValidationError({
+          startsAt: [`The change date must be between ${ukDate(window.min)} and ${ukDate(window.max)}.`],
+        });
+      }
+      const symbol = currencySymbol(operator.currency);
+      const money = (pence: number) => toMoney(pence, operator.currency, symbol);
+      const costs = changeCosts(
+        {
+          oldMonthlyPrice: held.pricePence,
+          newMonthlyPrice: option.globalBasePrice.raw.amount,
+          changeDate: startsAt,
+          nextCollectionDate: anchorDate(startsAt, held.billingDay!),
+          currencySymbol: symbol,
+        },
+        today,
+      );
+      return {
+        totalDueNow: {
+          ...money(costs.totalDueNow),
+          composition: { monthInHand: money(costs.proRataDifference), fees: money(costs.changeFee) },
+        },
+        newMembershipPrice: money(costs.newMembershipPrice),
+        differenceToOldMembership: costs.differenceToOldMembership,
+        startsAt: costs.startsAt,
+        membershipType: { id: type.id, name: type.name, monthInHand: option.takesMonthInHand },
+      };
+    },
+  };
+}
