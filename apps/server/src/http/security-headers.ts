@@ -12,6 +12,8 @@ export function contentSecurityPolicy(config: Config): string {
     imageSources.push('https://*.google-analytics.com', 'https://www.googletagmanager.com');
   }
   if (config.sentryDsn) connectSources.push(new URL(config.sentryDsn).origin);
+  // Place search goes to Mapbox only when the operator configured a key.
+  if (config.map.apiKey) connectSources.push('https://api.mapbox.com');
   const frameAncestors = config.frameAncestors.length > 0 ? ["'self'", ...config.frameAncestors] : ["'self'"];
   return [
     "default-src 'self'",

@@ -59,6 +59,17 @@ export const demoVenues: DemoVenue[] = [
     canDisplayIneligibleMemberships: true,
   },
   {
+    slug: 'salford-quays-aquatics',
+    name: 'Salford Quays Aquatics',
+    address1: '2 Ontario Basin',
+    address2: 'Salford Quays',
+    town: 'Salford',
+    postcode: 'M50 3SQ',
+    lat: 53.4713,
+    lng: -2.2954,
+    placeType: 'Swimming pool',
+  },
+  {
     slug: 'clifton-lido-and-spa',
     name: 'Clifton Lido & Spa',
     address1: '4 Oakfield Place',

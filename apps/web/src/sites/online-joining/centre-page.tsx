@@ -6,6 +6,7 @@ import { ApiError } from '../../lib/api/api-client.ts';
 import { genericErrorLine } from '../../lib/api/generic-error.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
+import { resetFinder } from '../../features/centre-finder/finder-store.ts';
 import { getSiteMode, setSiteMode } from '../../features/site-mode/site-mode.ts';
 
 /** /centre/{slug}: the chosen home centre. An unknown slug goes back to / (joining spec, guards). */
@@ -31,6 +32,8 @@ export function CentrePage() {
           variant="secondary"
           size="md"
           onClick={() => {
+            // "Change location" clears the map state and the home centre, then goes to /.
+            resetFinder();
             setSiteMode({ ...getSiteMode(), centre: null });
             navigate('/');
           }}

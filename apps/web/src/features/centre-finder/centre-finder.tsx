@@ -1,0 +1,188 @@
+import type { Venue } from '@lido/contracts/venue';
+import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
+import { Button } from '../../ui/button.tsx';
+import { TextField } from '../../ui/form-fields.tsx';
+import { useClientSettings } from '../client-settings/get-client-settings.ts';
+import { VenueAddress } from '../venues/venue-address.tsx';
+import { geolocationTimeoutMs, messages, radiusMiles } from './finder-constants.ts';
+import { updateFinder, useFinderState } from './finder-store.ts';
+import { formatMiles, type VenueWithDistance, venuesWithin } from './geo.ts';
+import { geocodePlace } from './geocode-place.ts';
+
+// The map and its data are a separate chunk, fetched after the list has rendered.
+const FinderMap = lazy(() => import('./finder-map.tsx'));
+
+function normalise(value: string): string {
+  return value
+    .toLowerCase()
+    .replace(/&/g, 'and')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+function VenueCard({
+  venue,
+  onSelect,
+}: {
+  venue: Venue | VenueWithDistance;
+  onSelect: (venue: Venue) => void;
+}) {
+  return (
+    <li className="card">
+      <h3 className="card__title">{venue.name}</h3>
+      <p className="card__meta">
+        {venue.placeType}
+        {'distance' in venue && <> · {formatMiles(venue.distance)} away</>}
+      </p>
+      <VenueAddress venue={venue} />
+      <Button
+        variant="primary"
+        size="md"
+        aria-label={`Select ${venue.name} and continue`}
+        onClick={() => onSelect(venue)}
+      >
+        Select and continue
+      </Button>
+    </li>
+  );
+}
+
+/**
+ * "Choose your home centre": search by centre name, town or city (or the browser's location), a
+ * radius, and the centres nearest first with their distances. The map shows the same centres; every
+ * map action has a list or keyboard equivalent here (WCAG 2.5.7).
+ */
+export function CentreFinder({ venues, onSelect }: { venues: Venue[]; onSelect: (venue: Venue) => void }) {
+  const settings = useClientSettings();
+  const finder = useFinderState();
+  const [term, setTerm] = useState(finder.searchTerm);
+  const [termError, setTermError] = useState<string | undefined>();
+  const radiusId = useId();
+
+  const search = async (event: FormEvent) => {
+    event.preventDefault();
+    const text = term.trim();
+    if (!text) {
+      setTermError('Enter a town, city or centre name.');
+      return;
+    }
+    setTermError(undefined);
+    updateFinder({ searchTerm: text, searchMessage: messages.searchingFor(text) });
+    // Centre names first; only a term that names no centre is looked up as a place.
+    const byName = venues.find((venue) => normalise(venue.name).includes(normalise(text)));
+    const point = byName
+      ? { latitude: byName.lat, longitude: byName.lng }
+      : await geocodePlace(text, settings).catch(() => null);
+    if (!point) {
+      updateFinder({
+        searchMessage: messages.cannotFind,
+        searchedCoordinates: null,
+        flyToLocation: null,
+        noVenuesFound: false,
+      });
+      return;
+    }
+    const found = venuesWithin(venues, point, finder.radius);
+    updateFinder({
+      searchedCoordinates: point,
+      flyToLocation: point,
+      searchMessage: null,
+      noVenuesFound: found.length === 0,
+    });
+  };
+
+  const useMyLocation = () => {
+    if (!('geolocation' in navigator)) {
+      updateFinder({ searchMessage: messages.locationFailed });
+      return;
+    }
+    updateFinder({ searchMessage: messages.searching });
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        const point = { latitude: position.coords.latitude, longitude: position.coords.longitude };
+        setTerm('');
+        updateFinder({
+          usersLocation: point,
+          searchedCoordinates: point,
+          flyToLocation: point,
+          searchTerm: 'your location',
+          searchMessage: null,
+          noVenuesFound: venuesWithin(venues, point, finder.radius).length === 0,
+        });
+      },
+      (error) =>
+        updateFinder({ searchMessage: error.code === 1 ? messages.locationDenied : messages.locationFailed }),
+      { enableHighAccuracy: true, timeout: geolocationTimeoutMs },
+    );
+  };
+
+  const results = finder.searchedCoordinates
+    ? venuesWithin(venues, finder.searchedCoordinates, finder.radius)
+    : null;
+  const heading = finder.searchMessage
+    ? finder.searchMessage
+    : results
+      ? results.length === 0
+        ? messages.noVenuesFound
+        : `${results.length} ${results.length === 1 ? 'centre' : 'centres'} within ${formatMiles(finder.radius)} of ${finder.searchTerm}`
+      : messages.prompt;
+
+  if (venues.length === 0) return <p>{messages.noCentres}</p>;
+  return (
+    <div className={settings.onlineJoiningMapEnabled ? 'finder finder--with-map' : 'finder'}>
+      <div className="finder__panel">
+        <form className="finder__search" role="search" noValidate onSubmit={search}>
+          <TextField
+            label="Search for a town, city or centre"
+            name="search"
+            value={term}
+            error={termError}
+            autoComplete="address-level2"
+            onChange={(event) => setTerm(event.target.value)}
+          />
+          <div className="form__actions">
+            <Button type="submit" variant="primary" size="lg">
+              Search
+            </Button>
+            <Button variant="secondary" size="lg" onClick={useMyLocation}>
+              Use my location
+            </Button>
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor={radiusId}>
+              Search radius
+            </label>
+            <div className="range">
+              <input
+                id={radiusId}
+                type="range"
+                min={radiusMiles.min}
+                max={radiusMiles.max}
+                step={radiusMiles.step}
+                value={finder.radius}
+                aria-valuetext={formatMiles(finder.radius)}
+                onChange={(event) => updateFinder({ radius: Number(event.target.value) })}
+              />
+              <output htmlFor={radiusId}>{formatMiles(finder.radius)}</output>
+            </div>
+          </div>
+        </form>
+        <div role="status" aria-live="polite">
+          <h2 className="finder__heading">{heading}</h2>
+        </div>
+        <ul className="card-grid card-grid--single">
+          {(results ?? venues).map((venue) => (
+            <VenueCard key={venue.id} venue={venue} onSelect={onSelect} />
+          ))}
+        </ul>
+      </div>
+      {settings.onlineJoiningMapEnabled && (
+        <div className="finder__map">
+          <Suspense fallback={<div className="finder-map finder-map--loading">Loading map…</div>}>
+            <FinderMap venues={venues} onSelect={onSelect} />
+          </Suspense>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import type { Venue } from '@lido/contracts/venue';
+
+/** A mile in metres (joining spec, section 9). */
+export const metresPerMile = 1609.344;
+const earthRadiusMetres = 6_371_008.8;
+
+export interface Coordinates {
+  latitude: number;
+  longitude: number;
+}
+
+/** Great-circle distance in miles (haversine). */
+export function distanceInMiles(from: Coordinates, to: Coordinates): number {
+  const rad = (degrees: number) => (degrees * Math.PI) / 180;
+  const dLat = rad(to.latitude - from.latitude);
+  const dLng = rad(to.longitude - from.longitude);
+  const a =
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(rad(from.latitude)) * Math.cos(rad(to.latitude)) * Math.sin(dLng / 2) ** 2;
+  return (2 * earthRadiusMetres * Math.asin(Math.min(1, Math.sqrt(a)))) / metresPerMile;
+}
+
+export interface VenueWithDistance extends Venue {
+  distance: number;
+}
+
+/** The centres within the radius of a point, nearest first. */
+export function venuesWithin(venues: Venue[], point: Coordinates, radiusMiles: number): VenueWithDistance[] {
+  return venues
+    .map((venue) => ({
+      ...venue,
+      distance: distanceInMiles(point, { latitude: venue.lat, longitude: venue.lng }),
+    }))
+    .filter((venue) => venue.distance <= radiusMiles)
+    .sort((a, b) => a.distance - b.distance || a.name.localeCompare(b.name));
+}
+
+/** "0.4 miles", "1 mile", "12.3 miles". */
+export function formatMiles(miles: number): string {
+  const rounded = Math.round(miles * 10) / 10;
+  return `${rounded} ${rounded === 1 ? 'mile' : 'miles'}`;
+}

@@ -1,0 +1,110 @@
+import type { Venue } from '@lido/contracts/venue';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CentreFinder } from '../src/features/centre-finder/centre-finder.tsx';
+import { resetFinder } from '../src/features/centre-finder/finder-store.ts';
+import {
+  distanceInMiles,
+  formatMiles,
+  metresPerMile,
+  venuesWithin,
+} from '../src/features/centre-finder/geo.ts';
+import { hasUsableCoordinates } from '../src/features/venues/get-venues.ts';
+import { renderOnSite, stubFetch, testSettings } from './support/render.tsx';
+
+const venue = (id: number, name: string, lat: number, lng: number): Venue => ({
+  id,
+  slug: name.toLowerCase().replace(/\W+/g, '-'),
+  name,
+  address1: '1 High Street',
+  address2: null,
+  town: 'Town',
+  postcode: 'AB1 2CD',
+  lat,
+  lng,
+  placeType: 'Gym',
+  canDisplayIneligibleMemberships: false,
+  displayVenueSelectionButton: true,
+  activitiesV2Enabled: true,
+});
+
+const manchester = { latitude: 53.4808, longitude: -2.2426 };
+const venues = [
+  venue(1, 'Castlefield', 53.4751, -2.2568),
+  venue(2, 'Salford Quays', 53.4713, -2.2954),
+  venue(3, 'Headingley', 53.8178, -1.5828),
+];
+
+afterEach(() => resetFinder());
+
+describe('distances', () => {
+  it('measures great-circle miles', () => {
+    expect(metresPerMile).toBe(1609.344);
+    expect(distanceInMiles(manchester, manchester)).toBe(0);
+    // Manchester to Leeds is about 36 miles as the crow flies.
+    expect(distanceInMiles(manchester, { latitude: 53.7997, longitude: -1.5492 })).toBeCloseTo(36, 0);
+  });
+
+  it('keeps the centres inside the radius, nearest first', () => {
+    expect(venuesWithin(venues, manchester, 5).map((v) => v.name)).toEqual(['Castlefield', 'Salford Quays']);
+    expect(venuesWithin(venues, manchester, 1).map((v) => v.name)).toEqual(['Castlefield']);
+    expect(venuesWithin(venues, manchester, 40).map((v) => v.name)).toEqual([
+      'Castlefield',
+      'Salford Quays',
+      'Headingley',
+    ]);
+  });
+
+  it('writes distances in miles', () => {
+    expect(formatMiles(0.94)).toBe('0.9 miles');
+    expect(formatMiles(1.04)).toBe('1 mile');
+    expect(formatMiles(12.26)).toBe('12.3 miles');
+  });
+
+  it('ignores venues whose coordinates cannot be placed', () => {
+    expect(hasUsableCoordinates({ lat: 53.4, lng: -2.2 })).toBe(true);
+    expect(hasUsableCoordinates({ lat: 91, lng: 0 })).toBe(false);
+    expect(hasUsableCoordinates({ lat: Number.NaN, lng: 0 })).toBe(false);
+    expect(hasUsableCoordinates({ lat: '53' as unknown as number, lng: 0 })).toBe(false);
+  });
+});
+
+describe('the finder without a map', () => {
+  const noMap = { ...testSettings, onlineJoiningMapEnabled: false };
+
+  it('is a list with the prompt, then the centres near the searched place', async () => {
+    vi.stubGlobal(
+      'fetch',
+      stubFetch({
+        '/api/geocoding/Manchester.json': {
+          body: { features: [{ geometry: { coordinates: [manchester.longitude, manchester.latitude] } }] },
+        },
+      }).fetchStub,
+    );
+    const onSelect = vi.fn();
+    renderOnSite(<CentreFinder venues={venues} onSelect={onSelect} />, {
+      site: 'online-joining',
+      settings: noMap,
+    });
+    expect(screen.queryByRole('region', { name: 'Map of centres' })).toBeNull();
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(
+      'Search or click on a map pin to view centre details',
+    );
+    expect(screen.getAllByRole('button', { name: /^Select .* and continue$/ })).toHaveLength(3);
+
+    await userEvent.type(screen.getByLabelText('Search for a town, city or centre'), 'Manchester');
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect((await screen.findByText('2 centres within 5 miles of Manchester')).tagName).toBe('H2');
+    await userEvent.click(screen.getByRole('button', { name: 'Select Castlefield and continue' }));
+    expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ id: 1 }));
+  });
+
+  it('says when there are no centres at all', () => {
+    renderOnSite(<CentreFinder venues={[]} onSelect={() => undefined} />, {
+      site: 'online-joining',
+      settings: noMap,
+    });
+    expect(screen.getByText('No centres found')).toBeTruthy();
+  });
+});
