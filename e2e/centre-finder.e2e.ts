@@ -10,7 +10,9 @@ describe('the centre finder', () => {
 
   async function openFinder(page: Page) {
     await visit(page, `${e2e.server.urls.onlineJoining}/`);
-    await page.locator('.map-pin').first().waitFor(); // the lazily loaded map has drawn its pins
+    // The map's code loads once its place is in view; then it draws its pins.
+    await page.locator('.finder__map').scrollIntoViewIfNeeded();
+    await page.locator('.map-pin').first().waitFor();
     await expectNoAxeViolations(page);
   }
 

@@ -16,6 +16,8 @@ export async function registerStaticSites(app: FastifyInstance, config: Config):
       index: false,
       wildcard: false,
       cacheControl: false,
+      // Serves the .br/.gz copies the build writes (scripts/precompress.mjs) to browsers that accept them.
+      preCompressed: true,
       allowedPath: (pathName) => !pathName.startsWith('/sites/'),
       setHeaders(res, filePath) {
         // Hashed build assets never change; everything else is revalidated.

@@ -1,5 +1,5 @@
 import type { Venue } from '@lido/contracts/venue';
-import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/form-fields.tsx';
 import { useClientSettings } from '../client-settings/get-client-settings.ts';
@@ -44,6 +44,36 @@ function VenueCard({
         Select and continue
       </Button>
     </li>
+  );
+}
+
+/** The map's code (about 275 KB compressed) is fetched only once its place scrolls into view. */
+function LazyMap({ venues, onSelect }: { venues: Venue[]; onSelect: (venue: Venue) => void }) {
+  const placeholder = useRef<HTMLDivElement>(null);
+  const [visible, setVisible] = useState(typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = placeholder.current;
+    if (visible || !element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setVisible(true);
+      },
+      { rootMargin: '200px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [visible]);
+  const loading = <div className="finder-map finder-map--loading">Loading map…</div>;
+  return (
+    <div className="finder__map" ref={placeholder}>
+      {visible ? (
+        <Suspense fallback={loading}>
+          <FinderMap venues={venues} onSelect={onSelect} />
+        </Suspense>
+      ) : (
+        loading
+      )}
+    </div>
   );
 }
 
@@ -176,13 +206,7 @@ export function CentreFinder({ venues, onSelect }: { venues: Venue[]; onSelect: 
           ))}
         </ul>
       </div>
-      {settings.onlineJoiningMapEnabled && (
-        <div className="finder__map">
-          <Suspense fallback={<div className="finder-map finder-map--loading">Loading map…</div>}>
-            <FinderMap venues={venues} onSelect={onSelect} />
-          </Suspense>
-        </div>
-      )}
+      {settings.onlineJoiningMapEnabled && <LazyMap venues={venues} onSelect={onSelect} />}
     </div>
   );
 }
