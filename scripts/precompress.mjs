@@ -15,7 +15,9 @@ function walk(dir) {
     if (entry.isDirectory()) walk(full);
     else if (compressible.test(entry.name) && fs.statSync(full).size > 1024) {
       const content = fs.readFileSync(full);
-      const brotli = zlib.brotliCompressSync(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } });
+      const brotli = zlib.brotliCompressSync(content, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 },
+      });
       fs.writeFileSync(`${full}.br`, brotli);
       fs.writeFileSync(`${full}.gz`, zlib.gzipSync(content, { level: 9 }));
       files += 1;
@@ -25,4 +27,6 @@ function walk(dir) {
   }
 }
 walk(dist);
-console.log(`precompressed ${files} files: ${(before / 1024).toFixed(0)} KB -> ${(after / 1024).toFixed(0)} KB (brotli)`);
+console.log(
+  `precompressed ${files} files: ${(before / 1024).toFixed(0)} KB -> ${(after / 1024).toFixed(0)} KB (brotli)`,
+);

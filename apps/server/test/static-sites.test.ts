@@ -54,6 +54,7 @@ describe('serving the three sites', () => {
     const asset = await t.app.inject({ url: '/assets/app-abc123.js', headers: { host: siteHost.bookings } });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
+    expect(asset.headers.vary).toContain('accept-encoding');
     const missing = await t.app.inject({
       url: '/assets/missing-123.js',
       headers: { host: siteHost.bookings },

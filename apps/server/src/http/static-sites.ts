@@ -26,6 +26,8 @@ export async function registerStaticSites(app: FastifyInstance, config: Config):
           'cache-control',
           hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
         );
+        // The same URL may be sent brotli, gzip or plain: caches must keep them apart.
+        res.setHeader('vary', 'accept-encoding');
       },
     });
     // @fastify/static with wildcard off registers the files present at start; fonts supplied by the
