@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, siteHost, type TestApp } from './support/test-app.ts';
 
@@ -13,6 +14,7 @@ function fakeWebDist(): string {
   }
   fs.mkdirSync(path.join(dist, 'assets'));
   fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js.br'), zlib.brotliCompressSync('console.log(1)'));
   return dist;
 }
 
@@ -61,6 +63,15 @@ describe('serving the three sites', () => {
     });
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['content-type']).toContain('application/json');
+  });
+
+  it('sends the brotli copy to browsers that accept it', async () => {
+    const asset = await t.app.inject({
+      url: '/assets/app-abc123.js',
+      headers: { host: siteHost.bookings, 'accept-encoding': 'br, gzip' },
+    });
+    expect(asset.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(asset.rawPayload).toString()).toBe('console.log(1)');
   });
 
   it('does not serve the entry pages by their file paths', async () => {
