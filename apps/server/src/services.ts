@@ -37,6 +37,8 @@ export function createServices(
     operators,
     memberships: createMembershipsRepository(database.db),
     today,
+    limiter,
+    db: database.db,
   });
   return {
     email,
@@ -54,11 +56,7 @@ export function createServices(
       today,
       log,
     }),
-    memberships: createMembershipsService({
-      operators,
-      memberships: createMembershipsRepository(database.db),
-      today,
-    }),
+    memberships,
     theme: createThemeService(config, operators),
     client: createClientService(config, operators),
     venues: createVenuesService(operators),

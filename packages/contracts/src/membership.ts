@@ -107,3 +107,21 @@ export const changeCostsQuerySchema = z.object({
     .string({ error: 'The change date is required.' })
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'The change date must be a date in the format YYYY-MM-DD.' }),
 });
+
+/** POST custom-questions/memberships/{typeId}: answers keyed by question id. */
+export const answersBodySchema = z.strictObject({
+  answers: z
+    .array(
+      z.strictObject({
+        questionId: z.number({ error: 'The question id must be a number.' }).int().positive(),
+        answer: z.union([
+          z.string().max(1000),
+          z.number(),
+          z.boolean(),
+          z.array(z.string().max(200)).max(50),
+          z.null(),
+        ]),
+      }),
+    )
+    .max(100),
+});

@@ -335,3 +335,18 @@ export const customerMemberships = pgTable('customer_memberships', {
   pricePence: integer('price_pence').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+export const questionAnswers = pgTable('question_answers', {
+  id: serial('id').primaryKey(),
+  customerId: integer('customer_id')
+    .notNull()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  membershipTypeId: integer('membership_type_id')
+    .notNull()
+    .references(() => membershipTypes.id),
+  questionId: integer('question_id')
+    .notNull()
+    .references(() => customQuestions.id, { onDelete: 'cascade' }),
+  answer: jsonb('answer').notNull().$type<string | number | boolean | string[]>(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,4 +1,5 @@
 import {
+  answersBodySchema,
   changeCostsParamsSchema,
   changeCostsQuerySchema,
   costsParamsSchema,
@@ -28,7 +29,13 @@ export function membershipsRoutes(app: FastifyInstance, services: AppServices, c
   });
   app.get('/api/v1/membership-promotions/validate/:code/:paymentOptionId', async (request) => {
     const { code, paymentOptionId } = parseInput(promotionValidateParamsSchema, request.params);
-    return { data: await memberships.validatePromotion(code, paymentOptionId) };
+    const session = await services.auth.authenticate(presentedToken(request, config));
+    return {
+      data: await memberships.validatePromotion(code, paymentOptionId, {
+        clientAddress: request.ip,
+        customerId: session?.customer.id,
+      }),
+    };
   });
   app.get('/api/terms/direct-debit', async () => ({ data: await memberships.terms('direct_debit') }));
   app.get('/api/terms/membership/:typeId', async (request) => {
@@ -42,6 +49,14 @@ export function membershipsRoutes(app: FastifyInstance, services: AppServices, c
   app.get('/api/custom-questions/memberships/:typeId', async (request) => {
     const { typeId } = parseInput(typeIdParamsSchema, request.params);
     return { data: await memberships.questions(typeId) };
+  });
+  // Answers are the logged-in customer's, for the membership type they are joining.
+  app.post('/api/custom-questions/memberships/:typeId', async (request, reply) => {
+    const { customer } = await requireCustomer(request, reply, services, config);
+    const { typeId } = parseInput(typeIdParamsSchema, request.params);
+    const { answers } = parseInput(answersBodySchema, request.body);
+    const saved = await memberships.saveAnswers(customer.id, typeId, answers);
+    return reply.status(201).send({ data: { saved } });
   });
 
   // Changing a held membership: the member's own only (another customer's id answers 404).

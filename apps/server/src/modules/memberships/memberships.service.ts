@@ -12,17 +12,25 @@ import type {
   QuestionRow,
   TermsRow,
 } from './memberships.repository.ts';
+import type { Db } from '../../db/client.ts';
+import type { Limit, RateLimiter } from '../auth/rate-limiter.ts';
 import { ineligibilityReason } from './eligibility.ts';
+import { type AnswerValue, checkAnswers, saveAnswers } from './question-answers.ts';
 import { codeNotRecognised, promotionUsable, toPromotionRule } from './promotion-rules.ts';
 
 function ukDate(date: CalendarDate): string {
   return `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
 }
 
+/** quality.md S18: at most 10 unrecognised codes an hour per client address and per customer. */
+const promotionGuessLimit = (key: string): Limit => ({ key: `promo:${key}`, max: 10, windowMs: 3_600_000 });
+
 export function createMembershipsService(deps: {
   operators: OperatorRepository;
   memberships: MembershipsRepository;
   today: () => CalendarDate;
+  limiter: RateLimiter;
+  db: Db;
 }) {
   const { operators, memberships, today } = deps;
   const moneyFor = (operator: OperatorRow) => (pence: number) =>
@@ -222,7 +230,19 @@ export function createMembershipsService(deps: {
     },
 
     /** GET /api/v1/membership-promotions/validate/{code}/{paymentOptionId}: one answer for every unusable code. */
-    async validatePromotion(code: string, paymentOptionId: number): Promise<{ id: number; code: string }> {
+    async validatePromotion(
+      code: string,
+      paymentOptionId: number,
+      who: { clientAddress: string; customerId?: number | undefined },
+    ): Promise<{ id: number; code: string }> {
+      const limits = [
+        promotionGuessLimit(`client:${who.clientAddress}`),
+        ...(who.customerId ? [promotionGuessLimit(`customer:${who.customerId}`)] : []),
+      ];
+      for (const limit of limits) {
+        if (await deps.limiter.isLimited(limit))
+          throw new HttpError(429, 'Too many codes tried. Please wait a while and try again.');
+      }
       const operator = await requireOperator(operators);
       const found = await memberships.optionWithType(operator.id, paymentOptionId);
       const promotion = await memberships.promotionByCode(operator.id, code);
@@ -234,6 +254,7 @@ export function createMembershipsService(deps: {
           optionPromotionEnabled: found.option.promotionEnabled,
         })
       ) {
+        for (const limit of limits) await deps.limiter.hit(limit);
         throw new HttpError(404, codeNotRecognised);
       }
       return { id: promotion.id, code: promotion.code };
@@ -251,6 +272,20 @@ export function createMembershipsService(deps: {
       const chosen = rows.find((row) => row.membershipTypeId !== null) ?? rows[0];
       if (!chosen) throw new HttpError(404, itemNotFoundMessage);
       return { id: chosen.id, title: chosen.title, html: chosen.html };
+    },
+
+    /** POST custom-questions/memberships/{typeId}: checked against the questions, then stored. */
+    async saveAnswers(
+      customerId: number,
+      typeId: number,
+      answers: { questionId: number; answer: AnswerValue }[],
+    ): Promise<number> {
+      const operator = await requireOperator(operators);
+      if (!(await memberships.typeDetails(operator.id, typeId)))
+        throw new HttpError(404, itemNotFoundMessage);
+      const checked = checkAnswers(await memberships.questions(typeId), answers);
+      await saveAnswers(deps.db, customerId, typeId, checked);
+      return checked.size;
     },
 
     /** GET custom-questions/memberships/{typeId}: questions grouped as the form shows them. */

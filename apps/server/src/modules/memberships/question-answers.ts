@@ -1,0 +1,80 @@
+import { isCalendarDate } from '@lido/pricing/calendar-date';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { questionAnswers } from '../../db/schema.ts';
+import { ValidationError } from '../../http/errors.ts';
+import type { QuestionRow } from './memberships.repository.ts';
+
+export type AnswerValue = string | number | boolean | string[] | null;
+
+function isEmpty(value: AnswerValue | undefined): boolean {
+  return (
+    value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)
+  );
+}
+
+/**
+ * Checks answers against their questions in the joining spec's words: "{label} is required.",
+ * "Date must be valid."; a choice must be one of the options. Errors are keyed `answers.{questionId}`.
+ */
+export function checkAnswers(
+  questions: QuestionRow[],
+  answers: { questionId: number; answer: AnswerValue }[],
+): Map<number, AnswerValue> {
+  const errors: Record<string, string[]> = {};
+  const byId = new Map<number, AnswerValue>();
+  for (const { questionId, answer } of answers) {
+    if (!questions.some((question) => question.id === questionId))
+      errors[`answers.${questionId}`] = ['This question does not belong to the membership.'];
+    else byId.set(questionId, answer);
+  }
+  for (const question of questions) {
+    const value = byId.get(question.id);
+    const key = `answers.${question.id}`;
+    if (isEmpty(value)) {
+      if (question.isRequired) errors[key] = [`${question.label} is required.`];
+      continue;
+    }
+    const options = Object.keys(question.options ?? {});
+    const problem =
+      question.type === 'date' && !(typeof value === 'string' && isCalendarDate(value))
+        ? 'Date must be valid.'
+        : question.type === 'number' &&
+            !(typeof value === 'number' || (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value)))
+          ? `${question.label} must be a number.`
+          : question.type === 'checkbox' && typeof value !== 'boolean'
+            ? `${question.label} must be ticked or not.`
+            : question.type === 'select' && !(typeof value === 'string' && options.includes(value))
+              ? `${question.label} must be one of the choices.`
+              : question.type === 'multi_select' &&
+                  !(Array.isArray(value) && value.every((item) => options.includes(item)))
+                ? `${question.label} must be chosen from the choices.`
+                : question.type === 'text' && typeof value === 'string' && value.length > 1000
+                  ? `${question.label} must be at most 1000 characters.`
+                  : null;
+    if (problem) errors[key] = [problem];
+  }
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  return byId;
+}
+
+/** Stores the answers in one statement per answer inside one transaction; a later answer replaces an earlier one. */
+export async function saveAnswers(
+  db: Db,
+  customerId: number,
+  membershipTypeId: number,
+  answers: Map<number, AnswerValue>,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const [questionId, answer] of answers) {
+      if (isEmpty(answer)) continue;
+      await tx
+        .insert(questionAnswers)
+        .values({ customerId, membershipTypeId, questionId, answer: answer! })
+        .onConflictDoUpdate({
+          target: [questionAnswers.customerId, questionAnswers.questionId],
+          set: { answer: answer!, updatedAt: sql`now()` },
+        });
+    }
+  });
+}
