@@ -41,6 +41,19 @@ describe('customer accounts in the browser', () => {
     expect(await page.getByText('15 of each month').count()).toBe(1);
     await expectNoAxeViolations(page);
 
+    const accountNav = page.getByRole('navigation', { name: 'My account' });
+    await accountNav.getByRole('link', { name: 'Packages' }).click();
+    await page.getByRole('heading', { name: '10 swim sessions' }).waitFor();
+    expect(await page.getByText('6 of 10').count()).toBe(1);
+    await expectNoAxeViolations(page);
+    await accountNav.getByRole('link', { name: 'Bookings' }).click();
+    await page.getByRole('heading', { name: 'Spin class' }).waitFor();
+    await expectNoAxeViolations(page);
+    await page.getByRole('navigation', { name: 'Bookings' }).getByRole('link', { name: 'Past' }).click();
+    await page.getByRole('heading', { name: 'Badminton court' }).waitFor();
+    expect(await page.getByText('£8.50').count()).toBe(1);
+    await expectNoAxeViolations(page);
+
     await page
       .getByRole('navigation', { name: 'My account' })
       .getByRole('button', { name: 'Log out' })

@@ -43,7 +43,13 @@ export function createServices(
   return {
     email,
     geocoder: createOfflineGazetteer(),
-    account: createAccountService({ operators, account: accountRepository }),
+    account: createAccountService({
+      operators,
+      account: accountRepository,
+      today,
+      clock,
+      timeZone: config.timeZone,
+    }),
     change: createChangeService({ operators, account: accountRepository, memberships, today }),
     auth: createAuthService({ config, operators, auth: authRepository, limiter, clock }),
     customers: createCustomersService({

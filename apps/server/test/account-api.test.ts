@@ -64,4 +64,35 @@ describe('the account calls', () => {
       401,
     );
   });
+
+  it('answers packages, upcoming and past bookings and guest passes: the member’s own, or none', async () => {
+    const priya = await cookieFor('C100002');
+    const packages = (
+      await t.app.inject({ url: '/api/my-account/packages', headers: { host, cookie: priya } })
+    ).json().data;
+    expect(packages).toEqual([
+      expect.objectContaining({ name: '10 swim sessions', remainingUses: 6, totalUses: 10, expired: false }),
+    ]);
+    const bookings = (
+      await t.app.inject({ url: '/api/my-account/bookings', headers: { host, cookie: priya } })
+    ).json().data;
+    expect(bookings.upcoming.map((b: { activityName: string }) => b.activityName)).toEqual(['Spin class']);
+    expect(bookings.past.map((b: { activityName: string }) => b.activityName)).toEqual(['Badminton court']);
+    expect(bookings.past[0].price.formatted).toBe('£8.50');
+    const passes = (
+      await t.app.inject({ url: '/api/my-account/guest-passes', headers: { host, cookie: priya } })
+    ).json().data;
+    expect(passes.map((p: { status: string }) => p.status).sort()).toEqual(['available', 'used']);
+
+    const alex = await cookieFor('C100001');
+    for (const path of ['packages', 'guest-passes']) {
+      expect(
+        (await t.app.inject({ url: `/api/my-account/${path}`, headers: { host, cookie: alex } })).json().data,
+      ).toEqual([]);
+    }
+    expect(
+      (await t.app.inject({ url: '/api/my-account/bookings', headers: { host, cookie: alex } })).json().data,
+    ).toEqual({ upcoming: [], past: [] });
+    expect((await t.app.inject({ url: '/api/my-account/bookings', headers: { host } })).statusCode).toBe(401);
+  });
 });

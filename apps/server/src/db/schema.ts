@@ -350,3 +350,47 @@ export const questionAnswers = pgTable('question_answers', {
   answer: jsonb('answer').notNull().$type<string | number | boolean | string[]>(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---- Packages, bookings and guest passes (migration 0007) ----
+
+export const customerPackages = pgTable('customer_packages', {
+  id: serial('id').primaryKey(),
+  customerId: integer('customer_id')
+    .notNull()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  venueId: integer('venue_id')
+    .notNull()
+    .references(() => venues.id),
+  name: text('name').notNull(),
+  totalUses: integer('total_uses').notNull(),
+  remainingUses: integer('remaining_uses').notNull(),
+  expiresOn: date('expires_on', { mode: 'string' }).notNull(),
+});
+
+export const customerBookings = pgTable('customer_bookings', {
+  id: serial('id').primaryKey(),
+  customerId: integer('customer_id')
+    .notNull()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  venueId: integer('venue_id')
+    .notNull()
+    .references(() => venues.id),
+  activityName: text('activity_name').notNull(),
+  startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+  endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+  status: text('status').notNull().$type<'booked' | 'cancelled' | 'attended' | 'missed'>(),
+  pricePence: integer('price_pence').notNull().default(0),
+});
+
+export const guestPasses = pgTable('guest_passes', {
+  id: serial('id').primaryKey(),
+  customerId: integer('customer_id')
+    .notNull()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  venueId: integer('venue_id')
+    .notNull()
+    .references(() => venues.id),
+  validFrom: date('valid_from', { mode: 'string' }).notNull(),
+  validTo: date('valid_to', { mode: 'string' }).notNull(),
+  usedOn: date('used_on', { mode: 'string' }),
+});

@@ -2,8 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import {
+  customerBookings,
   customerMemberships,
+  customerPackages,
   customers,
+  guestPasses,
   membershipTypes,
   operators,
   paymentOptions,
@@ -55,7 +58,66 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
   const result = await importCatalogue(db, operatorId, fs.readFileSync(demoCataloguePath, 'utf8'));
   if (!result.ok) throw new Error(formatProblems('demo-catalogue.yaml', result.problems));
   await seedDemoMemberships(db);
+  await seedDemoActivity(db);
   return true;
+}
+
+/** Priya, the established member, has a package, bookings either side of today and guest passes. */
+async function seedDemoActivity(db: Db): Promise<void> {
+  const [priya] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(eq(customers.reference, 'C100002'));
+  const [castlefield] = await db
+    .select({ id: venues.id })
+    .from(venues)
+    .where(eq(venues.slug, 'castlefield-leisure-centre'));
+  if (!priya || !castlefield) return;
+  const day = 86_400_000;
+  const at = (days: number, hour: number) => {
+    const date = new Date(Date.now() + days * day);
+    date.setUTCHours(hour, 0, 0, 0);
+    return date;
+  };
+  const isoDate = (days: number) => new Date(Date.now() + days * day).toISOString().slice(0, 10);
+  await db.insert(customerPackages).values({
+    customerId: priya.id,
+    venueId: castlefield.id,
+    name: '10 swim sessions',
+    totalUses: 10,
+    remainingUses: 6,
+    expiresOn: isoDate(120),
+  });
+  await db.insert(customerBookings).values([
+    {
+      customerId: priya.id,
+      venueId: castlefield.id,
+      activityName: 'Spin class',
+      startsAt: at(12, 18),
+      endsAt: at(12, 19),
+      status: 'booked',
+      pricePence: 0,
+    },
+    {
+      customerId: priya.id,
+      venueId: castlefield.id,
+      activityName: 'Badminton court',
+      startsAt: at(-11, 19),
+      endsAt: at(-11, 20),
+      status: 'attended',
+      pricePence: 850,
+    },
+  ]);
+  await db.insert(guestPasses).values([
+    { customerId: priya.id, venueId: castlefield.id, validFrom: isoDate(-20), validTo: isoDate(40) },
+    {
+      customerId: priya.id,
+      venueId: castlefield.id,
+      validFrom: isoDate(-50),
+      validTo: isoDate(10),
+      usedOn: isoDate(-5),
+    },
+  ]);
 }
 
 async function seedDemoMemberships(db: Db): Promise<void> {

@@ -1,7 +1,10 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
+  customerBookings,
   customerMemberships,
+  customerPackages,
+  guestPasses,
   membershipCategories,
   membershipTypeCategories,
   membershipTypes,
@@ -53,6 +56,30 @@ export function createAccountRepository(db: Db) {
         .from(customerMemberships)
         .where(and(eq(customerMemberships.id, membershipId), eq(customerMemberships.customerId, customerId)));
       return row;
+    },
+    async packagesOf(customerId: number) {
+      return db
+        .select({ item: customerPackages, venueName: venues.name })
+        .from(customerPackages)
+        .innerJoin(venues, eq(venues.id, customerPackages.venueId))
+        .where(eq(customerPackages.customerId, customerId))
+        .orderBy(asc(customerPackages.expiresOn));
+    },
+    async bookingsOf(customerId: number) {
+      return db
+        .select({ item: customerBookings, venueName: venues.name })
+        .from(customerBookings)
+        .innerJoin(venues, eq(venues.id, customerBookings.venueId))
+        .where(eq(customerBookings.customerId, customerId))
+        .orderBy(asc(customerBookings.startsAt));
+    },
+    async guestPassesOf(customerId: number) {
+      return db
+        .select({ item: guestPasses, venueName: venues.name })
+        .from(guestPasses)
+        .innerJoin(venues, eq(venues.id, guestPasses.venueId))
+        .where(eq(guestPasses.customerId, customerId))
+        .orderBy(asc(guestPasses.validTo));
     },
     async insertMembership(values: typeof customerMemberships.$inferInsert) {
       await db.insert(customerMemberships).values(values);

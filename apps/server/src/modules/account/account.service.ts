@@ -1,4 +1,4 @@
-import { prettyDate } from '@lido/pricing/calendar-date';
+import { type CalendarDate, prettyDate } from '@lido/pricing/calendar-date';
 import { currencySymbol, toMoney } from '@lido/pricing/money';
 import type { CustomerRow } from '../auth/auth.repository.ts';
 import type { OperatorRepository } from '../operator/operator.repository.ts';
@@ -13,7 +13,22 @@ const statusLabels = {
   cancelled: 'Cancelled',
 } as const;
 
-export function createAccountService(deps: { operators: OperatorRepository; account: AccountRepository }) {
+export function createAccountService(deps: {
+  operators: OperatorRepository;
+  account: AccountRepository;
+  today: () => CalendarDate;
+  clock: () => Date;
+  timeZone: string;
+}) {
+  const when = new Intl.DateTimeFormat('en-GB', {
+    timeZone: deps.timeZone,
+    weekday: 'short',
+    day: '2-digit',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
   return {
     /** GET /api/my-account/memberships: the logged-in customer's memberships. */
     async memberships(customer: CustomerRow) {
@@ -37,6 +52,50 @@ export function createAccountService(deps: { operators: OperatorRepository; acco
         fixedPeriod: option.fixedPeriod,
         price: toMoney(membership.pricePence, operator.currency, symbol),
         homeVenue: { name: venueName, slug: venueSlug },
+      }));
+    },
+
+    async packages(customer: CustomerRow) {
+      const today = deps.today();
+      return (await deps.account.packagesOf(customer.id)).map(({ item, venueName }) => ({
+        id: item.id,
+        name: item.name,
+        venueName,
+        totalUses: item.totalUses,
+        remainingUses: item.remainingUses,
+        expiresOn: item.expiresOn,
+        prettyExpiresOn: prettyDate(item.expiresOn),
+        expired: item.expiresOn < today,
+      }));
+    },
+
+    /** Upcoming (not yet started, soonest first) and past (most recent first) bookings. */
+    async bookings(customer: CustomerRow) {
+      const now = deps.clock();
+      const operator = await requireOperator(deps.operators);
+      const symbol = currencySymbol(operator.currency);
+      const all = (await deps.account.bookingsOf(customer.id)).map(({ item, venueName }) => ({
+        id: item.id,
+        activityName: item.activityName,
+        venueName,
+        startsAt: item.startsAt.toISOString(),
+        prettyStartsAt: when.format(item.startsAt),
+        status: item.status,
+        price: toMoney(item.pricePence, operator.currency, symbol),
+        upcoming: item.startsAt > now,
+      }));
+      return { upcoming: all.filter((b) => b.upcoming), past: all.filter((b) => !b.upcoming).reverse() };
+    },
+
+    async guestPasses(customer: CustomerRow) {
+      const today = deps.today();
+      return (await deps.account.guestPassesOf(customer.id)).map(({ item, venueName }) => ({
+        id: item.id,
+        venueName,
+        validFrom: item.validFrom,
+        validTo: item.validTo,
+        prettyValidTo: prettyDate(item.validTo),
+        status: item.usedOn ? 'used' : item.validTo < today ? 'expired' : 'available',
       }));
     },
   };

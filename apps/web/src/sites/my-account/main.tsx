@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { startSite } from '../../app/create-site.tsx';
+import { useClientSettings } from '../../features/client-settings/get-client-settings.ts';
+import { NotFoundPage } from '../../features/errors/not-found-page.tsx';
+import { BookingsPage, GuestPassesPage, PackagesPage } from '../../features/account/account-lists.tsx';
 import { MembershipsPage } from '../../features/account/memberships-page.tsx';
 import { MyDetailsPage } from '../../features/account/my-details-page.tsx';
 import { LoginPage } from '../../features/auth/login-page.tsx';
@@ -8,6 +11,11 @@ import { RequireLogin } from '../../features/auth/require-login.tsx';
 import { ResetPasswordPage } from '../../features/auth/reset-password-page.tsx';
 import { RegisterPage } from '../../features/registration/register-page.tsx';
 import { DashboardPage } from './dashboard-page.tsx';
+
+/** Guest passes exist only where the operator's online guest passes setting is on. */
+function GuestPassesOrNotFound() {
+  return useClientSettings().onlineGuestPassesEnabled ? <GuestPassesPage /> : <NotFoundPage />;
+}
 
 /** Every account page needs a login; /login, /register and /reset-password do not. */
 function accountPage(path: string | undefined, element: ReactNode, title: string): RouteObject {
@@ -22,6 +30,11 @@ startSite('my-account', [
   accountPage(undefined, <DashboardPage />, 'Dashboard'),
   accountPage('user-details', <MyDetailsPage />, 'My details'),
   accountPage('memberships', <MembershipsPage />, 'Memberships'),
+  accountPage('packages', <PackagesPage />, 'Packages'),
+  accountPage('bookings', <BookingsPage show="upcoming" />, 'Bookings'),
+  accountPage('bookings/upcoming', <BookingsPage show="upcoming" />, 'Bookings'),
+  accountPage('bookings/past', <BookingsPage show="past" />, 'Bookings'),
+  accountPage('guest-passes', <GuestPassesOrNotFound />, 'Guest passes'),
   {
     path: 'register',
     element: <RegisterPage />,
