@@ -88,6 +88,10 @@ const envSchema = z
       },
     ),
     LIDO_ALLOW_BEARER: booleanFlag.default(false),
+    LIDO_SMTP_URL: optionalText.refine((value) => value === undefined || /^smtps?:\/\/[^\s]+$/.test(value), {
+      message: 'must be an smtp:// or smtps:// URL',
+    }),
+    LIDO_EMAIL_FROM: z.string().trim().default('Lido <no-reply@lido.localhost>'),
     LIDO_SESSION_IDLE_MINUTES: z.coerce
       .number()
       .int()
@@ -150,6 +154,7 @@ export interface Config {
   analytics: { gaMeasurementId: string | undefined; gtmContainerId: string | undefined };
   map: { apiKey: string | undefined; styleUrl: string | undefined };
   kioskHomeUrl: string | undefined;
+  email: { smtpUrl: string | undefined; from: string };
   auth: {
     /** parent domain the auth cookie is scoped to (production); host-only when unset */
     cookieDomain: string | undefined;
@@ -205,6 +210,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     analytics: { gaMeasurementId: env.LIDO_ANALYTICS_GA_ID, gtmContainerId: env.LIDO_ANALYTICS_GTM_ID },
     map: { apiKey: env.LIDO_MAP_API_KEY, styleUrl: env.LIDO_MAP_STYLE_URL },
     kioskHomeUrl: env.LIDO_KIOSK_HOME_URL,
+    email: { smtpUrl: env.LIDO_SMTP_URL, from: env.LIDO_EMAIL_FROM },
     auth: {
       cookieDomain: env.LIDO_COOKIE_DOMAIN,
       secureCookies:

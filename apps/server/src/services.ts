@@ -10,7 +10,9 @@ import { createRateLimiter } from './modules/auth/rate-limiter.ts';
 import { createClientService } from './modules/client/client.service.ts';
 import { createCustomersRepository } from './modules/customers/customers.repository.ts';
 import { createCustomersService } from './modules/customers/customers.service.ts';
+import type { EmailMessage } from './providers/email/email-provider.ts';
 import { createOutboxEmail } from './providers/email/outbox-email.ts';
+import { createSmtpEmail } from './providers/email/smtp-email.ts';
 import { createOfflineGazetteer } from './providers/geocoding/offline-gazetteer.ts';
 import { createMembershipsRepository } from './modules/memberships/memberships.repository.ts';
 import { createChangeService } from './modules/memberships/change.service.ts';
@@ -29,7 +31,16 @@ export function createServices(
   const operators = createOperatorRepository(database.db);
   const authRepository = createAuthRepository(database.db);
   const limiter = createRateLimiter(database.db, clock);
-  const email = createOutboxEmail(config.dataDir, clock);
+  // With SMTP configured email goes out by SMTP; otherwise it stays in the outbox (and its local page).
+  const outbox = createOutboxEmail(config.dataDir, clock);
+  const smtp = config.email.smtpUrl ? createSmtpEmail(config.email.smtpUrl, config.email.from) : undefined;
+  const email = {
+    ...outbox,
+    async send(message: EmailMessage) {
+      if (smtp) await smtp.send(message);
+      else await outbox.send(message);
+    },
+  };
   /** The operator's local date: every price and date rule is computed from it. */
   const today = (): CalendarDate => todayIn(config.timeZone, clock());
   const accountRepository = createAccountRepository(database.db);
