@@ -104,6 +104,7 @@ const envSchema = z
       .min(1)
       .max(24 * 30)
       .default(12),
+    LIDO_KIOSK_SESSION_MINUTES: z.coerce.number().int().min(1).max(120).default(10),
   })
   .superRefine((env, ctx) => {
     const urls = [env.LIDO_BOOKINGS_URL, env.LIDO_MY_ACCOUNT_URL, env.LIDO_ONLINE_JOINING_URL];
@@ -163,6 +164,8 @@ export interface Config {
     allowBearer: boolean;
     idleTimeoutMs: number;
     absoluteTimeoutMs: number;
+    /** a kiosk session ends this long after login, or after two idle minutes */
+    kioskTimeoutMs: number;
   };
 }
 
@@ -219,6 +222,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       allowBearer: env.LIDO_ALLOW_BEARER,
       idleTimeoutMs: env.LIDO_SESSION_IDLE_MINUTES * 60_000,
       absoluteTimeoutMs: env.LIDO_SESSION_ABSOLUTE_HOURS * 3_600_000,
+      kioskTimeoutMs: env.LIDO_KIOSK_SESSION_MINUTES * 60_000,
     },
   };
 }

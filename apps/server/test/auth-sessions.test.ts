@@ -124,6 +124,27 @@ describe('logging in, sessions and logging out', () => {
     expect((await user(busy)).statusCode).toBe(401);
   });
 
+  it('ends a kiosk session 10 minutes after login, or after 2 idle minutes (S8)', async () => {
+    const kioskLogin = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/customer/login',
+        headers: { origin, host },
+        payload: { username: 'C100001', password: demoPassword, kiosk: true },
+      });
+    const busy = tokenOf(await kioskLogin());
+    for (let i = 0; i < 5; i++) {
+      now = new Date(now.getTime() + 110_000);
+      expect((await user(busy)).statusCode, `after ${(i + 1) * 110} s`).toBe(200);
+    }
+    now = new Date(now.getTime() + 51_000); // 10 min 1 s after login, never idle for 2 minutes
+    expect((await user(busy)).statusCode).toBe(401);
+
+    const idle = tokenOf(await kioskLogin());
+    now = new Date(now.getTime() + 2 * 60_000 + 1000);
+    expect((await user(idle)).statusCode).toBe(401);
+  });
+
   it('revokes the session on logout: replaying the cookie gets 401, and the server clears it (S9)', async () => {
     const token = tokenOf(await login('sam.carter@example.org', demoPassword));
     const logout = await t.app.inject({

@@ -34,9 +34,10 @@ export function authRoutes(app: FastifyInstance, services: AppServices, config: 
   app.post('/api/auth/customer/login', async (request, reply) => {
     const body = parseInput(loginBodySchema, request.body);
     const { token } = await services.auth.login({
-      ...body,
+      username: body.username,
+      password: body.password,
       clientAddress: request.ip,
-      kiosk: false,
+      kiosk: body.kiosk ?? false,
       previousToken: presentedToken(request, config),
     });
     const state = setSessionCookies(reply, config, token);

@@ -21,6 +21,8 @@ export const loginLimits = {
   client: (address: string): Limit => ({ key: `login:client:${address}`, max: 300, windowMs: hour }),
 };
 
+export const kioskIdleTimeoutMs = 2 * 60_000;
+
 export interface AuthenticatedSession {
   session: SessionRow;
   customer: CustomerRow;
@@ -43,7 +45,9 @@ export function createAuthService(deps: {
       tokenHash: hashToken(token),
       createdAt: now,
       lastSeenAt: now,
-      expiresAt: new Date(now.getTime() + config.auth.absoluteTimeoutMs),
+      expiresAt: new Date(
+        now.getTime() + (kiosk ? config.auth.kioskTimeoutMs : config.auth.absoluteTimeoutMs),
+      ),
       kiosk,
     });
     return token;
@@ -96,7 +100,11 @@ export function createAuthService(deps: {
       if (!session) return null;
       const now = clock();
       const idleFor = now.getTime() - session.lastSeenAt.getTime();
-      if (now >= session.expiresAt || idleFor > config.auth.idleTimeoutMs) {
+      // A shared kiosk forgets an idle customer quickly; the kiosk page resets itself at 95 s as well.
+      const idleLimit = session.kiosk
+        ? Math.min(config.auth.idleTimeoutMs, kioskIdleTimeoutMs)
+        : config.auth.idleTimeoutMs;
+      if (now >= session.expiresAt || idleFor > idleLimit) {
         await auth.revokeSession(session.tokenHash, now);
         return null;
       }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../lib/api/api-client.ts';
+import { getSiteMode } from '../site-mode/site-mode.ts';
 import { noteAuthState } from './session-store.ts';
 import { userQueryKey } from './get-user.ts';
 
@@ -8,7 +9,8 @@ export const loginRetryDelayMs = 250;
 async function postLogin(credentials: { username: string; password: string }): Promise<string> {
   const response = await apiFetch<{ token: string }>('auth/customer/login', {
     method: 'POST',
-    body: credentials,
+    // At a centre's kiosk the server gives a short session.
+    body: { ...credentials, kiosk: getSiteMode().kiosk },
     handleUnauthorized: false,
   });
   return response.data.token;
