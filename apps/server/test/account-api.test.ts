@@ -95,4 +95,53 @@ describe('the account calls', () => {
     ).toEqual({ upcoming: [], past: [] });
     expect((await t.app.inject({ url: '/api/my-account/bookings', headers: { host } })).statusCode).toBe(401);
   });
+
+  it('lists a member’s payments with their receipts, and never another customer’s (S17)', async () => {
+    const priya = await cookieFor('C100002');
+    const payments = (
+      await t.app.inject({ url: '/api/my-account/payments', headers: { host, cookie: priya } })
+    ).json().data;
+    expect(payments.map((p: { total: { formatted: string } }) => p.total.formatted)).toEqual([
+      '£8.50',
+      '£33.81',
+    ]);
+    expect(payments[1]).toMatchObject({
+      reference: expect.stringMatching(/^LD-\d{6}$/),
+      prettyDate: '01 Mar 2026',
+      cardLastFour: '1111',
+      venueName: 'Castlefield Leisure Centre',
+    });
+    const receipt = await t.app.inject({
+      url: `/api/my-account/payments/${payments[1].id}`,
+      headers: { host, cookie: priya },
+    });
+    expect(receipt.json().data.items).toEqual([
+      {
+        type: 'fee',
+        description: 'Gym Anytime joining fee',
+        price: expect.objectContaining({ formatted: '£20.00' }),
+      },
+      {
+        type: 'membership',
+        description: 'Gym Anytime, pro-rata 1 to 14 March (14 days)',
+        price: expect.objectContaining({ formatted: '£13.81' }),
+      },
+    ]);
+    const alex = await cookieFor('C100001');
+    expect(
+      (await t.app.inject({ url: '/api/my-account/payments', headers: { host, cookie: alex } })).json().data,
+    ).toEqual([]);
+    expect(
+      (
+        await t.app.inject({
+          url: `/api/my-account/payments/${payments[1].id}`,
+          headers: { host, cookie: alex },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ url: '/api/my-account/payments/abc', headers: { host, cookie: alex } }))
+        .statusCode,
+    ).toBe(422);
+  });
 });

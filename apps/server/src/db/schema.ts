@@ -394,3 +394,34 @@ export const guestPasses = pgTable('guest_passes', {
   validTo: date('valid_to', { mode: 'string' }).notNull(),
   usedOn: date('used_on', { mode: 'string' }),
 });
+
+// ---- Orders (migration 0008) ----
+
+export const orders = pgTable('orders', {
+  id: serial('id').primaryKey(),
+  reference: text('reference').notNull().unique(),
+  customerId: integer('customer_id')
+    .notNull()
+    .references(() => customers.id),
+  venueId: integer('venue_id').references(() => venues.id),
+  source: text('source').notNull().$type<'online-joining' | 'bookings' | 'front-of-house'>(),
+  status: text('status').notNull().$type<'pending' | 'completed' | 'failed' | 'refunded'>(),
+  currency: text('currency').notNull().default('GBP'),
+  totalPence: integer('total_pence').notNull(),
+  taxPence: integer('tax_pence').notNull().default(0),
+  paymentMethod: text('payment_method'),
+  cardLastFour: text('card_last_four'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+});
+
+export const orderItems = pgTable('order_items', {
+  id: serial('id').primaryKey(),
+  orderId: integer('order_id')
+    .notNull()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  position: integer('position').notNull(),
+  itemType: text('item_type').notNull().$type<'membership' | 'booking' | 'package' | 'fee'>(),
+  description: text('description').notNull(),
+  amountPence: integer('amount_pence').notNull(),
+});

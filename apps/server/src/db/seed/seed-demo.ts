@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
+  orderItems,
+  orders,
   customerBookings,
   customerMemberships,
   customerPackages,
@@ -59,7 +61,75 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
   if (!result.ok) throw new Error(formatProblems('demo-catalogue.yaml', result.problems));
   await seedDemoMemberships(db);
   await seedDemoActivity(db);
+  await seedDemoOrders(db);
   return true;
+}
+
+/** What the demo members paid: Priya's joining and a court booking, Sam's three months of swimming. */
+async function seedDemoOrders(db: Db): Promise<void> {
+  const people = await db.select({ id: customers.id, reference: customers.reference }).from(customers);
+  const centres = await db.select({ id: venues.id, slug: venues.slug }).from(venues);
+  const id = (reference: string) => people.find((person) => person.reference === reference)!.id;
+  const venue = (slug: string) => centres.find((centre) => centre.slug === slug)!.id;
+  const paid = [
+    {
+      customer: 'C100002',
+      venue: 'castlefield-leisure-centre',
+      source: 'online-joining' as const,
+      at: '2026-03-01T10:12:00Z',
+      card: '1111',
+      items: [
+        { itemType: 'fee' as const, description: 'Gym Anytime joining fee', amountPence: 2000 },
+        {
+          itemType: 'membership' as const,
+          description: 'Gym Anytime, pro-rata 1 to 14 March (14 days)',
+          amountPence: 1381,
+        },
+      ],
+    },
+    {
+      customer: 'C100002',
+      venue: 'castlefield-leisure-centre',
+      source: 'bookings' as const,
+      at: '2026-11-08T17:40:00Z',
+      card: '1111',
+      items: [{ itemType: 'booking' as const, description: 'Badminton court', amountPence: 850 }],
+    },
+    {
+      customer: 'C100003',
+      venue: 'clifton-lido-and-spa',
+      source: 'online-joining' as const,
+      at: '2026-10-01T08:05:00Z',
+      card: '0007',
+      items: [
+        {
+          itemType: 'membership' as const,
+          description: 'Swim Unlimited, 3 months from 01 Oct 2026',
+          amountPence: 6000,
+        },
+      ],
+    },
+  ];
+  for (const order of paid) {
+    const [created] = await db
+      .insert(orders)
+      .values({
+        reference: sql`'LD-' || nextval('order_reference_seq')::text`,
+        customerId: id(order.customer),
+        venueId: venue(order.venue),
+        source: order.source,
+        status: 'completed',
+        totalPence: order.items.reduce((sum, item) => sum + item.amountPence, 0),
+        paymentMethod: 'card',
+        cardLastFour: order.card,
+        createdAt: new Date(order.at),
+        completedAt: new Date(order.at),
+      })
+      .returning({ id: orders.id });
+    await db
+      .insert(orderItems)
+      .values(order.items.map((item, position) => ({ ...item, orderId: created!.id, position })));
+  }
 }
 
 /** Priya, the established member, has a package, bookings either side of today and guest passes. */

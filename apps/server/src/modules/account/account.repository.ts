@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
+  orderItems,
+  orders,
   customerBookings,
   customerMemberships,
   customerPackages,
@@ -80,6 +82,31 @@ export function createAccountRepository(db: Db) {
         .innerJoin(venues, eq(venues.id, guestPasses.venueId))
         .where(eq(guestPasses.customerId, customerId))
         .orderBy(asc(guestPasses.validTo));
+    },
+    /** Paid (or refunded) orders, newest first, with their lines. */
+    async ordersOf(customerId: number, orderId?: number) {
+      const rows = await db
+        .select({ order: orders, venueName: venues.name })
+        .from(orders)
+        .leftJoin(venues, eq(venues.id, orders.venueId))
+        .where(
+          and(
+            eq(orders.customerId, customerId),
+            inArray(orders.status, ['completed', 'refunded']),
+            ...(orderId === undefined ? [] : [eq(orders.id, orderId)]),
+          ),
+        )
+        .orderBy(desc(orders.createdAt), desc(orders.id));
+      const ids = rows.map((row) => row.order.id);
+      const lines =
+        ids.length === 0
+          ? []
+          : await db
+              .select()
+              .from(orderItems)
+              .where(inArray(orderItems.orderId, ids))
+              .orderBy(asc(orderItems.position));
+      return rows.map((row) => ({ ...row, items: lines.filter((line) => line.orderId === row.order.id) }));
     },
     async insertMembership(values: typeof customerMemberships.$inferInsert) {
       await db.insert(customerMemberships).values(values);

@@ -98,5 +98,29 @@ export function createAccountService(deps: {
         status: item.usedOn ? 'used' : item.validTo < today ? 'expired' : 'available',
       }));
     },
+
+    /** The Payments page: each paid order with its lines; `orderId` narrows to one receipt. */
+    async payments(customer: CustomerRow, orderId?: number) {
+      const operator = await requireOperator(deps.operators);
+      const symbol = currencySymbol(operator.currency);
+      const money = (pence: number) => toMoney(pence, operator.currency, symbol);
+      return (await deps.account.ordersOf(customer.id, orderId)).map(({ order, venueName, items }) => ({
+        id: order.id,
+        reference: order.reference,
+        date: (order.completedAt ?? order.createdAt).toISOString(),
+        prettyDate: prettyDate((order.completedAt ?? order.createdAt).toISOString().slice(0, 10)),
+        status: order.status,
+        venueName,
+        paymentMethod: order.paymentMethod,
+        cardLastFour: order.cardLastFour,
+        total: money(order.totalPence),
+        tax: money(order.taxPence),
+        items: items.map((item) => ({
+          type: item.itemType,
+          description: item.description,
+          price: money(item.amountPence),
+        })),
+      }));
+    },
   };
 }

@@ -5,6 +5,7 @@ import { useClientSettings } from '../../features/client-settings/get-client-set
 import { NotFoundPage } from '../../features/errors/not-found-page.tsx';
 import { BookingsPage, GuestPassesPage, PackagesPage } from '../../features/account/account-lists.tsx';
 import { MembershipsPage } from '../../features/account/memberships-page.tsx';
+import { PaymentsPage, ReceiptPage } from '../../features/account/payments-pages.tsx';
 import { MyDetailsPage } from '../../features/account/my-details-page.tsx';
 import { LoginPage } from '../../features/auth/login-page.tsx';
 import { RequireLogin } from '../../features/auth/require-login.tsx';
@@ -35,6 +36,8 @@ startSite('my-account', [
   accountPage('bookings/upcoming', <BookingsPage show="upcoming" />, 'Bookings'),
   accountPage('bookings/past', <BookingsPage show="past" />, 'Bookings'),
   accountPage('guest-passes', <GuestPassesOrNotFound />, 'Guest passes'),
+  accountPage('payments', <PaymentsPage />, 'Payments'),
+  accountPage('payments/:orderId', <ReceiptPage />, 'Receipt'),
   {
     path: 'register',
     element: <RegisterPage />,

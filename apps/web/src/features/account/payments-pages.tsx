@@ -1,0 +1,133 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { ApiError } from '../../lib/api/api-client.ts';
+import { genericErrorLine } from '../../lib/api/generic-error.ts';
+import { Button } from '../../ui/button.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { NotFoundPage } from '../errors/not-found-page.tsx';
+import { SiteLink } from '../site-mode/site-link.tsx';
+import { myPaymentsQuery, type Payment, receiptQuery } from './get-payments.ts';
+
+function paidWith(payment: Payment): string {
+  if (payment.paymentMethod === 'card' && payment.cardLastFour) return `Card ending ${payment.cardLastFour}`;
+  if (payment.paymentMethod === 'direct_debit') return 'Direct Debit';
+  if (payment.paymentMethod === 'free') return 'Nothing to pay';
+  return payment.paymentMethod ?? '';
+}
+
+/** /payments: the customer's paid orders, newest first, each with its receipt. */
+export function PaymentsPage() {
+  const payments = useQuery(myPaymentsQuery);
+  return (
+    <>
+      <h1>Payments</h1>
+      {payments.isPending && <Spinner label="Loading your payments" />}
+      {payments.isError && (
+        <p className="error-line">
+          {genericErrorLine(payments.error instanceof ApiError ? payments.error.status : null)}
+        </p>
+      )}
+      {payments.data?.length === 0 && (
+        <div className="panel">
+          <h2>You haven&apos;t made any payments yet</h2>
+          <p>Receipts for memberships and bookings you pay for online appear here.</p>
+          <SiteLink site="online-joining" to="/" className="button button--primary button--lg">
+            Buy a membership
+          </SiteLink>
+        </div>
+      )}
+      {payments.data && payments.data.length > 0 && (
+        <table className="table">
+          <caption className="visually-hidden">Your payments, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col">For</th>
+              <th scope="col">Amount</th>
+              <th scope="col">Receipt</th>
+            </tr>
+          </thead>
+          <tbody>
+            {payments.data.map((payment) => (
+              <tr key={payment.id}>
+                <td>{payment.prettyDate}</td>
+                <td>
+                  {payment.items.map((item) => item.description).join(', ')}
+                  {payment.status === 'refunded' && <span className="status status--ended"> Refunded</span>}
+                </td>
+                <td>{payment.total.formatted}</td>
+                <td>
+                  <Link to={`/payments/${payment.id}`} aria-label={`Receipt ${payment.reference}`}>
+                    {payment.reference}
+                  </Link>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}
+
+/** /payments/{orderId}: one receipt, printable. */
+export function ReceiptPage() {
+  const { orderId = '' } = useParams();
+  const receipt = useQuery(receiptQuery(orderId));
+  if (receipt.isPending) return <Spinner label="Loading the receipt" />;
+  if (receipt.isError) {
+    const status = receipt.error instanceof ApiError ? receipt.error.status : null;
+    return status === 404 || status === 422 ? (
+      <NotFoundPage />
+    ) : (
+      <p className="error-line">{genericErrorLine(status)}</p>
+    );
+  }
+  const payment = receipt.data;
+  return (
+    <article className="panel panel--wide receipt" aria-labelledby="receipt-heading">
+      <h1 id="receipt-heading">Receipt {payment.reference}</h1>
+      <dl className="facts">
+        <dt>Date</dt>
+        <dd>{payment.prettyDate}</dd>
+        {payment.venueName && (
+          <>
+            <dt>Centre</dt>
+            <dd>{payment.venueName}</dd>
+          </>
+        )}
+        <dt>Paid with</dt>
+        <dd>{paidWith(payment)}</dd>
+      </dl>
+      <table className="table">
+        <caption className="visually-hidden">What was paid for</caption>
+        <thead>
+          <tr>
+            <th scope="col">Item</th>
+            <th scope="col">Price</th>
+          </tr>
+        </thead>
+        <tbody>
+          {payment.items.map((item, index) => (
+            <tr key={index}>
+              <td>{item.description}</td>
+              <td>{item.price.formatted}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">Total</th>
+            <td>{payment.total.formatted}</td>
+          </tr>
+        </tfoot>
+      </table>
+      <div className="form__actions">
+        <Button variant="secondary" size="lg" onClick={() => window.print()}>
+          Print receipt
+        </Button>
+        <Link to="/payments">Back to payments</Link>
+      </div>
+    </article>
+  );
+}
