@@ -425,3 +425,25 @@ export const orderItems = pgTable('order_items', {
   description: text('description').notNull(),
   amountPence: integer('amount_pence').notNull(),
 });
+
+// ---- Saved cards (migration 0009) ----
+
+export const savedCards = pgTable('saved_cards', {
+  id: serial('id').primaryKey(),
+  customerId: integer('customer_id')
+    .notNull()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  provider: text('provider').notNull(),
+  providerReference: text('provider_reference').notNull(),
+  cardType: text('card_type').notNull(),
+  lastFourDigits: text('last_four_digits').notNull(),
+  expiryMonth: integer('expiry_month').notNull(),
+  expiryYear: integer('expiry_year').notNull(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  addressLine1: text('address_line_1').notNull(),
+  addressLine2: text('address_line_2'),
+  city: text('city').notNull(),
+  postCode: text('post_code').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import {
+  savedCards,
   orderItems,
   orders,
   customerBookings,
@@ -62,7 +63,31 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
   await seedDemoMemberships(db);
   await seedDemoActivity(db);
   await seedDemoOrders(db);
+  await seedDemoSavedCard(db);
   return true;
+}
+
+/** Sam pays by card and saved it: checkout offers it first (the sandbox provider's reference). */
+async function seedDemoSavedCard(db: Db): Promise<void> {
+  const [sam] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(eq(customers.reference, 'C100003'));
+  if (!sam) return;
+  await db.insert(savedCards).values({
+    customerId: sam.id,
+    provider: 'sandbox',
+    providerReference: 'sandbox-card-demo-sam-0007',
+    cardType: 'Visa',
+    lastFourDigits: '0007',
+    expiryMonth: 12,
+    expiryYear: 2028,
+    firstName: 'Sam',
+    lastName: 'Carter',
+    addressLine1: '4 Oakfield Place',
+    city: 'Bristol',
+    postCode: 'BS8 2BJ',
+  });
 }
 
 /** What the demo members paid: Priya's joining and a court booking, Sam's three months of swimming. */
