@@ -4,20 +4,19 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 /** Debian's Chromium, started the way this machine needs (no sandbox as root, no background traffic). */
 export const chromiumPath = process.env.LIDO_CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** As root and with no network but the registries: no sandbox, no background traffic. */
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
 }
 
 export interface TrackedPage {

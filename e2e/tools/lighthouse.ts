@@ -3,7 +3,7 @@
 // in ../shared/design/architecture.md (90). Run after `npm run build`.
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { chromiumPath } from '../support/browser.ts';
+import { chromiumArgs, chromiumPath } from '../support/browser.ts';
 import { startServer } from '../support/server.ts';
 
 const budget = 90;
@@ -12,16 +12,7 @@ async function main(): Promise<number> {
   const server = await startServer({ NODE_ENV: 'production' });
   const chrome = await launch({
     chromePath: chromiumPath,
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    chromeFlags: ['--headless=new', ...chromiumArgs],
   });
   try {
     const scores: number[] = [];

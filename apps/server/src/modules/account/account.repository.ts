@@ -108,23 +108,6 @@ export function createAccountRepository(db: Db) {
               .orderBy(asc(orderItems.position));
       return rows.map((row) => ({ ...row, items: lines.filter((line) => line.orderId === row.order.id) }));
     },
-    async insertMembership(values: typeof customerMemberships.$inferInsert) {
-      await db.insert(customerMemberships).values(values);
-    },
-    async optionByTypeSlug(operatorId: number, typeSlug: string, optionKey: string) {
-      const [row] = await db
-        .select({ option: paymentOptions, type: membershipTypes })
-        .from(paymentOptions)
-        .innerJoin(membershipTypes, eq(membershipTypes.id, paymentOptions.membershipTypeId))
-        .where(
-          and(
-            eq(membershipTypes.operatorId, operatorId),
-            eq(membershipTypes.slug, typeSlug),
-            eq(paymentOptions.key, optionKey),
-          ),
-        );
-      return row;
-    },
   };
 }
 export type AccountRepository = ReturnType<typeof createAccountRepository>;

@@ -15,20 +15,6 @@ export function createCustomersRepository(db: Db) {
       const [row] = await db.update(customers).set(values).where(eq(customers.id, customerId)).returning();
       return row!;
     },
-    async forReset(operatorId: number, emailOrReference: string) {
-      const value = emailOrReference.trim();
-      return db
-        .select()
-        .from(customers)
-        .where(
-          and(
-            eq(customers.operatorId, operatorId),
-            sql`(${customers.email} = ${value.toLowerCase()} OR ${customers.reference} = ${value.toUpperCase()})`,
-          ),
-        )
-        .orderBy(customers.id)
-        .limit(10);
-    },
     /** Issues a reset token; any earlier unused one for the customer stops working (quality.md S5). */
     async issueResetToken(customerId: number, tokenHash: string, now: Date, expiresAt: Date) {
       await db.transaction(async (tx) => {

@@ -111,7 +111,7 @@ export function createCustomersService(deps: {
       await checkLimits([limits.resetClient(clientAddress), limits.resetAccount(emailOrReference)]);
       const sent = (async () => {
         const operator = await requireOperator(operators);
-        const accounts = await customers.forReset(operator.id, emailOrReference);
+        const accounts = await deps.auth.customersForLogin(operator.id, emailOrReference);
         if (accounts.length === 0) return;
         const now = clock();
         const links = [];

@@ -1,32 +1,11 @@
 import { createHash } from 'node:crypto';
+import type { DataField, DataFieldSection, OnboardingType } from '@lido/contracts/data-fields';
 
 /**
  * The operator's customer data fields, in sections, as `GET /api/data-fields` answers them. They
  * drive registration and "My details". The checksum lets the server notice a form built from an
  * older definition.
  */
-export type OnboardingType = 'customer_account_online' | 'membership_purchase';
-
-export interface DataField {
-  path: string;
-  name: string;
-  label: string;
-  type: 'text' | 'email' | 'tel' | 'date' | 'password' | 'select';
-  options: { value: string; label: string }[];
-  placeholder: string | null;
-  isRequired: boolean;
-  isAuthorised: boolean;
-  htmlAttributes: Record<string, string>;
-  metadata: { description: string | null };
-  answer: string | null;
-}
-
-export interface DataFieldSection {
-  sectionName: string;
-  sectionReference: string;
-  sectionFields: DataField[];
-}
-
 function field(partial: Partial<DataField> & Pick<DataField, 'name' | 'label' | 'type'>): DataField {
   return {
     path: partial.name,

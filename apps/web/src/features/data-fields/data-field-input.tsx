@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { PasswordField, TextField } from '../../ui/form-fields.tsx';
-import type { DataField } from './get-data-fields.ts';
+import type { DataField } from '@lido/contracts/data-fields';
 import type { Answers } from './validate-answers.ts';
 
 interface Props {

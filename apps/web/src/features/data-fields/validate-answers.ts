@@ -1,6 +1,6 @@
 import { dateFromParts } from '@lido/contracts/date-input';
 import { invalidPostcodeMessage, ukPostcodePattern } from '@lido/contracts/uk-postcode';
-import type { DataField } from './get-data-fields.ts';
+import type { DataField } from '@lido/contracts/data-fields';
 
 export type Answers = Record<string, string>;
 
