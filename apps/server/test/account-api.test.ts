@@ -1,21 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoPassword } from '../src/db/seed/demo-customers.ts';
-import { createTestApp, type TestApp } from './support/test-app.ts';
+import { createTestApp, loginCookie, type TestApp } from './support/test-app.ts';
 
-const origin = 'http://localhost:3001';
 const host = 'localhost:3001';
 
 describe('the account calls', () => {
   let t: TestApp;
-  const cookieFor = async (username: string) => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/customer/login',
-      headers: { origin, host },
-      payload: { username, password: demoPassword },
-    });
-    return String(response.headers['set-cookie']).match(/lido_authToken=[^;]+/)![0];
-  };
+  const cookieFor = (username: string) => loginCookie(t, username);
   beforeAll(async () => {
     t = await createTestApp();
   });

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoPassword } from '../src/db/seed/demo-customers.ts';
-import { createTestApp, type TestApp } from './support/test-app.ts';
+import { createTestApp, loginCookie, type TestApp } from './support/test-app.ts';
 
-const origin = 'http://localhost:3002';
 const host = 'localhost:3002';
 
 type Listed = {
@@ -16,15 +14,7 @@ type Listed = {
 
 describe('eligibility and changing a membership, on 21 Nov 2026', () => {
   let t: TestApp;
-  const cookieFor = async (username: string) => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/customer/login',
-      headers: { origin, host },
-      payload: { username, password: demoPassword },
-    });
-    return String(response.headers['set-cookie']).match(/lido_authToken=[^;]+/)![0];
-  };
+  const cookieFor = (username: string) => loginCookie(t, username);
   const venueId = async (slug: string) =>
     (await t.app.inject({ url: `/api/activities/venues/${slug}` })).json().data.id as number;
   const listAt = async (slug: string, cookie?: string) =>

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPassword } from '../src/db/seed/demo-customers.ts';
-import { createTestApp, type TestApp } from './support/test-app.ts';
+import { createTestApp, loginCookie, type TestApp } from './support/test-app.ts';
 
 const origin = 'http://localhost:3001';
 const host = 'localhost:3001';
@@ -8,15 +8,6 @@ const url = '/api/my-account/user/update?onboarding_type=membership_purchase';
 
 describe('updating my details', () => {
   let t: TestApp;
-  const loginCookie = async (username: string, password = demoPassword) => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/customer/login',
-      headers: { origin, host },
-      payload: { username, password },
-    });
-    return String(response.headers['set-cookie']).match(/lido_authToken=[^;]+/)![0];
-  };
   const update = (cookie: string, payload: Record<string, unknown>) =>
     t.app.inject({ method: 'PUT', url, headers: { origin, host, cookie }, payload });
 
@@ -28,7 +19,7 @@ describe('updating my details', () => {
   });
 
   it('changes only the fields sent and re-issues the session', async () => {
-    const cookie = await loginCookie('C100002');
+    const cookie = await loginCookie(t, 'C100002');
     const response = await update(cookie, { town: 'Salford', postcode: 'm5 4wt' });
     expect(response.statusCode).toBe(200);
     expect(response.json().data.user).toMatchObject({ firstName: 'Priya' });
@@ -45,7 +36,7 @@ describe('updating my details', () => {
   });
 
   it('refuses the identifying fields, privileged fields and bad values, changing nothing (S16)', async () => {
-    const cookie = await loginCookie('C100001');
+    const cookie = await loginCookie(t, 'C100001');
     const before = await t.database.query(`SELECT * FROM customers WHERE reference = 'C100001'`);
     for (const payload of [
       { email: 'new@example.org' },
@@ -60,8 +51,8 @@ describe('updating my details', () => {
   });
 
   it('changes the password only with the current one, and logs out other sessions', async () => {
-    const cookie = await loginCookie('C100003');
-    const other = await loginCookie('C100003');
+    const cookie = await loginCookie(t, 'C100003');
+    const other = await loginCookie(t, 'C100003');
     const wrong = await update(cookie, {
       current_password: 'nope',
       password: 'New-Secret-77',
@@ -85,7 +76,7 @@ describe('updating my details', () => {
     expect((await t.app.inject({ url: '/api/auth/user', headers: { host, cookie: other } })).statusCode).toBe(
       401,
     );
-    expect(await loginCookie('C100003', 'New-Secret-77')).toMatch(/lido_authToken=/);
+    expect(await loginCookie(t, 'C100003', 'New-Secret-77')).toMatch(/lido_authToken=/);
   });
 
   it('needs a session', async () => {

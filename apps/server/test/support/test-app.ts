@@ -6,6 +6,7 @@ import { buildApp } from '../../src/app.ts';
 import type { AppServices } from '../../src/services.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import type { DatabaseHandle } from '../../src/db/client.ts';
+import { demoPassword } from '../../src/db/seed/demo-customers.ts';
 import { seedDemoIfEmpty } from '../../src/db/seed/seed-demo.ts';
 import { createTestDatabase } from './test-database.ts';
 
@@ -68,3 +69,21 @@ export const siteHost = {
   myAccount: 'localhost:3001',
   onlineJoining: 'localhost:3002',
 };
+
+/** Logs a demo customer in through the real login call and answers the session cookie to send. */
+export async function loginCookie(
+  t: TestApp,
+  username: string,
+  password = demoPassword,
+  site = siteHost.myAccount,
+): Promise<string> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/customer/login',
+    headers: { origin: `http://${site}`, host: site },
+    payload: { username, password },
+  });
+  const cookie = String(response.headers['set-cookie']).match(/lido_authToken=[^;]+/)?.[0];
+  if (!cookie) throw new Error(`Login as ${username} failed: ${response.statusCode} ${response.body}`);
+  return cookie;
+}
