@@ -87,3 +87,37 @@ describe('serving the three sites', () => {
     expect(response.statusCode).toBe(404);
   });
 });
+
+describe('security headers in production on https (S14)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      seed: false,
+      env: {
+        NODE_ENV: 'production',
+        LIDO_WEB_DIST: fakeWebDist(),
+        LIDO_BOOKINGS_URL: 'https://bookings.example.org',
+        LIDO_MY_ACCOUNT_URL: 'https://myaccount.example.org',
+        LIDO_ONLINE_JOINING_URL: 'https://join.example.org',
+      },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('sends HSTS, nosniff, a referrer policy and a locked-down CSP on pages, and no-store on the API', async () => {
+    for (const host of ['bookings.example.org', 'myaccount.example.org', 'join.example.org']) {
+      const page = await t.app.inject({ url: '/', headers: { host } });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(page.headers['x-content-type-options']).toBe('nosniff');
+      expect(page.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(String(page.headers['content-security-policy'])).toMatch(/object-src 'none'.*base-uri 'none'/);
+      const api = await t.app.inject({ url: '/api/health', headers: { host } });
+      expect(api.headers['cache-control']).toBe('no-store');
+    }
+    // A host that is none of the sites gets no page.
+    expect((await t.app.inject({ url: '/', headers: { host: 'evil.example.com' } })).statusCode).toBe(404);
+  });
+});
