@@ -59,17 +59,28 @@ export async function openPage(browser: Browser, options: PageOptions = {}): Pro
  * page and dialog state the end-to-end tests visit.
  */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+  const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+  const everythingElse = await new AxeBuilder({ page })
+    .withTags(tags)
+    .disableRules(['target-size'])
     .analyze();
-  if (results.violations.length > 0) {
-    const summary = results.violations
+  // Map pins meet WCAG 2.5.8 by its "equivalent" exception: every centre also has a full-size
+  // "Select and continue" button in the list beside the map (decision 0008). Clustering at the
+  // spec's 22 px radius lets neighbouring pins sit closer than 24 px, so only they are excused,
+  // and only from this one rule.
+  const targetSize = await new AxeBuilder({ page })
+    .withRules(['target-size'])
+    .exclude('.maplibregl-marker')
+    .analyze();
+  const violations = [...everythingElse.violations, ...targetSize.violations];
+  if (violations.length > 0) {
+    const summary = violations
       .map(
         (violation) =>
           `${violation.id} (${violation.impact}): ${violation.help}\n    ${violation.nodes.map((node) => node.target.join(' ')).join('\n    ')}`,
       )
       .join('\n');
-    throw new Error(`axe found ${results.violations.length} violation(s) on ${page.url()}:\n${summary}`);
+    throw new Error(`axe found ${violations.length} violation(s) on ${page.url()}:\n${summary}`);
   }
 }
 
