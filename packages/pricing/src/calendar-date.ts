@@ -125,3 +125,9 @@ export function ageOn(dateOfBirth: CalendarDate, today: CalendarDate): number {
   if (now.month < birth.month || (now.month === birth.month && now.day < birth.day)) age -= 1;
   return age;
 }
+
+/** `21/11/2026`: the date input's format (joining spec), used in messages about date limits. */
+export function ukDate(date: CalendarDate): string {
+  const { year, month, day } = parseDate(date);
+  return `${String(day).padStart(2, '0')}/${String(month).padStart(2, '0')}/${year}`;
+}

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays, addMonths, daysBetween, formatDate, prettyDate, todayIn } from '../src/calendar-date.ts';
+import {
+  addDays,
+  addMonths,
+  daysBetween,
+  formatDate,
+  prettyDate,
+  todayIn,
+  ukDate,
+} from '../src/calendar-date.ts';
 import { changeCosts, differenceText, renewalStartDate } from '../src/change-and-renewal.ts';
 import { clampStartDate, fixedCosts, monthlyCosts, startDateLimits } from '../src/membership-costs.ts';
 import { promotionDiscount } from '../src/promotions.ts';
@@ -284,5 +292,12 @@ describe('invariants over random inputs', () => {
     } finally {
       process.env.TZ = original;
     }
+  });
+});
+
+describe('dates in messages', () => {
+  it('are written DD/MM/YYYY', () => {
+    expect(ukDate('2026-11-21')).toBe('21/11/2026');
+    expect(ukDate('2027-01-05')).toBe('05/01/2027');
   });
 });

@@ -1,12 +1,6 @@
 import type { EmailMessage } from '../../providers/email/email-provider.ts';
 import type { CustomerRow } from '../auth/auth.repository.ts';
-
-function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
-  );
-}
+import { escapeHtml } from '../../http/escape-html.ts';
 
 /** The reset email: one link, or one per account when several accounts share the address. */
 export function resetEmail(

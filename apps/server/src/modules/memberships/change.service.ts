@@ -1,5 +1,5 @@
 import type { MembershipType } from '@lido/contracts/membership';
-import { type CalendarDate, isCalendarDate } from '@lido/pricing/calendar-date';
+import { type CalendarDate, isCalendarDate, ukDate } from '@lido/pricing/calendar-date';
 import { changeCosts, changeWindow } from '@lido/pricing/change-and-renewal';
 import { anchorDate } from '@lido/pricing/membership-costs';
 import { currencySymbol, toMoney } from '@lido/pricing/money';
@@ -9,10 +9,6 @@ import type { CustomerRow } from '../auth/auth.repository.ts';
 import { itemNotFoundMessage, requireOperator } from '../operator/current-operator.ts';
 import type { OperatorRepository } from '../operator/operator.repository.ts';
 import type { createMembershipsService } from './memberships.service.ts';
-
-function ukDate(date: CalendarDate): string {
-  return `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
-}
 
 /** Changing a monthly membership for another monthly one (pricing.md, "Change of membership"). */
 export function createChangeService(deps: {

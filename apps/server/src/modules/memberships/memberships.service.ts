@@ -1,5 +1,5 @@
 import type { Costs, MembershipType } from '@lido/contracts/membership';
-import { type CalendarDate, isCalendarDate, prettyDate } from '@lido/pricing/calendar-date';
+import { type CalendarDate, isCalendarDate, prettyDate, ukDate } from '@lido/pricing/calendar-date';
 import { fixedCosts, monthlyCosts, startDateLimits } from '@lido/pricing/membership-costs';
 import { currencySymbol, toMoney } from '@lido/pricing/money';
 import { HttpError, ValidationError } from '../../http/errors.ts';
@@ -17,10 +17,6 @@ import type { Limit, RateLimiter } from '../auth/rate-limiter.ts';
 import { ineligibilityReason } from './eligibility.ts';
 import { type AnswerValue, checkAnswers, saveAnswers } from './question-answers.ts';
 import { codeNotRecognised, promotionUsable, toPromotionRule } from './promotion-rules.ts';
-
-function ukDate(date: CalendarDate): string {
-  return `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
-}
 
 /** quality.md S18: at most 10 unrecognised codes an hour per client address and per customer. */
 const promotionGuessLimit = (key: string): Limit => ({ key: `promo:${key}`, max: 10, windowMs: 3_600_000 });
