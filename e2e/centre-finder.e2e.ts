@@ -21,7 +21,7 @@ describe('the centre finder', () => {
     await openFinder(page);
     expect(await heading(page).innerText()).toBe('Search or click on a map pin to view centre details');
 
-    await page.getByLabel('Search for a town, city or centre').fill('Manchester');
+    await page.getByLabel('Search for a town, postcode or centre').fill('Manchester');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect.poll(() => heading(page).innerText()).toBe('2 centres within 5 miles of Manchester');
     expect(await listed(page)).toEqual(['Castlefield Leisure Centre', 'Salford Quays Aquatics']);
@@ -30,7 +30,12 @@ describe('the centre finder', () => {
     expect(distances[1]).toMatch(/· [12]\.\d miles away$/);
     await expectNoAxeViolations(page);
 
-    await page.getByLabel('Search for a town, city or centre').fill('Stockport');
+    // A postcode is placed at its area's post town by the offline gazetteer.
+    await page.getByLabel('Search for a town, postcode or centre').fill('m1 1ae');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect.poll(() => heading(page).innerText()).toBe('2 centres within 5 miles of m1 1ae');
+
+    await page.getByLabel('Search for a town, postcode or centre').fill('Stockport');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect.poll(() => heading(page).innerText()).toBe('No venues found');
     const radius = page.getByLabel('Search radius');
@@ -42,7 +47,7 @@ describe('the centre finder', () => {
   it('says "Cannot find location, please try again." for a place that does not exist', async () => {
     const page = await e2e.page();
     await openFinder(page);
-    await page.getByLabel('Search for a town, city or centre').fill('Qwertyville Nowhere');
+    await page.getByLabel('Search for a town, postcode or centre').fill('Qwertyville Nowhere');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect.poll(() => heading(page).innerText()).toBe('Cannot find location, please try again.');
     await expectNoAxeViolations(page);
@@ -51,7 +56,7 @@ describe('the centre finder', () => {
   it('finds a centre by its name before geocoding', async () => {
     const page = await e2e.page();
     await openFinder(page);
-    await page.getByLabel('Search for a town, city or centre').fill('kelvin way');
+    await page.getByLabel('Search for a town, postcode or centre').fill('kelvin way');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect.poll(() => heading(page).innerText()).toBe('1 centre within 5 miles of kelvin way');
     expect(await listed(page)).toEqual(['Kelvin Way Swim Centre']);

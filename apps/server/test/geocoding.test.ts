@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gazetteer, lookUpPlaces, normalisePlaceName } from '../src/providers/geocoding/offline-gazetteer.ts';
+import {
+  gazetteer,
+  lookUpPlaces,
+  lookUpPostcode,
+  normalisePlaceName,
+} from '../src/providers/geocoding/offline-gazetteer.ts';
+import {
+  parsePostcodeTerm,
+  postcodeAreaPoints,
+  postcodeAreaTowns,
+} from '../src/providers/geocoding/postcode-areas.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 describe('the offline gazetteer', () => {
@@ -29,6 +39,42 @@ describe('the offline gazetteer', () => {
   });
 });
 
+describe('postcode search in the offline gazetteer', () => {
+  it('reads full postcodes and outward codes in any case and spacing, and nothing else', () => {
+    expect(parsePostcodeTerm('bs8 1th')).toEqual({ outward: 'BS8', area: 'BS' });
+    expect(parsePostcodeTerm('BS81TH')).toEqual({ outward: 'BS8', area: 'BS' });
+    expect(parsePostcodeTerm(' SW1A ')).toEqual({ outward: 'SW1A', area: 'SW' });
+    expect(parsePostcodeTerm('M1 1AE')).toEqual({ outward: 'M1', area: 'M' });
+    expect(parsePostcodeTerm('York')).toBeNull();
+    expect(parsePostcodeTerm('LS')).toBeNull();
+    expect(parsePostcodeTerm('QQ1 1AA')).toBeNull(); // no such area
+  });
+
+  it('places every postcode area of Great Britain inside Great Britain', () => {
+    const areas = [...Object.keys(postcodeAreaTowns), ...Object.keys(postcodeAreaPoints)];
+    expect(areas.length).toBeGreaterThanOrEqual(120);
+    for (const area of areas) {
+      const feature = lookUpPostcode(gazetteer(), `${area}1`);
+      expect(feature, area).not.toBeNull();
+      const [lng, lat] = feature!.geometry.coordinates;
+      expect(lat, area).toBeGreaterThan(49.8);
+      expect(lat, area).toBeLessThan(60.9);
+      expect(lng, area).toBeGreaterThan(-8.2);
+      expect(lng, area).toBeLessThan(1.8);
+    }
+  });
+
+  it("puts a postcode at its area's post town, the right one of several namesakes", () => {
+    const bristol = lookUpPostcode(gazetteer(), 'BS8 1TH')!;
+    expect(bristol).toMatchObject({ text: 'BS8', place_name: 'BS8, Bristol, United Kingdom' });
+    expect(bristol.geometry.coordinates[1]).toBeCloseTo(51.45, 1);
+    const newport = lookUpPostcode(gazetteer(), 'NP20')!; // Newport, Wales, not the Isle of Wight
+    expect(newport.properties.region).toBe('Wales');
+    const london = lookUpPostcode(gazetteer(), 'SE1 7PB')!;
+    expect(london.place_name).toBe('SE1, London (South East), United Kingdom');
+  });
+});
+
 describe('GET /api/geocoding/{term}.json', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -51,6 +97,12 @@ describe('GET /api/geocoding/{term}.json', () => {
     const [lng, lat] = body.features[0].geometry.coordinates;
     expect(lat).toBeCloseTo(53.8, 1);
     expect(lng).toBeCloseTo(-1.55, 1);
+  });
+
+  it('answers a postcode with its area, first, so the finder centres there', async () => {
+    const body = (await t.app.inject({ url: '/api/geocoding/LS1%204AP.json?country=gb' })).json();
+    expect(body.features[0]).toMatchObject({ text: 'LS1', properties: { kind: 'postcode' } });
+    expect(body.features[0].geometry.coordinates[1]).toBeCloseTo(53.8, 1);
   });
 
   it('answers no features for a place that does not exist, and 422 for another country', async () => {

@@ -93,7 +93,7 @@ describe('the finder without a map', () => {
     );
     expect(screen.getAllByRole('button', { name: /^Select .* and continue$/ })).toHaveLength(3);
 
-    await userEvent.type(screen.getByLabelText('Search for a town, city or centre'), 'Manchester');
+    await userEvent.type(screen.getByLabelText('Search for a town, postcode or centre'), 'Manchester');
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
     expect((await screen.findByText('2 centres within 5 miles of Manchester')).tagName).toBe('H2');
     await userEvent.click(screen.getByRole('button', { name: 'Select Castlefield and continue' }));

@@ -9,7 +9,7 @@ export interface PlaceFeature {
   text: string;
   center: [number, number];
   geometry: { type: 'Point'; coordinates: [number, number] };
-  properties: { kind: 'place'; region: string };
+  properties: { kind: 'place' | 'postcode'; region: string };
 }
 
 export interface PlaceSearchResult {

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type { GeocodingProvider, PlaceFeature } from './geocoding-provider.ts';
+import { parsePostcodeTerm, postcodeAreaPoints, postcodeAreaTowns } from './postcode-areas.ts';
 
 interface City {
   cityId: number;
@@ -77,6 +78,28 @@ export function lookUpPlaces(all: Place[], term: string, limit: number): Place[]
     .slice(0, limit);
 }
 
+/** Where a postcode-shaped term lies, at the precision of its postcode area (see postcode-areas.ts). */
+export function lookUpPostcode(all: Place[], term: string): PlaceFeature | null {
+  const postcode = parsePostcodeTerm(term);
+  if (!postcode) return null;
+  const point = postcodeAreaPoints[postcode.area];
+  const town = point ? undefined : lookUpPlaces(all, postcodeAreaTowns[postcode.area] ?? '', 1)[0];
+  const located = point
+    ? { name: point[0], region: 'England', lng: point[1], lat: point[2] }
+    : town && { name: town.name, region: town.region, lng: town.lng, lat: town.lat };
+  if (!located) return null;
+  const coordinates: [number, number] = [located.lng, located.lat];
+  return {
+    type: 'Feature',
+    id: `postcode.${postcode.outward}`,
+    place_name: `${postcode.outward}, ${located.name}, United Kingdom`,
+    text: postcode.outward,
+    center: coordinates,
+    geometry: { type: 'Point', coordinates },
+    properties: { kind: 'postcode', region: located.region },
+  };
+}
+
 function toFeature(place: Place): PlaceFeature {
   const coordinates: [number, number] = [place.lng, place.lat];
   return {
@@ -98,7 +121,10 @@ export function createOfflineGazetteer(): GeocodingProvider {
       return {
         type: 'FeatureCollection',
         query: normalisePlaceName(term).split(' '),
-        features: lookUpPlaces(gazetteer(), term, limit).map(toFeature),
+        features: [
+          ...[lookUpPostcode(gazetteer(), term)].filter((feature) => feature !== null),
+          ...lookUpPlaces(gazetteer(), term, limit).map(toFeature),
+        ].slice(0, limit),
       };
     },
   };

@@ -163,7 +163,7 @@ export function CentreFinder({ venues, onSelect }: { venues: Venue[]; onSelect: 
       <div className="finder__panel">
         <form className="finder__search" role="search" noValidate onSubmit={search}>
           <TextField
-            label="Search for a town, city or centre"
+            label="Search for a town, postcode or centre"
             name="search"
             value={term}
             error={termError}
