@@ -6,6 +6,8 @@ import { createAccountRepository } from './modules/account/account.repository.ts
 import { createAccountService } from './modules/account/account.service.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { createCartRepository } from './modules/cart/cart.repository.ts';
+import { createCartService } from './modules/cart/cart.service.ts';
 import { createRateLimiter } from './modules/auth/rate-limiter.ts';
 import { createClientService } from './modules/client/client.service.ts';
 import { createCustomersRepository } from './modules/customers/customers.repository.ts';
@@ -62,6 +64,13 @@ export function createServices(
       timeZone: config.timeZone,
     }),
     change: createChangeService({ operators, account: accountRepository, memberships, today }),
+    cart: createCartService({
+      operators,
+      carts: createCartRepository(database.db),
+      account: accountRepository,
+      memberships,
+      today,
+    }),
     auth: createAuthService({ config, operators, auth: authRepository, limiter, clock }),
     customers: createCustomersService({
       operators,

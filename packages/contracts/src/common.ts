@@ -23,3 +23,10 @@ export const errorResponseSchema = z.object({
   errors: z.record(z.string(), z.array(z.string())).optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+/** A database id from a path, query or body: a whole positive number, named in its error. */
+export const positiveId = (label: string) =>
+  z.coerce
+    .number({ error: `${label} must be a number.` })
+    .int({ error: `${label} must be a whole number.` })
+    .positive({ error: `${label} must be a positive number.` });

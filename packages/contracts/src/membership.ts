@@ -1,10 +1,6 @@
 import { z } from 'zod';
 
-const id = (label: string) =>
-  z.coerce
-    .number({ error: `${label} must be a number.` })
-    .int({ error: `${label} must be a whole number.` })
-    .positive({ error: `${label} must be a positive number.` });
+import { positiveId as id } from './common.ts';
 
 export const membershipTypesQuerySchema = z.object({ venueId: id('The venue') });
 

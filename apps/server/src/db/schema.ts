@@ -11,7 +11,9 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
+import type { Costs } from '@lido/contracts/membership';
 
 /**
  * The Drizzle view of the database. The tables themselves are created by the SQL files in
@@ -445,5 +447,56 @@ export const savedCards = pgTable('saved_cards', {
   addressLine2: text('address_line_2'),
   city: text('city').notNull(),
   postCode: text('post_code').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// ---- Baskets (migration 0010) ----
+
+export type CartStatus = 'open' | 'completing' | 'completed';
+export type CartItemType = 'membership' | 'membership_renewal';
+
+export const carts = pgTable('carts', {
+  id: serial('id').primaryKey(),
+  uuid: uuid('uuid').notNull().unique().defaultRandom(),
+  customerId: integer('customer_id')
+    .notNull()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  source: text('source')
+    .notNull()
+    .default('online-joining')
+    .$type<'online-joining' | 'bookings' | 'front-of-house'>(),
+  status: text('status').notNull().default('open').$type<CartStatus>(),
+  completeOrderId: integer('complete_order_id').references(() => orders.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const cartItems = pgTable('cart_items', {
+  id: serial('id').primaryKey(),
+  cartId: integer('cart_id')
+    .notNull()
+    .references(() => carts.id, { onDelete: 'cascade' }),
+  itemType: text('item_type').notNull().$type<CartItemType>(),
+  membershipTypeId: integer('membership_type_id')
+    .notNull()
+    .references(() => membershipTypes.id),
+  paymentOptionId: integer('payment_option_id')
+    .notNull()
+    .references(() => paymentOptions.id),
+  venueId: integer('venue_id')
+    .notNull()
+    .references(() => venues.id),
+  purchasedForCustomerId: integer('purchased_for_customer_id')
+    .notNull()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  renewsMembershipId: integer('renews_membership_id').references(() => customerMemberships.id, {
+    onDelete: 'cascade',
+  }),
+  startDate: date('start_date', { mode: 'string' }).notNull(),
+  billingDay: integer('billing_day'),
+  promotionId: integer('promotion_id').references(() => promotions.id),
+  description: text('description').notNull(),
+  amountPence: integer('amount_pence').notNull(),
+  costs: jsonb('costs').notNull().$type<Costs>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

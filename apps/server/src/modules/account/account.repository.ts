@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { categoryNamesByType } from '../memberships/category-names.ts';
 import {
   orderItems,
   orders,
@@ -7,8 +8,6 @@ import {
   customerMemberships,
   customerPackages,
   guestPasses,
-  membershipCategories,
-  membershipTypeCategories,
   membershipTypes,
   paymentOptions,
   venues,
@@ -33,22 +32,13 @@ export function createAccountRepository(db: Db) {
         .innerJoin(venues, eq(venues.id, customerMemberships.homeVenueId))
         .where(eq(customerMemberships.customerId, customerId))
         .orderBy(desc(customerMemberships.startDate), desc(customerMemberships.id));
-      const typeIds = [...new Set(rows.map((row) => row.membership.membershipTypeId))];
-      const categories =
-        typeIds.length === 0
-          ? []
-          : await db
-              .select({ typeId: membershipTypeCategories.membershipTypeId, name: membershipCategories.name })
-              .from(membershipTypeCategories)
-              .innerJoin(
-                membershipCategories,
-                eq(membershipCategories.id, membershipTypeCategories.categoryId),
-              )
-              .where(inArray(membershipTypeCategories.membershipTypeId, typeIds))
-              .orderBy(membershipCategories.id);
+      const categories = await categoryNamesByType(
+        db,
+        rows.map((row) => row.membership.membershipTypeId),
+      );
       return rows.map((row) => ({
         ...row,
-        categories: categories.filter((c) => c.typeId === row.membership.membershipTypeId).map((c) => c.name),
+        categories: categories.get(row.membership.membershipTypeId) ?? [],
       }));
     },
     /** One of the customer's own memberships; another customer's id finds nothing. */

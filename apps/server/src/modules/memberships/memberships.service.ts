@@ -2,6 +2,7 @@ import type { Costs, MembershipType } from '@lido/contracts/membership';
 import { type CalendarDate, isCalendarDate, prettyDate, ukDate } from '@lido/pricing/calendar-date';
 import { fixedCosts, monthlyCosts, startDateLimits } from '@lido/pricing/membership-costs';
 import { currencySymbol, toMoney } from '@lido/pricing/money';
+import type { PromotionRule } from '@lido/pricing/promotions';
 import { HttpError, ValidationError } from '../../http/errors.ts';
 import { itemNotFoundMessage, requireOperator } from '../operator/current-operator.ts';
 import type { OperatorRepository, OperatorRow } from '../operator/operator.repository.ts';
@@ -84,6 +85,43 @@ export function createMembershipsService(deps: {
         description: benefit.description,
       })),
       paymentOptions: details.options.map((option) => optionToWire(option, money, ineligible)),
+    };
+  }
+
+  function fixedCostsWire(
+    option: PaymentOptionRow,
+    money: (pence: number) => ReturnType<typeof toMoney>,
+    startDate: CalendarDate,
+    joiningFee: number,
+    promotion: PromotionRule | null,
+  ): Costs {
+    const costs = fixedCosts({
+      price: option.pricePence,
+      joiningFee,
+      duration: option.fixedDuration!,
+      period: option.fixedPeriod!,
+      startDate,
+      promotion,
+    });
+    return {
+      paymentType: option.paymentType,
+      fixedDuration: option.fixedDuration,
+      fixedPeriod: option.fixedPeriod,
+      promotionEnabled: option.promotionEnabled,
+      globalBasePrice: money(option.pricePence),
+      startDate,
+      fees: {
+        baseFee: money(option.pricePence),
+        joiningFee: money(costs.joiningFee),
+        proRataFee: money(0),
+        monthInHandFee: money(0),
+        discount: money(costs.discount),
+      },
+      proRataDays: 0,
+      endDate: costs.endDate,
+      firstBillingDate: null,
+      prettyFirstBillingDate: null,
+      totalToPayNow: money(costs.totalToPayNow),
     };
   }
 
@@ -200,29 +238,15 @@ export function createMembershipsService(deps: {
           totalToPayNow: money(costs.totalToPayNow),
         };
       }
-      const costs = fixedCosts({
-        price: option.pricePence,
-        joiningFee: option.joiningFeePence,
-        duration: option.fixedDuration!,
-        period: option.fixedPeriod!,
-        startDate: query.startDate,
-        promotion,
-      });
-      return {
-        ...common,
-        fees: {
-          baseFee: money(option.pricePence),
-          joiningFee: money(costs.joiningFee),
-          proRataFee: money(0),
-          monthInHandFee: money(0),
-          discount: money(costs.discount),
-        },
-        proRataDays: 0,
-        endDate: costs.endDate,
-        firstBillingDate: null,
-        prettyFirstBillingDate: null,
-        totalToPayNow: money(costs.totalToPayNow),
-      };
+      return fixedCostsWire(option, money, query.startDate, option.joiningFeePence, promotion);
+    },
+
+    /** A renewal's costs (pricing.md, "Renewal"): the option's current price, no joining fee, no promotion. */
+    async renewalCosts(optionId: number, startDate: CalendarDate): Promise<Costs> {
+      const operator = await requireOperator(operators);
+      const found = await memberships.optionWithType(operator.id, optionId);
+      if (!found || found.option.paymentType !== 'fixed') throw new HttpError(404, itemNotFoundMessage);
+      return fixedCostsWire(found.option, moneyFor(operator), startDate, 0, null);
     },
 
     /** GET /api/v1/membership-promotions/validate/{code}/{paymentOptionId}: one answer for every unusable code. */

@@ -1,0 +1,69 @@
+import {
+  addToCartBodySchema,
+  cartItemParamsSchema,
+  cartQuerySchema,
+  cartTermsQuerySchema,
+  checkoutServiceBase,
+  removeFromCartBodySchema,
+  removeFromCartQuerySchema,
+  updateCartItemBodySchema,
+} from '@lido/contracts/cart';
+import { heldMembershipParamsSchema } from '@lido/contracts/membership';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
+import { parseInput } from '../../http/errors.ts';
+import type { AppServices } from '../../services.ts';
+import { requireCustomer } from '../auth/auth.routes.ts';
+
+/** The basket on the checkout service base, plus the two calls that read or fill it from elsewhere. */
+export function cartRoutes(app: FastifyInstance, services: AppServices, config: Config): void {
+  const { cart } = services;
+  const base = checkoutServiceBase;
+
+  app.get(base, async (request, reply) => {
+    const { customer } = await requireCustomer(request, reply, services, config);
+    const { selectedUserId } = parseInput(cartQuerySchema, request.query);
+    return { data: await cart.load(customer, selectedUserId) };
+  });
+  app.delete(base, async (request, reply) => {
+    const { customer } = await requireCustomer(request, reply, services, config);
+    const { selectedUserId } = parseInput(cartQuerySchema, request.query);
+    return { data: await cart.discard(customer, selectedUserId) };
+  });
+  app.post(`${base}/add`, async (request, reply) => {
+    const { customer } = await requireCustomer(request, reply, services, config);
+    const body = parseInput(addToCartBodySchema, request.body);
+    const lines = body.items.map((item) => ({
+      typeId: item.id,
+      optionId: item.pricingOptionId,
+      options: item.options,
+      purchasedForUserId: item.purchasedForUserId,
+    }));
+    return { data: await cart.addMemberships(customer, lines, body) };
+  });
+  app.post(`${base}/remove`, async (request, reply) => {
+    const { customer } = await requireCustomer(request, reply, services, config);
+    const who = parseInput(removeFromCartQuerySchema, request.query);
+    const { cartItemIds } = parseInput(removeFromCartBodySchema, request.body);
+    return { data: await cart.removeItems(customer, cartItemIds, who) };
+  });
+  app.put(`${base}/:cartItemId`, async (request, reply) => {
+    const { customer } = await requireCustomer(request, reply, services, config);
+    const { cartItemId } = parseInput(cartItemParamsSchema, request.params);
+    const { options, selectedUserId } = parseInput(updateCartItemBodySchema, request.body);
+    return { data: await cart.updateItem(customer, cartItemId, options, selectedUserId) };
+  });
+
+  // Renewing a single payment membership puts its next term in the basket.
+  app.post('/api/memberships/:membershipId/renew', async (request, reply) => {
+    const { customer } = await requireCustomer(request, reply, services, config);
+    const { membershipId } = parseInput(heldMembershipParamsSchema, request.params);
+    return reply.status(201).send({ data: await cart.addRenewal(customer, membershipId) });
+  });
+  // The terms checkout asks for, read by the browser from data.data (joining spec, section 7).
+  app.get('/api/terms', async (request, reply) => {
+    const { customer } = await requireCustomer(request, reply, services, config);
+    const { cartId } = parseInput(cartTermsQuerySchema, request.query);
+    return { data: { data: await cart.terms(customer, cartId) } };
+  });
+}

@@ -1,0 +1,333 @@
+import type { Cart, CartItem, CartTerms } from '@lido/contracts/cart';
+import type { Costs, MembershipType } from '@lido/contracts/membership';
+import type { CalendarDate } from '@lido/pricing/calendar-date';
+import { renewalStartDate } from '@lido/pricing/change-and-renewal';
+import { currencySymbol, formatPence, toMoney } from '@lido/pricing/money';
+import { HttpError, ValidationError } from '../../http/errors.ts';
+import type { AccountRepository } from '../account/account.repository.ts';
+import type { CustomerRow } from '../auth/auth.repository.ts';
+import type { createMembershipsService } from '../memberships/memberships.service.ts';
+import { itemNotFoundMessage, requireOperator } from '../operator/current-operator.ts';
+import type { OperatorRepository } from '../operator/operator.repository.ts';
+import type { CartItemRow, CartRepository, CartRow, NewCartItem } from './cart.repository.ts';
+
+export interface MembershipLine {
+  typeId: number;
+  optionId: number;
+  options: {
+    startDate: string;
+    billingDay?: number | undefined;
+    venueId: number;
+    promotionCodeId?: number | undefined;
+  };
+}
+
+export const alreadyInBasket = 'This membership is already in your basket.';
+const ineligibleMessage = 'You are ineligible for the membership you selected.';
+
+function optionLabel(costs: Pick<Costs, 'paymentType' | 'fixedDuration' | 'fixedPeriod'>): string {
+  if (costs.paymentType === 'recurring') return 'Monthly';
+  const duration = costs.fixedDuration ?? 1;
+  return `${duration} ${costs.fixedPeriod ?? 'month'}${duration === 1 ? '' : 's'}`;
+}
+
+/**
+ * The basket (platform spec, "Cart"): what the customer is about to pay for, priced by the server
+ * from the same rules as the costs call. Loading never creates a basket; the first add does.
+ */
+export function createCartService(deps: {
+  operators: OperatorRepository;
+  carts: CartRepository;
+  account: AccountRepository;
+  memberships: ReturnType<typeof createMembershipsService>;
+  today: () => CalendarDate;
+}) {
+  const { carts } = deps;
+
+  /** Only the customer themself can be the selected user: dependants are not modelled yet. */
+  function checkSelectedUser(customer: CustomerRow, ...userIds: (number | undefined)[]) {
+    if (userIds.some((userId) => userId !== undefined && userId !== customer.id))
+      throw new HttpError(404, itemNotFoundMessage);
+  }
+
+  async function view(customer: CustomerRow, cart: CartRow | undefined): Promise<Cart> {
+    const operator = await requireOperator(deps.operators);
+    const symbol = currencySymbol(operator.currency);
+    const rows = cart ? await carts.itemsOf(cart.id) : [];
+    const items: CartItem[] = rows.map(({ item, typeName, venueName, categories }, index) => ({
+      id: item.id,
+      type: item.itemType,
+      objectId: item.membershipTypeId,
+      pricingOptionId: item.paymentOptionId,
+      purchasedForUserId: item.purchasedForCustomerId,
+      renewsMembershipId: item.renewsMembershipId,
+      name: typeName,
+      description: item.description,
+      venue: { id: item.venueId, name: venueName },
+      categories,
+      options: {
+        startDate: item.startDate,
+        billingDay: item.billingDay,
+        venueId: item.venueId,
+        promotionCodeId: item.promotionId,
+      },
+      costs: item.costs,
+      price: toMoney(item.amountPence, operator.currency, symbol),
+      sortBy: index + 1,
+      enablePrintReceipt: true,
+    }));
+    const total = rows.reduce((sum, row) => sum + row.item.amountPence, 0);
+    // Credits are offered, not applied: applying them is a payment step of checkout.
+    const balance = total;
+    return {
+      cartId: cart?.id ?? null,
+      uuid: cart?.uuid ?? null,
+      items,
+      totals: {
+        total,
+        taxTotal: 0,
+        subTotal: total,
+        balance,
+        itemCount: items.length,
+        formattedTotal: formatPence(total, symbol),
+        formattedBalance: formatPence(balance, symbol),
+      },
+      selectedUserId: customer.id,
+      completeOrderId: cart?.completeOrderId ?? null,
+      credits: {
+        membership: { type: 'membership', totalAvailable: 0, maxApplicable: 0 },
+        general: {
+          type: 'general',
+          totalAvailable: customer.creditBalancePence,
+          maxApplicable: Math.min(customer.creditBalancePence, total),
+        },
+      },
+      payments: [],
+      attendeeWaiversRequired: false,
+    };
+  }
+
+  /** The membership type as this customer may buy it at the centre, or a clear refusal. */
+  async function purchasable(customer: CustomerRow, typeId: number, optionId: number, venueId: number) {
+    const types: MembershipType[] = await deps.memberships.typesAtVenue(venueId, customer);
+    const type = types.find((candidate) => candidate.id === typeId);
+    if (!type)
+      throw new ValidationError({ membership: ['This membership is not available at the chosen centre.'] });
+    const option = type.paymentOptions.find((candidate) => candidate.id === optionId);
+    if (!option) throw new HttpError(404, itemNotFoundMessage);
+    if (!option.isPurchasable.canPurchase) {
+      const reason = option.isPurchasable.hasPrices
+        ? (option.isPurchasable.message ?? 'This membership cannot be bought online.')
+        : ineligibleMessage;
+      throw new ValidationError({ membership: [reason] });
+    }
+    return { type, option };
+  }
+
+  /** A new membership line, priced exactly as the costs call prices it. */
+  async function priceMembership(customer: CustomerRow, line: MembershipLine): Promise<NewCartItem> {
+    const { type, option } = await purchasable(customer, line.typeId, line.optionId, line.options.venueId);
+    // A member who already pays by Direct Debit keeps their billing day (joining spec, section 2).
+    const billingDay =
+      option.paymentType === 'recurring' ? (customer.billingDay ?? line.options.billingDay) : undefined;
+    const costs = await deps.memberships.costs(type.id, option.id, { ...line.options, billingDay });
+    return {
+      itemType: 'membership',
+      membershipTypeId: type.id,
+      paymentOptionId: option.id,
+      venueId: line.options.venueId,
+      purchasedForCustomerId: customer.id,
+      renewsMembershipId: null,
+      startDate: costs.startDate,
+      billingDay: billingDay ?? null,
+      promotionId: line.options.promotionCodeId ?? null,
+      description: `${type.name}, ${optionLabel(costs)}`,
+      amountPence: costs.totalToPayNow.raw.amount,
+      costs,
+    };
+  }
+
+  /** A membership type once per basket: a second line of it is refused, listing nothing twice. */
+  function refuseDuplicates(existing: CartItemRow[], added: NewCartItem[]) {
+    const typeIds = existing.map((row) => row.membershipTypeId);
+    for (const item of added) {
+      if (typeIds.includes(item.membershipTypeId))
+        throw new ValidationError({ membership: [alreadyInBasket] });
+      typeIds.push(item.membershipTypeId);
+    }
+  }
+
+  async function requireCartItem(customer: CustomerRow, itemId: number) {
+    const cart = await carts.currentCart(customer.id);
+    const rows = cart ? await carts.itemsOf(cart.id) : [];
+    const found = rows.find((row) => row.item.id === itemId);
+    if (!cart || !found) throw new HttpError(404, itemNotFoundMessage);
+    return found.item;
+  }
+
+  function requireOpen(cart: CartRow | undefined): asserts cart is CartRow {
+    if (!cart) throw new HttpError(404, itemNotFoundMessage);
+    if (cart.status !== 'open')
+      throw new HttpError(409, 'Your basket is being paid for, so it cannot be changed now.');
+  }
+
+  return {
+    /** GET {checkout} */
+    async load(customer: CustomerRow, selectedUserId?: number): Promise<Cart> {
+      checkSelectedUser(customer, selectedUserId);
+      return view(customer, await carts.currentCart(customer.id));
+    },
+
+    /** DELETE {checkout}: empties the basket (a basket being paid for is left alone). */
+    async discard(customer: CustomerRow, selectedUserId?: number): Promise<Cart> {
+      checkSelectedUser(customer, selectedUserId);
+      await carts.withLockedCart(customer.id, false, async (tx, cart) => {
+        if (!cart) return;
+        requireOpen(cart);
+        await carts.deleteCart(tx, cart.id);
+      });
+      return view(customer, undefined);
+    },
+
+    /** POST {checkout}/add: every line is priced first, then all are added together or none. */
+    async addMemberships(
+      customer: CustomerRow,
+      lines: (MembershipLine & { purchasedForUserId?: number | undefined })[],
+      who: { selectedUserId?: number | undefined; membershipUserId?: number | undefined },
+    ): Promise<Cart> {
+      checkSelectedUser(
+        customer,
+        who.selectedUserId,
+        who.membershipUserId,
+        ...lines.map((l) => l.purchasedForUserId),
+      );
+      const priced: NewCartItem[] = [];
+      for (const line of lines) priced.push(await priceMembership(customer, line));
+      const cart = await carts.withLockedCart(customer.id, true, async (tx, locked) => {
+        requireOpen(locked);
+        refuseDuplicates(await carts.itemRows(tx, locked.id), priced);
+        for (const item of priced) await carts.insertItem(tx, locked.id, item);
+        return locked;
+      });
+      return view(customer, cart);
+    },
+
+    /** POST {checkout}/remove */
+    async removeItems(
+      customer: CustomerRow,
+      itemIds: number[],
+      who: { selectedUserId?: number | undefined; membershipUserId?: number | undefined },
+    ): Promise<Cart> {
+      checkSelectedUser(customer, who.selectedUserId, who.membershipUserId);
+      const cart = await carts.withLockedCart(customer.id, false, async (tx, locked) => {
+        requireOpen(locked);
+        const existing = new Set((await carts.itemRows(tx, locked.id)).map((row) => row.id));
+        const missing = itemIds.filter((id) => !existing.has(id));
+        if (missing.length > 0)
+          throw new ValidationError({ cartItemIds: ['That item is no longer in your basket.'] });
+        await carts.deleteItems(tx, locked.id, itemIds);
+        return locked;
+      });
+      return view(customer, cart);
+    },
+
+    /** PUT {checkout}/{cartItemId}: new dates, billing day or promotion, priced again. */
+    async updateItem(
+      customer: CustomerRow,
+      itemId: number,
+      options: Partial<MembershipLine['options']>,
+      selectedUserId?: number,
+    ): Promise<Cart> {
+      checkSelectedUser(customer, selectedUserId);
+      const current = await requireCartItem(customer, itemId);
+      if (current.itemType !== 'membership')
+        throw new ValidationError({
+          options: ['A renewal starts when the current membership ends and cannot be changed.'],
+        });
+      const repriced = await priceMembership(customer, {
+        typeId: current.membershipTypeId,
+        optionId: current.paymentOptionId,
+        options: {
+          startDate: options.startDate ?? current.startDate,
+          billingDay: options.billingDay ?? current.billingDay ?? undefined,
+          venueId: options.venueId ?? current.venueId,
+          promotionCodeId: options.promotionCodeId ?? current.promotionId ?? undefined,
+        },
+      });
+      const cart = await carts.withLockedCart(customer.id, false, async (tx, locked) => {
+        requireOpen(locked);
+        const existing = await carts.itemRows(tx, locked.id);
+        if (!existing.some((row) => row.id === itemId)) throw new HttpError(404, itemNotFoundMessage);
+        await carts.updateItem(tx, locked.id, itemId, repriced);
+        return locked;
+      });
+      return view(customer, cart);
+    },
+
+    /** POST /memberships/{id}/renew: a single payment membership's next term, into the basket. */
+    async addRenewal(customer: CustomerRow, membershipId: number): Promise<Cart> {
+      const held = await deps.account.heldMembership(customer.id, membershipId);
+      if (!held) throw new HttpError(404, itemNotFoundMessage);
+      if (held.billingDay !== null || held.endDate === null)
+        throw new ValidationError({
+          membershipId: ['Monthly memberships carry on by Direct Debit, so they are not renewed.'],
+        });
+      if (held.status !== 'active' && held.status !== 'ended')
+        throw new ValidationError({ membershipId: ['Only an active or ended membership can be renewed.'] });
+      const { type, option } = await purchasable(
+        customer,
+        held.membershipTypeId,
+        held.paymentOptionId,
+        held.homeVenueId,
+      ).catch((error: unknown) => {
+        if (error instanceof HttpError && error.statusCode === 404)
+          throw new ValidationError({
+            membershipId: ['This membership is no longer sold, so it cannot be renewed.'],
+          });
+        throw error;
+      });
+      const startDate = renewalStartDate(held.endDate, deps.today());
+      const costs = await deps.memberships.renewalCosts(option.id, startDate);
+      const item: NewCartItem = {
+        itemType: 'membership_renewal',
+        membershipTypeId: type.id,
+        paymentOptionId: option.id,
+        venueId: held.homeVenueId,
+        purchasedForCustomerId: customer.id,
+        renewsMembershipId: held.id,
+        startDate,
+        billingDay: null,
+        promotionId: null,
+        description: `${type.name}, ${optionLabel(costs)} (renewal)`,
+        amountPence: costs.totalToPayNow.raw.amount,
+        costs,
+      };
+      const cart = await carts.withLockedCart(customer.id, true, async (tx, locked) => {
+        requireOpen(locked);
+        refuseDuplicates(await carts.itemRows(tx, locked.id), [item]);
+        await carts.insertItem(tx, locked.id, item);
+        return locked;
+      });
+      return view(customer, cart);
+    },
+
+    /** GET /api/terms?cart_id: the terms to accept at checkout for what is in the basket. */
+    async terms(customer: CustomerRow, cartId: number): Promise<CartTerms[]> {
+      const cart = await carts.cartOf(customer.id, cartId);
+      if (!cart) throw new HttpError(404, itemNotFoundMessage);
+      const typeIds = [...new Set((await carts.itemsOf(cart.id)).map((row) => row.item.membershipTypeId))];
+      const terms: CartTerms[] = [];
+      for (const typeId of typeIds) {
+        for (const kind of ['health_commitment', 'membership'] as const) {
+          const found = await deps.memberships.terms(kind, typeId).catch((error: unknown) => {
+            if (error instanceof HttpError && error.statusCode === 404) return null;
+            throw error;
+          });
+          if (found && !terms.some((term) => term.id === found.id))
+            terms.push({ ...found, type: kind, isRequired: true });
+        }
+      }
+      return terms;
+    },
+  };
+}

@@ -1,0 +1,271 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, loginCookie, siteHost, type TestApp } from './support/test-app.ts';
+
+const host = siteHost.onlineJoining;
+const origin = `http://${host}`;
+const cartUrl = '/api/cart';
+
+type Option = { id: number; paymentType: 'recurring' | 'fixed'; fixedDuration: number | null };
+type Listed = { id: number; slug: string; paymentOptions: Option[] };
+
+describe('the basket on the checkout service, on 21 Nov 2026', () => {
+  let t: TestApp;
+  let castlefield: number;
+  let types: Listed[];
+
+  const call = async (
+    cookie: string | undefined,
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: unknown,
+  ) => {
+    const response = await t.app.inject({
+      method,
+      url,
+      headers: { host, origin, ...(cookie ? { cookie } : {}) },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+    return { status: response.statusCode, body: response.json() };
+  };
+  const typeBySlug = (slug: string) => types.find((type) => type.slug === slug)!;
+  const option = (slug: string, paymentType: 'recurring' | 'fixed') =>
+    typeBySlug(slug).paymentOptions.find((candidate) => candidate.paymentType === paymentType)!;
+  const membershipItem = (slug: string, options: Record<string, unknown>) => ({
+    id: typeBySlug(slug).id,
+    type: 'membership',
+    pricing_option_id: option(slug, 'recurring').id,
+    options: { venue_id: castlefield, start_date: '2026-11-21', billing_day: 1, ...options },
+  });
+  const costsOf = async (slug: string, query: string) =>
+    (
+      await call(
+        undefined,
+        'GET',
+        `/api/memberships/types/${typeBySlug(slug).id}/payment-options/${option(slug, 'recurring').id}?venue_id=${castlefield}&${query}`,
+      )
+    ).body.data;
+  const heldMemberships = async (cookie: string) =>
+    (await call(cookie, 'GET', '/api/my-account/memberships')).body.data as { id: number; name?: string }[];
+
+  beforeAll(async () => {
+    t = await createTestApp({ now: '2026-11-21T12:00:00Z' });
+    castlefield = (await call(undefined, 'GET', '/api/activities/venues/castlefield-leisure-centre')).body
+      .data.id;
+    types = (await call(undefined, 'GET', `/api/memberships/types?venue_id=${castlefield}`)).body.data;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('is only for a logged-in customer', async () => {
+    expect((await call(undefined, 'GET', cartUrl)).status).toBe(401);
+    expect((await call(undefined, 'POST', `${cartUrl}/add`, { items: [] })).status).toBe(401);
+  });
+
+  it('starts empty without creating a basket, then holds a membership priced as the costs call prices it', async () => {
+    const alex = await loginCookie(t, 'C100001');
+    const empty = await call(alex, 'GET', cartUrl);
+    expect(empty.status).toBe(200);
+    expect(empty.body.data).toMatchObject({
+      cartId: null,
+      items: [],
+      totals: { total: 0, itemCount: 0, formattedTotal: '£0.00', formattedBalance: '£0.00' },
+    });
+
+    const added = await call(alex, 'POST', `${cartUrl}/add`, {
+      items: [membershipItem('gym-anytime', {})],
+    });
+    expect(added.status).toBe(200);
+    const costs = await costsOf('gym-anytime', 'start_date=2026-11-21&billing_day=1');
+    const cart = added.body.data;
+    expect(cart.cartId).toEqual(expect.any(Number));
+    expect(cart.uuid).toMatch(/^[0-9a-f-]{36}$/);
+    expect(cart.items).toHaveLength(1);
+    expect(cart.items[0]).toMatchObject({
+      type: 'membership',
+      name: 'Gym Anytime',
+      description: 'Gym Anytime, Monthly',
+      venue: { id: castlefield, name: 'Castlefield Leisure Centre' },
+      options: { startDate: '2026-11-21', billingDay: 1, venueId: castlefield, promotionCodeId: null },
+      price: costs.totalToPayNow,
+      costs,
+      sortBy: 1,
+    });
+    expect(cart.totals).toMatchObject({
+      total: costs.totalToPayNow.raw.amount,
+      subTotal: costs.totalToPayNow.raw.amount,
+      balance: costs.totalToPayNow.raw.amount,
+      itemCount: 1,
+      formattedTotal: costs.totalToPayNow.formatted,
+    });
+    expect((await call(alex, 'GET', cartUrl)).body.data).toEqual(cart);
+  });
+
+  it('refuses a second line of the same membership, a client-sent price and an ineligible membership, changing nothing', async () => {
+    const alex = await loginCookie(t, 'C100001');
+    const before = (await call(alex, 'GET', cartUrl)).body.data;
+
+    const twice = await call(alex, 'POST', `${cartUrl}/add`, { items: [membershipItem('gym-anytime', {})] });
+    expect(twice.status).toBe(422);
+    expect(twice.body.errors).toEqual({ membership: ['This membership is already in your basket.'] });
+
+    const priced = await call(alex, 'POST', `${cartUrl}/add`, {
+      items: [{ ...membershipItem('swim-unlimited', {}), price: 1 }],
+    });
+    expect(priced.status).toBe(422);
+    expect(Object.keys(priced.body.errors)).toEqual(['items.0']);
+
+    const junior = await call(alex, 'POST', `${cartUrl}/add`, {
+      items: [membershipItem('junior-active', {})],
+    });
+    expect(junior.status).toBe(422);
+    expect(junior.body.message).toBe('You are ineligible for the membership you selected.');
+
+    const badDate = await call(alex, 'POST', `${cartUrl}/add`, {
+      items: [membershipItem('swim-unlimited', { start_date: '2027-06-01' })],
+    });
+    expect(badDate.status).toBe(422);
+    expect(badDate.body.errors.startDate[0]).toMatch(/^The start date must be between/);
+
+    expect((await call(alex, 'GET', cartUrl)).body.data).toEqual(before);
+  });
+
+  it('prices a line again when its billing day or promotion changes', async () => {
+    const alex = await loginCookie(t, 'C100001');
+    const [line] = (await call(alex, 'GET', cartUrl)).body.data.items;
+    const promo = (
+      await call(alex, 'GET', `/api/v1/membership-promotions/validate/WELCOME20/${line.pricingOptionId}`)
+    ).body.data;
+    const updated = await call(alex, 'PUT', `${cartUrl}/${line.id}`, {
+      options: { billing_day: 15, promotion_code_id: promo.id },
+    });
+    expect(updated.status).toBe(200);
+    const costs = await costsOf(
+      'gym-anytime',
+      `start_date=2026-11-21&billing_day=15&promotion_code_id=${promo.id}`,
+    );
+    expect(updated.body.data.items[0]).toMatchObject({ price: costs.totalToPayNow, costs });
+    expect(costs.fees.discount.raw.amount).toBeGreaterThan(0);
+    expect(updated.body.data.totals.total).toBe(costs.totalToPayNow.raw.amount);
+  });
+
+  it('keeps a Direct Debit member on their own billing day', async () => {
+    const priya = await loginCookie(t, 'C100002');
+    const added = await call(priya, 'POST', `${cartUrl}/add`, {
+      items: [membershipItem('swim-unlimited', { billing_day: 1 })],
+    });
+    expect(added.status).toBe(200);
+    expect(added.body.data.items[0].options.billingDay).toBe(15);
+    expect(added.body.data.credits.general).toEqual({
+      type: 'general',
+      totalAvailable: 1250,
+      maxApplicable: 1250,
+    });
+  });
+
+  it("never lets one customer see or change another's basket", async () => {
+    const alex = await loginCookie(t, 'C100001');
+    const priya = await loginCookie(t, 'C100002');
+    const alexCart = (await call(alex, 'GET', cartUrl)).body.data;
+    const alexItem = alexCart.items[0].id;
+
+    expect((await call(priya, 'POST', `${cartUrl}/remove`, { cart_item_ids: [alexItem] })).status).toBe(422);
+    expect((await call(priya, 'PUT', `${cartUrl}/${alexItem}`, { options: { billing_day: 1 } })).status).toBe(
+      404,
+    );
+    expect((await call(priya, 'GET', `/api/terms?cart_id=${alexCart.cartId}`)).status).toBe(404);
+    expect((await call(priya, 'GET', `${cartUrl}?selected_user_id=${alexCart.selectedUserId}`)).status).toBe(
+      404,
+    );
+    expect((await call(alex, 'GET', cartUrl)).body.data).toEqual(alexCart);
+  });
+
+  it('answers the terms to accept for what is in the basket', async () => {
+    const alex = await loginCookie(t, 'C100001');
+    const cart = (await call(alex, 'GET', cartUrl)).body.data;
+    const terms = await call(alex, 'GET', `/api/terms?cart_id=${cart.cartId}`);
+    expect(terms.status).toBe(200);
+    const list = terms.body.data.data as { id: number; type: string; title: string; html: string }[];
+    expect(list.map((term) => term.type)).toEqual(['health_commitment', 'membership']);
+    const health = (
+      await call(undefined, 'GET', `/api/terms/membership/${typeBySlug('gym-anytime').id}/health-commitment`)
+    ).body.data;
+    expect(list[0]).toMatchObject({ id: health.id, title: health.title, isRequired: true });
+    expect((await call(alex, 'GET', '/api/terms?cart_id=abc')).status).toBe(422);
+  });
+
+  it('removes lines, refusing ones that are not there', async () => {
+    const alex = await loginCookie(t, 'C100001');
+    const cart = (await call(alex, 'GET', cartUrl)).body.data;
+    const missing = await call(alex, 'POST', `${cartUrl}/remove`, { cart_item_ids: [999999] });
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors).toEqual({ cartItemIds: ['That item is no longer in your basket.'] });
+    const removed = await call(alex, 'POST', `${cartUrl}/remove`, { cart_item_ids: [cart.items[0].id] });
+    expect(removed.status).toBe(200);
+    expect(removed.body.data).toMatchObject({ cartId: cart.cartId, items: [], totals: { total: 0 } });
+  });
+
+  it('ends with one line however many identical adds race each other (quality.md R8)', async () => {
+    const alex = await loginCookie(t, 'C100001');
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        call(alex, 'POST', `${cartUrl}/add`, { items: [membershipItem('off-peak-gym', {})] }),
+      ),
+    );
+    expect(results.filter((result) => result.status === 200)).toHaveLength(1);
+    expect(results.filter((result) => result.status === 422)).toHaveLength(9);
+    expect((await call(alex, 'GET', cartUrl)).body.data.items).toHaveLength(1);
+  });
+
+  it('discards the basket', async () => {
+    const alex = await loginCookie(t, 'C100001');
+    const discarded = await call(alex, 'DELETE', cartUrl);
+    expect(discarded.status).toBe(200);
+    expect(discarded.body.data).toMatchObject({ cartId: null, items: [], totals: { itemCount: 0 } });
+    expect((await call(alex, 'GET', cartUrl)).body.data.cartId).toBeNull();
+  });
+
+  describe('renewing a single payment membership', () => {
+    it('adds the next term from the day after the current one ends, at today’s price with no joining fee', async () => {
+      const sam = await loginCookie(t, 'C100003');
+      const [swim] = await heldMemberships(sam);
+      const renewed = await call(sam, 'POST', `/api/memberships/${swim!.id}/renew`);
+      expect(renewed.status).toBe(201);
+      const [line] = renewed.body.data.items;
+      expect(line).toMatchObject({
+        type: 'membership_renewal',
+        renewsMembershipId: swim!.id,
+        name: 'Swim Unlimited',
+        description: 'Swim Unlimited, 3 months (renewal)',
+        options: { startDate: '2027-01-01', billingDay: null },
+        costs: {
+          startDate: '2027-01-01',
+          endDate: '2027-03-31',
+          fees: { joiningFee: { raw: { amount: 0 } } },
+          totalToPayNow: { raw: { amount: 6000 }, formatted: '£60.00' },
+        },
+      });
+      expect(renewed.body.data.totals.formattedTotal).toBe('£60.00');
+
+      const again = await call(sam, 'POST', `/api/memberships/${swim!.id}/renew`);
+      expect(again.status).toBe(422);
+      expect(again.body.message).toBe('This membership is already in your basket.');
+      expect((await call(sam, 'PUT', `${cartUrl}/${line.id}`, { options: { billing_day: 1 } })).status).toBe(
+        422,
+      );
+    });
+
+    it('refuses a monthly membership, and anyone else’s membership', async () => {
+      const priya = await loginCookie(t, 'C100002');
+      const sam = await loginCookie(t, 'C100003');
+      const [gym] = await heldMemberships(priya);
+      const monthly = await call(priya, 'POST', `/api/memberships/${gym!.id}/renew`);
+      expect(monthly.status).toBe(422);
+      expect(monthly.body.message).toBe(
+        'Monthly memberships carry on by Direct Debit, so they are not renewed.',
+      );
+      expect((await call(sam, 'POST', `/api/memberships/${gym!.id}/renew`)).status).toBe(404);
+      expect((await call(undefined, 'POST', `/api/memberships/${gym!.id}/renew`)).status).toBe(401);
+    });
+  });
+});

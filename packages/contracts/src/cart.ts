@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { positiveId } from './common.ts';
+import type { Costs, moneySchema } from './membership.ts';
+
+/**
+ * The basket calls on the checkout service base (the spec's `{checkout}`). The browser sends
+ * snake_case; the server reads these camelCase shapes after its key conversion.
+ */
+export const checkoutServiceBase = '/api/cart';
+
+const selectedUser = { selectedUserId: positiveId('The selected user').optional() };
+
+/** GET {checkout} and DELETE {checkout} */
+export const cartQuerySchema = z.object(selectedUser);
+
+const isoDate = (label: string) =>
+  z
+    .string({ error: `${label} is required.` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${label} must be a date in the format YYYY-MM-DD.` });
+
+/** What a membership line is priced from: the same inputs as the costs call. */
+export const membershipItemOptionsSchema = z.strictObject({
+  startDate: isoDate('The start date'),
+  billingDay: positiveId('The billing day').optional(),
+  venueId: positiveId('The venue'),
+  promotionCodeId: positiveId('The promotion code').optional(),
+});
+
+export const cartItemTypes = ['membership'] as const;
+
+/** POST {checkout}/add */
+export const addToCartBodySchema = z.strictObject({
+  items: z
+    .array(
+      z.strictObject({
+        id: positiveId('The item'),
+        type: z.enum(cartItemTypes, { error: 'Only memberships can be added to the basket here.' }),
+        purchasedForUserId: positiveId('The customer the item is for').optional(),
+        pricingOptionId: positiveId('The payment option'),
+        options: membershipItemOptionsSchema,
+      }),
+      { error: 'Items must be a list.' },
+    )
+    .min(1, { error: 'Add at least one item.' })
+    .max(10, { error: 'Add at most 10 items at a time.' }),
+  membershipUserId: positiveId('The member').optional(),
+  ...selectedUser,
+});
+
+/** POST {checkout}/remove: ids in the body, who in the query. */
+export const removeFromCartQuerySchema = z.object({
+  membershipUserId: positiveId('The member').optional(),
+  ...selectedUser,
+});
+export const removeFromCartBodySchema = z.strictObject({
+  cartItemIds: z
+    .array(positiveId('A basket item'), { error: 'Basket items must be a list.' })
+    .min(1, { error: 'Choose at least one item to remove.' })
+    .max(50),
+});
+
+/** PUT {checkout}/{cartItemId} */
+export const cartItemParamsSchema = z.object({ cartItemId: positiveId('The basket item') });
+export const updateCartItemBodySchema = z.strictObject({
+  options: membershipItemOptionsSchema.partial(),
+  ...selectedUser,
+});
+
+/** GET /api/terms?cart_id */
+export const cartTermsQuerySchema = z.object({ cartId: positiveId('The basket') });
+
+type Money = z.infer<typeof moneySchema>;
+
+export interface CartItem {
+  id: number;
+  type: 'membership' | 'membership_renewal';
+  objectId: number;
+  pricingOptionId: number;
+  purchasedForUserId: number;
+  renewsMembershipId: number | null;
+  name: string;
+  description: string;
+  venue: { id: number; name: string };
+  categories: string[];
+  options: { startDate: string; billingDay: number | null; venueId: number; promotionCodeId: number | null };
+  costs: Costs;
+  price: Money;
+  sortBy: number;
+  enablePrintReceipt: boolean;
+}
+
+export interface CartCredit {
+  type: 'membership' | 'general';
+  totalAvailable: number;
+  maxApplicable: number;
+}
+
+export interface Cart {
+  /** null until the first item is added: loading a basket never creates one. */
+  cartId: number | null;
+  uuid: string | null;
+  items: CartItem[];
+  totals: {
+    total: number;
+    taxTotal: number;
+    subTotal: number;
+    balance: number;
+    itemCount: number;
+    formattedTotal: string;
+    formattedBalance: string;
+  };
+  selectedUserId: number;
+  completeOrderId: number | null;
+  credits: { membership: CartCredit; general: CartCredit };
+  payments: { tenderType: 'cash' | 'offline-voucher' | 'cheque' | 'credit'; amount: number }[];
+  attendeeWaiversRequired: boolean;
+}
+
+export interface CartTerms {
+  id: number;
+  type: 'health_commitment' | 'membership';
+  title: string;
+  html: string;
+  isRequired: boolean;
+}
