@@ -289,4 +289,22 @@ describe('my details', () => {
     await logIn(page, 'C100001', 'River-View-2027');
     await page.getByRole('heading', { name: 'Hello, Alex' }).waitFor();
   });
+
+  it('renews a single payment membership into the basket, once', async () => {
+    const page = await e2e.page({ expectedHttpErrors: [422] });
+    await visit(page, `${e2e.server.urls.myAccount}/memberships`);
+    await logIn(page, 'C100003');
+    await page.getByRole('heading', { name: 'Memberships', level: 1 }).waitFor();
+    await waitForPage(page);
+    const basket = page.getByRole('banner').getByRole('link', { name: /^Basket/ });
+    expect(await basket.innerText()).not.toMatch(/\d/);
+
+    await page.getByRole('button', { name: 'Renew Swim Unlimited' }).click();
+    await page.getByText('Membership added to basket.').waitFor();
+    await expect.poll(() => basket.textContent()).toMatch(/1 item/);
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('button', { name: 'Renew Swim Unlimited' }).click();
+    await page.getByText('This membership is already in your basket.').waitFor();
+  });
 });

@@ -1,11 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api/api-client.ts';
 import { genericErrorLine } from '../../lib/api/generic-error.ts';
+import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
+import { useRenewMembership } from '../cart/renew-membership.ts';
 import { SiteLink } from '../site-mode/site-link.tsx';
 import { type HeldMembership, myMembershipsQuery, priceLabel } from './get-memberships.ts';
 
+/** A single payment membership can be renewed: its next term goes into the basket. */
+function canRenew(membership: HeldMembership): boolean {
+  return (
+    membership.paymentType === 'fixed' && (membership.status === 'active' || membership.status === 'ended')
+  );
+}
+
 function MembershipCard({ membership }: { membership: HeldMembership }) {
+  const renew = useRenewMembership();
   return (
     <li className="card">
       <h2 className="card__title">{membership.name}</h2>
@@ -32,6 +42,18 @@ function MembershipCard({ membership }: { membership: HeldMembership }) {
           </>
         )}
       </dl>
+      {canRenew(membership) && (
+        <div className="card__actions">
+          <Button
+            variant="secondary"
+            size="md"
+            disabled={renew.isPending}
+            onClick={() => renew.mutate(membership.id)}
+          >
+            Renew<span className="visually-hidden"> {membership.name}</span>
+          </Button>
+        </div>
+      )}
     </li>
   );
 }

@@ -1,6 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { type AuthUser, userQuery, userQueryKey } from './get-user.ts';
+import { type AuthUser, userQuery } from './get-user.ts';
+
+/** Everything cached under 'auth' belongs to one session: the user, their basket, their account lists. */
+const sessionQueryKeys = ['auth'];
 import { authCheckIntervalMs, checkAuthState, useAuthState } from './session-store.ts';
 
 export interface SessionSummary {
@@ -33,13 +36,8 @@ export function useAuthStateWatcher(): void {
     return () => window.clearInterval(timer);
   }, []);
   useEffect(() => {
-    // Whatever the change, the cached user belongs to the previous state.
-    void queryClient.invalidateQueries({ queryKey: userQueryKey });
-    if (!state?.startsWith('in.')) queryClient.removeQueries({ queryKey: userQueryKey });
+    // Whatever the change, the cached user and basket belong to the previous state.
+    void queryClient.invalidateQueries({ queryKey: sessionQueryKeys });
+    if (!state?.startsWith('in.')) queryClient.removeQueries({ queryKey: sessionQueryKeys });
   }, [state, queryClient]);
-}
-
-/** The basket's item count for the header badge; the basket arrives with the checkout issue. */
-export function useBasketCount(): number {
-  return 0;
 }
