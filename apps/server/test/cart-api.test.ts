@@ -268,4 +268,83 @@ describe('the basket on the checkout service, on 21 Nov 2026', () => {
       expect((await call(undefined, 'POST', `/api/memberships/${gym!.id}/renew`)).status).toBe(401);
     });
   });
+
+  describe("the joining page's membership", () => {
+    const store = (cookie: string, payload: Record<string, unknown>) =>
+      call(cookie, 'POST', '/api/memberships/online-joining/store', payload);
+    const joining = (
+      slug: string,
+      paymentType: 'recurring' | 'fixed',
+      extra: Record<string, unknown> = {},
+    ) => ({
+      home_venue_id: castlefield,
+      membership_type_id: typeBySlug(slug).id,
+      payment_option_id: option(slug, paymentType).id,
+      start_date: '2026-11-22',
+      ...(paymentType === 'recurring' ? { billing_day: 1 } : {}),
+      ...extra,
+    });
+    const bank = {
+      account_holder: 'Alex Newman',
+      account_details: { sort_code: '20-00-00', account_number: '55779911' },
+      dd_terms_accepted: true,
+    };
+
+    it('refuses a monthly membership without valid bank details, naming each field', async () => {
+      const alex = await loginCookie(t, 'C100001');
+      const refused = await store(alex, {
+        ...joining('gym-anytime', 'recurring'),
+        account_holder: 'A',
+        account_details: { sort_code: '2000', account_number: '123' },
+      });
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors).toEqual({
+        accountHolder: ['Enter the account holder’s name, at least 2 characters'],
+        'accountDetails.sortCode': ['Enter a sort code of 6 digits, numbers only'],
+        'accountDetails.accountNumber': ['Enter an account number of at least 8 digits, numbers only'],
+        ddTermsAccepted: ['Please confirm that you accept the Direct Debit terms'],
+      });
+      expect((await call(alex, 'GET', cartUrl)).body.data.items).toEqual([]);
+    });
+
+    it('puts the membership in the basket, replacing an earlier choice, and never echoes bank details', async () => {
+      const alex = await loginCookie(t, 'C100001');
+      const first = await store(alex, { ...joining('gym-anytime', 'recurring'), ...bank });
+      expect(first.status).toBe(201);
+      expect(JSON.stringify(first.body)).not.toContain('55779911');
+      const second = await store(alex, { ...joining('swim-unlimited', 'fixed') });
+      expect(second.status).toBe(201);
+      expect(second.body.data.items.map((item: { name: string }) => item.name)).toEqual(['Swim Unlimited']);
+      const line = (await call(alex, 'GET', '/api/memberships/online-joining')).body.data;
+      expect(line).toMatchObject({
+        type: 'membership',
+        name: 'Swim Unlimited',
+        options: { startDate: '2026-11-22' },
+      });
+    });
+
+    it('needs no bank details from a member who already pays by Direct Debit', async () => {
+      const priya = await loginCookie(t, 'C100002');
+      await call(priya, 'DELETE', cartUrl);
+      const stored = await store(priya, joining('gym-flex', 'recurring'));
+      expect(stored.status).toBe(201);
+      expect(stored.body.data.items[0].options.billingDay).toBe(15);
+    });
+
+    it('clears only the joining membership, keeping a renewal', async () => {
+      const sam = await loginCookie(t, 'C100003');
+      await store(sam, joining('off-peak-gym', 'recurring', bank));
+      const before = (await call(sam, 'GET', cartUrl)).body.data.items.map(
+        (item: { type: string }) => item.type,
+      );
+      expect(before.sort()).toEqual(['membership', 'membership_renewal']);
+      const cleared = await call(sam, 'DELETE', '/api/cart/clear', { source: 'online-joining' });
+      expect(cleared.status).toBe(200);
+      expect(cleared.body.data.items.map((item: { type: string }) => item.type)).toEqual([
+        'membership_renewal',
+      ]);
+      expect((await call(sam, 'DELETE', '/api/cart/clear', { source: 'elsewhere' })).status).toBe(422);
+      expect((await call(sam, 'GET', '/api/memberships/online-joining')).body.data).toBeNull();
+    });
+  });
 });

@@ -123,3 +123,39 @@ export interface CartTerms {
   html: string;
   isRequired: boolean;
 }
+
+/**
+ * POST memberships/online-joining/store: the membership built on the joining page. Bank details
+ * come only for a monthly membership of a customer without a Direct Debit; they are checked here
+ * and never echoed back.
+ */
+export const joiningMembershipBodySchema = z.strictObject({
+  homeVenueId: positiveId('The home centre'),
+  membershipTypeId: positiveId('The membership'),
+  paymentOptionId: positiveId('The payment option'),
+  startDate: isoDate('The start date'),
+  billingDay: positiveId('The billing day').nullish(),
+  promotionCodeId: positiveId('The promotion code').nullish(),
+  accountHolder: z.string().trim().max(100).optional(),
+  accountDetails: z
+    .strictObject({
+      sortCode: z.string().max(20),
+      accountNumber: z.string().max(20),
+    })
+    .optional(),
+  billingAddress: z
+    .strictObject({
+      lineOne: z.string().trim().max(200),
+      lineTwo: z.string().trim().max(200).optional(),
+      city: z.string().trim().max(100),
+      postcode: z.string().trim().max(10),
+    })
+    .optional(),
+  ddTermsAccepted: z.boolean().optional(),
+});
+export type JoiningMembershipBody = z.infer<typeof joiningMembershipBodySchema>;
+
+/** DELETE cart/clear */
+export const clearCartBodySchema = z.strictObject({
+  source: z.enum(['online-joining', 'front-of-house'], { error: 'The source must be online-joining.' }),
+});

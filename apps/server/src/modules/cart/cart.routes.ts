@@ -4,6 +4,8 @@ import {
   cartQuerySchema,
   cartTermsQuerySchema,
   checkoutServiceBase,
+  clearCartBodySchema,
+  joiningMembershipBodySchema,
   removeFromCartBodySchema,
   removeFromCartQuerySchema,
   updateCartItemBodySchema,
@@ -52,6 +54,22 @@ export function cartRoutes(app: FastifyInstance, services: AppServices, config: 
     const { cartItemId } = parseInput(cartItemParamsSchema, request.params);
     const { options, selectedUserId } = parseInput(updateCartItemBodySchema, request.body);
     return { data: await cart.updateItem(customer, cartItemId, options, selectedUserId) };
+  });
+
+  // The joining page's membership: stored into the basket, read back, or cleared.
+  app.post('/api/memberships/online-joining/store', async (request, reply) => {
+    const { customer } = await requireCustomer(request, reply, services, config);
+    const body = parseInput(joiningMembershipBodySchema, request.body);
+    return reply.status(201).send({ data: await cart.storeJoiningMembership(customer, body) });
+  });
+  app.get('/api/memberships/online-joining', async (request, reply) => {
+    const { customer } = await requireCustomer(request, reply, services, config);
+    return { data: await cart.joiningLine(customer) };
+  });
+  app.delete('/api/cart/clear', async (request, reply) => {
+    const { customer } = await requireCustomer(request, reply, services, config);
+    parseInput(clearCartBodySchema, request.body);
+    return { data: await cart.clearJoining(customer) };
   });
 
   // Renewing a single payment membership puts its next term in the basket.

@@ -1,4 +1,5 @@
-import type { Cart, CartItem, CartTerms } from '@lido/contracts/cart';
+import { validateBankDetails } from '@lido/contracts/bank-details';
+import type { Cart, CartItem, CartTerms, JoiningMembershipBody } from '@lido/contracts/cart';
 import type { Costs, MembershipType } from '@lido/contracts/membership';
 import type { CalendarDate } from '@lido/pricing/calendar-date';
 import { renewalStartDate } from '@lido/pricing/change-and-renewal';
@@ -262,6 +263,86 @@ export function createCartService(deps: {
         return locked;
       });
       return view(customer, cart);
+    },
+
+    /**
+     * POST memberships/online-joining/store: the joining page's membership replaces any earlier
+     * choice in the basket. A monthly membership for a customer without a Direct Debit needs bank
+     * details; they are checked with the joining page's own rules (the mandate itself is created
+     * when the order completes).
+     */
+    async storeJoiningMembership(customer: CustomerRow, body: JoiningMembershipBody): Promise<Cart> {
+      const operator = await requireOperator(deps.operators);
+      const item = await priceMembership(customer, {
+        typeId: body.membershipTypeId,
+        optionId: body.paymentOptionId,
+        options: {
+          startDate: body.startDate,
+          billingDay: body.billingDay ?? undefined,
+          venueId: body.homeVenueId,
+          promotionCodeId: body.promotionCodeId ?? undefined,
+        },
+      });
+      if (item.costs.paymentType === 'recurring' && !customer.hasDirectDebitInstruction) {
+        const problems = validateBankDetails(
+          {
+            accountHolder: body.accountHolder ?? '',
+            sortCode: body.accountDetails?.sortCode ?? '',
+            accountNumber: body.accountDetails?.accountNumber ?? '',
+            billingAddressLineOne: body.billingAddress?.lineOne ?? '',
+            billingAddressLineTwo: body.billingAddress?.lineTwo ?? '',
+            billingCity: body.billingAddress?.city ?? '',
+            billingPostcode: body.billingAddress?.postcode ?? '',
+          },
+          { holderConfirmed: true, ddTermsAccepted: body.ddTermsAccepted === true, hasDdTerms: true },
+          operator.collectDirectDebitBillingAddress,
+        );
+        const fieldNames: Record<string, string> = {
+          sortCode: 'accountDetails.sortCode',
+          accountNumber: 'accountDetails.accountNumber',
+          ddTerms: 'ddTermsAccepted',
+          billingAddressLineOne: 'billingAddress.lineOne',
+          billingCity: 'billingAddress.city',
+          billingPostcode: 'billingAddress.postcode',
+        };
+        const errors = Object.fromEntries(
+          Object.entries(problems).map(([field, message]) => [fieldNames[field] ?? field, [message]]),
+        );
+        if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+      }
+      const cart = await carts.withLockedCart(customer.id, true, async (tx, locked) => {
+        requireOpen(locked);
+        const existing = await carts.itemRows(tx, locked.id);
+        const earlier = existing.filter((row) => row.itemType === 'membership').map((row) => row.id);
+        if (earlier.length > 0) await carts.deleteItems(tx, locked.id, earlier);
+        refuseDuplicates(
+          existing.filter((row) => !earlier.includes(row.id)),
+          [item],
+        );
+        await carts.insertItem(tx, locked.id, item);
+        return locked;
+      });
+      return view(customer, cart);
+    },
+
+    /** DELETE cart/clear: the joining page's membership leaves the basket (renewals stay). */
+    async clearJoining(customer: CustomerRow): Promise<Cart> {
+      const cart = await carts.withLockedCart(customer.id, false, async (tx, locked) => {
+        if (!locked) return undefined;
+        requireOpen(locked);
+        const joining = (await carts.itemRows(tx, locked.id))
+          .filter((row) => row.itemType === 'membership')
+          .map((row) => row.id);
+        if (joining.length > 0) await carts.deleteItems(tx, locked.id, joining);
+        return locked;
+      });
+      return view(customer, cart);
+    },
+
+    /** GET memberships/online-joining: the membership the joining page put in the basket, if any. */
+    async joiningLine(customer: CustomerRow): Promise<CartItem | null> {
+      const cart = await view(customer, await carts.currentCart(customer.id));
+      return cart.items.find((item) => item.type === 'membership') ?? null;
     },
 
     /** POST /memberships/{id}/renew: a single payment membership's next term, into the basket. */
