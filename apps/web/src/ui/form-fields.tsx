@@ -61,3 +61,38 @@ export function PasswordField(props: Omit<FieldProps, 'type'>) {
     </div>
   );
 }
+
+interface CheckboxFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> {
+  id: string;
+  label: ReactNode;
+  error?: string | undefined;
+}
+
+/** A checkbox with its label beside it and its error above, tied to it for assistive technology. */
+export function CheckboxField({ id, label, error, className, ...input }: CheckboxFieldProps) {
+  const errorId = error ? `${id}-error` : undefined;
+  return (
+    <div
+      className={`field field--checkbox${error ? ' field--error' : ''}${className ? ` ${className}` : ''}`}
+    >
+      {error && (
+        <p className="field__error" id={errorId}>
+          <span className="visually-hidden">Error:</span> {error}
+        </p>
+      )}
+      <div className="checkbox">
+        <input
+          id={id}
+          type="checkbox"
+          className="checkbox__input"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={errorId}
+          {...input}
+        />
+        <label className="checkbox__label" htmlFor={id}>
+          {label}
+        </label>
+      </div>
+    </div>
+  );
+}

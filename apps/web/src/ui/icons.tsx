@@ -64,3 +64,12 @@ export function ChevronIcon() {
     </svg>
   );
 }
+
+export function WarningIcon() {
+  return (
+    <svg {...base}>
+      <path d="M12 3l10 18H2L12 3z" fill="currentColor" />
+      <path d="M12 10v5M12 17.5v.5" stroke="#fff" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}

@@ -25,12 +25,3 @@ export const myMembershipsQuery = queryOptions({
   queryFn: () => apiGet<HeldMembership[]>('my-account/memberships'),
   staleTime: 30_000,
 });
-
-/** "£30.00 per month" or "£60.00 for 3 months". */
-export function priceLabel(
-  membership: Pick<HeldMembership, 'paymentType' | 'price' | 'fixedDuration' | 'fixedPeriod'>,
-): string {
-  if (membership.paymentType === 'recurring') return `${membership.price.formatted} per month`;
-  const count = membership.fixedDuration ?? 1;
-  return `${membership.price.formatted} for ${count} ${membership.fixedPeriod ?? 'month'}${count === 1 ? '' : 's'}`;
-}

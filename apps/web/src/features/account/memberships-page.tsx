@@ -5,7 +5,8 @@ import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useRenewMembership } from '../cart/renew-membership.ts';
 import { SiteLink } from '../site-mode/site-link.tsx';
-import { type HeldMembership, myMembershipsQuery, priceLabel } from './get-memberships.ts';
+import { priceLabel } from '../../lib/membership-price.ts';
+import { type HeldMembership, myMembershipsQuery } from './get-memberships.ts';
 
 /** A single payment membership can be renewed: its next term goes into the basket. */
 function canRenew(membership: HeldMembership): boolean {

@@ -1,7 +1,8 @@
 import { formatPence } from '@lido/pricing/money';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { myMembershipsQuery, priceLabel } from '../../features/account/get-memberships.ts';
+import { myMembershipsQuery } from '../../features/account/get-memberships.ts';
+import { priceLabel } from '../../lib/membership-price.ts';
 import { useClientSettings } from '../../features/client-settings/get-client-settings.ts';
 import { useSession } from '../../features/session/use-session.ts';
 import { SiteLink } from '../../features/site-mode/site-link.tsx';

@@ -1,6 +1,6 @@
 import { startSite } from '../../app/create-site.tsx';
 import { LoginPage } from '../../features/auth/login-page.tsx';
-import { CentrePage } from './centre-page.tsx';
+import { JoiningPage } from '../../features/joining/joining-page.tsx';
 import { JoiningHomePage } from './joining-home-page.tsx';
 
 startSite('online-joining', [
@@ -11,8 +11,13 @@ startSite('online-joining', [
   },
   {
     path: 'centre/:centreSlug',
-    element: <CentrePage />,
+    element: <JoiningPage />,
     handle: { title: 'Centre Details', breadcrumb: 'Buy membership' },
+  },
+  {
+    path: 'centre/:centreSlug/membership/:selectedMembershipSlug/:selectedPaymentType',
+    element: <JoiningPage />,
+    handle: { title: 'Membership Options', breadcrumb: 'Buy membership' },
   },
   { path: 'login', element: <LoginPage />, handle: { title: 'Login', breadcrumb: 'Log in' } },
 ]);

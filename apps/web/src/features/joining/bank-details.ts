@@ -1,0 +1,24 @@
+import type { BankDetails } from '@lido/contracts/bank-details';
+
+/**
+ * Bank details for the Direct Debit, held in memory only: never written to browser storage, so
+ * they are gone on a refresh or when the tab closes (and must then be entered again).
+ */
+export const emptyBankDetails: BankDetails = {
+  accountHolder: '',
+  sortCode: '',
+  accountNumber: '',
+  billingAddressLineOne: '',
+  billingAddressLineTwo: '',
+  billingCity: '',
+  billingPostcode: '',
+};
+
+let held: BankDetails = emptyBankDetails;
+export const getBankDetails = (): BankDetails => held;
+export const setBankDetails = (details: BankDetails): void => {
+  held = details;
+};
+export const clearBankDetails = (): void => {
+  held = emptyBankDetails;
+};

@@ -1,0 +1,40 @@
+import type { Venue } from '@lido/contracts/venue';
+import { useNavigate } from 'react-router';
+import { Button } from '../../ui/button.tsx';
+import { resetFinder } from '../centre-finder/finder-store.ts';
+import { getSiteMode, setSiteMode } from '../site-mode/site-mode.ts';
+import { VenueAddress } from '../venues/venue-address.tsx';
+import { resetJoining } from './joining-store.ts';
+
+/** The chosen home centre, with "Change location" and "Continue". */
+export function CentreSection({ venue, onContinue }: { venue: Venue; onContinue: () => void }) {
+  const navigate = useNavigate();
+  return (
+    <>
+      <p>This will be the main centre your membership is linked to.</p>
+      <div className="card card--selected">
+        <h3 className="card__title">{venue.name}</h3>
+        <p className="card__meta">{venue.placeType}</p>
+        <VenueAddress venue={venue} />
+        <div className="card__actions">
+          <Button
+            variant="secondary"
+            size="md"
+            onClick={() => {
+              // "Change location" clears the map state and the home centre, then goes to /.
+              resetFinder();
+              resetJoining();
+              setSiteMode({ ...getSiteMode(), centre: null });
+              navigate('/');
+            }}
+          >
+            Change location
+          </Button>
+          <Button variant="primary" size="md" onClick={onContinue}>
+            Continue
+          </Button>
+        </div>
+      </div>
+    </>
+  );
+}

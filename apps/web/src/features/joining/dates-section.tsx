@@ -1,0 +1,193 @@
+import { addDays, type CalendarDate, prettyDate } from '@lido/pricing/calendar-date';
+import { startDateLimits } from '@lido/pricing/membership-costs';
+import { useState } from 'react';
+import { Button } from '../../ui/button.tsx';
+import { CheckboxField } from '../../ui/form-fields.tsx';
+import { type Terms, useTerms } from './get-terms.ts';
+import { type JoiningState, joiningStore } from './joining-store.ts';
+import { PromoCode } from './promo-code.tsx';
+import { TermsDialog } from './terms-dialog.tsx';
+
+interface DatesSectionProps {
+  state: JoiningState;
+  today: CalendarDate;
+  recurring: boolean;
+  promotionEnabled: boolean;
+  /** A member who already has a billing date keeps it: no billing day to choose. */
+  hasBillingDate: boolean;
+  availableBillingDates: number[];
+  onContinue: () => void;
+}
+
+const ordinal = (day: number) =>
+  `${day}${day % 10 === 1 && day !== 11 ? 'st' : day % 10 === 2 && day !== 12 ? 'nd' : day % 10 === 3 && day !== 13 ? 'rd' : 'th'}`;
+
+function TermsCheck({ terms, checked, onOpen }: { terms: Terms; checked: boolean; onOpen: () => void }) {
+  return (
+    <div className="terms-check">
+      <CheckboxField
+        id={`terms-${terms.id}`}
+        label={`I have read and agree to the ${terms.title}`}
+        checked={checked}
+        // Ticking opens the terms to read; agreeing there ticks the box.
+        onChange={(event) => {
+          if (event.target.checked) onOpen();
+          else
+            joiningStore.update({
+              checkedTerms: joiningStore.get().checkedTerms.filter((id) => id !== terms.id),
+            });
+        }}
+      />
+      <Button variant="link" size="sm" onClick={onOpen}>
+        Read the {terms.title}
+      </Button>
+    </div>
+  );
+}
+
+/** Review & select dates: start date, billing day, promo code, and the terms to accept. */
+export function DatesSection({
+  state,
+  today,
+  recurring,
+  promotionEnabled,
+  hasBillingDate,
+  availableBillingDates,
+  onContinue,
+}: DatesSectionProps) {
+  const limits = startDateLimits(today);
+  const health = useTerms('health-commitment', state.membershipTypeId);
+  const membership = useTerms('membership', state.membershipTypeId);
+  const [reading, setReading] = useState<Terms | null>(null);
+  const startDate = state.startDate && state.startDate >= limits.min ? state.startDate : limits.min;
+  const requiredTerms = [health.data, membership.data].filter((terms): terms is Terms => terms !== undefined);
+  const allTermsTicked = requiredTerms.every((terms) => state.checkedTerms.includes(terms.id));
+  const needsBillingDay = recurring && !hasBillingDate && state.billingDay === null;
+  const termsLoading = health.isPending || membership.isPending;
+  const canContinue = allTermsTicked && !needsBillingDay && !termsLoading;
+
+  return (
+    <div className="dates-section">
+      <div className="field">
+        <label className="field__label" htmlFor="start-date">
+          Start date
+        </label>
+        <p className="field__hint" id="start-date-hint">
+          Between {prettyDate(limits.min)} and {prettyDate(limits.max)}
+        </p>
+        <input
+          id="start-date"
+          type="date"
+          className="field__input field__input--date"
+          min={limits.min}
+          max={limits.max}
+          value={startDate}
+          aria-describedby="start-date-hint"
+          onChange={(event) => {
+            const value = event.target.value;
+            // A start date before the minimum resets to the minimum (joining spec, section 4).
+            if (value)
+              joiningStore.update({
+                startDate: value < limits.min ? limits.min : value > limits.max ? limits.max : value,
+              });
+          }}
+        />
+        <div className="date-shortcuts">
+          {limits.shortcuts.map((date) => (
+            <Button
+              key={date}
+              variant="secondary"
+              size="sm"
+              aria-pressed={startDate === date}
+              onClick={() => joiningStore.update({ startDate: date })}
+            >
+              {date === today ? 'Today' : date === addDays(today, 1) ? 'Tomorrow' : prettyDate(date)}
+            </Button>
+          ))}
+        </div>
+      </div>
+
+      {recurring && !hasBillingDate && (
+        <div className="field">
+          <label className="field__label" htmlFor="billing-day">
+            Billing day
+          </label>
+          <p className="field__hint" id="billing-day-hint">
+            The day of the month your Direct Debit is collected.
+          </p>
+          <select
+            id="billing-day"
+            className="field__input"
+            value={state.billingDay ?? ''}
+            aria-describedby="billing-day-hint"
+            onChange={(event) =>
+              joiningStore.update({ billingDay: event.target.value ? Number(event.target.value) : null })
+            }
+          >
+            <option value="">Choose a day</option>
+            {[...availableBillingDates]
+              .sort((a, b) => a - b)
+              .map((day) => (
+                <option key={day} value={day}>
+                  {ordinal(day)} of each month
+                </option>
+              ))}
+          </select>
+        </div>
+      )}
+
+      {promotionEnabled && state.paymentOptionId !== null && (
+        <PromoCode paymentOptionId={state.paymentOptionId} applied={state.promotion} />
+      )}
+
+      {requiredTerms.length > 0 && (
+        <fieldset className="form-section">
+          <legend className="form-section__title">Terms</legend>
+          {requiredTerms.map((terms) => (
+            <TermsCheck
+              key={terms.id}
+              terms={terms}
+              checked={state.checkedTerms.includes(terms.id)}
+              onOpen={() => setReading(terms)}
+            />
+          ))}
+        </fieldset>
+      )}
+      {(health.isError || membership.isError) && (
+        <p className="error-line">Something went wrong loading the terms, please try again.</p>
+      )}
+
+      <div className="form__actions">
+        <Button
+          variant="primary"
+          size="lg"
+          disabled={!canContinue}
+          aria-describedby={canContinue ? undefined : 'dates-continue-hint'}
+          onClick={() => {
+            joiningStore.update({ startDate });
+            onContinue();
+          }}
+        >
+          Continue
+        </Button>
+        {!canContinue && (
+          <p className="field__hint" id="dates-continue-hint">
+            {needsBillingDay
+              ? 'Choose a billing day and accept the terms to continue.'
+              : 'Accept the terms to continue.'}
+          </p>
+        )}
+      </div>
+      <TermsDialog
+        terms={reading}
+        accepted={reading !== null && state.checkedTerms.includes(reading.id)}
+        onClose={() => setReading(null)}
+        onAgree={() => {
+          if (reading && !state.checkedTerms.includes(reading.id))
+            joiningStore.update({ checkedTerms: [...joiningStore.get().checkedTerms, reading.id] });
+          setReading(null);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { Button } from '../../ui/button.tsx';
+import { RegistrationForm } from '../registration/registration-form.tsx';
+import type { AuthUser } from '../session/get-user.ts';
+
+/**
+ * Your details: a logged-in customer's details are shown, not edited here; a guest creates their
+ * account from the operator's data fields, and a 201 moves them on, logged in.
+ */
+export function DetailsSection({ user, onContinue }: { user: AuthUser | undefined; onContinue: () => void }) {
+  if (user) {
+    return (
+      <>
+        <p className="notice notice--neutral">These details can&apos;t be edited right now</p>
+        <dl className="facts">
+          <dt>Name</dt>
+          <dd>
+            {user.firstName} {user.lastName}
+          </dd>
+          <dt>Email address</dt>
+          <dd>{user.email}</dd>
+          <dt>Customer ID</dt>
+          <dd>{user.reference}</dd>
+        </dl>
+        <div className="form__actions">
+          <Button variant="primary" size="lg" onClick={onContinue}>
+            Continue
+          </Button>
+        </div>
+      </>
+    );
+  }
+  return (
+    <>
+      <p>Create your online account: you will use it to manage your membership and book activities.</p>
+      <RegistrationForm
+        source="online-joining"
+        submitLabel="Create Account"
+        headingId="section-details"
+        termsCheckbox="I agree to the terms and conditions and the privacy policy"
+        onRegistered={onContinue}
+      />
+    </>
+  );
+}

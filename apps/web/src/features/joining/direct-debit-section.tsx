@@ -1,0 +1,179 @@
+import { type FormEvent, useState } from 'react';
+import { sanitizeHtml } from '../../lib/sanitize-html.ts';
+import { Button } from '../../ui/button.tsx';
+import { ErrorSummary } from '../../ui/error-summary.tsx';
+import { CheckboxField, TextField } from '../../ui/form-fields.tsx';
+import { getBankDetails, setBankDetails } from './bank-details.ts';
+import { type BankDetails, type BankField, validateBankDetails } from '@lido/contracts/bank-details';
+import { useTerms } from './get-terms.ts';
+import { type JoiningState, joiningStore } from './joining-store.ts';
+
+const fieldIds: Record<BankField, string> = {
+  accountHolder: 'dd-account-holder',
+  sortCode: 'dd-sort-code',
+  accountNumber: 'dd-account-number',
+  confirmHolder: 'dd-confirm-holder',
+  ddTerms: 'dd-terms',
+  billingAddressLineOne: 'dd-address-1',
+  billingCity: 'dd-city',
+  billingPostcode: 'dd-postcode',
+};
+
+/**
+ * Monthly payment: the bank account the Direct Debit is collected from. Checked on Continue with
+ * an error summary (quality.md A3); server messages about the account are listed under the form.
+ */
+export function DirectDebitSection({
+  state,
+  collectAddress,
+  serverMessages,
+  onContinue,
+}: {
+  state: JoiningState;
+  collectAddress: boolean;
+  /** Messages for accountDetails.accountNumber, accountDetails.sortCode and accountDetails. */
+  serverMessages: string[];
+  onContinue: () => void;
+}) {
+  const [details, setDetails] = useState<BankDetails>(getBankDetails);
+  const [errors, setErrors] = useState<Partial<Record<BankField, string>>>({});
+  const [shownServerMessages, setShownServerMessages] = useState(serverMessages);
+  const ddTerms = useTerms('direct-debit', null);
+  const change = (field: keyof BankDetails) => (event: { target: { value: string } }) => {
+    setDetails((current) => ({ ...current, [field]: event.target.value }));
+    // Editing a bank field clears the server's messages about the account (joining spec, section 4).
+    if (field === 'accountNumber' || field === 'sortCode') setShownServerMessages([]);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateBankDetails(
+      details,
+      {
+        holderConfirmed: state.accountHolderConfirmed,
+        ddTermsAccepted: state.ddTermsAccepted,
+        hasDdTerms: ddTerms.data !== undefined,
+      },
+      collectAddress,
+    );
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBankDetails(details);
+    joiningStore.update({ accountHolder: details.accountHolder.trim() });
+    onContinue();
+  };
+  const summary = (Object.keys(errors) as BankField[]).map((field) => ({
+    fieldId: fieldIds[field],
+    message: errors[field]!,
+  }));
+  return (
+    <>
+      <ErrorSummary errors={summary} />
+      <form className="form" noValidate onSubmit={submit} aria-label="Direct Debit details">
+        <TextField
+          id={fieldIds.accountHolder}
+          label="Account holder name"
+          autoComplete="name"
+          value={details.accountHolder}
+          error={errors.accountHolder}
+          onChange={change('accountHolder')}
+        />
+        <TextField
+          id={fieldIds.sortCode}
+          label="Sort code"
+          hint="Must be 6 digits long, for example 20-00-00"
+          inputMode="numeric"
+          autoComplete="off"
+          spellCheck={false}
+          className="field--short"
+          value={details.sortCode}
+          error={errors.sortCode}
+          onChange={change('sortCode')}
+        />
+        <TextField
+          id={fieldIds.accountNumber}
+          label="Account number"
+          hint="At least 8 digits, for example 55779911"
+          inputMode="numeric"
+          autoComplete="off"
+          spellCheck={false}
+          className="field--short"
+          value={details.accountNumber}
+          error={errors.accountNumber}
+          onChange={change('accountNumber')}
+        />
+        {collectAddress && (
+          <fieldset className="form-section">
+            <legend className="form-section__title">Billing address</legend>
+            <TextField
+              id={fieldIds.billingAddressLineOne}
+              label="Address line 1"
+              autoComplete="address-line1"
+              value={details.billingAddressLineOne}
+              error={errors.billingAddressLineOne}
+              onChange={change('billingAddressLineOne')}
+            />
+            <TextField
+              id="dd-address-2"
+              label="Address line 2 (optional)"
+              autoComplete="address-line2"
+              value={details.billingAddressLineTwo}
+              onChange={change('billingAddressLineTwo')}
+            />
+            <TextField
+              id={fieldIds.billingCity}
+              label="Town or city"
+              autoComplete="address-level2"
+              value={details.billingCity}
+              error={errors.billingCity}
+              onChange={change('billingCity')}
+            />
+            <TextField
+              id={fieldIds.billingPostcode}
+              label="Postcode"
+              autoComplete="postal-code"
+              className="field--short"
+              value={details.billingPostcode}
+              error={errors.billingPostcode}
+              onChange={change('billingPostcode')}
+            />
+          </fieldset>
+        )}
+        <CheckboxField
+          id={fieldIds.confirmHolder}
+          label="I confirm that I am the account holder and am authorised to set up Direct Debit payments on this account"
+          checked={state.accountHolderConfirmed}
+          error={errors.confirmHolder}
+          onChange={(event) => joiningStore.update({ accountHolderConfirmed: event.target.checked })}
+        />
+        {ddTerms.data && (
+          <div className="dd-terms">
+            <h3>{ddTerms.data.title}</h3>
+            <div
+              className="rich-text dd-terms__text"
+              dangerouslySetInnerHTML={{ __html: sanitizeHtml(ddTerms.data.html) }}
+            />
+            <CheckboxField
+              id={fieldIds.ddTerms}
+              label={`I accept the ${ddTerms.data.title}`}
+              checked={state.ddTermsAccepted}
+              error={errors.ddTerms}
+              onChange={(event) => joiningStore.update({ ddTermsAccepted: event.target.checked })}
+            />
+          </div>
+        )}
+        {shownServerMessages.length > 0 && (
+          <ul className="server-messages" role="alert">
+            {shownServerMessages.map((message) => (
+              <li key={message}>{message}</li>
+            ))}
+          </ul>
+        )}
+        <div className="form__actions">
+          <Button type="submit" variant="primary" size="lg">
+            Continue
+          </Button>
+        </div>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+import type { MembershipType } from '@lido/contracts/membership';
+import { priceLabel } from '../../lib/membership-price.ts';
+import { Button } from '../../ui/button.tsx';
+import type { PaymentType } from './joining-store.ts';
+import { optionFor } from './filter-memberships.ts';
+
+interface MembershipCardProps {
+  membership: MembershipType;
+  paymentType: PaymentType;
+  selected: boolean;
+  loggedIn: boolean;
+  onDetails: () => void;
+  onChoose: () => void;
+}
+
+/** One membership: price with duration, categories, coverage, setup fee, details and choose. */
+export function MembershipCard({
+  membership,
+  paymentType,
+  selected,
+  loggedIn,
+  onDetails,
+  onChoose,
+}: MembershipCardProps) {
+  const option = optionFor(membership, paymentType);
+  if (!option) return null;
+  const titleId = `membership-${membership.id}`;
+  const { canPurchase, hasPrices, message } = option.isPurchasable;
+  const joiningFee = option.fees.joiningFee.raw.amount;
+  return (
+    <li className={`card membership-card${selected ? ' card--selected' : ''}`} aria-labelledby={titleId}>
+      <h3 id={titleId} className="card__title">
+        {membership.name}
+      </h3>
+      {selected && <p className="status status--active">Selected</p>}
+      {hasPrices && (
+        <p className="membership-card__price">{priceLabel({ ...option, price: option.globalBasePrice })}</p>
+      )}
+      <p className="card__meta">{membership.categories.map((category) => category.name).join(', ')}</p>
+      <p className="card__meta">
+        {membership.coverage === 'national'
+          ? 'All national locations'
+          : membership.providesAccessTo.length === 1
+            ? `${membership.providesAccessTo[0]!.name} only`
+            : `${membership.providesAccessTo.length} centres`}
+      </p>
+      {hasPrices && joiningFee > 0 && (
+        <p className="card__meta">Setup fee {option.fees.joiningFee.formatted}</p>
+      )}
+      {!canPurchase && (
+        <p className="membership-card__refusal">
+          {loggedIn && !hasPrices
+            ? 'You are not eligible for this membership'
+            : (message ?? 'Not available online')}
+        </p>
+      )}
+      <div className="card__actions">
+        <Button variant="link" size="md" onClick={onDetails}>
+          View details<span className="visually-hidden"> of {membership.name}</span>
+        </Button>
+        <Button variant="primary" size="md" disabled={!canPurchase} onClick={onChoose}>
+          Choose this membership<span className="visually-hidden">: {membership.name}</span>
+        </Button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,75 @@
+import type { MembershipType } from '@lido/contracts/membership';
+import { sanitizeHtml } from '../../lib/sanitize-html.ts';
+import { Modal } from '../../ui/modal.tsx';
+import type { PaymentType } from './joining-store.ts';
+import { optionFor } from './filter-memberships.ts';
+
+/** "View details": description, eligibility, locations, benefits and, when it can't be bought, why. */
+export function MembershipDetailsModal({
+  membership,
+  paymentType,
+  onClose,
+}: {
+  membership: MembershipType | null;
+  paymentType: PaymentType;
+  onClose: () => void;
+}) {
+  const option = membership ? optionFor(membership, paymentType) : undefined;
+  return (
+    <Modal open={membership !== null} title={membership?.name ?? ''} onClose={onClose} width={500}>
+      {membership && (
+        <div className="membership-details">
+          {option && !option.isPurchasable.canPurchase && (
+            <div className="notice notice--danger" role="note">
+              <p className="notice__title">You are ineligible for this membership</p>
+              {option.isPurchasable.message && <p>{option.isPurchasable.message}</p>}
+            </div>
+          )}
+          <div
+            className="rich-text"
+            // Sanitised: descriptions are operator HTML (quality.md S13).
+            dangerouslySetInnerHTML={{ __html: sanitizeHtml(membership.description) }}
+          />
+          {membership.eligibility && (
+            <>
+              <h3>Eligibility</h3>
+              <p>
+                <strong>{membership.eligibility.name}.</strong> {membership.eligibility.description}
+              </p>
+              {membership.eligibility.requiresEligibility && (
+                <p>You can upload your proof of eligibility later in your online account.</p>
+              )}
+            </>
+          )}
+          <h3>Locations</h3>
+          {membership.coverage === 'national' ? (
+            <p>All national locations.</p>
+          ) : (
+            <ul>
+              {membership.providesAccessTo.map((venue) => (
+                <li key={venue.id}>{venue.name}</li>
+              ))}
+            </ul>
+          )}
+          {membership.benefits.length > 0 && (
+            <>
+              <h3>Benefits</h3>
+              <ul>
+                {membership.benefits.map((benefit) => (
+                  <li key={benefit.name}>
+                    {benefit.name}
+                    {benefit.totalUses !== null &&
+                      ` (${benefit.totalUses} ${benefit.totalUses === 1 ? 'use' : 'uses'}${benefit.frequency ? ` per ${benefit.frequency}` : ''})`}
+                    {benefit.description && (
+                      <span className="benefit__description"> {benefit.description}</span>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,75 @@
+import type { Costs, MembershipType } from '@lido/contracts/membership';
+import { durationLabel } from '../../lib/membership-price.ts';
+
+interface PaymentSummaryProps {
+  membership: MembershipType | undefined;
+  costs: Costs | undefined;
+  loading: boolean;
+}
+
+function Line({ label, value, detail }: { label: string; value: string; detail?: string }) {
+  return (
+    <div className="summary-line">
+      <dt>
+        {label}
+        {detail && <span className="summary-line__detail">{detail}</span>}
+      </dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
+
+/**
+ * The sidebar: "Payment summary" on wide screens, "Your selection" on narrow ones, from the costs
+ * call, so it always shows what the server will charge.
+ */
+export function PaymentSummary({ membership, costs, loading }: PaymentSummaryProps) {
+  return (
+    <aside className="payment-summary" aria-labelledby="payment-summary-heading" aria-busy={loading}>
+      <h2 id="payment-summary-heading" className="payment-summary__title">
+        <span className="payment-summary__wide">Payment summary</span>
+        <span className="payment-summary__narrow">Your selection</span>
+      </h2>
+      {!membership || !costs ? (
+        <p>{loading ? 'Working out your costs…' : "You haven't selected a membership yet"}</p>
+      ) : (
+        <>
+          <p className="payment-summary__name">{membership.name}</p>
+          <p className="card__meta">
+            {costs.paymentType === 'recurring'
+              ? `${costs.globalBasePrice.formatted} per month`
+              : `${costs.globalBasePrice.formatted} for ${durationLabel(costs)}`}
+          </p>
+          <dl className="summary-lines">
+            {costs.fees.joiningFee.raw.amount > 0 && (
+              <Line label="Setup fee" value={costs.fees.joiningFee.formatted} />
+            )}
+            {costs.fees.monthInHandFee.raw.amount > 0 && (
+              <Line label="Month in hand fee" value={costs.fees.monthInHandFee.formatted} />
+            )}
+            {costs.paymentType === 'recurring' && (
+              <Line
+                label="Pro-rata membership payment"
+                detail={`${costs.proRataDays} ${costs.proRataDays === 1 ? 'day' : 'days'}`}
+                value={costs.fees.proRataFee.formatted}
+              />
+            )}
+            {costs.paymentType === 'fixed' && (
+              <Line label="Membership fee" value={costs.globalBasePrice.formatted} />
+            )}
+            {costs.fees.discount.raw.amount > 0 && (
+              <Line label="Discount" value={`−${costs.fees.discount.formatted}`} />
+            )}
+            <div className="summary-line summary-line--total">
+              <dt>To pay now</dt>
+              <dd>{costs.totalToPayNow.formatted}</dd>
+            </div>
+          </dl>
+          {costs.prettyFirstBillingDate && (
+            <p className="card__meta">First Direct Debit collection: {costs.prettyFirstBillingDate}</p>
+          )}
+        </>
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,164 @@
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../ui/button.tsx';
+import { ErrorSummary } from '../../ui/error-summary.tsx';
+import { CheckboxField, TextField } from '../../ui/form-fields.tsx';
+import type { Question, QuestionGroup } from './get-questions.ts';
+import { type AnswerValue, joiningStore } from './joining-store.ts';
+import { validateQuestionAnswers } from './question-answers.ts';
+
+const fieldId = (question: Question) => `question-${question.id}`;
+
+function QuestionInput({
+  question,
+  value,
+  error,
+  onChange,
+}: {
+  question: Question;
+  value: AnswerValue | undefined;
+  error: string | undefined;
+  onChange: (value: AnswerValue) => void;
+}) {
+  const id = fieldId(question);
+  const label = question.isRequired ? question.label : `${question.label} (optional)`;
+  const options = Object.entries(question.options ?? {});
+  if (question.type === 'checkbox')
+    return (
+      <CheckboxField
+        id={id}
+        label={label}
+        checked={value === true}
+        error={error}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+    );
+  if (question.type === 'select')
+    return (
+      <div className={`field${error ? ' field--error' : ''}`}>
+        <label className="field__label" htmlFor={id}>
+          {label}
+        </label>
+        {error && (
+          <p className="field__error" id={`${id}-error`}>
+            <span className="visually-hidden">Error:</span> {error}
+          </p>
+        )}
+        <select
+          id={id}
+          className="field__input"
+          value={typeof value === 'string' ? value : ''}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(event) => onChange(event.target.value)}
+        >
+          <option value="">{question.placeholder ?? 'Choose one'}</option>
+          {options.map(([optionValue, optionLabel]) => (
+            <option key={optionValue} value={optionValue}>
+              {optionLabel}
+            </option>
+          ))}
+        </select>
+      </div>
+    );
+  if (question.type === 'multi_select') {
+    const chosen = Array.isArray(value) ? value : [];
+    return (
+      <fieldset
+        className={`field form-section${error ? ' field--error' : ''}`}
+        id={id}
+        tabIndex={-1}
+        aria-describedby={error ? `${id}-error` : undefined}
+      >
+        <legend className="field__label">{label}</legend>
+        {error && (
+          <p className="field__error" id={`${id}-error`}>
+            <span className="visually-hidden">Error:</span> {error}
+          </p>
+        )}
+        {options.map(([optionValue, optionLabel]) => (
+          <CheckboxField
+            key={optionValue}
+            id={`${id}-${optionValue}`}
+            label={optionLabel}
+            checked={chosen.includes(optionValue)}
+            onChange={(event) =>
+              onChange(
+                event.target.checked
+                  ? [...chosen, optionValue]
+                  : chosen.filter((item) => item !== optionValue),
+              )
+            }
+          />
+        ))}
+      </fieldset>
+    );
+  }
+  return (
+    <TextField
+      id={id}
+      label={label}
+      error={error}
+      hint={question.type === 'date' ? 'For example, 27/03/2024' : undefined}
+      inputMode={question.type === 'number' ? 'decimal' : question.type === 'date' ? 'numeric' : undefined}
+      placeholder={question.type === 'date' ? undefined : (question.placeholder ?? undefined)}
+      value={typeof value === 'string' || typeof value === 'number' ? String(value) : ''}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
+}
+
+/** Additional details: the membership's questions, checked in the spec's words before moving on. */
+export function QuestionsSection({
+  groups,
+  answers,
+  onContinue,
+}: {
+  groups: QuestionGroup[];
+  answers: Record<string, AnswerValue>;
+  onContinue: () => void;
+}) {
+  const [errors, setErrors] = useState<Record<number, string>>({});
+  const questions = groups.flatMap((group) => group.questions);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateQuestionAnswers(questions, answers);
+    setErrors(found);
+    if (Object.keys(found).length === 0) onContinue();
+  };
+  const setAnswer = (question: Question, value: AnswerValue) =>
+    joiningStore.update({ answers: { ...joiningStore.get().answers, [question.id]: value } });
+  return (
+    <>
+      <p>The membership you selected requires some additional information about you.</p>
+      <ErrorSummary
+        errors={questions
+          .filter((question) => errors[question.id])
+          .map((question) => ({
+            fieldId: fieldId(question),
+            message: errors[question.id]!,
+          }))}
+      />
+      <form className="form" noValidate onSubmit={submit}>
+        {groups.map((group) => (
+          <fieldset key={group.id} className="form-section">
+            <legend className="form-section__title">{group.title}</legend>
+            {group.questions.map((question) => (
+              <QuestionInput
+                key={question.id}
+                question={question}
+                value={answers[question.id]}
+                error={errors[question.id]}
+                onChange={(value) => setAnswer(question, value)}
+              />
+            ))}
+          </fieldset>
+        ))}
+        <div className="form__actions">
+          <Button type="submit" variant="primary" size="lg">
+            Save and continue
+          </Button>
+        </div>
+      </form>
+    </>
+  );
+}

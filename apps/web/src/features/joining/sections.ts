@@ -1,0 +1,76 @@
+/** The joining page's sections (joining spec, sections 2 and 4), in their order. */
+export const sectionKeys = [
+  'centre',
+  'membership',
+  'details',
+  'additional',
+  'dates',
+  'directDebit',
+  'confirmation',
+  'checkout',
+] as const;
+export type SectionKey = (typeof sectionKeys)[number];
+
+export const sectionTitles: Record<SectionKey, string> = {
+  centre: 'Choose your home centre',
+  membership: 'Membership',
+  details: 'Your details',
+  additional: 'Additional details',
+  dates: 'Review & select dates',
+  directDebit: 'Monthly payment',
+  confirmation: 'Confirm your details',
+  checkout: 'Checkout',
+};
+
+/** The analytics progress step of each section (joining spec, section 4). */
+export const progressSteps: Partial<Record<SectionKey, number>> = {
+  centre: 1,
+  membership: 2,
+  details: 3,
+  additional: 4,
+  dates: 5,
+  directDebit: 6,
+  confirmation: 7,
+};
+
+export interface SectionContext {
+  /** The chosen membership asks additional questions. */
+  hasQuestions: boolean;
+  /** The chosen payment option is monthly (recurring). */
+  recurring: boolean;
+  /** The customer already pays by Direct Debit. */
+  hasInstruction: boolean;
+}
+
+export interface DisplayedSection {
+  key: SectionKey;
+  number: number;
+  title: string;
+}
+
+/** Sections not displayed are dropped; the rest keep their order and are numbered from 1. */
+export function displayedSections(context: SectionContext): DisplayedSection[] {
+  const shown = (key: SectionKey): boolean => {
+    if (key === 'additional') return context.hasQuestions;
+    if (key === 'directDebit' || key === 'confirmation') return context.recurring && !context.hasInstruction;
+    return true;
+  };
+  return sectionKeys
+    .filter(shown)
+    .map((key, index) => ({ key, number: index + 1, title: sectionTitles[key] }));
+}
+
+/** The displayed section after `current`; the checkout step when there is none. */
+export function nextSection(current: SectionKey, context: SectionContext): SectionKey {
+  const sections = displayedSections(context);
+  const index = sections.findIndex((section) => section.key === current);
+  return sections[index + 1]?.key ?? 'checkout';
+}
+
+export type SectionState = 'open' | 'done' | 'locked';
+
+/** Open is the one open section; done ones were edited (they show Edit); the rest are greyed. */
+export function sectionState(key: SectionKey, open: SectionKey, edited: readonly SectionKey[]): SectionState {
+  if (key === open) return 'open';
+  return edited.includes(key) ? 'done' : 'locked';
+}

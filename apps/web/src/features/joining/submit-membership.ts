@@ -1,0 +1,74 @@
+import type { Cart, JoiningMembershipBody } from '@lido/contracts/cart';
+import { digitsOf } from '@lido/contracts/bank-details';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../lib/api/api-client.ts';
+import { cartKeys } from '../cart/keys.ts';
+import type { BankDetails } from '@lido/contracts/bank-details';
+import type { JoiningState } from './joining-store.ts';
+
+/** The store call's body from the page's state; bank details only when a Direct Debit is being set up. */
+export function membershipDetailsBody(
+  state: JoiningState,
+  venueId: number,
+  options: { bank: BankDetails | null; collectAddress: boolean; keepsBillingDay: boolean },
+): JoiningMembershipBody {
+  const { bank } = options;
+  return {
+    homeVenueId: venueId,
+    membershipTypeId: state.membershipTypeId!,
+    paymentOptionId: state.paymentOptionId!,
+    startDate: state.startDate!,
+    // A member with a billing date keeps it: theirs is used, whatever was chosen (joining spec, section 4).
+    billingDay: options.keepsBillingDay ? null : state.billingDay,
+    promotionCodeId: state.promotion?.id ?? null,
+    ...(bank
+      ? {
+          accountHolder: bank.accountHolder.trim(),
+          accountDetails: { sortCode: digitsOf(bank.sortCode), accountNumber: digitsOf(bank.accountNumber) },
+          ddTermsAccepted: state.ddTermsAccepted,
+          ...(options.collectAddress
+            ? {
+                billingAddress: {
+                  lineOne: bank.billingAddressLineOne,
+                  lineTwo: bank.billingAddressLineTwo,
+                  city: bank.billingCity,
+                  postcode: bank.billingPostcode,
+                },
+              }
+            : {}),
+        }
+      : {}),
+  };
+}
+
+/** POST memberships/online-joining/store: the membership goes into the basket (201). */
+export function useSubmitMembership() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: JoiningMembershipBody) =>
+      (await apiFetch<Cart>('memberships/online-joining/store', { method: 'POST', body })).data,
+    // The page decides where each message goes: bank ones under the bank form, others in a toast.
+    meta: { inlineValidation: true },
+    onSuccess: (cart) => queryClient.setQueryData(cartKeys.cart, cart),
+  });
+}
+
+/** POST custom-questions/memberships/{id}: the additional answers, after the membership. */
+export function useSendAnswers() {
+  return useMutation({
+    mutationFn: async ({
+      typeId,
+      answers,
+    }: {
+      typeId: number;
+      answers: { questionId: number; answer: unknown }[];
+    }) =>
+      (
+        await apiFetch<{ saved: number }>(`custom-questions/memberships/${typeId}`, {
+          method: 'POST',
+          body: { answers },
+        })
+      ).data,
+    meta: { inlineValidation: true },
+  });
+}

@@ -1,0 +1,129 @@
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { ApiError } from '../../lib/api/api-client.ts';
+import { genericErrorLine } from '../../lib/api/generic-error.ts';
+import { Button } from '../../ui/button.tsx';
+import { ErrorSummary } from '../../ui/error-summary.tsx';
+import { CheckboxField } from '../../ui/form-fields.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { useClientSettings } from '../client-settings/get-client-settings.ts';
+import { DataFieldInput } from '../data-fields/data-field-input.tsx';
+import { dataFieldsQuery } from '../data-fields/get-data-fields.ts';
+import { type Answers, answerFor, validateAnswers } from '../data-fields/validate-answers.ts';
+import { useRegister } from './register.ts';
+
+export const termsNotAgreedMessage = 'Please agree to the terms and conditions to create your account.';
+
+interface RegistrationFormProps {
+  /** Where the account was created from, as the register call records it. */
+  source: 'my-account' | 'online-joining';
+  submitLabel: string;
+  /** The id of the heading an error about the whole form links to. */
+  headingId: string;
+  /** The joining page asks for agreement to the terms in a checkbox. */
+  termsCheckbox?: ReactNode;
+  onRegistered: () => void;
+}
+
+/** The operator's data fields as an account-creation form; a 201 logs the new customer in. */
+export function RegistrationForm({
+  source,
+  submitLabel,
+  headingId,
+  termsCheckbox,
+  onRegistered,
+}: RegistrationFormProps) {
+  const fields = useQuery(dataFieldsQuery('customer_account_online'));
+  const settings = useClientSettings();
+  const register = useRegister();
+  const [answers, setAnswers] = useState<Answers>({});
+  const [termsAgreed, setTermsAgreed] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  if (fields.isPending) return <Spinner label="Loading the form" />;
+  if (fields.isError)
+    return (
+      <p className="error-line">
+        {genericErrorLine(fields.error instanceof ApiError ? fields.error.status : null)}
+      </p>
+    );
+
+  const all = fields.data.sections.flatMap((section) => section.sectionFields);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateAnswers(all, answers);
+    if (termsCheckbox && !termsAgreed) found.terms = termsNotAgreedMessage;
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const body: Record<string, unknown> = Object.fromEntries(
+      all.map((field) => [field.name, answerFor(field, answers)]).filter(([, value]) => value !== ''),
+    );
+    body.password = answers.password ?? '';
+    body.passwordConfirmation = answers.passwordConfirmation ?? '';
+    register.mutate(
+      { ...body, clientId: settings.id, source, checksum: fields.data.checksum },
+      {
+        onSuccess: onRegistered,
+        onError: (error) => {
+          const messages = error instanceof ApiError ? error.validationMessages : null;
+          if (!messages) {
+            setErrors({
+              form: error instanceof ApiError ? error.message : 'Something went wrong, please try again.',
+            });
+            window.scrollTo({ top: 0 });
+            return;
+          }
+          const mapped: Record<string, string> = {};
+          for (const [name, list] of Object.entries(messages)) {
+            // A message about the password confirmation belongs under the repeat field (joining spec).
+            const target = list.some((message) => /password confirmation/i.test(message))
+              ? 'passwordConfirmation'
+              : name;
+            mapped[all.some((field) => field.name === target) ? target : 'form'] = list.join(' ');
+          }
+          setErrors(mapped);
+        },
+      },
+    );
+  };
+
+  const summary = Object.entries(errors).map(([name, message]) => ({
+    fieldId: name === 'form' ? headingId : name === 'terms' ? 'registration-terms' : `field-${name}`,
+    message,
+  }));
+  return (
+    <>
+      <ErrorSummary errors={summary} />
+      <form className="form" noValidate onSubmit={submit}>
+        {fields.data.sections.map((section) => (
+          <fieldset key={section.sectionReference} className="form-section">
+            <legend className="form-section__title">{section.sectionName}</legend>
+            {section.sectionFields.map((field) => (
+              <DataFieldInput
+                key={field.name}
+                field={field}
+                answers={answers}
+                error={errors[field.name]}
+                onChange={(name, value) => setAnswers((current) => ({ ...current, [name]: value }))}
+              />
+            ))}
+          </fieldset>
+        ))}
+        {termsCheckbox && (
+          <CheckboxField
+            id="registration-terms"
+            label={termsCheckbox}
+            checked={termsAgreed}
+            error={errors.terms}
+            onChange={(event) => setTermsAgreed(event.target.checked)}
+          />
+        )}
+        <div className="form__actions">
+          <Button type="submit" variant="primary" size="lg" disabled={register.isPending}>
+            {register.isPending ? 'Creating your account…' : submitLabel}
+          </Button>
+        </div>
+      </form>
+    </>
+  );
+}

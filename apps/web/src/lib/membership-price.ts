@@ -1,0 +1,17 @@
+interface PricedOption {
+  paymentType: 'recurring' | 'fixed';
+  fixedDuration: number | null;
+  fixedPeriod: string | null;
+}
+
+/** "3 months", "1 year": a single payment membership's duration. */
+export function durationLabel(option: Pick<PricedOption, 'fixedDuration' | 'fixedPeriod'>): string {
+  const count = option.fixedDuration ?? 1;
+  return `${count} ${option.fixedPeriod ?? 'month'}${count === 1 ? '' : 's'}`;
+}
+
+/** "£30.00 per month" or "£60.00 for 3 months". */
+export function priceLabel(option: PricedOption & { price: { formatted: string } }): string {
+  if (option.paymentType === 'recurring') return `${option.price.formatted} per month`;
+  return `${option.price.formatted} for ${durationLabel(option)}`;
+}
