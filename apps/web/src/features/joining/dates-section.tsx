@@ -29,6 +29,7 @@ function TermsCheck({ terms, checked, onOpen }: { terms: Terms; checked: boolean
         id={`terms-${terms.id}`}
         label={`I have read and agree to the ${terms.title}`}
         checked={checked}
+        aria-haspopup="dialog"
         // Ticking opens the terms to read; agreeing there ticks the box.
         onChange={(event) => {
           if (event.target.checked) onOpen();

@@ -58,8 +58,14 @@ export function MembershipCard({
         <Button variant="link" size="md" onClick={onDetails}>
           View details<span className="visually-hidden"> of {membership.name}</span>
         </Button>
-        <Button variant="primary" size="md" disabled={!canPurchase} onClick={onChoose}>
-          Choose this membership<span className="visually-hidden">: {membership.name}</span>
+        <Button
+          variant="primary"
+          size="md"
+          disabled={!canPurchase}
+          onClick={onChoose}
+          aria-label={`Choose this membership: ${membership.name}`}
+        >
+          Choose this membership
         </Button>
       </div>
     </li>

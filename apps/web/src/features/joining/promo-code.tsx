@@ -40,7 +40,7 @@ export function PromoCode({
       </Button>
     );
   return (
-    <form className="promo-code" noValidate onSubmit={apply} aria-label="Promo code">
+    <form className="promo-code" noValidate onSubmit={apply}>
       <TextField
         id="promo-code"
         label="Promo code"

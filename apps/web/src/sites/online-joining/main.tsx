@@ -1,5 +1,7 @@
 import { startSite } from '../../app/create-site.tsx';
 import { LoginPage } from '../../features/auth/login-page.tsx';
+import { RequireLogin } from '../../features/auth/require-login.tsx';
+import { CheckoutPage } from '../../features/checkout/checkout-page.tsx';
 import { JoiningPage } from '../../features/joining/joining-page.tsx';
 import { JoiningHomePage } from './joining-home-page.tsx';
 
@@ -18,6 +20,15 @@ startSite('online-joining', [
     path: 'centre/:centreSlug/membership/:selectedMembershipSlug/:selectedPaymentType',
     element: <JoiningPage />,
     handle: { title: 'Membership Options', breadcrumb: 'Buy membership' },
+  },
+  {
+    path: 'checkout',
+    element: (
+      <RequireLogin>
+        <CheckoutPage />
+      </RequireLogin>
+    ),
+    handle: { title: 'Checkout', breadcrumb: 'Checkout' },
   },
   { path: 'login', element: <LoginPage />, handle: { title: 'Login', breadcrumb: 'Log in' } },
 ]);

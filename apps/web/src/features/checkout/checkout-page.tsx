@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { ApiError } from '../../lib/api/api-client.ts';
+import { genericErrorLine } from '../../lib/api/generic-error.ts';
+import { Button } from '../../ui/button.tsx';
+import { Modal } from '../../ui/modal.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { useCart } from '../cart/get-cart.ts';
+import { resetFinder } from '../centre-finder/finder-store.ts';
+import { clearBankDetails } from '../joining/bank-details.ts';
+import { resetJoining } from '../joining/joining-store.ts';
+import { CheckoutSummary } from './checkout-summary.tsx';
+import { useClearJoiningCart } from './clear-joining-cart.ts';
+
+/**
+ * /checkout on the joining site: the basket's total and what it holds, and "Cancel selection and
+ * start over". Paying (card and the zero-total path) is the checkout issue's.
+ */
+export function CheckoutPage() {
+  const cart = useCart();
+  const clear = useClearJoiningCart();
+  const navigate = useNavigate();
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
+
+  if (cart.isPending) return <Spinner label="Loading your basket" />;
+  if (cart.isError)
+    return (
+      <p className="error-line">
+        {genericErrorLine(cart.error instanceof ApiError ? cart.error.status : null)}
+      </p>
+    );
+  // An empty basket has nothing to check out (joining spec, section 4).
+  if (cart.data.items.length === 0) return <Navigate to="/" replace />;
+
+  const startOver = () =>
+    clear.mutate(undefined, {
+      onSettled: () => {
+        resetJoining();
+        resetFinder();
+        clearBankDetails();
+        navigate('/');
+      },
+    });
+  return (
+    <div className="joining-layout">
+      <div className="joining-layout__main">
+        <h1 className="checkout-title">
+          Checkout <span className="checkout-title__total">{cart.data.totals.formattedTotal}</span>
+        </h1>
+        <p className="lead">
+          {cart.data.totals.itemCount} {cart.data.totals.itemCount === 1 ? 'item' : 'items'} in your basket,
+          total to pay now {cart.data.totals.formattedTotal}.
+        </p>
+        <div className="form__actions">
+          <Button variant="link" size="md" onClick={() => setConfirmingCancel(true)}>
+            Cancel selection and start over
+          </Button>
+        </div>
+      </div>
+      <CheckoutSummary items={cart.data.items} />
+      <Modal
+        open={confirmingCancel}
+        title="Are you sure you want to leave this screen?"
+        onClose={() => setConfirmingCancel(false)}
+      >
+        <p>Your membership choice will be removed from your basket.</p>
+        <div className="form__actions">
+          <Button variant="primary" size="md" onClick={() => setConfirmingCancel(false)}>
+            Continue with my purchase
+          </Button>
+          <Button variant="secondary" size="md" disabled={clear.isPending} onClick={startOver}>
+            Leave this screen
+          </Button>
+        </div>
+      </Modal>
+    </div>
+  );
+}
