@@ -150,4 +150,92 @@ describe('joining online', () => {
       .toMatch(/1 item/);
     await expectNoAxeViolations(page);
   });
+
+  async function logInOnJoiningSite(page: Page, username: string, then: string) {
+    await visit(page, `${e2e.server.urls.onlineJoining}/login?redirect=${encodeURIComponent(then)}`);
+    await page.getByLabel('Email address or customer ID').fill(username);
+    await page.getByLabel('Password', { exact: true }).fill('Swim-Gym-2026!');
+    await page.getByRole('button', { name: 'Log in', exact: true }).last().click();
+    await page.waitForURL(`${e2e.server.urls.onlineJoining}${then}`);
+    await waitForPage(page);
+  }
+  const stepTitles = (page: Page) => page.locator('.joining-step__title').allInnerTexts();
+
+  it('lets a member who pays by Direct Debit skip the bank sections and keep their billing day, on a phone', async () => {
+    const page = await e2e.page({ width: 390, height: 844 });
+    await logInOnJoiningSite(page, 'C100002', '/centre/castlefield-leisure-centre');
+    expect(await page.getByRole('heading', { name: 'Your selection' }).isVisible()).toBe(true);
+    await step(page, 'Membership')
+      .getByRole('button', { name: 'Choose this membership: Off-peak Gym' })
+      .click();
+    const details = step(page, 'Your details');
+    await details.getByText("These details can't be edited right now").waitFor();
+    await expectNoAxeViolations(page);
+    await details.getByRole('button', { name: 'Continue' }).click();
+
+    const dates = step(page, 'Review & select dates');
+    await dates.getByText('You already have a Direct Debit set up').waitFor();
+    expect(await dates.getByLabel('Billing day').count()).toBe(0);
+    expect((await stepTitles(page)).join('|')).not.toMatch(/Monthly payment|Confirm your details/);
+    await expectNoAxeViolations(page);
+    await agreeToTerms(page);
+    const sidebarPrice = await page.locator('.payment-summary .summary-line--total dd').innerText();
+    await dates.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(`${e2e.server.urls.onlineJoining}/checkout`);
+    await waitForPage(page);
+    expect(await page.locator('.checkout-summary .summary-line--total dd').innerText()).toBe(sidebarPrice);
+    // Her collections stay on the 15th.
+    expect(await page.locator('.checkout-summary').innerText()).toMatch(
+      /First billing date\s+15 \w{3} \d{4}/,
+    );
+    await expectNoAxeViolations(page);
+  });
+
+  it('preselects a single payment membership from its URL, keeps progress over a refresh, and skips the Direct Debit', async () => {
+    const page = await e2e.page();
+    await logInOnJoiningSite(page, 'C100001', '/centre/castlefield-leisure-centre/membership/nope/recurring');
+    await page.getByText('Could not find selected membership').waitFor();
+    await page.waitForURL(`${e2e.server.urls.onlineJoining}/centre/castlefield-leisure-centre`);
+
+    await page.goto(
+      `${e2e.server.urls.onlineJoining}/centre/castlefield-leisure-centre/membership/swim-unlimited/fixed`,
+    );
+    await waitForPage(page);
+    await step(page, 'Your details').getByRole('button', { name: 'Continue' }).click();
+    await step(page, 'Additional details').getByLabel('Can you swim 25 metres unaided?').check();
+    await page.reload();
+    await waitForPage(page);
+    // The refresh keeps the choice, the answers and the open section.
+    expect(await page.locator('.payment-summary__name').innerText()).toBe('Swim Unlimited');
+    const additional = step(page, 'Additional details');
+    expect(await additional.getByLabel('Can you swim 25 metres unaided?').isChecked()).toBe(true);
+    await additional.getByRole('button', { name: 'Save and continue' }).click();
+    await step(page, 'Review & select dates').getByRole('button', { name: 'Today' }).click();
+    await agreeToTerms(page);
+    expect((await stepTitles(page)).join('|')).not.toMatch(/Monthly payment|Confirm your details/);
+    await step(page, 'Review & select dates').getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(`${e2e.server.urls.onlineJoining}/checkout`);
+    await waitForPage(page);
+    expect(await page.locator('.checkout-summary').innerText()).toContain('Single payment for 3 months');
+    expect(await page.locator('.checkout-summary .summary-line--total dd').innerText()).toBe('£60.00');
+  });
+
+  it('shows a logged-in customer what they cannot join only when they ask, with the reason', async () => {
+    const page = await e2e.page();
+    await logInOnJoiningSite(page, 'C100001', '/centre/castlefield-leisure-centre');
+    const membership = step(page, 'Membership');
+    await membership.locator('.membership-card').first().waitFor();
+    const juniorTitle = membership.getByRole('heading', { name: 'Junior Active' });
+    expect(await juniorTitle.count()).toBe(0);
+    await membership.getByRole('switch', { name: 'Show ineligible memberships' }).check();
+    await juniorTitle.waitFor();
+    const junior = membership.locator('.membership-card').filter({ hasText: 'Junior Active' });
+    expect(await junior.getByText('You are not eligible for this membership').count()).toBe(1);
+    expect(await junior.getByRole('button', { name: /Choose this membership/ }).isDisabled()).toBe(true);
+    await junior.getByRole('button', { name: /View details/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Junior Active' });
+    await dialog.getByText('You are ineligible for this membership').waitFor();
+    expect(await dialog.innerText()).toContain('This membership is for members aged 11 to 17.');
+    await expectNoAxeViolations(page);
+  });
 });
