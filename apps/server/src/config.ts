@@ -105,6 +105,9 @@ const envSchema = z
       .max(24 * 30)
       .default(12),
     LIDO_KIOSK_SESSION_MINUTES: z.coerce.number().int().min(1).max(120).default(10),
+    LIDO_KIOSK_IDLE_WARNING_SECONDS: z.coerce.number().int().min(1).max(3600).default(90),
+    LIDO_KIOSK_IDLE_RESET_SECONDS: z.coerce.number().int().min(2).max(3600).default(95),
+    LIDO_KIOSK_CONFIRMATION_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   })
   .superRefine((env, ctx) => {
     const urls = [env.LIDO_BOOKINGS_URL, env.LIDO_MY_ACCOUNT_URL, env.LIDO_ONLINE_JOINING_URL];
@@ -115,6 +118,13 @@ const envSchema = z
         path: ['LIDO_BOOKINGS_URL'],
         message:
           'LIDO_BOOKINGS_URL, LIDO_MY_ACCOUNT_URL and LIDO_ONLINE_JOINING_URL must be set together (or none, to serve each site on its own port)',
+      });
+    }
+    if (env.LIDO_KIOSK_IDLE_RESET_SECONDS <= env.LIDO_KIOSK_IDLE_WARNING_SECONDS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['LIDO_KIOSK_IDLE_RESET_SECONDS'],
+        message: 'must be longer than LIDO_KIOSK_IDLE_WARNING_SECONDS, so the warning comes before the reset',
       });
     }
     if (env.LIDO_ALLOW_BEARER && env.NODE_ENV === 'production') {
@@ -155,6 +165,8 @@ export interface Config {
   analytics: { gaMeasurementId: string | undefined; gtmContainerId: string | undefined };
   map: { apiKey: string | undefined; styleUrl: string | undefined };
   kioskHomeUrl: string | undefined;
+  /** kiosk idle timers: the start-over warning, the reset, and the order-confirmed return */
+  kioskIdle: { warningMs: number; resetMs: number; orderConfirmedMs: number };
   email: { smtpUrl: string | undefined; from: string };
   auth: {
     /** parent domain the auth cookie is scoped to (production); host-only when unset */
@@ -213,6 +225,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     analytics: { gaMeasurementId: env.LIDO_ANALYTICS_GA_ID, gtmContainerId: env.LIDO_ANALYTICS_GTM_ID },
     map: { apiKey: env.LIDO_MAP_API_KEY, styleUrl: env.LIDO_MAP_STYLE_URL },
     kioskHomeUrl: env.LIDO_KIOSK_HOME_URL,
+    kioskIdle: {
+      warningMs: env.LIDO_KIOSK_IDLE_WARNING_SECONDS * 1000,
+      resetMs: env.LIDO_KIOSK_IDLE_RESET_SECONDS * 1000,
+      orderConfirmedMs: env.LIDO_KIOSK_CONFIRMATION_SECONDS * 1000,
+    },
     email: { smtpUrl: env.LIDO_SMTP_URL, from: env.LIDO_EMAIL_FROM },
     auth: {
       cookieDomain: env.LIDO_COOKIE_DOMAIN,

@@ -27,6 +27,7 @@ describe('client settings and venues', () => {
       directDebitProvider: 'go_cardless',
       availableBillingDates: [1, 15, 28],
       kioskHomeUrl: 'https://kiosk.example.org',
+      kioskIdle: { warningMs: 90_000, resetMs: 95_000, orderConfirmedMs: 10_000 },
       currency: 'GBP',
       currencySymbol: '£',
       siteUrls: {

@@ -53,6 +53,17 @@ describe('settings', () => {
     expect(config.siteOrigins?.['online-joining']).toBe('https://join.example.org');
   });
 
+  it('wants the kiosk warning before the kiosk reset', () => {
+    expect(() =>
+      loadConfig({ LIDO_KIOSK_IDLE_WARNING_SECONDS: '95', LIDO_KIOSK_IDLE_RESET_SECONDS: '90' }),
+    ).toThrow(/LIDO_KIOSK_IDLE_RESET_SECONDS: must be longer than LIDO_KIOSK_IDLE_WARNING_SECONDS/);
+    expect(loadConfig({}).kioskIdle).toEqual({
+      warningMs: 90_000,
+      resetMs: 95_000,
+      orderConfirmedMs: 10_000,
+    });
+  });
+
   it('refuses a site URL with a path', () => {
     expect(() =>
       loadConfig({

@@ -19,6 +19,12 @@ export const clientSettingsSchema = z.object({
   customerServiceEmail: z.string(),
   availableBillingDates: z.array(z.number().int().min(1).max(28)),
   kioskHomeUrl: z.string().nullable(),
+  /** Kiosk idle timers in ms (joining spec section 9: 90000, 95000 and 10000 by default). */
+  kioskIdle: z.object({
+    warningMs: z.number().int().positive(),
+    resetMs: z.number().int().positive(),
+    orderConfirmedMs: z.number().int().positive(),
+  }),
   savedCardsEnabled: z.boolean(),
   currency: z.string().regex(/^[A-Z]{3}$/),
   currencySymbol: z.string(),

@@ -7,6 +7,7 @@ import { AccountNav } from '../features/chrome/account-nav.tsx';
 import { Breadcrumbs, type RouteHandle } from '../features/chrome/breadcrumbs.tsx';
 import { SiteHeader } from '../features/chrome/site-header.tsx';
 import { SiteFooter } from '../features/footer/site-footer.tsx';
+import { KioskChrome } from '../features/kiosk/kiosk-chrome.tsx';
 import { useBasketCount } from '../features/cart/get-cart.ts';
 import { useAuthStateWatcher, useSession } from '../features/session/use-session.ts';
 import { venueSlugFor } from '../features/site-mode/cross-site.ts';
@@ -60,6 +61,9 @@ function Chrome({
       <a className="skip-link" href="#main-content">
         Skip to main content
       </a>
+      {mode.kiosk && site === 'online-joining' && !mode.embedded && (
+        <KioskChrome settings={settings} logoUrl={logoUrl} />
+      )}
       {showChrome && (
         <SiteHeader
           settings={settings}
@@ -70,7 +74,7 @@ function Chrome({
           venueSlug={venueSlug}
         />
       )}
-      {!mode.embedded && <Breadcrumbs />}
+      {showChrome && <Breadcrumbs />}
       {site === 'my-account' && session.isLoggedIn && (
         <AccountNav guestPassesEnabled={settings.onlineGuestPassesEnabled} />
       )}

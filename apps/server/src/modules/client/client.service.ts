@@ -24,6 +24,7 @@ export function createClientService(config: Config, repository: OperatorReposito
         customerServiceEmail: operator.customerServiceEmail,
         availableBillingDates: [...operator.availableBillingDates].sort((a, b) => a - b),
         kioskHomeUrl: config.kioskHomeUrl ?? null,
+        kioskIdle: config.kioskIdle,
         savedCardsEnabled: operator.savedCardsEnabled,
         currency: operator.currency,
         currencySymbol: currencySymbol(operator.currency),

@@ -3,6 +3,7 @@ import { LoginPage } from '../../features/auth/login-page.tsx';
 import { RequireLogin } from '../../features/auth/require-login.tsx';
 import { CheckoutPage } from '../../features/checkout/checkout-page.tsx';
 import { JoiningPage } from '../../features/joining/joining-page.tsx';
+import { KioskHomePage } from '../../features/kiosk/kiosk-home-page.tsx';
 import { JoiningHomePage } from './joining-home-page.tsx';
 
 startSite('online-joining', [
@@ -30,5 +31,6 @@ startSite('online-joining', [
     ),
     handle: { title: 'Checkout', breadcrumb: 'Checkout' },
   },
+  { path: 'kiosk', element: <KioskHomePage />, handle: { title: 'Kiosk Home', breadcrumb: 'Kiosk' } },
   { path: 'login', element: <LoginPage />, handle: { title: 'Login', breadcrumb: 'Log in' } },
 ]);

@@ -1,0 +1,79 @@
+import type { ClientSettings } from '@lido/contracts/client-settings';
+import { useState } from 'react';
+import { useLocation } from 'react-router';
+import { Button } from '../../ui/button.tsx';
+import { LoginControl } from '../chrome/site-header.tsx';
+import { useSession } from '../session/use-session.ts';
+import { showToast } from '../toasts/toast-store.ts';
+import { useResetKiosk } from './reset-kiosk.ts';
+import { StartOverDialog } from './start-over-dialog.tsx';
+import { useIdleTimers } from './use-idle-timers.ts';
+
+/**
+ * The kiosk's own header on the joining site: logo, Log in / Log out and Home, plus the idle rules
+ * (joining spec, section 4): the start-over question after the warning time, a reset with
+ * "Joining form cleared due to inactivity" after the reset time, and a return home from the
+ * order-confirmed page.
+ */
+export function KioskChrome({ settings, logoUrl }: { settings: ClientSettings; logoUrl: string }) {
+  const { pathname } = useLocation();
+  const session = useSession();
+  const reset = useResetKiosk();
+  const [askingToStartOver, setAskingToStartOver] = useState(false);
+  const onKioskHome = pathname.replace(/\/$/, '') === '/kiosk';
+  const onOrderConfirmed = pathname.startsWith('/order-confirmed');
+  const startOver = async () => {
+    setAskingToStartOver(false);
+    await reset();
+  };
+
+  useIdleTimers(
+    onOrderConfirmed
+      ? [{ afterMs: settings.kioskIdle.orderConfirmedMs, run: () => void reset() }]
+      : [
+          { afterMs: settings.kioskIdle.warningMs, run: () => setAskingToStartOver(true) },
+          {
+            afterMs: settings.kioskIdle.resetMs,
+            run: () => {
+              setAskingToStartOver(false);
+              void reset().then(() =>
+                showToast({ content: 'Joining form cleared due to inactivity', type: 'neutral' }),
+              );
+            },
+          },
+        ],
+    // Kiosk home itself has nothing to clear, unless someone is logged in there.
+    !onKioskHome || session.isLoggedIn,
+  );
+
+  return (
+    <header className="site-header kiosk-header">
+      <div className="site-header__inner">
+        <img className="site-header__logo" src={logoUrl} alt={settings.name} height={40} />
+        <nav className="site-header__actions" aria-label="Kiosk">
+          {!onOrderConfirmed &&
+            (session.isLoggedIn ? (
+              <Button variant="secondary" size="lg" onClick={() => void reset()}>
+                Log out
+              </Button>
+            ) : (
+              <LoginControl className="button button--secondary button--lg" />
+            ))}
+          <Button
+            variant="primary"
+            size="lg"
+            onClick={() => (onKioskHome ? undefined : setAskingToStartOver(true))}
+            aria-current={onKioskHome ? 'page' : undefined}
+          >
+            Home
+          </Button>
+        </nav>
+      </div>
+      <StartOverDialog
+        open={askingToStartOver}
+        onContinue={() => setAskingToStartOver(false)}
+        onStartOver={() => void startOver()}
+      />
+    </header>
+  );
+}
