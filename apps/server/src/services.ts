@@ -53,6 +53,7 @@ export function createServices(
     limiter,
     db: database.db,
   });
+  const change = createChangeService({ operators, account: accountRepository, memberships, today });
   return {
     email,
     geocoder: createOfflineGazetteer(),
@@ -63,12 +64,13 @@ export function createServices(
       clock,
       timeZone: config.timeZone,
     }),
-    change: createChangeService({ operators, account: accountRepository, memberships, today }),
+    change,
     cart: createCartService({
       operators,
       carts: createCartRepository(database.db),
       account: accountRepository,
       memberships,
+      change,
       today,
     }),
     auth: createAuthService({ config, operators, auth: authRepository, limiter, clock }),

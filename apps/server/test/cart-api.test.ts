@@ -347,4 +347,67 @@ describe('the basket on the checkout service, on 21 Nov 2026', () => {
       expect((await call(sam, 'GET', '/api/memberships/online-joining')).body.data).toBeNull();
     });
   });
+
+  describe('changing a monthly membership', () => {
+    it('puts what is due now in the basket, as the change costs call quotes it, replacing an earlier choice', async () => {
+      const priya = await loginCookie(t, 'C100002');
+      const [gym] = await heldMemberships(priya);
+      const national = typeBySlug('national-all-access');
+      const optionId = option('national-all-access', 'recurring').id;
+      const quote = (
+        await call(priya, 'GET', `/api/memberships/${gym!.id}/change/${optionId}?starts_at=2026-11-22`)
+      ).body.data;
+      const changed = await call(priya, 'POST', `/api/memberships/${gym!.id}/change`, {
+        membership_type_id: national.id,
+        payment_option_id: optionId,
+        start_date: '2026-11-22',
+      });
+      expect(changed.status, JSON.stringify(changed.body)).toBe(201);
+      const line = changed.body.data.items.find(
+        (item: { type: string }) => item.type === 'membership_change',
+      );
+      expect(line).toMatchObject({
+        changesMembershipId: gym!.id,
+        name: 'National All Access',
+        price: { raw: { amount: quote.totalDueNow.raw.amount } },
+        change: { differenceToOldMembership: quote.differenceToOldMembership },
+        options: { startDate: '2026-11-22', billingDay: 15 },
+        costs: { firstBillingDate: '2026-12-15', proRataDays: 23 },
+      });
+      expect(quote.differenceToOldMembership).toBe('£15.99 more per month');
+      // (45.99 − 30.00) × 12 × 23 / 365, rounded to the penny (pricing.md).
+      expect(line.price.formatted).toBe('£12.09');
+
+      const again = await call(priya, 'POST', `/api/memberships/${gym!.id}/change`, {
+        membership_type_id: typeBySlug('off-peak-gym').id,
+        payment_option_id: option('off-peak-gym', 'recurring').id,
+        start_date: '2026-11-25',
+      });
+      expect(again.status).toBe(201);
+      const changes = (await call(priya, 'GET', cartUrl)).body.data.items.filter(
+        (item: { type: string }) => item.type === 'membership_change',
+      );
+      expect(changes.map((item: { name: string }) => item.name)).toEqual(['Off-peak Gym']);
+    });
+
+    it('refuses a date outside the change window and a mismatched option, changing nothing', async () => {
+      const priya = await loginCookie(t, 'C100002');
+      const [gym] = await heldMemberships(priya);
+      const before = (await call(priya, 'GET', cartUrl)).body.data;
+      const late = await call(priya, 'POST', `/api/memberships/${gym!.id}/change`, {
+        membership_type_id: typeBySlug('national-all-access').id,
+        payment_option_id: option('national-all-access', 'recurring').id,
+        start_date: '2027-06-01',
+      });
+      expect(late.status).toBe(422);
+      expect(late.body.errors.startsAt[0]).toMatch(/^The change date must be between/);
+      const mismatched = await call(priya, 'POST', `/api/memberships/${gym!.id}/change`, {
+        membership_type_id: typeBySlug('swim-unlimited').id,
+        payment_option_id: option('national-all-access', 'recurring').id,
+        start_date: '2026-11-22',
+      });
+      expect(mismatched.status).toBe(422);
+      expect((await call(priya, 'GET', cartUrl)).body.data).toEqual(before);
+    });
+  });
 });

@@ -73,11 +73,14 @@ type Money = z.infer<typeof moneySchema>;
 
 export interface CartItem {
   id: number;
-  type: 'membership' | 'membership_renewal';
+  type: 'membership' | 'membership_renewal' | 'membership_change';
   objectId: number;
   pricingOptionId: number;
   purchasedForUserId: number;
   renewsMembershipId: number | null;
+  /** A change line: the held membership it changes, and the difference in words. */
+  changesMembershipId: number | null;
+  change: { differenceToOldMembership: string; newMembershipPrice: Money } | null;
   name: string;
   description: string;
   venue: { id: number; name: string };
@@ -158,4 +161,11 @@ export type JoiningMembershipBody = z.infer<typeof joiningMembershipBodySchema>;
 /** DELETE cart/clear */
 export const clearCartBodySchema = z.strictObject({
   source: z.enum(['online-joining', 'front-of-house'], { error: 'The source must be online-joining.' }),
+});
+
+/** POST memberships/{id}/change: the membership to change to, and when. */
+export const changeMembershipBodySchema = z.strictObject({
+  membershipTypeId: positiveId('The membership'),
+  paymentOptionId: positiveId('The payment option'),
+  startDate: isoDate('The change date'),
 });

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { CartItem } from '@lido/contracts/cart';
 import type { Costs } from '@lido/contracts/membership';
 
 /**
@@ -453,7 +454,7 @@ export const savedCards = pgTable('saved_cards', {
 // ---- Baskets (migration 0010) ----
 
 export type CartStatus = 'open' | 'completing' | 'completed';
-export type CartItemType = 'membership' | 'membership_renewal';
+export type CartItemType = 'membership' | 'membership_renewal' | 'membership_change';
 
 export const carts = pgTable('carts', {
   id: serial('id').primaryKey(),
@@ -495,8 +496,12 @@ export const cartItems = pgTable('cart_items', {
   startDate: date('start_date', { mode: 'string' }).notNull(),
   billingDay: integer('billing_day'),
   promotionId: integer('promotion_id').references(() => promotions.id),
+  changesMembershipId: integer('changes_membership_id').references(() => customerMemberships.id, {
+    onDelete: 'cascade',
+  }),
   description: text('description').notNull(),
   amountPence: integer('amount_pence').notNull(),
-  costs: jsonb('costs').notNull().$type<Costs>(),
+  // A change line also keeps the difference it was quoted with.
+  costs: jsonb('costs').notNull().$type<Costs & { change?: NonNullable<CartItem['change']> }>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

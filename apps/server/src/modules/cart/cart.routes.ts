@@ -4,6 +4,7 @@ import {
   cartQuerySchema,
   cartTermsQuerySchema,
   checkoutServiceBase,
+  changeMembershipBodySchema,
   clearCartBodySchema,
   joiningMembershipBodySchema,
   removeFromCartBodySchema,
@@ -70,6 +71,14 @@ export function cartRoutes(app: FastifyInstance, services: AppServices, config: 
     const { customer } = await requireCustomer(request, reply, services, config);
     parseInput(clearCartBodySchema, request.body);
     return { data: await cart.clearJoining(customer) };
+  });
+
+  // Changing a held monthly membership puts what is due now in the basket.
+  app.post('/api/memberships/:membershipId/change', async (request, reply) => {
+    const { customer } = await requireCustomer(request, reply, services, config);
+    const { membershipId } = parseInput(heldMembershipParamsSchema, request.params);
+    const choice = parseInput(changeMembershipBodySchema, request.body);
+    return reply.status(201).send({ data: await cart.addChange(customer, membershipId, choice) });
   });
 
   // Renewing a single payment membership puts its next term in the basket.

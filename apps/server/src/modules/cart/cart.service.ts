@@ -1,12 +1,13 @@
 import { validateBankDetails } from '@lido/contracts/bank-details';
 import type { Cart, CartItem, CartTerms, JoiningMembershipBody } from '@lido/contracts/cart';
 import type { Costs, MembershipType } from '@lido/contracts/membership';
-import type { CalendarDate } from '@lido/pricing/calendar-date';
+import { type CalendarDate, daysBetween, prettyDate } from '@lido/pricing/calendar-date';
 import { renewalStartDate } from '@lido/pricing/change-and-renewal';
 import { currencySymbol, formatPence, toMoney } from '@lido/pricing/money';
 import { HttpError, ValidationError } from '../../http/errors.ts';
 import type { AccountRepository } from '../account/account.repository.ts';
 import type { CustomerRow } from '../auth/auth.repository.ts';
+import type { createChangeService } from '../memberships/change.service.ts';
 import type { createMembershipsService } from '../memberships/memberships.service.ts';
 import { itemNotFoundMessage, requireOperator } from '../operator/current-operator.ts';
 import type { OperatorRepository } from '../operator/operator.repository.ts';
@@ -21,6 +22,13 @@ export interface MembershipLine {
     venueId: number;
     promotionCodeId?: number | undefined;
   };
+}
+
+/** The costs as the costs call shapes them: a change's difference travels separately. */
+function withoutChange(costs: CartItemRow['costs']): Costs {
+  const rest: Costs & { change?: unknown } = { ...costs };
+  delete rest.change;
+  return rest;
 }
 
 export const alreadyInBasket = 'This membership is already in your basket.';
@@ -41,6 +49,7 @@ export function createCartService(deps: {
   carts: CartRepository;
   account: AccountRepository;
   memberships: ReturnType<typeof createMembershipsService>;
+  change: ReturnType<typeof createChangeService>;
   today: () => CalendarDate;
 }) {
   const { carts } = deps;
@@ -62,6 +71,8 @@ export function createCartService(deps: {
       pricingOptionId: item.paymentOptionId,
       purchasedForUserId: item.purchasedForCustomerId,
       renewsMembershipId: item.renewsMembershipId,
+      changesMembershipId: item.changesMembershipId,
+      change: item.costs.change ?? null,
       name: typeName,
       description: item.description,
       venue: { id: item.venueId, name: venueName },
@@ -72,7 +83,7 @@ export function createCartService(deps: {
         venueId: item.venueId,
         promotionCodeId: item.promotionId,
       },
-      costs: item.costs,
+      costs: withoutChange(item.costs),
       price: toMoney(item.amountPence, operator.currency, symbol),
       sortBy: index + 1,
       enablePrintReceipt: true,
@@ -139,6 +150,7 @@ export function createCartService(deps: {
       venueId: line.options.venueId,
       purchasedForCustomerId: customer.id,
       renewsMembershipId: null,
+      changesMembershipId: null,
       startDate: costs.startDate,
       billingDay: billingDay ?? null,
       promotionId: line.options.promotionCodeId ?? null,
@@ -345,6 +357,74 @@ export function createCartService(deps: {
       return cart.items.find((item) => item.type === 'membership') ?? null;
     },
 
+    /**
+     * POST memberships/{id}/change: moving a held monthly membership to another one. The line
+     * holds what is due now (the pro-rated difference and any change fee); checkout applies it.
+     */
+    async addChange(
+      customer: CustomerRow,
+      membershipId: number,
+      choice: { membershipTypeId: number; paymentOptionId: number; startDate: string },
+    ): Promise<Cart> {
+      const quote = await deps.change.quote(customer, membershipId, choice.paymentOptionId, choice.startDate);
+      if (quote.type.id !== choice.membershipTypeId)
+        throw new ValidationError({ paymentOptionId: ['The payment option is not one of that membership.'] });
+      const { held, type, option, costs, money, nextCollectionDate } = quote;
+      const proRataDays = Math.max(0, daysBetween(choice.startDate, nextCollectionDate));
+      const item: NewCartItem = {
+        itemType: 'membership_change',
+        membershipTypeId: type.id,
+        paymentOptionId: option.id,
+        venueId: held.homeVenueId,
+        purchasedForCustomerId: customer.id,
+        renewsMembershipId: null,
+        changesMembershipId: held.id,
+        startDate: choice.startDate,
+        billingDay: held.billingDay,
+        promotionId: null,
+        description: `Change to ${type.name}, Monthly`,
+        amountPence: costs.totalDueNow,
+        costs: {
+          paymentType: 'recurring',
+          fixedDuration: null,
+          fixedPeriod: null,
+          promotionEnabled: false,
+          globalBasePrice: money(costs.newMembershipPrice),
+          fees: {
+            baseFee: money(costs.newMembershipPrice),
+            joiningFee: money(costs.changeFee),
+            proRataFee: money(costs.proRataDifference),
+            monthInHandFee: money(0),
+            discount: money(0),
+          },
+          proRataDays,
+          startDate: choice.startDate,
+          endDate: null,
+          firstBillingDate: nextCollectionDate,
+          prettyFirstBillingDate: prettyDate(nextCollectionDate),
+          totalToPayNow: money(costs.totalDueNow),
+          change: {
+            differenceToOldMembership: costs.differenceToOldMembership,
+            newMembershipPrice: money(costs.newMembershipPrice),
+          },
+        },
+      };
+      const cart = await carts.withLockedCart(customer.id, true, async (tx, locked) => {
+        requireOpen(locked);
+        const existing = await carts.itemRows(tx, locked.id);
+        // One change per held membership: a new choice replaces the last.
+        const earlier = existing.filter((row) => row.changesMembershipId === held.id).map((row) => row.id);
+        if (earlier.length > 0) await carts.deleteItems(tx, locked.id, earlier);
+        refuseDuplicates(
+          existing.filter((row) => !earlier.includes(row.id)),
+          [item],
+        );
+        await carts.insertItem(tx, locked.id, item);
+        return locked;
+      });
+      return view(customer, cart);
+    },
+
     /** POST /memberships/{id}/renew: a single payment membership's next term, into the basket. */
     async addRenewal(customer: CustomerRow, membershipId: number): Promise<Cart> {
       const held = await deps.account.heldMembership(customer.id, membershipId);
@@ -376,6 +456,7 @@ export function createCartService(deps: {
         venueId: held.homeVenueId,
         purchasedForCustomerId: customer.id,
         renewsMembershipId: held.id,
+        changesMembershipId: null,
         startDate,
         billingDay: null,
         promotionId: null,

@@ -41,40 +41,48 @@ export function createChangeService(deps: {
       .filter((type) => type.paymentOptions.length > 0);
   }
 
+  /** What changing to the option from `startsAt` costs: the quote both the costs call and the basket use. */
+  async function quote(customer: CustomerRow, membershipId: number, optionId: number, startsAt: string) {
+    const operator = await requireOperator(deps.operators);
+    const held = await changeable(customer, membershipId);
+    const type = (await options(customer, membershipId)).find((candidate) =>
+      candidate.paymentOptions.some((option) => option.id === optionId),
+    );
+    const option = type?.paymentOptions.find((candidate) => candidate.id === optionId);
+    if (!type || !option) throw new HttpError(404, itemNotFoundMessage);
+    if (!option.isPurchasable.canPurchase) {
+      throw new ValidationError({
+        optionId: [option.isPurchasable.message ?? 'This membership cannot be bought online.'],
+      });
+    }
+    const today = deps.today();
+    const window = changeWindow(today);
+    if (!isCalendarDate(startsAt) || startsAt < window.min || startsAt > window.max) {
+      throw new ValidationError({
+        startsAt: [`The change date must be between ${ukDate(window.min)} and ${ukDate(window.max)}.`],
+      });
+    }
+    const symbol = currencySymbol(operator.currency);
+    const money = (pence: number) => toMoney(pence, operator.currency, symbol);
+    const nextCollectionDate = anchorDate(startsAt, held.billingDay!);
+    const costs = changeCosts(
+      {
+        oldMonthlyPrice: held.pricePence,
+        newMonthlyPrice: option.globalBasePrice.raw.amount,
+        changeDate: startsAt,
+        nextCollectionDate,
+        currencySymbol: symbol,
+      },
+      today,
+    );
+    return { held, type, option, costs, money, nextCollectionDate };
+  }
+
   return {
     options,
+    quote,
     async costs(customer: CustomerRow, membershipId: number, optionId: number, startsAt: string) {
-      const operator = await requireOperator(deps.operators);
-      const held = await changeable(customer, membershipId);
-      const type = (await options(customer, membershipId)).find((candidate) =>
-        candidate.paymentOptions.some((option) => option.id === optionId),
-      );
-      const option = type?.paymentOptions.find((candidate) => candidate.id === optionId);
-      if (!type || !option) throw new HttpError(404, itemNotFoundMessage);
-      if (!option.isPurchasable.canPurchase) {
-        throw new ValidationError({
-          optionId: [option.isPurchasable.message ?? 'This membership cannot be bought online.'],
-        });
-      }
-      const today = deps.today();
-      const window = changeWindow(today);
-      if (!isCalendarDate(startsAt) || startsAt < window.min || startsAt > window.max) {
-        throw new ValidationError({
-          startsAt: [`The change date must be between ${ukDate(window.min)} and ${ukDate(window.max)}.`],
-        });
-      }
-      const symbol = currencySymbol(operator.currency);
-      const money = (pence: number) => toMoney(pence, operator.currency, symbol);
-      const costs = changeCosts(
-        {
-          oldMonthlyPrice: held.pricePence,
-          newMonthlyPrice: option.globalBasePrice.raw.amount,
-          changeDate: startsAt,
-          nextCollectionDate: anchorDate(startsAt, held.billingDay!),
-          currencySymbol: symbol,
-        },
-        today,
-      );
+      const { type, option, costs, money } = await quote(customer, membershipId, optionId, startsAt);
       return {
         totalDueNow: {
           ...money(costs.totalDueNow),
