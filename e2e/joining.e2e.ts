@@ -238,4 +238,42 @@ describe('joining online', () => {
     expect(await dialog.innerText()).toContain('This membership is for members aged 11 to 17.');
     await expectNoAxeViolations(page);
   });
+
+  it('changes a monthly membership from the account, with the change window, the difference and what is due now', async () => {
+    const page = await e2e.page();
+    await visit(page, `${e2e.server.urls.myAccount}/login?redirect=%2Fmemberships`);
+    await page.getByLabel('Email address or customer ID').fill('C100002');
+    await page.getByLabel('Password', { exact: true }).fill('Swim-Gym-2026!');
+    await page.getByRole('button', { name: 'Log in', exact: true }).last().click();
+    await page.getByRole('link', { name: 'Change membership from Gym Anytime' }).click();
+    await page.waitForURL(/\/centre\/castlefield-leisure-centre\?change=\d+$/);
+    await waitForPage(page);
+    await page.getByRole('heading', { name: 'Change your membership', level: 1 }).waitFor();
+    const membership = step(page, 'Membership');
+    await membership.locator('.membership-card').first().waitFor();
+    // A change is monthly to monthly: no payment toggle, and not the membership held now.
+    expect(await membership.getByRole('radio', { name: 'Single payment' }).count()).toBe(0);
+    expect(await membership.getByRole('heading', { name: 'Gym Anytime' }).count()).toBe(0);
+    await expectNoAxeViolations(page);
+    await membership.getByRole('button', { name: 'Choose this membership: National All Access' }).click();
+    await page.waitForURL(/\/membership\/national-all-access\/recurring\?change=\d+$/);
+    await step(page, 'Your details').getByRole('button', { name: 'Continue' }).click();
+
+    const dates = step(page, 'Review & select dates');
+    await dates.getByLabel('Start date').waitFor();
+    expect(await dates.getByRole('button', { name: 'Today' }).count()).toBe(0);
+    const summary = page.locator('.payment-summary');
+    await summary.getByText('£15.99 more per month').waitFor();
+    const dueNow = await summary.locator('.summary-line--total dd').innerText();
+    expect(dueNow).toMatch(/^£\d+\.\d{2}$/);
+    await agreeToTerms(page);
+    await dates.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(`${e2e.server.urls.onlineJoining}/checkout`);
+    await waitForPage(page);
+    const checkout = page.locator('.checkout-summary');
+    await checkout.getByRole('heading', { name: 'Change to National All Access' }).waitFor();
+    expect(await checkout.innerText()).toContain('£15.99 more per month');
+    expect(await checkout.locator('.summary-line--total dd').innerText()).toBe(dueNow);
+    await expectNoAxeViolations(page);
+  });
 });

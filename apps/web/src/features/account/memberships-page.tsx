@@ -8,6 +8,11 @@ import { SiteLink } from '../site-mode/site-link.tsx';
 import { priceLabel } from '../../lib/membership-price.ts';
 import { type HeldMembership, myMembershipsQuery } from './get-memberships.ts';
 
+/** An active monthly membership can be changed for another monthly one at the same centre. */
+function canChange(membership: HeldMembership): boolean {
+  return membership.paymentType === 'recurring' && membership.status === 'active';
+}
+
 /** A single payment membership can be renewed: its next term goes into the basket. */
 function canRenew(membership: HeldMembership): boolean {
   return (
@@ -43,6 +48,18 @@ function MembershipCard({ membership }: { membership: HeldMembership }) {
           </>
         )}
       </dl>
+      {canChange(membership) && (
+        <div className="card__actions">
+          <SiteLink
+            site="online-joining"
+            to={`/centre/${membership.homeVenue.slug}`}
+            extraParams={{ change: String(membership.id) }}
+            className="button button--secondary button--md"
+          >
+            Change membership<span className="visually-hidden"> from {membership.name}</span>
+          </SiteLink>
+        </div>
+      )}
       {canRenew(membership) && (
         <div className="card__actions">
           <Button

@@ -14,7 +14,10 @@ export function CheckoutSummary({ items }: { items: CartItem[] }) {
         const monthly = costs.paymentType === 'recurring';
         return (
           <section key={item.id} className="checkout-summary__item" aria-label={item.name}>
-            <h3 className="payment-summary__name">{item.name}</h3>
+            <h3 className="payment-summary__name">
+              {item.type === 'membership_change' ? `Change to ${item.name}` : item.name}
+              {item.type === 'membership_renewal' && ' (renewal)'}
+            </h3>
             <p className="card__meta">{item.categories.join(', ')}</p>
             <dl className="facts">
               <dt>Centre</dt>
@@ -57,12 +60,20 @@ export function CheckoutSummary({ items }: { items: CartItem[] }) {
               {monthly && (
                 <div className="summary-line">
                   <dt>
-                    Pro-rata membership payment
+                    {item.type === 'membership_change'
+                      ? 'Difference to your next collection'
+                      : 'Pro-rata membership payment'}
                     <span className="summary-line__detail">
                       {costs.proRataDays} {costs.proRataDays === 1 ? 'day' : 'days'}
                     </span>
                   </dt>
                   <dd>{costs.fees.proRataFee.formatted}</dd>
+                </div>
+              )}
+              {item.change && (
+                <div className="summary-line">
+                  <dt>From your next collection</dt>
+                  <dd>{item.change.differenceToOldMembership}</dd>
                 </div>
               )}
               {costs.fees.discount.raw.amount > 0 && (

@@ -16,6 +16,8 @@ interface DatesSectionProps {
   /** A member who already has a billing date keeps it: no billing day to choose. */
   hasBillingDate: boolean;
   availableBillingDates: number[];
+  /** Changing a membership: its change window, with no Today / Tomorrow shortcuts. */
+  window?: { min: CalendarDate; max: CalendarDate } | undefined;
   onContinue: () => void;
 }
 
@@ -54,9 +56,10 @@ export function DatesSection({
   promotionEnabled,
   hasBillingDate,
   availableBillingDates,
+  window,
   onContinue,
 }: DatesSectionProps) {
-  const limits = startDateLimits(today);
+  const limits = startDateLimits(today, window);
   const health = useTerms('health-commitment', state.membershipTypeId);
   const membership = useTerms('membership', state.membershipTypeId);
   const [reading, setReading] = useState<Terms | null>(null);

@@ -1,8 +1,9 @@
 import type { MembershipType } from '@lido/contracts/membership';
 import { prettyDate, todayIn } from '@lido/pricing/calendar-date';
+import { changeWindow } from '@lido/pricing/change-and-renewal';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api/api-client.ts';
 import { genericErrorLine } from '../../lib/api/generic-error.ts';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -18,6 +19,7 @@ import { DatesSection } from './dates-section.tsx';
 import { DetailsSection } from './details-section.tsx';
 import { DirectDebitSection } from './direct-debit-section.tsx';
 import { optionFor } from './filter-memberships.ts';
+import { useChangeCosts, useChangeOptions } from './get-change-options.ts';
 import { useCosts } from './get-costs.ts';
 import { useMembershipTypes } from './get-membership-types.ts';
 import { useQuestions } from './get-questions.ts';
@@ -35,7 +37,12 @@ import { answersToSend, validateQuestionAnswers } from './question-answers.ts';
 import { QuestionsSection } from './questions-section.tsx';
 import { SectionFrame } from './section-frame.tsx';
 import { displayedSections, nextSection, progressSteps, type SectionKey, sectionState } from './sections.ts';
-import { membershipDetailsBody, useSendAnswers, useSubmitMembership } from './submit-membership.ts';
+import {
+  membershipDetailsBody,
+  useSendAnswers,
+  useSubmitChange,
+  useSubmitMembership,
+} from './submit-membership.ts';
 
 /** The operator's local date decides start dates and prices (architecture.md, "Database"). */
 const operatorTimeZone = 'Europe/London';
@@ -59,16 +66,23 @@ export function JoiningPage() {
   const user = session.user;
   const venue = useQuery(venueQuery('online-joining', centreSlug));
   const state = useJoining();
-  const types = useMembershipTypes(venue.data?.id);
+  // ?change={membershipId}: changing a held monthly membership (from the account's Memberships page).
+  const [searchParams] = useSearchParams();
+  const changing = /^\d+$/.test(searchParams.get('change') ?? '') ? Number(searchParams.get('change')) : null;
+  const changeSearch = changing !== null ? `?change=${changing}` : '';
+  const joinTypes = useMembershipTypes(changing === null ? venue.data?.id : undefined);
+  const changeTypes = useChangeOptions(changing);
+  const types = changing === null ? joinTypes : changeTypes;
   const questions = useQuestions(state.membershipTypeId);
   const submitMembership = useSubmitMembership();
+  const submitChange = useSubmitChange();
   const sendAnswers = useSendAnswers();
   const [bankServerMessages, setBankServerMessages] = useState<string[]>([]);
   const today = todayIn(operatorTimeZone, new Date());
 
   useEffect(() => {
-    if (venue.data) enterCentre(venue.data.slug);
-  }, [venue.data]);
+    if (venue.data) enterCentre(venue.data.slug, changing);
+  }, [venue.data, changing]);
 
   const membership = types.data?.find((type) => type.id === state.membershipTypeId);
   const option = membership?.paymentOptions.find((candidate) => candidate.id === state.paymentOptionId);
@@ -96,13 +110,13 @@ export function JoiningPage() {
     const chosen = type && paymentType ? optionFor(type, paymentType) : undefined;
     if (!type || !paymentType || !chosen) {
       showToast({ content: 'Could not find selected membership', type: 'danger' });
-      navigate(`/centre/${venue.data.slug}`, { replace: true });
+      navigate(`/centre/${venue.data.slug}${changeSearch}`, { replace: true });
       return;
     }
     if (state.membershipTypeId === type.id && state.paymentOptionId === chosen.id) return;
     if (!chosen.isPurchasable.canPurchase) {
       showToast({ content: 'You are ineligible for the membership you selected.', type: 'danger' });
-      navigate(`/centre/${venue.data.slug}`, { replace: true });
+      navigate(`/centre/${venue.data.slug}${changeSearch}`, { replace: true });
       return;
     }
     joiningStore.update({ paymentType });
@@ -116,6 +130,7 @@ export function JoiningPage() {
     navigate,
     state.membershipTypeId,
     state.paymentOptionId,
+    changeSearch,
   ]);
 
   // After logging in or creating an account, the list carries this customer's eligibility.
@@ -128,8 +143,8 @@ export function JoiningPage() {
       edited: ['centre'],
       openSection: 'membership',
     });
-    navigate(`/centre/${venue.data.slug}`, { replace: true });
-  }, [option, venue.data, navigate]);
+    navigate(`/centre/${venue.data.slug}${changeSearch}`, { replace: true });
+  }, [option, venue.data, navigate, changeSearch]);
 
   // Progress analytics: steps 1–7 as sections open.
   useEffect(() => {
@@ -143,8 +158,21 @@ export function JoiningPage() {
       [...settings.availableBillingDates].sort((a, b) => a - b)[0] ??
       1)
     : null;
+  const window = changing !== null ? changeWindow(today) : undefined;
+  const changeCosts = useChangeCosts(
+    changing !== null && option
+      ? {
+          membershipId: changing,
+          optionId: option.id,
+          startsAt:
+            state.startDate && window && state.startDate >= window.min
+              ? state.startDate
+              : (window?.min ?? today),
+        }
+      : null,
+  );
   const costs = useCosts(
-    membership && option && venue.data
+    changing === null && membership && option && venue.data
       ? {
           typeId: membership.id,
           optionId: option.id,
@@ -156,6 +184,13 @@ export function JoiningPage() {
       : null,
   );
 
+  if (changing !== null && !session.isLoggedIn)
+    return (
+      <Navigate
+        to={`/login?redirect=${encodeURIComponent(`/centre/${centreSlug}${changeSearch}`)}`}
+        replace
+      />
+    );
   if (venue.isPending) return <Spinner label="Loading centre" />;
   if (venue.isError) {
     const status = venue.error instanceof ApiError ? venue.error.status : null;
@@ -177,64 +212,77 @@ export function JoiningPage() {
     chooseMembership(type.id, chosen.id);
     completeSection('membership', 'details');
     preselected.current = `${type.slug}/${state.paymentType}`;
-    navigate(`/centre/${venue.data.slug}/membership/${type.slug}/${state.paymentType}`, { replace: true });
+    navigate(`/centre/${venue.data.slug}/membership/${type.slug}/${state.paymentType}${changeSearch}`, {
+      replace: true,
+    });
   };
 
+  /** After the membership is in the basket: its answers, then checkout. */
+  async function sendAnswersThenCheckout(typeId: number) {
+    const answers = answersToSend(allQuestions, joiningStore.get().answers);
+    if (answers.length > 0) {
+      try {
+        await sendAnswers.mutateAsync({ typeId, answers });
+      } catch (error) {
+        const messages = error instanceof ApiError ? error.validationMessages : null;
+        showToast({
+          content: messages
+            ? 'Error occurred while submitting your answers.'
+            : 'Something went wrong, please try again',
+          type: messages ? 'neutral' : 'danger',
+          validationMessages: messages,
+        });
+        return openSection('additional');
+      }
+    }
+    await navigate('/checkout');
+  }
+
+  function submitFailed(error: Error) {
+    const messages = error instanceof ApiError ? error.validationMessages : null;
+    const bankMessages = Object.entries(messages ?? {})
+      .filter(([field]) => field.startsWith('accountDetails') || field === 'accountHolder')
+      .flatMap(([, list]) => list);
+    if (bankMessages.length > 0) {
+      setBankServerMessages(bankMessages);
+      return openSection('directDebit');
+    }
+    showToast({
+      content: messages ? 'Validation errors' : 'Something went wrong, please try again',
+      type: 'danger',
+      validationMessages: messages,
+      closeAfter: toastDurations.normal,
+    });
+  }
+
+  /** Joining spec, "Membership submission": the membership (or the change), then its answers. */
   function submit() {
     if (!user) return openSection('details');
+    if (!membership || !option) return openSection('membership');
     if (Object.keys(validateQuestionAnswers(allQuestions, state.answers)).length > 0) {
       showToast({ content: 'Please fill in required questions', type: 'danger' });
       return openSection('additional');
+    }
+    const startDate = joiningStore.get().startDate ?? window?.min ?? today;
+    if (changing !== null) {
+      submitChange.mutate(
+        { membershipId: changing, membershipTypeId: membership.id, paymentOptionId: option.id, startDate },
+        { onSuccess: () => void sendAnswersThenCheckout(membership.id), onError: submitFailed },
+      );
+      return;
     }
     const needsBank = recurring && !user.hasInstruction;
     const bank = needsBank ? getBankDetails() : null;
     // Bank details live in memory only: after a refresh they must be entered again.
     if (bank && !bank.accountNumber) return openSection('directDebit');
-    const body = membershipDetailsBody(
-      { ...joiningStore.get(), startDate: joiningStore.get().startDate ?? today },
-      venue.data!.id,
-      {
-        bank,
-        collectAddress: settings.collectDirectDebitBillingAddress,
-        keepsBillingDay: user.hasBillingDate,
-      },
-    );
+    const body = membershipDetailsBody({ ...joiningStore.get(), startDate }, venue.data!.id, {
+      bank,
+      collectAddress: settings.collectDirectDebitBillingAddress,
+      keepsBillingDay: user.hasBillingDate,
+    });
     submitMembership.mutate(body, {
-      onSuccess: async () => {
-        const answers = answersToSend(allQuestions, joiningStore.get().answers);
-        if (answers.length > 0) {
-          try {
-            await sendAnswers.mutateAsync({ typeId: body.membershipTypeId, answers });
-          } catch (error) {
-            showToast({
-              content:
-                error instanceof ApiError && error.validationMessages
-                  ? 'Error occurred while submitting your answers.'
-                  : 'Something went wrong, please try again',
-              type: error instanceof ApiError && error.validationMessages ? 'neutral' : 'danger',
-              validationMessages: error instanceof ApiError ? error.validationMessages : null,
-            });
-            return openSection('additional');
-          }
-        }
-        navigate('/checkout');
-      },
-      onError: (error) => {
-        const messages = error instanceof ApiError ? error.validationMessages : null;
-        const bankMessages = Object.entries(messages ?? {})
-          .filter(([field]) => field.startsWith('accountDetails') || field === 'accountHolder')
-          .flatMap(([, list]) => list);
-        if (bankMessages.length > 0) {
-          setBankServerMessages(bankMessages);
-          return openSection('directDebit');
-        }
-        showToast({
-          content: messages ? 'Validation errors' : 'Something went wrong, please try again',
-          type: 'danger',
-          validationMessages: messages,
-          closeAfter: toastDurations.normal,
-        });
-      },
+      onSuccess: () => void sendAnswersThenCheckout(body.membershipTypeId),
+      onError: submitFailed,
     });
   }
 
@@ -255,7 +303,7 @@ export function JoiningPage() {
   return (
     <div className="joining-layout">
       <div className="joining-layout__main">
-        <h1 className="joining-title">Buy a membership</h1>
+        <h1 className="joining-title">{changing !== null ? 'Change your membership' : 'Buy a membership'}</h1>
         <SectionFrame {...centreFrame} summary={<p>{venue.data.name}</p>}>
           <CentreSection venue={venue.data} onContinue={() => proceed('centre')} />
         </SectionFrame>
@@ -272,6 +320,7 @@ export function JoiningPage() {
               types={types.data}
               state={state}
               loggedIn={session.isLoggedIn}
+              changing={changing !== null}
               onChoose={choose}
             />
           )}
@@ -313,6 +362,7 @@ export function JoiningPage() {
             promotionEnabled={option?.promotionEnabled ?? false}
             hasBillingDate={user?.hasBillingDate ?? false}
             availableBillingDates={settings.availableBillingDates}
+            window={window}
             onContinue={() => proceed('dates')}
           />
         </SectionFrame>
@@ -339,14 +389,19 @@ export function JoiningPage() {
               state={state}
               membershipName={membership?.name ?? ''}
               venueName={venue.data.name}
-              submitting={submitMembership.isPending || sendAnswers.isPending}
+              submitting={submitMembership.isPending || submitChange.isPending || sendAnswers.isPending}
               onSubmit={submit}
             />
           </SectionFrame>
         )}
         <SectionFrame {...checkoutFrame} state="locked" />
       </div>
-      <PaymentSummary membership={membership} costs={costs.data} loading={costs.isFetching} />
+      <PaymentSummary
+        membership={membership}
+        costs={costs.data}
+        change={changing !== null ? changeCosts.data : undefined}
+        loading={costs.isFetching || changeCosts.isFetching}
+      />
     </div>
   );
 }

@@ -13,6 +13,8 @@ export type AnswerValue = string | number | boolean | string[] | null;
 export interface JoiningState {
   /** The centre this journey belongs to: choosing another centre starts afresh. */
   venueSlug: string | null;
+  /** Changing this held membership rather than joining (from the account's Memberships page). */
+  changingMembershipId: number | null;
   membershipTypeId: number | null;
   paymentOptionId: number | null;
   /** The Monthly / Single payment toggle. */
@@ -34,6 +36,7 @@ export interface JoiningState {
 
 export const initialJoiningState: JoiningState = {
   venueSlug: null,
+  changingMembershipId: null,
   membershipTypeId: null,
   paymentOptionId: null,
   paymentType: 'recurring',
@@ -64,9 +67,19 @@ function revive(stored: unknown): JoiningState | null {
 export const joiningStore = createTabStore<JoiningState>('lido.joining', initialJoiningState, revive);
 export const useJoining = () => joiningStore.use();
 
-/** Opening a centre's page: the journey carries on for the same centre and starts afresh for another. */
-export function enterCentre(venueSlug: string): void {
-  if (joiningStore.get().venueSlug !== venueSlug) joiningStore.set({ ...initialJoiningState, venueSlug });
+/**
+ * Opening a centre's page: the journey carries on for the same centre (and the same change) and
+ * starts afresh for another. A change is always monthly.
+ */
+export function enterCentre(venueSlug: string, changingMembershipId: number | null): void {
+  const current = joiningStore.get();
+  if (current.venueSlug !== venueSlug || current.changingMembershipId !== changingMembershipId)
+    joiningStore.set({
+      ...initialJoiningState,
+      venueSlug,
+      changingMembershipId,
+      ...(changingMembershipId !== null ? { paymentType: 'recurring' } : {}),
+    });
 }
 
 export function openSection(key: SectionKey): void {

@@ -1,10 +1,23 @@
 import type { Costs, MembershipType } from '@lido/contracts/membership';
 import { durationLabel } from '../../lib/membership-price.ts';
+import type { ChangeCosts } from './get-change-options.ts';
 
 interface PaymentSummaryProps {
   membership: MembershipType | undefined;
   costs: Costs | undefined;
   loading: boolean;
+  /** When changing a membership: the change costs instead of the joining costs. */
+  change?: ChangeCosts | undefined;
+}
+
+/** "Payment summary" on wide screens, "Your selection" on narrow ones. */
+function SummaryHeading() {
+  return (
+    <h2 id="payment-summary-heading" className="payment-summary__title">
+      <span className="payment-summary__wide">Payment summary</span>
+      <span className="payment-summary__narrow">Your selection</span>
+    </h2>
+  );
 }
 
 function Line({ label, value, detail }: { label: string; value: string; detail?: string }) {
@@ -23,13 +36,26 @@ function Line({ label, value, detail }: { label: string; value: string; detail?:
  * The sidebar: "Payment summary" on wide screens, "Your selection" on narrow ones, from the costs
  * call, so it always shows what the server will charge.
  */
-export function PaymentSummary({ membership, costs, loading }: PaymentSummaryProps) {
+export function PaymentSummary({ membership, costs, loading, change }: PaymentSummaryProps) {
+  if (change) {
+    return (
+      <aside className="payment-summary" aria-labelledby="payment-summary-heading" aria-busy={loading}>
+        <SummaryHeading />
+        <p className="payment-summary__name">{membership?.name}</p>
+        <dl className="summary-lines">
+          <Line label="New membership price" value={`${change.newMembershipPrice.formatted} per month`} />
+          <Line label="Difference" value={change.differenceToOldMembership} />
+          <div className="summary-line summary-line--total">
+            <dt>Due now</dt>
+            <dd>{change.totalDueNow.formatted}</dd>
+          </div>
+        </dl>
+      </aside>
+    );
+  }
   return (
     <aside className="payment-summary" aria-labelledby="payment-summary-heading" aria-busy={loading}>
-      <h2 id="payment-summary-heading" className="payment-summary__title">
-        <span className="payment-summary__wide">Payment summary</span>
-        <span className="payment-summary__narrow">Your selection</span>
-      </h2>
+      <SummaryHeading />
       {!membership || !costs ? (
         <p>{loading ? 'Working out your costs…' : "You haven't selected a membership yet"}</p>
       ) : (

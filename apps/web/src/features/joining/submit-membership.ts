@@ -72,3 +72,21 @@ export function useSendAnswers() {
     meta: { inlineValidation: true },
   });
 }
+
+/** POST memberships/{id}/change: the change goes into the basket as what is due now (201). */
+export function useSubmitChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({
+      membershipId,
+      ...body
+    }: {
+      membershipId: number;
+      membershipTypeId: number;
+      paymentOptionId: number;
+      startDate: string;
+    }) => (await apiFetch<Cart>(`memberships/${membershipId}/change`, { method: 'POST', body })).data,
+    meta: { inlineValidation: true },
+    onSuccess: (cart) => queryClient.setQueryData(cartKeys.cart, cart),
+  });
+}
