@@ -93,6 +93,7 @@ describe('the three sites', () => {
     await expectNoAxeViolations(page);
 
     // Embedded is remembered as the customer moves on within the site.
+    await page.getByRole('button', { name: 'Edit Choose your home centre' }).click();
     await page.getByRole('button', { name: 'Change location' }).click();
     await page.waitForURL(`${e2e.server.urls.onlineJoining}/`);
     await waitForPage(page);
