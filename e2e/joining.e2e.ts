@@ -148,6 +148,11 @@ describe('joining online', () => {
           .textContent(),
       )
       .toMatch(/1 item/);
+    // Progress analytics: steps 2 to 7 as the sections opened, and a pageview per route.
+    const events = await page.evaluate(() => (window.dataLayer ?? []) as { event: string; step?: number }[]);
+    const steps = events.filter((event) => event.event === 'joiningProgress').map((event) => event.step);
+    expect([...new Set(steps)]).toEqual([2, 3, 4, 5, 6, 7]);
+    expect(events.filter((event) => event.event === 'pageview').length).toBeGreaterThanOrEqual(2);
     await expectNoAxeViolations(page);
   });
 
@@ -199,6 +204,13 @@ describe('joining online', () => {
     await page.getByText('Could not find selected membership').waitFor();
     await page.waitForURL(`${e2e.server.urls.onlineJoining}/centre/castlefield-leisure-centre`);
 
+    // Alex (born 1994) cannot have a junior membership, however the URL asks for it.
+    await page.goto(
+      `${e2e.server.urls.onlineJoining}/centre/castlefield-leisure-centre/membership/junior-active/recurring`,
+    );
+    await page.getByText('You are ineligible for the membership you selected.').waitFor();
+    await page.waitForURL(`${e2e.server.urls.onlineJoining}/centre/castlefield-leisure-centre`);
+
     await page.goto(
       `${e2e.server.urls.onlineJoining}/centre/castlefield-leisure-centre/membership/swim-unlimited/fixed`,
     );
@@ -220,6 +232,17 @@ describe('joining online', () => {
     await waitForPage(page);
     expect(await page.locator('.checkout-summary').innerText()).toContain('Single payment for 3 months');
     expect(await page.locator('.checkout-summary .summary-line--total dd').innerText()).toBe('£60.00');
+
+    // Back on the joining page, an answer taken back after saving is caught before anything is sent.
+    await page.goBack();
+    await waitForPage(page);
+    await page.getByRole('button', { name: 'Edit Additional details' }).click();
+    await step(page, 'Additional details').getByLabel('Can you swim 25 metres unaided?').uncheck();
+    await page.getByRole('button', { name: 'Edit Review & select dates' }).click();
+    await step(page, 'Review & select dates').getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('Please fill in required questions').waitFor();
+    await step(page, 'Additional details').getByRole('button', { name: 'Save and continue' }).waitFor();
+    await expectNoAxeViolations(page);
   });
 
   it('shows a logged-in customer what they cannot join only when they ask, with the reason', async () => {

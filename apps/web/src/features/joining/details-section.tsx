@@ -1,6 +1,7 @@
 import { Button } from '../../ui/button.tsx';
 import { RegistrationForm } from '../registration/registration-form.tsx';
 import type { AuthUser } from '../session/get-user.ts';
+import { setSectionProblems } from './section-problems.ts';
 
 /**
  * Your details: a logged-in customer's details are shown, not edited here; a guest creates their
@@ -37,7 +38,11 @@ export function DetailsSection({ user, onContinue }: { user: AuthUser | undefine
         submitLabel="Create Account"
         headingId="section-details"
         termsCheckbox="I agree to the terms and conditions and the privacy policy"
-        onRegistered={onContinue}
+        onRegistered={() => {
+          setSectionProblems('details', false);
+          onContinue();
+        }}
+        onProblemsChange={(has) => setSectionProblems('details', has)}
       />
     </>
   );

@@ -6,6 +6,7 @@ import { CheckboxField, TextField } from '../../ui/form-fields.tsx';
 import { getBankDetails, setBankDetails } from './bank-details.ts';
 import { type BankDetails, type BankField, validateBankDetails } from '@lido/contracts/bank-details';
 import { useTerms } from './get-terms.ts';
+import { setSectionProblems } from './section-problems.ts';
 import { type JoiningState, joiningStore } from './joining-store.ts';
 
 const fieldIds: Record<BankField, string> = {
@@ -56,6 +57,7 @@ export function DirectDebitSection({
       collectAddress,
     );
     setErrors(found);
+    setSectionProblems('directDebit', Object.keys(found).length > 0);
     if (Object.keys(found).length > 0) return;
     setBankDetails(details);
     joiningStore.update({ accountHolder: details.accountHolder.trim() });

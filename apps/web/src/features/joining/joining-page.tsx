@@ -36,6 +36,7 @@ import { PaymentSummary } from './payment-summary.tsx';
 import { answersToSend, validateQuestionAnswers } from './question-answers.ts';
 import { QuestionsSection } from './questions-section.tsx';
 import { SectionFrame } from './section-frame.tsx';
+import { useSectionProblems } from './section-problems.ts';
 import { displayedSections, nextSection, progressSteps, type SectionKey, sectionState } from './sections.ts';
 import {
   membershipDetailsBody,
@@ -78,6 +79,7 @@ export function JoiningPage() {
   const submitChange = useSubmitChange();
   const sendAnswers = useSendAnswers();
   const [bankServerMessages, setBankServerMessages] = useState<string[]>([]);
+  const problems = useSectionProblems();
   const today = todayIn(operatorTimeZone, new Date());
 
   useEffect(() => {
@@ -289,7 +291,12 @@ export function JoiningPage() {
   const frame = (key: SectionKey) => {
     const section = sections.find((candidate) => candidate.key === key);
     if (!section) return null;
-    return { section, state: sectionState(key, open, state.edited), onEdit: () => openSection(key) };
+    return {
+      section,
+      state: sectionState(key, open, state.edited),
+      onEdit: () => openSection(key),
+      hasProblems: problems.has(key),
+    };
   };
   const centreFrame = frame('centre')!;
   const membershipFrame = frame('membership')!;
@@ -369,7 +376,7 @@ export function JoiningPage() {
         {ddFrame && (
           <SectionFrame
             {...ddFrame}
-            hasProblems={bankServerMessages.length > 0}
+            hasProblems={ddFrame.hasProblems || bankServerMessages.length > 0}
             summary={<p>Bank details entered</p>}
           >
             <DirectDebitSection

@@ -5,6 +5,7 @@ import { CheckboxField, TextField } from '../../ui/form-fields.tsx';
 import type { Question, QuestionGroup } from './get-questions.ts';
 import { type AnswerValue, joiningStore } from './joining-store.ts';
 import { validateQuestionAnswers } from './question-answers.ts';
+import { setSectionProblems } from './section-problems.ts';
 
 const fieldId = (question: Question) => `question-${question.id}`;
 
@@ -123,6 +124,7 @@ export function QuestionsSection({
     event.preventDefault();
     const found = validateQuestionAnswers(questions, answers);
     setErrors(found);
+    setSectionProblems('additional', Object.keys(found).length > 0);
     if (Object.keys(found).length === 0) onContinue();
   };
   const setAnswer = (question: Question, value: AnswerValue) =>

@@ -23,6 +23,8 @@ interface RegistrationFormProps {
   /** The joining page asks for agreement to the terms in a checkbox. */
   termsCheckbox?: ReactNode;
   onRegistered: () => void;
+  /** Told whether messages stand on the form, e.g. for a warning beside a section title. */
+  onProblemsChange?: (has: boolean) => void;
 }
 
 /** The operator's data fields as an account-creation form; a 201 logs the new customer in. */
@@ -32,13 +34,18 @@ export function RegistrationForm({
   headingId,
   termsCheckbox,
   onRegistered,
+  onProblemsChange,
 }: RegistrationFormProps) {
   const fields = useQuery(dataFieldsQuery('customer_account_online'));
   const settings = useClientSettings();
   const register = useRegister();
   const [answers, setAnswers] = useState<Answers>({});
   const [termsAgreed, setTermsAgreed] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrorState] = useState<Record<string, string>>({});
+  const setErrors = (next: Record<string, string>) => {
+    setErrorState(next);
+    onProblemsChange?.(Object.keys(next).length > 0);
+  };
 
   if (fields.isPending) return <Spinner label="Loading the form" />;
   if (fields.isError)

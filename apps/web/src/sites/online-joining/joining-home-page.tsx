@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { pushToDataLayer } from '../../features/analytics/data-layer.ts';
 import { CentreFinder } from '../../features/centre-finder/centre-finder.tsx';
 import { venuesQuery } from '../../features/venues/get-venues.ts';
 import { ApiError } from '../../lib/api/api-client.ts';
@@ -10,6 +12,8 @@ import { Spinner } from '../../ui/spinner.tsx';
 export function JoiningHomePage() {
   const venues = useQuery(venuesQuery('online-joining'));
   const navigate = useNavigate();
+  // Progress analytics, step 1: select centre (the later steps are the joining page's sections).
+  useEffect(() => pushToDataLayer({ event: 'joiningProgress', step: 1, section: 'centre' }), []);
   return (
     <section aria-labelledby="choose-centre-heading" className="joining-section">
       <h1 id="choose-centre-heading">Choose your home centre</h1>
