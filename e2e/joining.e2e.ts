@@ -149,7 +149,13 @@ describe('joining online', () => {
       )
       .toMatch(/1 item/);
     // Progress analytics: steps 2 to 7 as the sections opened, and a pageview per route.
-    const events = await page.evaluate(() => (window.dataLayer ?? []) as { event: string; step?: number }[]);
+    const events = await page.evaluate(
+      () =>
+        ((window as unknown as { dataLayer?: unknown[] }).dataLayer ?? []) as {
+          event: string;
+          step?: number;
+        }[],
+    );
     const steps = events.filter((event) => event.event === 'joiningProgress').map((event) => event.step);
     expect([...new Set(steps)]).toEqual([2, 3, 4, 5, 6, 7]);
     expect(events.filter((event) => event.event === 'pageview').length).toBeGreaterThanOrEqual(2);
