@@ -105,6 +105,7 @@ const envSchema = z
       .max(24 * 30)
       .default(12),
     LIDO_KIOSK_SESSION_MINUTES: z.coerce.number().int().min(1).max(120).default(10),
+    LIDO_DIRECT_DEBIT_BILLING_ADDRESS: z.enum(['required', 'not-required']).optional(),
     LIDO_KIOSK_IDLE_WARNING_SECONDS: z.coerce.number().int().min(1).max(3600).default(90),
     LIDO_KIOSK_IDLE_RESET_SECONDS: z.coerce.number().int().min(2).max(3600).default(95),
     LIDO_KIOSK_CONFIRMATION_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
@@ -165,6 +166,8 @@ export interface Config {
   analytics: { gaMeasurementId: string | undefined; gtmContainerId: string | undefined };
   map: { apiKey: string | undefined; styleUrl: string | undefined };
   kioskHomeUrl: string | undefined;
+  /** the Direct Debit provider's need for a billing address; undefined leaves it to the operator's setting */
+  directDebitBillingAddress: boolean | undefined;
   /** kiosk idle timers: the start-over warning, the reset, and the order-confirmed return */
   kioskIdle: { warningMs: number; resetMs: number; orderConfirmedMs: number };
   email: { smtpUrl: string | undefined; from: string };
@@ -225,6 +228,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     analytics: { gaMeasurementId: env.LIDO_ANALYTICS_GA_ID, gtmContainerId: env.LIDO_ANALYTICS_GTM_ID },
     map: { apiKey: env.LIDO_MAP_API_KEY, styleUrl: env.LIDO_MAP_STYLE_URL },
     kioskHomeUrl: env.LIDO_KIOSK_HOME_URL,
+    directDebitBillingAddress:
+      env.LIDO_DIRECT_DEBIT_BILLING_ADDRESS === undefined
+        ? undefined
+        : env.LIDO_DIRECT_DEBIT_BILLING_ADDRESS === 'required',
     kioskIdle: {
       warningMs: env.LIDO_KIOSK_IDLE_WARNING_SECONDS * 1000,
       resetMs: env.LIDO_KIOSK_IDLE_RESET_SECONDS * 1000,

@@ -72,6 +72,7 @@ export function createServices(
       memberships,
       change,
       today,
+      directDebitBillingAddress: config.directDebitBillingAddress,
     }),
     auth: createAuthService({ config, operators, auth: authRepository, limiter, clock }),
     customers: createCustomersService({

@@ -411,3 +411,60 @@ describe('the basket on the checkout service, on 21 Nov 2026', () => {
     });
   });
 });
+
+describe('a Direct Debit provider that needs a billing address', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      now: '2026-11-21T12:00:00Z',
+      env: { LIDO_DIRECT_DEBIT_BILLING_ADDRESS: 'required' },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('is asked for on the joining page and checked with the spec’s postcode message', async () => {
+    const settings = (await t.app.inject({ url: '/api/client', headers: { host } })).json().data;
+    expect(settings.collectDirectDebitBillingAddress).toBe(true);
+    const venue = (await t.app.inject({ url: '/api/activities/venues/castlefield-leisure-centre' })).json()
+      .data;
+    const types = (
+      await t.app.inject({ url: `/api/memberships/types?venue_id=${venue.id}`, headers: { host } })
+    ).json().data as Listed[];
+    const offPeak = types.find((type) => type.slug === 'off-peak-gym')!;
+    const alex = await loginCookie(t, 'C100001');
+    const body = {
+      home_venue_id: venue.id,
+      membership_type_id: offPeak.id,
+      payment_option_id: offPeak.paymentOptions.find((o) => o.paymentType === 'recurring')!.id,
+      start_date: '2026-11-22',
+      billing_day: 1,
+      account_holder: 'Alex Newman',
+      account_details: { sort_code: '200000', account_number: '55779911' },
+      dd_terms_accepted: true,
+    };
+    const store = (payload: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/memberships/online-joining/store',
+        headers: { host, origin, cookie: alex },
+        payload,
+      });
+    const refused = await store({
+      ...body,
+      billing_address: { line_one: '9', city: 'Y', postcode: 'NOT A CODE' },
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({
+      'billingAddress.lineOne': ['Enter the first line of the billing address, at least 2 characters'],
+      'billingAddress.city': ['Enter the town or city of the billing address, at least 2 characters'],
+      'billingAddress.postcode': ['Please enter a valid postcode'],
+    });
+    const stored = await store({
+      ...body,
+      billing_address: { line_one: '9 River View', city: 'York', postcode: 'yo1 7hh' },
+    });
+    expect(stored.statusCode).toBe(201);
+  });
+});

@@ -51,6 +51,8 @@ export function createCartService(deps: {
   memberships: ReturnType<typeof createMembershipsService>;
   change: ReturnType<typeof createChangeService>;
   today: () => CalendarDate;
+  /** The Direct Debit provider's need for a billing address, over the operator's setting when set. */
+  directDebitBillingAddress?: boolean | undefined;
 }) {
   const { carts } = deps;
 
@@ -307,7 +309,7 @@ export function createCartService(deps: {
             billingPostcode: body.billingAddress?.postcode ?? '',
           },
           { holderConfirmed: true, ddTermsAccepted: body.ddTermsAccepted === true, hasDdTerms: true },
-          operator.collectDirectDebitBillingAddress,
+          deps.directDebitBillingAddress ?? operator.collectDirectDebitBillingAddress,
         );
         const fieldNames: Record<string, string> = {
           sortCode: 'accountDetails.sortCode',

@@ -18,7 +18,8 @@ export function createClientService(config: Config, repository: OperatorReposito
         onlineJoiningMapEnabled: operator.onlineJoiningMapEnabled,
         onlineJoiningEnabled: operator.onlineJoiningEnabled,
         onlineGuestPassesEnabled: operator.onlineGuestPassesEnabled,
-        collectDirectDebitBillingAddress: operator.collectDirectDebitBillingAddress,
+        collectDirectDebitBillingAddress:
+          config.directDebitBillingAddress ?? operator.collectDirectDebitBillingAddress,
         directDebitProvider: operator.directDebitProvider,
         directDebitServiceUserName: operator.directDebitServiceUserName,
         customerServiceEmail: operator.customerServiceEmail,
