@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { loadTagScripts } from '../features/analytics/tag-scripts.ts';
 import { recordPageView } from '../features/analytics/data-layer.ts';
@@ -7,7 +7,6 @@ import { AccountNav } from '../features/chrome/account-nav.tsx';
 import { Breadcrumbs, type RouteHandle } from '../features/chrome/breadcrumbs.tsx';
 import { SiteHeader } from '../features/chrome/site-header.tsx';
 import { SiteFooter } from '../features/footer/site-footer.tsx';
-import { KioskChrome } from '../features/kiosk/kiosk-chrome.tsx';
 import { useBasketCount } from '../features/cart/get-cart.ts';
 import { useAuthStateWatcher, useSession } from '../features/session/use-session.ts';
 import { venueSlugFor } from '../features/site-mode/cross-site.ts';
@@ -15,6 +14,11 @@ import { useSite } from '../features/site-mode/site-context.tsx';
 import { updateSiteModeFromSearch, useSiteMode } from '../features/site-mode/site-mode.ts';
 import { Toaster } from '../features/toasts/toaster.tsx';
 import { ThemeGate } from './theme-gate.tsx';
+
+// Only kiosks need the kiosk header and its idle timers: they load on their own.
+const KioskChrome = lazy(async () => ({
+  default: (await import('../features/kiosk/kiosk-chrome.tsx')).KioskChrome,
+}));
 
 function usePageTitle(clientName: string): string {
   const matches = useMatches();
@@ -62,7 +66,9 @@ function Chrome({
         Skip to main content
       </a>
       {mode.kiosk && site === 'online-joining' && !mode.embedded && (
-        <KioskChrome settings={settings} logoUrl={logoUrl} />
+        <Suspense fallback={<div className="site-header kiosk-header" aria-hidden="true" />}>
+          <KioskChrome settings={settings} logoUrl={logoUrl} />
+        </Suspense>
       )}
       {showChrome && (
         <SiteHeader

@@ -1,5 +1,5 @@
 import type { MembershipType } from '@lido/contracts/membership';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../lib/api/api-client.ts';
 import { useAuthState } from '../session/session-store.ts';
 import { joiningKeys } from './keys.ts';
@@ -14,5 +14,13 @@ export const membershipTypesQuery = (venueId: number, loggedIn: boolean) =>
 
 export function useMembershipTypes(venueId: number | undefined) {
   const { loggedIn } = useAuthState();
-  return useQuery({ ...membershipTypesQuery(venueId ?? 0, loggedIn), enabled: venueId !== undefined });
+  // Logging in reloads the list with the customer's eligibility; the guest list stays shown meanwhile,
+  // so the page (and a form that just logged the customer in) is not swapped for a spinner.
+  return useQuery({
+    ...membershipTypesQuery(venueId ?? 0, loggedIn),
+    enabled: venueId !== undefined,
+    // Only the same centre's list stands in: another centre's would show the wrong memberships.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[1] === venueId ? keepPreviousData(previous) : undefined,
+  });
 }

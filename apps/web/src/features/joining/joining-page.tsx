@@ -9,6 +9,7 @@ import { genericErrorLine } from '../../lib/api/generic-error.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { pushToDataLayer } from '../analytics/data-layer.ts';
 import { useClientSettings } from '../client-settings/get-client-settings.ts';
+import { dataFieldsQuery } from '../data-fields/get-data-fields.ts';
 import { showToast, toastDurations } from '../toasts/toast-store.ts';
 import { useSession } from '../session/use-session.ts';
 import { venueQuery } from '../venues/get-venues.ts';
@@ -75,6 +76,8 @@ export function JoiningPage() {
   const changeTypes = useChangeOptions(changing);
   const types = changing === null ? joinTypes : changeTypes;
   const questions = useQuestions(state.membershipTypeId);
+  // A guest will need the account form: its fields load alongside the memberships, not after them.
+  useQuery({ ...dataFieldsQuery('customer_account_online'), enabled: !session.isLoggedIn });
   const submitMembership = useSubmitMembership();
   const submitChange = useSubmitChange();
   const sendAnswers = useSendAnswers();
@@ -193,7 +196,19 @@ export function JoiningPage() {
         replace
       />
     );
-  if (venue.isPending) return <Spinner label="Loading centre" />;
+  // A membership named in the URL is chosen before the sections show, so they do not jump (CLS).
+  const urlType = selectedMembershipSlug
+    ? types.data?.find((type) => type.slug === selectedMembershipSlug)
+    : undefined;
+  const awaitingPreselection =
+    selectedMembershipSlug !== undefined &&
+    (types.isPending || (urlType !== undefined && state.membershipTypeId !== urlType.id));
+  if (venue.isPending || awaitingPreselection)
+    return (
+      <div className="membership-loading">
+        <Spinner label="Loading centre" />
+      </div>
+    );
   if (venue.isError) {
     const status = venue.error instanceof ApiError ? venue.error.status : null;
     if (status === 404 || status === 422) return <Navigate to="/" replace />;
@@ -315,7 +330,11 @@ export function JoiningPage() {
           <CentreSection venue={venue.data} onContinue={() => proceed('centre')} />
         </SectionFrame>
         <SectionFrame {...membershipFrame} summary={membership && <p>{membership.name}</p>}>
-          {types.isPending && <Spinner label="Loading memberships" />}
+          {types.isPending && (
+            <div className="membership-loading">
+              <Spinner label="Loading memberships" />
+            </div>
+          )}
           {types.isError && (
             <p className="error-line">
               {genericErrorLine(types.error instanceof ApiError ? types.error.status : null)}

@@ -47,7 +47,13 @@ export function RegistrationForm({
     onProblemsChange?.(Object.keys(next).length > 0);
   };
 
-  if (fields.isPending) return <Spinner label="Loading the form" />;
+  if (fields.isPending)
+    return (
+      // The form is long: holding its space keeps what follows from jumping when it arrives (CLS).
+      <div className="form-loading">
+        <Spinner label="Loading the form" />
+      </div>
+    );
   if (fields.isError)
     return (
       <p className="error-line">

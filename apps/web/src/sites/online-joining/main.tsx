@@ -1,10 +1,12 @@
 import { startSite } from '../../app/create-site.tsx';
 import { LoginPage } from '../../features/auth/login-page.tsx';
-import { RequireLogin } from '../../features/auth/require-login.tsx';
-import { CheckoutPage } from '../../features/checkout/checkout-page.tsx';
-import { JoiningPage } from '../../features/joining/joining-page.tsx';
-import { KioskHomePage } from '../../features/kiosk/kiosk-home-page.tsx';
 import { JoiningHomePage } from './joining-home-page.tsx';
+
+// The joining page, checkout and the kiosk welcome load as their own chunks, so the joining home
+// (the centre finder, where most visits start) stays within its first-route budget.
+const joiningPage = async () => ({
+  Component: (await import('../../features/joining/joining-page.tsx')).JoiningPage,
+});
 
 startSite('online-joining', [
   {
@@ -14,23 +16,27 @@ startSite('online-joining', [
   },
   {
     path: 'centre/:centreSlug',
-    element: <JoiningPage />,
+    lazy: joiningPage,
     handle: { title: 'Centre Details', breadcrumb: 'Buy membership' },
   },
   {
     path: 'centre/:centreSlug/membership/:selectedMembershipSlug/:selectedPaymentType',
-    element: <JoiningPage />,
+    lazy: joiningPage,
     handle: { title: 'Membership Options', breadcrumb: 'Buy membership' },
   },
   {
     path: 'checkout',
-    element: (
-      <RequireLogin>
-        <CheckoutPage />
-      </RequireLogin>
-    ),
+    lazy: async () => ({
+      Component: (await import('../../features/checkout/checkout-route.tsx')).CheckoutRoute,
+    }),
     handle: { title: 'Checkout', breadcrumb: 'Checkout' },
   },
-  { path: 'kiosk', element: <KioskHomePage />, handle: { title: 'Kiosk Home', breadcrumb: 'Kiosk' } },
+  {
+    path: 'kiosk',
+    lazy: async () => ({
+      Component: (await import('../../features/kiosk/kiosk-home-page.tsx')).KioskHomePage,
+    }),
+    handle: { title: 'Kiosk Home', breadcrumb: 'Kiosk' },
+  },
   { path: 'login', element: <LoginPage />, handle: { title: 'Login', breadcrumb: 'Log in' } },
 ]);

@@ -1,0 +1,11 @@
+import { RequireLogin } from '../auth/require-login.tsx';
+import { CheckoutPage } from './checkout-page.tsx';
+
+/** /checkout is for a logged-in customer only. */
+export function CheckoutRoute() {
+  return (
+    <RequireLogin>
+      <CheckoutPage />
+    </RequireLogin>
+  );
+}
