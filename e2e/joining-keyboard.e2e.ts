@@ -69,6 +69,17 @@ describe('joining with the keyboard alone, where the Direct Debit provider needs
     await keys.type('200000');
     await keys.press('Tab');
     await keys.type('55779911');
+    // Continue with the address empty: each of its messages, in an error summary that takes focus.
+    await tabTo(page, bank.getByRole('button', { name: 'Continue' }));
+    await keys.press('Enter');
+    await page.getByRole('alert').filter({ hasText: 'There is a problem' }).waitFor();
+    for (const message of [
+      'Enter the first line of the billing address, at least 2 characters',
+      'Enter the town or city of the billing address, at least 2 characters',
+      'Please enter a valid postcode',
+    ])
+      expect(await bank.getByText(message).count(), message).toBeGreaterThan(0);
+    expect(await page.evaluate(() => document.activeElement?.className)).toContain('error-summary');
     await tabTo(page, bank.getByLabel('Address line 1'));
     await keys.type('9 River View');
     await tabTo(page, bank.getByLabel('Town or city'));
