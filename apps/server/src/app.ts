@@ -17,6 +17,7 @@ import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { geocodingRoutes } from './modules/geocoding/geocoding.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
+import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { membershipsRoutes } from './modules/memberships/memberships.routes.ts';
 import { themeRoutes } from './modules/theme/theme.routes.ts';
 import { venuesRoutes } from './modules/venues/venues.routes.ts';
@@ -93,6 +94,7 @@ export async function buildApp({
   venuesRoutes(app, services);
   membershipsRoutes(app, services, config);
   cartRoutes(app, services, config);
+  checkoutRoutes(app, services, config);
   authRoutes(app, services, config);
   customersRoutes(app, services, config);
   accountRoutes(app, services, config);

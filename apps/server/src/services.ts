@@ -8,6 +8,7 @@ import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createCartRepository } from './modules/cart/cart.repository.ts';
 import { createCartService } from './modules/cart/cart.service.ts';
+import { createCheckoutService } from './modules/checkout/checkout.service.ts';
 import { createRateLimiter } from './modules/auth/rate-limiter.ts';
 import { createClientService } from './modules/client/client.service.ts';
 import { createCustomersRepository } from './modules/customers/customers.repository.ts';
@@ -54,6 +55,15 @@ export function createServices(
     db: database.db,
   });
   const change = createChangeService({ operators, account: accountRepository, memberships, today });
+  const cart = createCartService({
+    operators,
+    carts: createCartRepository(database.db),
+    account: accountRepository,
+    memberships,
+    change,
+    today,
+    directDebitBillingAddress: config.directDebitBillingAddress,
+  });
   return {
     email,
     geocoder: createOfflineGazetteer(),
@@ -65,15 +75,8 @@ export function createServices(
       timeZone: config.timeZone,
     }),
     change,
-    cart: createCartService({
-      operators,
-      carts: createCartRepository(database.db),
-      account: accountRepository,
-      memberships,
-      change,
-      today,
-      directDebitBillingAddress: config.directDebitBillingAddress,
-    }),
+    cart,
+    checkout: createCheckoutService({ db: database.db, operators, cart, email, today, log }),
     auth: createAuthService({ config, operators, auth: authRepository, limiter, clock }),
     customers: createCustomersService({
       operators,

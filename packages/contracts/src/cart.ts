@@ -169,3 +169,22 @@ export const changeMembershipBodySchema = z.strictObject({
   paymentOptionId: positiveId('The payment option'),
   startDate: isoDate('The change date'),
 });
+
+/** POST /api/checkout/complete: the accepted terms' ids; card payments carry their transaction. */
+export const completeCheckoutBodySchema = z.strictObject({
+  completedWaivers: z.array(z.unknown()).max(50).optional(),
+  payments: z
+    .array(
+      z.strictObject({
+        tenderType: z.enum(['cash', 'offline-voucher', 'cheque', 'credit']),
+        amount: z.number().int(),
+      }),
+    )
+    .max(10)
+    .optional(),
+  terms: z.array(positiveId('A terms id')).max(20).default([]),
+  transactionUuid: z.string().uuid({ error: 'The transaction must be a UUID.' }).optional(),
+  source: z.enum(['online-joining', 'front-of-house', 'bookings']).optional(),
+});
+
+export const orderParamsSchema = z.object({ orderId: positiveId('The order') });

@@ -337,6 +337,7 @@ export const customerMemberships = pgTable('customer_memberships', {
   billingDay: integer('billing_day'),
   pricePence: integer('price_pence').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  orderId: integer('order_id').references(() => orders.id),
 });
 
 export const questionAnswers = pgTable('question_answers', {
@@ -427,7 +428,20 @@ export const orderItems = pgTable('order_items', {
   itemType: text('item_type').notNull().$type<'membership' | 'booking' | 'package' | 'fee'>(),
   description: text('description').notNull(),
   amountPence: integer('amount_pence').notNull(),
+  details: jsonb('details').$type<OrderItemDetails>(),
 });
+
+/** A membership line as it was priced at checkout (migration 0012). */
+export interface OrderItemDetails {
+  kind: CartItemType;
+  name: string;
+  categories: string[];
+  venueName: string;
+  membershipTypeId: number;
+  requiresEligibility: boolean;
+  costs: Costs;
+  change: CartItem['change'];
+}
 
 // ---- Saved cards (migration 0009) ----
 

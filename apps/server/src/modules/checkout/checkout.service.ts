@@ -1,0 +1,133 @@
+import type { CalendarDate } from '@lido/pricing/calendar-date';
+import { currencySymbol, toMoney } from '@lido/pricing/money';
+import type { FastifyBaseLogger } from 'fastify';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { orderItems, orders } from '../../db/schema.ts';
+import { HttpError } from '../../http/errors.ts';
+import type { EmailProvider } from '../../providers/email/email-provider.ts';
+import type { CustomerRow } from '../auth/auth.repository.ts';
+import type { createCartService } from '../cart/cart.service.ts';
+import { itemNotFoundMessage, requireOperator } from '../operator/current-operator.ts';
+import type { OperatorRepository } from '../operator/operator.repository.ts';
+import { completeFreeBasket } from './order-completion.ts';
+import { receiptEmail } from './receipt-email.ts';
+
+/** Completing a basket and reading the order back (platform spec, "Payment"; joining spec, "Order"). */
+export function createCheckoutService(deps: {
+  db: Db;
+  operators: OperatorRepository;
+  cart: ReturnType<typeof createCartService>;
+  email: EmailProvider;
+  today: () => CalendarDate;
+  log: FastifyBaseLogger;
+}) {
+  async function loadOrder(customerId: number, orderId: number) {
+    const [order] = await deps.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId)));
+    if (!order) return undefined;
+    const lines = await deps.db
+      .select()
+      .from(orderItems)
+      .where(inArray(orderItems.orderId, [order.id]))
+      .orderBy(asc(orderItems.position));
+    return { order, lines };
+  }
+
+  return {
+    /** POST /api/checkout/complete for a basket with nothing to pay: the terms ids are its payment. */
+    async completeFree(customer: CustomerRow, acceptedTermIds: number[]) {
+      const result = await completeFreeBasket(deps.db, {
+        customerId: customer.id,
+        customerReference: customer.reference,
+        acceptedTermIds,
+        requiredTermIds: async (cartId) => (await deps.cart.terms(customer, cartId)).map((term) => term.id),
+        today: deps.today(),
+      });
+      if (result.created) {
+        // The receipt goes after the commit; a failure to send never undoes the order.
+        void (async () => {
+          const operator = await requireOperator(deps.operators);
+          const loaded = await loadOrder(customer.id, result.orderId);
+          if (!loaded) return;
+          await deps.email.send(
+            receiptEmail({
+              operatorName: operator.name,
+              to: customer.email,
+              firstName: customer.firstName,
+              reference: loaded.order.reference,
+              symbol: currencySymbol(operator.currency),
+              lines: loaded.lines,
+              totalPence: loaded.order.totalPence,
+            }),
+          );
+        })().catch((error: unknown) => deps.log.error({ err: error }, 'receipt email failed'));
+      }
+      return { completeOrderId: result.orderId, orderId: result.orderId, status: 'completed' as const };
+    },
+
+    /** GET orders/{orderId}: the customer's own order as the confirmation page reads it. */
+    async order(customer: CustomerRow, orderId: number) {
+      const operator = await requireOperator(deps.operators);
+      const loaded = await loadOrder(customer.id, orderId);
+      if (!loaded) throw new HttpError(404, itemNotFoundMessage);
+      const symbol = currencySymbol(operator.currency);
+      const money = (pence: number) => toMoney(pence, operator.currency, symbol);
+      const { order, lines } = loaded;
+      return {
+        id: order.id,
+        reference: order.reference,
+        orderType: 'membership',
+        brand: operator.name,
+        tax: money(order.taxPence),
+        total: money(order.totalPence),
+        items: lines.map((line) => {
+          const details = line.details;
+          const costs = details?.costs;
+          const fees = costs
+            ? [
+                { label: 'Setup fee', type: 'joining-fee', price: costs.fees.joiningFee },
+                { label: 'Month in hand fee', type: 'month-in-hand', price: costs.fees.monthInHandFee },
+                {
+                  label:
+                    details.kind === 'membership_change'
+                      ? 'Difference to your next collection'
+                      : 'Pro-rata membership payment',
+                  type: 'pro-rata',
+                  price: costs.fees.proRataFee,
+                },
+                { label: 'Discount', type: 'discount', price: costs.fees.discount },
+              ].filter((fee) => fee.price.raw.amount > 0)
+            : [];
+          return {
+            type: 'membership',
+            kind: details?.kind ?? 'membership',
+            name: details?.name ?? line.description,
+            friendlyName: line.description,
+            categories: details?.categories ?? [],
+            homeVenue: { name: details?.venueName ?? '' },
+            membershipTypeId: details?.membershipTypeId ?? null,
+            paymentType: costs?.paymentType ?? null,
+            fixedDuration: costs?.fixedDuration ?? null,
+            fixedPeriod: costs?.fixedPeriod ?? null,
+            startDate: costs?.startDate ?? null,
+            endDate: costs?.endDate ?? null,
+            firstBillingDate: costs?.firstBillingDate ?? null,
+            requiresEligibility: details?.requiresEligibility ?? false,
+            baseFee: costs
+              ? {
+                  type: costs.paymentType === 'recurring' ? 'membership-monthly' : 'membership-fixed',
+                  price: costs.globalBasePrice,
+                }
+              : null,
+            change: details?.change ?? null,
+            fees,
+            total: money(line.amountPence),
+          };
+        }),
+      };
+    },
+  };
+}

@@ -1,0 +1,200 @@
+import { addDays, type CalendarDate } from '@lido/pricing/calendar-date';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  cartItems,
+  carts,
+  customerMemberships,
+  eligibilityRules,
+  membershipTypes,
+  orderItems,
+  orders,
+  paymentOptions,
+  venues,
+} from '../../db/schema.ts';
+import { HttpError } from '../../http/errors.ts';
+import { categoryNamesByType } from '../memberships/category-names.ts';
+import { redeemPromotion } from '../memberships/promotion-redemption.ts';
+
+export const termsNotAccepted = 'Please check all required terms and conditions';
+export const paymentRequired = 'Payment is required for this basket.';
+
+export interface CompletedOrder {
+  orderId: number;
+  reference: string;
+  /** false when this call found the basket already completed (a repeat or a race). */
+  created: boolean;
+}
+
+/**
+ * Turns the customer's basket into an order in one transaction (architecture.md house rule 6):
+ * the basket row is locked, its lines become order lines and the memberships they buy, promotions
+ * are redeemed, and the basket is marked completed with the order's id. Concurrent or repeated
+ * completes wait on the lock, then find the basket completed and answer the same order (quality.md
+ * R1). Only a basket with nothing to pay is completed here without a payment.
+ */
+export async function completeFreeBasket(
+  db: Db,
+  input: {
+    customerId: number;
+    customerReference: string;
+    acceptedTermIds: number[];
+    requiredTermIds: (cartId: number) => Promise<number[]>;
+    today: CalendarDate;
+  },
+): Promise<CompletedOrder> {
+  // The terms to accept are read before the transaction (they are catalogue reads).
+  const open = await db
+    .select()
+    .from(carts)
+    .where(and(eq(carts.customerId, input.customerId), ne(carts.status, 'completed')));
+  const required = open[0] ? await input.requiredTermIds(open[0].id) : [];
+
+  return db.transaction(async (tx) => {
+    const [cart] = await tx
+      .select()
+      .from(carts)
+      .where(and(eq(carts.customerId, input.customerId), ne(carts.status, 'completed')))
+      .for('update');
+    if (!cart) {
+      // Already completed by an earlier or concurrent call: answer that order.
+      const [done] = await tx
+        .select({ orderId: carts.completeOrderId, reference: orders.reference })
+        .from(carts)
+        .innerJoin(orders, eq(orders.id, carts.completeOrderId))
+        .where(and(eq(carts.customerId, input.customerId), eq(carts.status, 'completed')))
+        .orderBy(desc(carts.updatedAt))
+        .limit(1);
+      if (!done?.orderId) throw new HttpError(404, 'Your basket is empty.');
+      return { orderId: done.orderId, reference: done.reference, created: false };
+    }
+    const lines = await tx
+      .select()
+      .from(cartItems)
+      .where(eq(cartItems.cartId, cart.id))
+      .orderBy(cartItems.id);
+    if (lines.length === 0)
+      throw new HttpError(422, 'Your basket is empty.', { errors: { cart: ['Your basket is empty.'] } });
+    const total = lines.reduce((sum, line) => sum + line.amountPence, 0);
+    if (total > 0) throw new HttpError(422, paymentRequired, { errors: { payments: [paymentRequired] } });
+    if (!required.every((id) => input.acceptedTermIds.includes(id)))
+      throw new HttpError(422, termsNotAccepted, { errors: { terms: [termsNotAccepted] } });
+
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        reference: sql`'LD-' || nextval('order_reference_seq')::text`,
+        customerId: input.customerId,
+        venueId: lines[0]!.venueId,
+        source: cart.source,
+        status: 'completed',
+        totalPence: total,
+        paymentMethod: 'none',
+        completedAt: sql`now()`,
+      })
+      .returning({ id: orders.id, reference: orders.reference });
+    // What each line buys: proof-of-eligibility memberships wait for the proof.
+    const typeIds = lines.map((line) => line.membershipTypeId);
+    const names = new Map(
+      (
+        await tx
+          .select({ id: membershipTypes.id, name: membershipTypes.name })
+          .from(membershipTypes)
+          .where(inArray(membershipTypes.id, typeIds))
+      ).map((row) => [row.id, row.name]),
+    );
+    const venueNames = new Map(
+      (
+        await tx
+          .select({ id: venues.id, name: venues.name })
+          .from(venues)
+          .where(
+            inArray(
+              venues.id,
+              lines.map((line) => line.venueId),
+            ),
+          )
+      ).map((row) => [row.id, row.name]),
+    );
+    const categories = await categoryNamesByType(tx as unknown as Db, typeIds);
+    const proofTypes = new Set(
+      (
+        await tx
+          .select({ id: membershipTypes.id })
+          .from(membershipTypes)
+          .innerJoin(eligibilityRules, eq(eligibilityRules.id, membershipTypes.eligibilityRuleId))
+          .where(and(inArray(membershipTypes.id, typeIds), eq(eligibilityRules.kind, 'proof')))
+      ).map((row) => row.id),
+    );
+    const prices = new Map(
+      (
+        await tx
+          .select({ id: paymentOptions.id, price: paymentOptions.pricePence })
+          .from(paymentOptions)
+          .where(
+            inArray(
+              paymentOptions.id,
+              lines.map((line) => line.paymentOptionId),
+            ),
+          )
+      ).map((row) => [row.id, row.price]),
+    );
+    await tx.insert(orderItems).values(
+      lines.map((line, index) => {
+        const { change, ...costs } = line.costs;
+        return {
+          orderId: order!.id,
+          position: index + 1,
+          itemType: 'membership' as const,
+          description: line.description,
+          amountPence: line.amountPence,
+          details: {
+            kind: line.itemType,
+            name: names.get(line.membershipTypeId) ?? line.description,
+            categories: categories.get(line.membershipTypeId) ?? [],
+            venueName: venueNames.get(line.venueId) ?? '',
+            membershipTypeId: line.membershipTypeId,
+            requiresEligibility: proofTypes.has(line.membershipTypeId),
+            costs,
+            change: change ?? null,
+          },
+        };
+      }),
+    );
+    for (const line of lines) {
+      if (line.changesMembershipId !== null) {
+        // The held membership ends the day before the change; the new one carries on its billing day.
+        await tx
+          .update(customerMemberships)
+          .set({
+            endDate: addDays(line.startDate, -1),
+            status: line.startDate <= input.today ? 'ended' : 'active',
+          })
+          .where(eq(customerMemberships.id, line.changesMembershipId));
+      }
+      await tx.insert(customerMemberships).values({
+        customerId: input.customerId,
+        membershipTypeId: line.membershipTypeId,
+        paymentOptionId: line.paymentOptionId,
+        homeVenueId: line.venueId,
+        status: proofTypes.has(line.membershipTypeId) ? 'pending_eligibility' : 'active',
+        startDate: line.startDate,
+        endDate: line.costs.endDate,
+        billingDay: line.costs.paymentType === 'recurring' ? line.billingDay : null,
+        pricePence: prices.get(line.paymentOptionId) ?? line.costs.globalBasePrice.raw.amount,
+        orderId: order!.id,
+      });
+      if (line.promotionId !== null)
+        await redeemPromotion(tx as unknown as Db, {
+          promotionId: line.promotionId,
+          orderReference: order!.reference,
+          customerReference: input.customerReference,
+        });
+    }
+    await tx
+      .update(carts)
+      .set({ status: 'completed', completeOrderId: order!.id, updatedAt: sql`now()` })
+      .where(eq(carts.id, cart.id));
+    return { orderId: order!.id, reference: order!.reference, created: true };
+  });
+}
