@@ -9,7 +9,7 @@ import {
   validateQuestionAnswers,
 } from '../src/features/joining/question-answers.ts';
 import { displayedSections, nextSection, sectionState } from '../src/features/joining/sections.ts';
-import { isReadToEnd } from '../src/features/joining/terms-dialog.tsx';
+import { isReadToEnd } from '../src/ui/terms-dialog.tsx';
 
 describe('the joining sections', () => {
   const context = { hasQuestions: false, recurring: true, hasInstruction: false };

@@ -11,6 +11,7 @@ import { clearBankDetails } from '../joining/bank-details.ts';
 import { resetJoining } from '../joining/joining-store.ts';
 import { CheckoutSummary } from './checkout-summary.tsx';
 import { useClearJoiningCart } from './clear-joining-cart.ts';
+import { FreeOrder } from './free-order.tsx';
 
 /**
  * /checkout on the joining site: the basket's total and what it holds, and "Cancel selection and
@@ -51,6 +52,7 @@ export function CheckoutPage() {
           {cart.data.totals.itemCount} {cart.data.totals.itemCount === 1 ? 'item' : 'items'} in your basket,
           total to pay now {cart.data.totals.formattedTotal}.
         </p>
+        {cart.data.totals.total === 0 && cart.data.cartId !== null && <FreeOrder cartId={cart.data.cartId} />}
         <div className="form__actions">
           <Button variant="link" size="md" onClick={() => setConfirmingCancel(true)}>
             Cancel selection and start over

@@ -3,10 +3,10 @@ import { startDateLimits } from '@lido/pricing/membership-costs';
 import { useState } from 'react';
 import { Button } from '../../ui/button.tsx';
 import { CheckboxField } from '../../ui/form-fields.tsx';
-import { type Terms, useTerms } from './get-terms.ts';
+import { useTerms } from './get-terms.ts';
 import { type JoiningState, joiningStore } from './joining-store.ts';
 import { PromoCode } from './promo-code.tsx';
-import { TermsDialog } from './terms-dialog.tsx';
+import { type Terms, TermsDialog } from '../../ui/terms-dialog.tsx';
 
 interface DatesSectionProps {
   state: JoiningState;

@@ -1,12 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../lib/api/api-client.ts';
+import type { Terms } from '../../ui/terms-dialog.tsx';
 import { joiningKeys } from './keys.ts';
-
-export interface Terms {
-  id: number;
-  title: string;
-  html: string;
-}
 
 export type TermsKind = 'health-commitment' | 'membership' | 'direct-debit';
 

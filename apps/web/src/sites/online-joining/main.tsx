@@ -32,6 +32,13 @@ startSite('online-joining', [
     handle: { title: 'Checkout', breadcrumb: 'Checkout' },
   },
   {
+    path: 'order-confirmed/:completeOrderId',
+    lazy: async () => ({
+      Component: (await import('../../features/checkout/order-confirmed-page.tsx')).OrderConfirmedRoute,
+    }),
+    handle: { title: 'Order Confirmed', breadcrumb: 'Confirmation' },
+  },
+  {
     path: 'kiosk',
     lazy: async () => ({
       Component: (await import('../../features/kiosk/kiosk-home-page.tsx')).KioskHomePage,

@@ -1,8 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { sanitizeHtml } from '../../lib/sanitize-html.ts';
-import { Button } from '../../ui/button.tsx';
-import { Modal } from '../../ui/modal.tsx';
-import type { Terms } from './get-terms.ts';
+import { sanitizeHtml } from '../lib/sanitize-html.ts';
+import { Button } from './button.tsx';
+import { Modal } from './modal.tsx';
+/** Terms as the terms calls answer them. */
+export interface Terms {
+  id: number;
+  title: string;
+  html: string;
+}
 
 /** Joining spec section 9: the terms count as read within 10 px of the bottom. */
 export const scrollTolerancePx = 10;

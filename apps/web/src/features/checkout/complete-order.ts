@@ -1,0 +1,35 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch, apiGet } from '../../lib/api/api-client.ts';
+import type { Terms } from '../../ui/terms-dialog.tsx';
+import { cartKeys } from '../cart/keys.ts';
+import { userQueryKey } from '../session/get-user.ts';
+
+/** GET /api/terms?cart_id: the terms to accept for what is in the basket (read from data.data). */
+export function useCartTerms(cartId: number | null) {
+  return useQuery({
+    queryKey: ['auth', 'cart-terms', cartId],
+    queryFn: async ({ signal }) =>
+      (await apiGet<{ data: (Terms & { isRequired: boolean })[] }>('terms', { cartId }, signal)).data,
+    enabled: cartId !== null,
+  });
+}
+
+/** POST /api/checkout/complete for a basket with nothing to pay: the accepted terms ids are sent. */
+export function useCompleteFreeOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (terms: number[]) =>
+      (
+        await apiFetch<{ completeOrderId: number; status: string }>('checkout/complete', {
+          method: 'POST',
+          body: { terms, payments: [], completedWaivers: [], source: 'online-joining' },
+        })
+      ).data,
+    meta: { inlineValidation: true },
+    onSuccess: async () => {
+      queryClient.removeQueries({ queryKey: cartKeys.cart });
+      await queryClient.invalidateQueries({ queryKey: userQueryKey });
+      await queryClient.invalidateQueries({ queryKey: ['auth', 'memberships'] });
+    },
+  });
+}

@@ -1,0 +1,185 @@
+import { prettyDate } from '@lido/pricing/calendar-date';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useParams } from 'react-router';
+import { apiGet, ApiError } from '../../lib/api/api-client.ts';
+import { genericErrorLine } from '../../lib/api/generic-error.ts';
+import { durationLabel } from '../../lib/membership-price.ts';
+import { Spinner } from '../../ui/spinner.tsx';
+import { pushToDataLayer } from '../analytics/data-layer.ts';
+import { RequireLogin } from '../auth/require-login.tsx';
+import { SiteLink } from '../site-mode/site-link.tsx';
+import { useSiteMode } from '../site-mode/site-mode.ts';
+
+interface Money {
+  formatted: string;
+  decimal: string;
+  raw: { amount: number; currency: string };
+}
+
+interface OrderItem {
+  kind: 'membership' | 'membership_renewal' | 'membership_change';
+  name: string;
+  categories: string[];
+  homeVenue: { name: string };
+  paymentType: 'recurring' | 'fixed' | null;
+  fixedDuration: number | null;
+  fixedPeriod: string | null;
+  startDate: string | null;
+  endDate: string | null;
+  requiresEligibility: boolean;
+  baseFee: { type: string; price: Money } | null;
+  fees: { label: string; type: string; price: Money }[];
+  total: Money;
+}
+
+interface Order {
+  id: number;
+  reference: string;
+  orderType: string;
+  tax: Money;
+  total: Money;
+  items: OrderItem[];
+}
+
+/** The browser remembers the last order reported to analytics, so a reload does not report it twice. */
+const reportedOrderKey = 'flowOrderId';
+
+function reportOnce(order: Order) {
+  try {
+    if (window.localStorage.getItem(reportedOrderKey) === String(order.id)) return;
+    window.localStorage.setItem(reportedOrderKey, String(order.id));
+  } catch {
+    /* storage blocked: report anyway */
+  }
+  pushToDataLayer({
+    event: 'transaction',
+    ecommerce: {
+      orderId: order.reference,
+      revenue: order.total.decimal,
+      tax: order.tax.decimal,
+      currency: order.total.raw.currency,
+      platform: 'online-joining',
+      orderType: order.orderType,
+      items: order.items.map((item) => ({
+        name: item.name,
+        category: 'membership',
+        price: item.total.decimal,
+      })),
+    },
+  });
+}
+
+function OrderItemCards({ item, index }: { item: OrderItem; index: number }) {
+  const single = item.paymentType === 'fixed';
+  return (
+    <>
+      <section className="card" aria-label={`Fees for ${item.name}`}>
+        <h2 className="card__title">{item.homeVenue.name}</h2>
+        <p className="card__meta">{single ? 'Single payment membership' : 'Membership fees'}</p>
+        <dl className="summary-lines">
+          {item.fees.map((fee) => (
+            <div key={fee.type} className="summary-line">
+              <dt>{fee.label}</dt>
+              <dd>{fee.price.formatted}</dd>
+            </div>
+          ))}
+          <div className="summary-line summary-line--total">
+            <dt>Total</dt>
+            <dd>{item.total.formatted}</dd>
+          </div>
+        </dl>
+      </section>
+      <section className="card" aria-labelledby={`new-membership-${index}`}>
+        <h2 className="card__title" id={`new-membership-${index}`}>
+          Your new membership
+        </h2>
+        <dl className="facts">
+          <dt>Membership</dt>
+          <dd>{item.name}</dd>
+          <dt>Categories</dt>
+          <dd>{item.categories.join(', ')}</dd>
+          {item.startDate && (
+            <>
+              <dt>Start date</dt>
+              <dd>{prettyDate(item.startDate)}</dd>
+            </>
+          )}
+          {item.endDate && (
+            <>
+              <dt>End date</dt>
+              <dd>{prettyDate(item.endDate)}</dd>
+            </>
+          )}
+          {item.baseFee && (
+            <>
+              <dt>Membership fee</dt>
+              <dd>
+                {item.baseFee.price.formatted}
+                {single ? '' : ' per month'}
+              </dd>
+            </>
+          )}
+          <dt>Payment</dt>
+          <dd>{single ? `Single payment for ${durationLabel(item)}` : 'Monthly'}</dd>
+        </dl>
+      </section>
+    </>
+  );
+}
+
+function OrderConfirmed() {
+  const { completeOrderId = '' } = useParams();
+  const { kiosk } = useSiteMode();
+  const order = useQuery({
+    queryKey: ['auth', 'order', completeOrderId],
+    queryFn: ({ signal }) =>
+      apiGet<Order>(`orders/${encodeURIComponent(completeOrderId)}`, undefined, signal),
+    retry: false,
+  });
+  useEffect(() => {
+    if (order.data && order.data.items.length > 0) reportOnce(order.data);
+  }, [order.data]);
+  if (order.isPending) return <Spinner label="Loading your order" />;
+  if (order.isError)
+    return (
+      <p className="error-line">
+        {genericErrorLine(order.error instanceof ApiError ? order.error.status : null)}
+      </p>
+    );
+  const needsProof = order.data.items.some((item) => item.requiresEligibility);
+  return (
+    <div className="order-confirmed">
+      <h1>Your payment was successful</h1>
+      <p className="lead">Order {order.data.reference}</p>
+      {needsProof && (
+        <div className="notice notice--warning" role="note">
+          <p className="notice__title">
+            Your membership status will be pending until you provide the required proof of eligibility
+          </p>
+          <p>Please upload this to your online account as soon as possible</p>
+        </div>
+      )}
+      {order.data.items.map((item, index) => (
+        <OrderItemCards key={`${item.name}-${index}`} item={item} index={index} />
+      ))}
+      {!kiosk && (
+        <div className="panel">
+          <p>You can manage your membership and book activities through your online account.</p>
+          <SiteLink site="my-account" to="/" className="button button--primary button--lg">
+            Go to my account
+          </SiteLink>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** /order-confirmed/{completeOrderId} (joining spec, "Order-confirmed page"). */
+export function OrderConfirmedRoute() {
+  return (
+    <RequireLogin>
+      <OrderConfirmed />
+    </RequireLogin>
+  );
+}

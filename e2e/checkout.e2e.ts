@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, visit, waitForPage } from './support/browser.ts';
+import { useE2E } from './support/fixture.ts';
+
+describe('checking out a basket with nothing to pay', () => {
+  const e2e = useE2E();
+
+  it('confirms a change to a cheaper membership without a card, once the terms are accepted', async () => {
+    const page = await e2e.page({ expectedHttpErrors: [422] });
+    await visit(page, `${e2e.server.urls.myAccount}/login?redirect=%2Fmemberships`);
+    await page.getByLabel('Email address or customer ID').fill('C100002');
+    await page.getByLabel('Password', { exact: true }).fill('Swim-Gym-2026!');
+    await page.getByRole('button', { name: 'Log in', exact: true }).last().click();
+    await page.getByRole('link', { name: 'Change membership from Gym Anytime' }).click();
+    await waitForPage(page);
+    await page.getByRole('button', { name: 'Choose this membership: Off-peak Gym' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    const dates = page.locator('section.joining-step').filter({ hasText: 'Review & select dates' });
+    for (const name of ['Health commitment', 'Membership terms']) {
+      await dates.getByLabel(new RegExp(`I have read and agree to the ${name}`, 'i')).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'I Agree' }).click();
+      await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    }
+    await dates.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(`${e2e.server.urls.onlineJoining}/checkout`);
+    await waitForPage(page);
+
+    await page.getByRole('heading', { name: 'No payment is required for this purchase.' }).waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toMatch(/Checkout\s+£0\.00/);
+    await page.getByRole('button', { name: 'Confirm order' }).click();
+    await page.getByRole('alert').getByText('Please check all required terms and conditions').waitFor();
+    await expectNoAxeViolations(page);
+    for (const name of ['Health commitment', 'Membership terms']) {
+      await page.getByLabel(new RegExp(`I have read and agree to the ${name}`, 'i')).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'I Agree' }).click();
+      await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    }
+    await page.getByRole('button', { name: 'Confirm order' }).click();
+
+    await page.waitForURL(/\/order-confirmed\/\d+$/);
+    await waitForPage(page);
+    await page.getByRole('heading', { name: 'Your payment was successful', level: 1 }).waitFor();
+    const reference = (await page.getByText(/^Order LD-\d+$/).innerText()).replace('Order ', '');
+    expect(await page.getByRole('region', { name: 'Your new membership' }).innerText()).toContain(
+      'Off-peak Gym',
+    );
+    await expectNoAxeViolations(page);
+    const transactions = () =>
+      page.evaluate(
+        () =>
+          ((window as unknown as { dataLayer?: { event: string }[] }).dataLayer ?? []).filter(
+            (event) => event.event === 'transaction',
+          ).length,
+      );
+    await expect.poll(transactions).toBe(1);
+    // Reported once per order: a reload does not report it again.
+    await page.reload();
+    await waitForPage(page);
+    await page.getByRole('heading', { name: 'Your payment was successful' }).waitFor();
+    expect(await transactions()).toBe(0);
+
+    await page.getByRole('link', { name: 'Go to my account' }).click();
+    await page.waitForURL(`${e2e.server.urls.myAccount}/`);
+    await visit(page, `${e2e.server.urls.myAccount}/payments`);
+    await page.getByText(reference).first().waitFor();
+  });
+});
