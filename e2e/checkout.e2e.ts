@@ -64,4 +64,29 @@ describe('checking out a basket with nothing to pay', () => {
     await visit(page, `${e2e.server.urls.myAccount}/payments`);
     await page.getByText(reference).first().waitFor();
   });
+
+  it('shows the basket on the bookings site, where a line can be removed', async () => {
+    const page = await e2e.page();
+    await visit(page, `${e2e.server.urls.myAccount}/login?redirect=%2Fmemberships`);
+    await page.getByLabel('Email address or customer ID').fill('C100003');
+    await page.getByLabel('Password', { exact: true }).fill('Swim-Gym-2026!');
+    await page.getByRole('button', { name: 'Log in', exact: true }).last().click();
+    await page.getByRole('button', { name: 'Renew Swim Unlimited' }).click();
+    await page.getByText('Membership added to basket.').waitFor();
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: /^Basket/ })
+      .click();
+    await page.waitForURL(`${e2e.server.urls.bookings}/basket`);
+    await waitForPage(page);
+    await page.getByRole('heading', { name: 'Shopping basket', level: 1 }).waitFor();
+    const line = page.locator('.basket__item').filter({ hasText: 'Swim Unlimited, 3 months (renewal)' });
+    expect(await line.locator('.basket__price').innerText()).toBe('£60.00');
+    expect(await page.getByRole('link', { name: 'Checkout' }).getAttribute('href')).toMatch(/\/checkout$/);
+    await expectNoAxeViolations(page);
+    await line.getByRole('button', { name: 'Remove Swim Unlimited, 3 months (renewal)' }).click();
+    await page.getByText('Successfully removed item from the basket.').waitFor();
+    await page.getByRole('heading', { name: 'Your basket is empty' }).waitFor();
+    await expectNoAxeViolations(page);
+  });
 });

@@ -14,5 +14,10 @@ startSite('bookings', [
     element: <LocationPage />,
     handle: { title: 'Centre', breadcrumb: 'Centre' },
   },
+  {
+    path: 'basket',
+    lazy: async () => ({ Component: (await import('../../features/cart/basket-page.tsx')).BasketPage }),
+    handle: { title: 'Basket', breadcrumb: 'Basket' },
+  },
   { path: 'login', element: <LoginPage />, handle: { title: 'Login', breadcrumb: 'Log in' } },
 ]);

@@ -1,0 +1,50 @@
+import type { Cart } from '@lido/contracts/cart';
+import { checkoutServiceBase } from '@lido/contracts/cart';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiFetch } from '../../lib/api/api-client.ts';
+import { showToast, toastDurations } from '../toasts/toast-store.ts';
+import { cartKeys } from './keys.ts';
+
+/** Cart toasts (platform spec, section 8): the server's message on failure, or the generic line. */
+function failed(error: Error) {
+  showToast({
+    content:
+      error instanceof ApiError && error.message ? error.message : 'Something went wrong, please try again.',
+    type: 'danger',
+    closeAfter: toastDurations.normal,
+  });
+}
+
+/** POST {checkout}/remove: one line out of the basket. */
+export function useRemoveFromCart() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (cartItemId: number) =>
+      (
+        await apiFetch<Cart>(`${checkoutServiceBase}/remove`, {
+          method: 'POST',
+          body: { cartItemIds: [cartItemId] },
+        })
+      ).data,
+    meta: { inlineValidation: true },
+    onSuccess: (cart) => {
+      queryClient.setQueryData(cartKeys.cart, cart);
+      showToast({ content: 'Successfully removed item from the basket.', type: 'success' });
+    },
+    onError: failed,
+  });
+}
+
+/** DELETE {checkout}: everything out of the basket. */
+export function useDiscardCart() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => (await apiFetch<Cart>(checkoutServiceBase, { method: 'DELETE' })).data,
+    meta: { inlineValidation: true },
+    onSuccess: (cart) => {
+      queryClient.setQueryData(cartKeys.cart, cart);
+      showToast({ content: 'Successfully cleared order.', type: 'success' });
+    },
+    onError: failed,
+  });
+}
