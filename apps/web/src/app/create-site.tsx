@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
 import { NotFoundPage } from '../features/errors/not-found-page.tsx';
 import { RouteError } from '../features/errors/route-error.tsx';
@@ -21,11 +22,15 @@ export function siteRoutes(pages: RouteObject[]): RouteObject[] {
   ];
 }
 
-export function startSite(site: SiteName, pages: RouteObject[]): void {
+/** Pages may be given the query client, so their loaders can start the calls a page will make. */
+export function startSite(
+  site: SiteName,
+  pages: RouteObject[] | ((queryClient: QueryClient) => RouteObject[]),
+): void {
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element');
-  const router = createBrowserRouter(siteRoutes(pages));
   const queryClient = createQueryClient();
+  const router = createBrowserRouter(siteRoutes(typeof pages === 'function' ? pages(queryClient) : pages));
   createRoot(container).render(
     <StrictMode>
       <SiteContext.Provider value={site}>

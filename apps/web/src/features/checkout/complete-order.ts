@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, apiGet } from '../../lib/api/api-client.ts';
 import type { Terms } from '../../ui/terms-dialog.tsx';
-import { cartKeys } from '../cart/keys.ts';
 import { userQueryKey } from '../session/get-user.ts';
 
 /** GET /api/terms?cart_id: the terms to accept for what is in the basket (read from data.data). */
@@ -14,7 +13,11 @@ export function useCartTerms(cartId: number | null) {
   });
 }
 
-/** POST /api/checkout/complete for a basket with nothing to pay: the accepted terms ids are sent. */
+/**
+ * POST /api/checkout/complete for a basket with nothing to pay: the accepted terms ids are sent.
+ * The basket is dropped from the cache by the caller after it has left /checkout, which would
+ * otherwise see an empty basket and send the customer to /.
+ */
 export function useCompleteFreeOrder() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -27,7 +30,6 @@ export function useCompleteFreeOrder() {
       ).data,
     meta: { inlineValidation: true },
     onSuccess: async () => {
-      queryClient.removeQueries({ queryKey: cartKeys.cart });
       await queryClient.invalidateQueries({ queryKey: userQueryKey });
       await queryClient.invalidateQueries({ queryKey: ['auth', 'memberships'] });
     },

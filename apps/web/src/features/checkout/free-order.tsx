@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api/api-client.ts';
@@ -5,6 +6,7 @@ import { Button } from '../../ui/button.tsx';
 import { ErrorSummary } from '../../ui/error-summary.tsx';
 import { CheckboxField } from '../../ui/form-fields.tsx';
 import { type Terms, TermsDialog } from '../../ui/terms-dialog.tsx';
+import { cartKeys } from '../cart/keys.ts';
 import { resetFinder } from '../centre-finder/finder-store.ts';
 import { clearBankDetails } from '../joining/bank-details.ts';
 import { resetJoining } from '../joining/joining-store.ts';
@@ -19,6 +21,7 @@ export function FreeOrder({ cartId }: { cartId: number }) {
   const terms = useCartTerms(cartId);
   const complete = useCompleteFreeOrder();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const { kiosk } = useSiteMode();
   const [ticked, setTicked] = useState<number[]>([]);
   const [reading, setReading] = useState<Terms | null>(null);
@@ -29,11 +32,12 @@ export function FreeOrder({ cartId }: { cartId: number }) {
     if (!required.every((term) => ticked.includes(term.id))) return setError(termsMessage);
     setError(null);
     complete.mutate(ticked, {
-      onSuccess: ({ completeOrderId }) => {
+      onSuccess: async ({ completeOrderId }) => {
         resetJoining();
         resetFinder();
         clearBankDetails();
-        void navigate(`/order-confirmed/${completeOrderId}${kiosk ? '?kiosk=true' : ''}`);
+        await navigate(`/order-confirmed/${completeOrderId}${kiosk ? '?kiosk=true' : ''}`);
+        queryClient.removeQueries({ queryKey: cartKeys.cart });
       },
       onError: (failure) =>
         showToast({

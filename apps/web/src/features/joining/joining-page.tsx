@@ -94,7 +94,9 @@ export function JoiningPage() {
   const recurring = option?.paymentType === 'recurring';
   const allQuestions = questions.data?.flatMap((group) => group.questions) ?? [];
   const context = {
-    hasQuestions: allQuestions.length > 0,
+    // Until a membership's questions have loaded, its Additional details section is assumed, so
+    // Continue cannot skip past it; it drops out if there turn out to be none.
+    hasQuestions: state.membershipTypeId !== null && (questions.isPending || allQuestions.length > 0),
     recurring,
     hasInstruction: user?.hasInstruction ?? false,
   };
@@ -363,13 +365,17 @@ export function JoiningPage() {
         >
           <DetailsSection user={user} onContinue={() => proceed('details')} />
         </SectionFrame>
-        {additionalFrame && questions.data && (
+        {additionalFrame && (
           <SectionFrame {...additionalFrame} summary={<p>Answered</p>}>
-            <QuestionsSection
-              groups={questions.data}
-              answers={state.answers}
-              onContinue={() => proceed('additional')}
-            />
+            {questions.data ? (
+              <QuestionsSection
+                groups={questions.data}
+                answers={state.answers}
+                onContinue={() => proceed('additional')}
+              />
+            ) : (
+              <Spinner label="Loading the questions" />
+            )}
           </SectionFrame>
         )}
         <SectionFrame

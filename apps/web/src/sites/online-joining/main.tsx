@@ -1,5 +1,6 @@
 import { startSite } from '../../app/create-site.tsx';
 import { LoginPage } from '../../features/auth/login-page.tsx';
+import { prefetchJoining } from '../../features/joining/prefetch-joining.ts';
 import { JoiningHomePage } from './joining-home-page.tsx';
 
 // The joining page, checkout and the kiosk welcome load as their own chunks, so the joining home
@@ -8,7 +9,7 @@ const joiningPage = async () => ({
   Component: (await import('../../features/joining/joining-page.tsx')).JoiningPage,
 });
 
-startSite('online-joining', [
+startSite('online-joining', (queryClient) => [
   {
     index: true,
     element: <JoiningHomePage />,
@@ -16,11 +17,13 @@ startSite('online-joining', [
   },
   {
     path: 'centre/:centreSlug',
+    loader: ({ params }) => prefetchJoining(queryClient, params.centreSlug),
     lazy: joiningPage,
     handle: { title: 'Centre Details', breadcrumb: 'Buy membership' },
   },
   {
     path: 'centre/:centreSlug/membership/:selectedMembershipSlug/:selectedPaymentType',
+    loader: ({ params }) => prefetchJoining(queryClient, params.centreSlug),
     lazy: joiningPage,
     handle: { title: 'Membership Options', breadcrumb: 'Buy membership' },
   },
