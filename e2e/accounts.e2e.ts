@@ -1,15 +1,9 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, visit, waitForPage } from './support/browser.ts';
 import { useE2E } from './support/fixture.ts';
+import { demoPassword, logIn } from './support/log-in.ts';
 
-const password = 'Swim-Gym-2026!';
-
-async function logIn(page: Page, username: string, secret = password) {
-  await page.getByLabel('Email address or customer ID').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(secret);
-  await page.getByRole('button', { name: 'Log in', exact: true }).last().click();
-}
+const password = demoPassword;
 
 describe('customer accounts in the browser', () => {
   const e2e = useE2E();

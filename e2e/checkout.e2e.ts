@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, visit, waitForPage } from './support/browser.ts';
 import { useE2E } from './support/fixture.ts';
+import { logIn } from './support/log-in.ts';
 
 describe('checking out a basket with nothing to pay', () => {
   const e2e = useE2E();
@@ -8,9 +9,7 @@ describe('checking out a basket with nothing to pay', () => {
   it('confirms a change to a cheaper membership without a card, once the terms are accepted', async () => {
     const page = await e2e.page({ expectedHttpErrors: [422] });
     await visit(page, `${e2e.server.urls.myAccount}/login?redirect=%2Fmemberships`);
-    await page.getByLabel('Email address or customer ID').fill('C100002');
-    await page.getByLabel('Password', { exact: true }).fill('Swim-Gym-2026!');
-    await page.getByRole('button', { name: 'Log in', exact: true }).last().click();
+    await logIn(page, 'C100002');
     await page.getByRole('link', { name: 'Change membership from Gym Anytime' }).click();
     await waitForPage(page);
     await page.getByRole('button', { name: 'Choose this membership: Off-peak Gym' }).click();
@@ -68,9 +67,7 @@ describe('checking out a basket with nothing to pay', () => {
   it('shows the basket on the bookings site, where a line can be removed', async () => {
     const page = await e2e.page();
     await visit(page, `${e2e.server.urls.myAccount}/login?redirect=%2Fmemberships`);
-    await page.getByLabel('Email address or customer ID').fill('C100003');
-    await page.getByLabel('Password', { exact: true }).fill('Swim-Gym-2026!');
-    await page.getByRole('button', { name: 'Log in', exact: true }).last().click();
+    await logIn(page, 'C100003');
     await page.getByRole('button', { name: 'Renew Swim Unlimited' }).click();
     await page.getByText('Membership added to basket.').waitFor();
     await page

@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, visit, waitForPage } from './support/browser.ts';
 import { useE2E } from './support/fixture.ts';
+import { demoPassword } from './support/log-in.ts';
 
 /** Presses Tab until the target has focus: proves it is reachable by keyboard, in order. */
 async function tabTo(page: Page, target: Locator, limit = 120) {
@@ -26,7 +27,7 @@ describe('joining with the keyboard alone, where the Direct Debit provider needs
     await tabTo(page, page.getByLabel('Email address or customer ID'));
     await keys.type('C100001');
     await tabTo(page, page.getByLabel('Password', { exact: true }));
-    await keys.type('Swim-Gym-2026!');
+    await keys.type(demoPassword);
     await keys.press('Enter');
     await page.waitForURL(`${e2e.server.urls.onlineJoining}/centre/castlefield-leisure-centre`);
     await waitForPage(page);

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, visit, waitForPage } from './support/browser.ts';
 import { useE2E } from './support/fixture.ts';
+import { logIn } from './support/log-in.ts';
 
 const step = (page: Page, title: string) =>
   page
@@ -172,9 +173,7 @@ describe('joining online', () => {
 
   async function logInOnJoiningSite(page: Page, username: string, then: string) {
     await visit(page, `${e2e.server.urls.onlineJoining}/login?redirect=${encodeURIComponent(then)}`);
-    await page.getByLabel('Email address or customer ID').fill(username);
-    await page.getByLabel('Password', { exact: true }).fill('Swim-Gym-2026!');
-    await page.getByRole('button', { name: 'Log in', exact: true }).last().click();
+    await logIn(page, username);
     await page.waitForURL(`${e2e.server.urls.onlineJoining}${then}`);
     await waitForPage(page);
   }
@@ -281,9 +280,7 @@ describe('joining online', () => {
   it('changes a monthly membership from the account, with the change window, the difference and what is due now', async () => {
     const page = await e2e.page();
     await visit(page, `${e2e.server.urls.myAccount}/login?redirect=%2Fmemberships`);
-    await page.getByLabel('Email address or customer ID').fill('C100002');
-    await page.getByLabel('Password', { exact: true }).fill('Swim-Gym-2026!');
-    await page.getByRole('button', { name: 'Log in', exact: true }).last().click();
+    await logIn(page, 'C100002');
     await page.getByRole('link', { name: 'Change membership from Gym Anytime' }).click();
     await page.waitForURL(/\/centre\/castlefield-leisure-centre\?change=\d+$/);
     await waitForPage(page);

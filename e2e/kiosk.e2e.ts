@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, visit, waitForPage } from './support/browser.ts';
 import { useE2E } from './support/fixture.ts';
+import { logIn } from './support/log-in.ts';
 
 describe('the joining kiosk', () => {
   // Short idle times so the test need not wait 95 seconds; the defaults are tested with the settings.
@@ -50,9 +51,7 @@ describe('the joining kiosk', () => {
     const page = await e2e.page({ expectedHttpErrors: [401] });
     await visit(page, kioskHome());
     await page.getByRole('navigation', { name: 'Kiosk' }).getByRole('link', { name: 'Log in' }).click();
-    await page.getByLabel('Email address or customer ID').fill('C100001');
-    await page.getByLabel('Password', { exact: true }).fill('Swim-Gym-2026!');
-    await page.getByRole('button', { name: 'Log in', exact: true }).last().click();
+    await logIn(page, 'C100001');
     await page.getByRole('navigation', { name: 'Kiosk' }).getByRole('button', { name: 'Log out' }).waitFor();
     const status = () => page.evaluate(async () => (await fetch('/api/auth/user')).status);
     expect(await status()).toBe(200);

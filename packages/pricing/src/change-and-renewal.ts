@@ -16,6 +16,8 @@ export interface ChangeCosts {
   startsAt: { min: CalendarDate; max: CalendarDate };
   newMembershipPrice: number;
   differenceToOldMembership: string;
+  /** Days from the change date up to (not including) the next collection. */
+  proRataDays: number;
   proRataDifference: number;
   changeFee: number;
   totalDueNow: number;
@@ -46,6 +48,7 @@ export function changeCosts(input: ChangeInput, today: CalendarDate): ChangeCost
       input.newMonthlyPrice,
       input.currencySymbol,
     ),
+    proRataDays: days,
     proRataDifference,
     changeFee,
     totalDueNow: proRataDifference + changeFee,

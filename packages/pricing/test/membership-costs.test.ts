@@ -173,6 +173,7 @@ describe('start dates, change and renewal', () => {
       startsAt: { min: '2026-11-22', max: '2026-12-21' },
       newMembershipPrice: 3500,
       differenceToOldMembership: '£5.00 more per month',
+      proRataDays: 9,
       proRataDifference: 148, // 500 × 12 × 9 / 365 = 147.9
       changeFee: 0,
       totalDueNow: 148,

@@ -1,7 +1,7 @@
 import { validateBankDetails } from '@lido/contracts/bank-details';
 import type { Cart, CartItem, CartTerms, JoiningMembershipBody } from '@lido/contracts/cart';
 import type { Costs, MembershipType } from '@lido/contracts/membership';
-import { type CalendarDate, daysBetween, prettyDate } from '@lido/pricing/calendar-date';
+import { type CalendarDate, prettyDate } from '@lido/pricing/calendar-date';
 import { renewalStartDate } from '@lido/pricing/change-and-renewal';
 import { currencySymbol, formatPence, toMoney } from '@lido/pricing/money';
 import { HttpError, ValidationError } from '../../http/errors.ts';
@@ -372,7 +372,6 @@ export function createCartService(deps: {
       if (quote.type.id !== choice.membershipTypeId)
         throw new ValidationError({ paymentOptionId: ['The payment option is not one of that membership.'] });
       const { held, type, option, costs, money, nextCollectionDate } = quote;
-      const proRataDays = Math.max(0, daysBetween(choice.startDate, nextCollectionDate));
       const item: NewCartItem = {
         itemType: 'membership_change',
         membershipTypeId: type.id,
@@ -399,7 +398,7 @@ export function createCartService(deps: {
             monthInHandFee: money(0),
             discount: money(0),
           },
-          proRataDays,
+          proRataDays: costs.proRataDays,
           startDate: choice.startDate,
           endDate: null,
           firstBillingDate: nextCollectionDate,

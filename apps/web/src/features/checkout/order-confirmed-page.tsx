@@ -1,8 +1,7 @@
 import { prettyDate } from '@lido/pricing/calendar-date';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import { apiGet, ApiError } from '../../lib/api/api-client.ts';
+import { ApiError } from '../../lib/api/api-client.ts';
 import { genericErrorLine } from '../../lib/api/generic-error.ts';
 import { durationLabel } from '../../lib/membership-price.ts';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -10,37 +9,7 @@ import { pushToDataLayer } from '../analytics/data-layer.ts';
 import { RequireLogin } from '../auth/require-login.tsx';
 import { SiteLink } from '../site-mode/site-link.tsx';
 import { useSiteMode } from '../site-mode/site-mode.ts';
-
-interface Money {
-  formatted: string;
-  decimal: string;
-  raw: { amount: number; currency: string };
-}
-
-interface OrderItem {
-  kind: 'membership' | 'membership_renewal' | 'membership_change';
-  name: string;
-  categories: string[];
-  homeVenue: { name: string };
-  paymentType: 'recurring' | 'fixed' | null;
-  fixedDuration: number | null;
-  fixedPeriod: string | null;
-  startDate: string | null;
-  endDate: string | null;
-  requiresEligibility: boolean;
-  baseFee: { type: string; price: Money } | null;
-  fees: { label: string; type: string; price: Money }[];
-  total: Money;
-}
-
-interface Order {
-  id: number;
-  reference: string;
-  orderType: string;
-  tax: Money;
-  total: Money;
-  items: OrderItem[];
-}
+import { type Order, type OrderItem, useOrder } from './get-order.ts';
 
 /** The browser remembers the last order reported to analytics, so a reload does not report it twice. */
 const reportedOrderKey = 'flowOrderId';
@@ -131,12 +100,7 @@ function OrderItemCards({ item, index }: { item: OrderItem; index: number }) {
 function OrderConfirmed() {
   const { completeOrderId = '' } = useParams();
   const { kiosk } = useSiteMode();
-  const order = useQuery({
-    queryKey: ['auth', 'order', completeOrderId],
-    queryFn: ({ signal }) =>
-      apiGet<Order>(`orders/${encodeURIComponent(completeOrderId)}`, undefined, signal),
-    retry: false,
-  });
+  const order = useOrder(completeOrderId);
   useEffect(() => {
     if (order.data && order.data.items.length > 0) reportOnce(order.data);
   }, [order.data]);

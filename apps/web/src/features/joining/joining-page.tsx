@@ -165,16 +165,16 @@ export function JoiningPage() {
       [...settings.availableBillingDates].sort((a, b) => a - b)[0] ??
       1)
     : null;
-  const window = changing !== null ? changeWindow(today) : undefined;
+  const changeDates = changing !== null ? changeWindow(today) : undefined;
   const changeCosts = useChangeCosts(
     changing !== null && option
       ? {
           membershipId: changing,
           optionId: option.id,
           startsAt:
-            state.startDate && window && state.startDate >= window.min
+            state.startDate && changeDates && state.startDate >= changeDates.min
               ? state.startDate
-              : (window?.min ?? today),
+              : (changeDates?.min ?? today),
         }
       : null,
   );
@@ -282,7 +282,7 @@ export function JoiningPage() {
       showToast({ content: 'Please fill in required questions', type: 'danger' });
       return openSection('additional');
     }
-    const startDate = joiningStore.get().startDate ?? window?.min ?? today;
+    const startDate = joiningStore.get().startDate ?? changeDates?.min ?? today;
     if (changing !== null) {
       submitChange.mutate(
         { membershipId: changing, membershipTypeId: membership.id, paymentOptionId: option.id, startDate },
@@ -394,7 +394,7 @@ export function JoiningPage() {
             promotionEnabled={option?.promotionEnabled ?? false}
             hasBillingDate={user?.hasBillingDate ?? false}
             availableBillingDates={settings.availableBillingDates}
-            window={window}
+            window={changeDates}
             onContinue={() => proceed('dates')}
           />
         </SectionFrame>
