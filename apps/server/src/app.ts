@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config, SiteName } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import type { CardProvider } from './providers/card/card-provider.ts';
 import { convertKeys, snakeToCamel } from '@lido/contracts/case';
 import { registerCsrfGuard } from './http/csrf-guard.ts';
 import { registerDevOutbox } from './http/dev-outbox.ts';
@@ -38,6 +39,8 @@ export interface AppOptions {
   serverFactory?: FastifyServerOptions['serverFactory'];
   /** The wall clock; tests pass a fixed one to set "today". */
   clock?: () => Date;
+  /** The card provider checkout pays with; none means card payments are unavailable. */
+  cardProvider?: CardProvider | undefined;
 }
 
 const requestIdPattern = /^[A-Za-z0-9._-]{8,128}$/;
@@ -48,6 +51,7 @@ export async function buildApp({
   database,
   serverFactory,
   clock = () => new Date(),
+  cardProvider,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -86,7 +90,7 @@ export async function buildApp({
   await registerStaticSites(app, config);
   registerOperatorFonts(app, config);
 
-  const services = createServices(config, database, clock, app.log);
+  const services = createServices(config, database, clock, app.log, cardProvider);
   app.decorate('services', services);
   healthRoutes(app, database);
   themeRoutes(app, services);

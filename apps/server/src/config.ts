@@ -109,6 +109,24 @@ const envSchema = z
     LIDO_KIOSK_IDLE_WARNING_SECONDS: z.coerce.number().int().min(1).max(3600).default(90),
     LIDO_KIOSK_IDLE_RESET_SECONDS: z.coerce.number().int().min(2).max(3600).default(95),
     LIDO_KIOSK_CONFIRMATION_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+    LIDO_CARD_PROVIDER: z.string().trim().default('sandbox'),
+    LIDO_SANDBOX_CARD_ORIGIN: siteUrl,
+    LIDO_ALLOW_SANDBOX_IN_PRODUCTION: booleanFlag.default(false),
+    LIDO_OPAYO_API_BASE: optionalText.refine(
+      (value) => value === undefined || /^https:\/\/[^\s]+$/.test(value),
+      {
+        message: 'must be an https URL such as https://live.opayo.eu.elavon.com/api/v1',
+      },
+    ),
+    LIDO_OPAYO_VENDOR: optionalText,
+    LIDO_OPAYO_INTEGRATION_KEY: optionalText,
+    LIDO_OPAYO_INTEGRATION_PASSWORD: optionalText,
+    LIDO_PAYMENT_RECONCILE_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(5),
   })
   .superRefine((env, ctx) => {
     const urls = [env.LIDO_BOOKINGS_URL, env.LIDO_MY_ACCOUNT_URL, env.LIDO_ONLINE_JOINING_URL];
@@ -128,6 +146,27 @@ const envSchema = z
         message: 'must be longer than LIDO_KIOSK_IDLE_WARNING_SECONDS, so the warning comes before the reset',
       });
     }
+    if (!(cardProviders as readonly string[]).includes(env.LIDO_CARD_PROVIDER)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['LIDO_CARD_PROVIDER'],
+        message: `Payment provider '${env.LIDO_CARD_PROVIDER}' is not supported (use ${cardProviders.join(' or ')})`,
+      });
+    }
+    if (env.LIDO_CARD_PROVIDER === 'opayo') {
+      for (const name of [
+        'LIDO_OPAYO_API_BASE',
+        'LIDO_OPAYO_VENDOR',
+        'LIDO_OPAYO_INTEGRATION_KEY',
+        'LIDO_OPAYO_INTEGRATION_PASSWORD',
+      ] as const)
+        if (!env[name])
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: 'is required when LIDO_CARD_PROVIDER is opayo',
+          });
+    }
     if (env.LIDO_ALLOW_BEARER && env.NODE_ENV === 'production') {
       ctx.addIssue({
         code: 'custom',
@@ -145,6 +184,9 @@ function isKnownTimeZone(zone: string): boolean {
     return false;
   }
 }
+
+/** Card providers this server can take payments with (payments-reference.md). */
+export const cardProviders = ['sandbox', 'opayo'] as const;
 
 export const siteNames = ['bookings', 'my-account', 'online-joining'] as const;
 export type SiteName = (typeof siteNames)[number];
@@ -171,6 +213,19 @@ export interface Config {
   /** kiosk idle timers: the start-over warning, the reset, and the order-confirmed return */
   kioskIdle: { warningMs: number; resetMs: number; orderConfirmedMs: number };
   email: { smtpUrl: string | undefined; from: string };
+  card:
+    | { provider: 'sandbox'; sandboxOrigin: string; origins: string[]; reconcileAfterMs: number }
+    /** the sandbox in production without LIDO_ALLOW_SANDBOX_IN_PRODUCTION: no card payments */
+    | { provider: 'none'; origins: string[]; reconcileAfterMs: number }
+    | {
+        provider: 'opayo';
+        apiBase: string;
+        vendorName: string;
+        integrationKey: string;
+        integrationPassword: string;
+        origins: string[];
+        reconcileAfterMs: number;
+      };
   auth: {
     /** parent domain the auth cookie is scoped to (production); host-only when unset */
     cookieDomain: string | undefined;
@@ -238,6 +293,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       orderConfirmedMs: env.LIDO_KIOSK_CONFIRMATION_SECONDS * 1000,
     },
     email: { smtpUrl: env.LIDO_SMTP_URL, from: env.LIDO_EMAIL_FROM },
+    card: cardConfig(env),
     auth: {
       cookieDomain: env.LIDO_COOKIE_DOMAIN,
       secureCookies:
@@ -249,4 +305,26 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       kioskTimeoutMs: env.LIDO_KIOSK_SESSION_MINUTES * 60_000,
     },
   };
+}
+
+function cardConfig(env: z.infer<typeof envSchema>): Config['card'] {
+  const reconcileAfterMs = env.LIDO_PAYMENT_RECONCILE_MINUTES * 60_000;
+  if (env.LIDO_CARD_PROVIDER === 'opayo') {
+    const apiBase = env.LIDO_OPAYO_API_BASE!.replace(/\/$/, '');
+    return {
+      provider: 'opayo',
+      apiBase,
+      vendorName: env.LIDO_OPAYO_VENDOR!,
+      integrationKey: env.LIDO_OPAYO_INTEGRATION_KEY!,
+      integrationPassword: env.LIDO_OPAYO_INTEGRATION_PASSWORD!,
+      origins: [new URL(apiBase).origin],
+      reconcileAfterMs,
+    };
+  }
+  // The sandbox takes no real money: in production it runs only when explicitly allowed (a demo).
+  if (env.NODE_ENV === 'production' && !env.LIDO_ALLOW_SANDBOX_IN_PRODUCTION)
+    return { provider: 'none', origins: [], reconcileAfterMs };
+  // The sandbox is its own origin on purpose (the card frame's PCI boundary), next to the sites' ports.
+  const sandboxOrigin = env.LIDO_SANDBOX_CARD_ORIGIN ?? `http://localhost:${env.LIDO_PORT + 3}`;
+  return { provider: 'sandbox', sandboxOrigin, origins: [sandboxOrigin], reconcileAfterMs };
 }

@@ -5,6 +5,7 @@ import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemoIfEmpty } from './db/seed/seed-demo.ts';
 import { sitePortOffset } from './http/sites.ts';
+import { startCardProvider } from './providers/card/start-card-provider.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -22,11 +23,14 @@ async function main(): Promise<void> {
   const applied = await migrate(database);
   const seeded = await seedDemoIfEmpty(database.db);
 
+  const card = await startCardProvider(config);
+
   // One Fastify instance answers on every site's port; the port a request arrives on picks the site.
   let handler: http.RequestListener | undefined;
   const app = await buildApp({
     config,
     database,
+    cardProvider: card.provider,
     serverFactory: (requestHandler) => {
       handler = requestHandler;
       return http.createServer(requestHandler);
@@ -53,13 +57,29 @@ async function main(): Promise<void> {
     }
   }
 
+  // Payments a crash or a closed browser left half done are finished or given back (quality.md R4):
+  // once at start-up, then every minute.
+  const reconcile = () =>
+    app.services.checkout
+      .reconcile({ olderThanMs: config.card.reconcileAfterMs })
+      .then((counts) => {
+        if (counts.completed + counts.reversed + counts.failed + counts.attention > 0)
+          app.log.info(counts, 'payments reconciled');
+      })
+      .catch((error: unknown) => app.log.error({ err: error }, 'payment reconciliation failed'));
+  void reconcile();
+  const reconcileTimer = setInterval(() => void reconcile(), 60_000);
+  reconcileTimer.unref();
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
     await Promise.all(extraServers.map((server) => new Promise((resolve) => server.close(resolve))));
+    clearInterval(reconcileTimer);
     await app.close();
+    await card.close();
     await database.close();
     process.exit(0);
   };

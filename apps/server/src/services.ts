@@ -13,6 +13,7 @@ import { createRateLimiter } from './modules/auth/rate-limiter.ts';
 import { createClientService } from './modules/client/client.service.ts';
 import { createCustomersRepository } from './modules/customers/customers.repository.ts';
 import { createCustomersService } from './modules/customers/customers.service.ts';
+import type { CardProvider } from './providers/card/card-provider.ts';
 import type { EmailMessage } from './providers/email/email-provider.ts';
 import { createOutboxEmail } from './providers/email/outbox-email.ts';
 import { createSmtpEmail } from './providers/email/smtp-email.ts';
@@ -30,6 +31,7 @@ export function createServices(
   database: DatabaseHandle,
   clock: () => Date,
   log: FastifyBaseLogger,
+  cardProvider: CardProvider | undefined,
 ) {
   const operators = createOperatorRepository(database.db);
   const authRepository = createAuthRepository(database.db);
@@ -76,7 +78,7 @@ export function createServices(
     }),
     change,
     cart,
-    checkout: createCheckoutService({ db: database.db, operators, cart, email, today, log }),
+    checkout: createCheckoutService({ db: database.db, operators, cart, email, today, log, cardProvider }),
     auth: createAuthService({ config, operators, auth: authRepository, limiter, clock }),
     customers: createCustomersService({
       operators,

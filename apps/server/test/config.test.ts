@@ -37,6 +37,21 @@ describe('settings', () => {
     expect((error as ConfigError).message).toContain('Lido cannot start because of its settings:');
   });
 
+  it('names an unsupported card provider, and wants Opayo’s credentials when Opayo is chosen', () => {
+    expect(() => loadConfig({ LIDO_CARD_PROVIDER: 'paypal' })).toThrow(
+      /Payment provider 'paypal' is not supported/,
+    );
+    expect(() => loadConfig({ LIDO_CARD_PROVIDER: 'opayo' })).toThrow(
+      /LIDO_OPAYO_API_BASE: is required when LIDO_CARD_PROVIDER is opayo/,
+    );
+    expect(loadConfig({}).card).toMatchObject({
+      provider: 'sandbox',
+      sandboxOrigin: 'http://localhost:3003',
+    });
+    // The sandbox never takes payments in production unless a demo asks for it.
+    expect(loadConfig({ NODE_ENV: 'production' }).card.provider).toBe('none');
+  });
+
   it('refuses a port whose three neighbours would not fit', () => {
     expect(() => loadConfig({ LIDO_PORT: '65534' })).toThrow(/LIDO_PORT: must be at most 65532/);
   });

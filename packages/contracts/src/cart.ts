@@ -170,18 +170,20 @@ export const changeMembershipBodySchema = z.strictObject({
   startDate: isoDate('The change date'),
 });
 
+/** Payments held outside the card (platform spec §3 "Offline payment"). */
+export const offlinePaymentsSchema = z
+  .array(
+    z.strictObject({
+      tenderType: z.enum(['cash', 'offline-voucher', 'cheque', 'credit']),
+      amount: z.number().int(),
+    }),
+  )
+  .max(10);
+
 /** POST /api/checkout/complete: the accepted terms' ids; card payments carry their transaction. */
 export const completeCheckoutBodySchema = z.strictObject({
   completedWaivers: z.array(z.unknown()).max(50).optional(),
-  payments: z
-    .array(
-      z.strictObject({
-        tenderType: z.enum(['cash', 'offline-voucher', 'cheque', 'credit']),
-        amount: z.number().int(),
-      }),
-    )
-    .max(10)
-    .optional(),
+  payments: offlinePaymentsSchema.optional(),
   terms: z.array(positiveId('A terms id')).max(20).default([]),
   transactionUuid: z.string().uuid({ error: 'The transaction must be a UUID.' }).optional(),
   source: z.enum(['online-joining', 'front-of-house', 'bookings']).optional(),

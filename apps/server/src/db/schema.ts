@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { CartItem } from '@lido/contracts/cart';
+import type { AuthorisedCard, BillingAddress } from '../providers/card/card-provider.ts';
 import type { Costs } from '@lido/contracts/membership';
 
 /**
@@ -518,4 +519,47 @@ export const cartItems = pgTable('cart_items', {
   // A change line also keeps the difference it was quoted with.
   costs: jsonb('costs').notNull().$type<Costs & { change?: NonNullable<CartItem['change']> }>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// ---- Card payment attempts (migration 0013) ----
+
+export type PaymentAttemptStatus =
+  | 'created'
+  | 'pending_sca'
+  | 'authorised'
+  | 'failed'
+  | 'completed'
+  | 'voided'
+  | 'refunded'
+  | 'unknown'
+  | 'needs_attention';
+
+/** Only what a receipt shows and the provider's reusable reference: never a card number. */
+export type PaymentAttemptBilling = BillingAddress;
+export type PaymentAttemptCard = AuthorisedCard;
+
+export const paymentAttempts = pgTable('payment_attempts', {
+  uuid: uuid('uuid').primaryKey(),
+  customerId: integer('customer_id')
+    .notNull()
+    .references(() => customers.id),
+  cartId: integer('cart_id').references(() => carts.id, { onDelete: 'set null' }),
+  provider: text('provider').notNull(),
+  providerTxId: text('provider_tx_id'),
+  vendorTxCode: text('vendor_tx_code').notNull().unique(),
+  amountPence: integer('amount_pence').notNull(),
+  currency: text('currency').notNull(),
+  status: text('status').notNull().default('created').$type<PaymentAttemptStatus>(),
+  saveCard: boolean('save_card').notNull().default(false),
+  savedCardId: integer('saved_card_id').references(() => savedCards.id, { onDelete: 'set null' }),
+  billing: jsonb('billing').notNull().$type<PaymentAttemptBilling>(),
+  acceptedTermIds: jsonb('accepted_term_ids').notNull().default([]).$type<number[]>(),
+  card: jsonb('card').$type<PaymentAttemptCard>(),
+  error: jsonb('error').$type<{ code: string; message: string; details?: unknown }>(),
+  orderId: integer('order_id')
+    .unique()
+    .references(() => orders.id),
+  reconcileAttempts: integer('reconcile_attempts').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

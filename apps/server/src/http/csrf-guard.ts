@@ -13,6 +13,14 @@ const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function registerCsrfGuard(app: FastifyInstance, config: Config): void {
   app.addHook('onRequest', async (request) => {
     if (safeMethods.has(request.method) || !request.url.startsWith('/api/')) return;
+    // The card issuer's answer is a form post from the issuer's page, by design cross-site; it is
+    // accepted only as a form, and only for a payment waiting on that answer (checkout.routes.ts).
+    if (
+      request.method === 'POST' &&
+      request.url.startsWith('/api/payment-providers/sca-completion/') &&
+      String(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')
+    )
+      return;
     if (request.headers['sec-fetch-site'] === 'cross-site')
       throw new HttpError(403, 'Cross-site requests are not allowed.');
     const origin = request.headers.origin;

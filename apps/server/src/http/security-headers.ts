@@ -14,6 +14,10 @@ export function contentSecurityPolicy(config: Config): string {
   if (config.sentryDsn) connectSources.push(new URL(config.sentryDsn).origin);
   // Place search goes to Mapbox only when the operator configured a key.
   if (config.map.apiKey) connectSources.push('https://api.mapbox.com');
+  // The card provider's drop-in script, its card frame and the issuer's challenge (posted from our
+  // page into a frame) are the only third-party content on the checkout (payments-reference.md §4.3).
+  const cardOrigins = config.card.origins;
+  scriptSources.push(...cardOrigins);
   const frameAncestors = config.frameAncestors.length > 0 ? ["'self'", ...config.frameAncestors] : ["'self'"];
   return [
     "default-src 'self'",
@@ -24,9 +28,10 @@ export function contentSecurityPolicy(config: Config): string {
     "font-src 'self' data:",
     `connect-src ${connectSources.join(' ')}`,
     "worker-src 'self' blob:",
+    `frame-src 'self' ${cardOrigins.join(' ')}`,
     "object-src 'none'",
     "base-uri 'none'",
-    "form-action 'self'",
+    `form-action 'self' ${cardOrigins.join(' ')}`,
     `frame-ancestors ${frameAncestors.join(' ')}`,
   ].join('; ');
 }

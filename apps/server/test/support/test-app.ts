@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import type { AppServices } from '../../src/services.ts';
+import type { CardProvider } from '../../src/providers/card/card-provider.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import type { DatabaseHandle } from '../../src/db/client.ts';
 import { demoPassword } from '../../src/db/seed/demo-customers.ts';
@@ -37,10 +38,14 @@ export async function createTestApp(
     beforeReady?: (app: FastifyInstance) => void;
     /** "now" for the app, e.g. '2026-11-21T12:00:00Z' */
     now?: string | (() => Date);
+    /** the card provider checkout pays with (see support/card-sandbox.ts) */
+    cardProvider?: CardProvider;
+    /** an existing database, e.g. to restart the app on the same data */
+    database?: DatabaseHandle;
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   if (options.seed !== false) await seedDemoIfEmpty(database.db);
   const clock =
     typeof options.now === 'function'
@@ -48,7 +53,7 @@ export async function createTestApp(
       : options.now
         ? () => new Date(options.now as string)
         : () => new Date();
-  const app = await buildApp({ config, database, clock });
+  const app = await buildApp({ config, database, clock, cardProvider: options.cardProvider });
   options.beforeReady?.(app);
   await app.ready();
   return {

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { demoSavedCard } from '../../sandbox/card/sandbox-store.ts';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import {
@@ -67,7 +68,7 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
   return true;
 }
 
-/** Sam pays by card and saved it: checkout offers it first (the sandbox provider's reference). */
+/** Sam pays by card and saved it: checkout offers it first (a card the sandbox provider always knows). */
 async function seedDemoSavedCard(db: Db): Promise<void> {
   const [sam] = await db
     .select({ id: customers.id })
@@ -77,9 +78,9 @@ async function seedDemoSavedCard(db: Db): Promise<void> {
   await db.insert(savedCards).values({
     customerId: sam.id,
     provider: 'sandbox',
-    providerReference: 'sandbox-card-demo-sam-0007',
+    providerReference: demoSavedCard.id,
     cardType: 'Visa',
-    lastFourDigits: '0007',
+    lastFourDigits: demoSavedCard.lastFour,
     expiryMonth: 12,
     expiryYear: 2028,
     firstName: 'Sam',
@@ -125,7 +126,7 @@ async function seedDemoOrders(db: Db): Promise<void> {
       venue: 'clifton-lido-and-spa',
       source: 'online-joining' as const,
       at: '2026-10-01T08:05:00Z',
-      card: '0007',
+      card: '0006',
       items: [
         {
           itemType: 'membership' as const,

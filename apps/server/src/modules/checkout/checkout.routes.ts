@@ -1,17 +1,120 @@
 import { completeCheckoutBodySchema, orderParamsSchema } from '@lido/contracts/cart';
-import type { FastifyInstance } from 'fastify';
+import {
+  authoriseBodySchema,
+  scaCompletionBodySchema,
+  scaCompletionParamsSchema,
+  type AuthoriseResponse,
+  type ScaCompletedMessage,
+} from '@lido/contracts/payments';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
-import { parseInput } from '../../http/errors.ts';
+import { HttpError, parseInput } from '../../http/errors.ts';
+import { escapeHtml } from '../../http/escape-html.ts';
 import type { AppServices } from '../../services.ts';
 import { requireCustomer } from '../auth/auth.routes.ts';
 
+export const scaCompletionPath = '/api/payment-providers/sca-completion/';
+
+function requestFacts(request: FastifyRequest) {
+  return {
+    ip: request.ip,
+    userAgent: String(request.headers['user-agent'] ?? ''),
+    acceptHeader: String(request.headers.accept ?? '*/*'),
+    // The CSRF guard has already checked this is one of our sites.
+    appOrigin: String(request.headers.origin),
+  };
+}
+
+function scaMessage(result: AuthoriseResponse): ScaCompletedMessage {
+  return {
+    type: 'sca_completed',
+    transaction_uuid: result.transactionUuid,
+    transaction_status: result.transactionStatus,
+    ...(result.error ? { error: result.error } : {}),
+  };
+}
+
+/** The page the issuer's answer lands on inside the challenge frame: it tells the checkout page. */
+function scaCompletedPage(message: ScaCompletedMessage): string {
+  const json = JSON.stringify(message).replace(/</g, '\\u003c');
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>Payment check complete</title></head>
+<body>
+<p>${escapeHtml(message.transaction_status === 'authorised' ? 'Payment confirmed. Returning to checkout…' : 'Returning to checkout…')}</p>
+<script type="application/json" id="sca-result">${json}</script>
+<script src="/api/payment-providers/sca-completed.js"></script>
+</body>
+</html>`;
+}
+
 export function checkoutRoutes(app: FastifyInstance, services: AppServices, config: Config): void {
-  // Completing the basket. Without a card transaction only a basket with nothing to pay completes.
+  app.get('/api/checkout/prepare', async (request, reply) => {
+    const { customer } = await requireCustomer(request, reply, services, config);
+    return { data: await services.checkout.card.prepare(customer) };
+  });
+
+  app.post('/api/checkout/authorise', async (request, reply) => {
+    const { customer } = await requireCustomer(request, reply, services, config);
+    const body = parseInput(authoriseBodySchema, request.body);
+    return { data: await services.checkout.card.authorise(customer, body, requestFacts(request)) };
+  });
+
+  // Completing the basket: with a card transaction, or (nothing to pay) with the accepted terms.
   app.post('/api/checkout/complete', async (request, reply) => {
     const { customer } = await requireCustomer(request, reply, services, config);
     const body = parseInput(completeCheckoutBodySchema, request.body);
-    return { data: await services.checkout.completeFree(customer, body.terms) };
+    return {
+      data: await services.checkout.complete(customer, {
+        terms: body.terms,
+        transactionUuid: body.transactionUuid,
+      }),
+    };
   });
+
+  app.get('/api/payment-providers/sca-completed.js', async (_request, reply) =>
+    reply
+      .header('content-type', 'text/javascript; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(
+        '// Hands the 3-D Secure result to the checkout page that holds this frame (same origin only).\n' +
+          "window.parent.postMessage(JSON.parse(document.getElementById('sca-result').textContent), window.location.origin);\n",
+      ),
+  );
+
+  // The notification URL is dual-mode (payments-reference.md §5.7): the issuer's frame form-posts
+  // `cres` here (a cross-site post without our cookie, so the attempt is found from the path and
+  // checked against threeDSSessionData), and our page may post JSON with the customer's session.
+  app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 16 * 1024 },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+    scope.post(`${scaCompletionPath}:transactionId`, async (request, reply) => {
+      const { transactionId } = parseInput(scaCompletionParamsSchema, request.params);
+      const isForm = String(request.headers['content-type'] ?? '').startsWith(
+        'application/x-www-form-urlencoded',
+      );
+      if (isForm) {
+        const form = (request.body ?? {}) as Record<string, string | undefined>;
+        const session = Buffer.from(form.threeDSSessionData ?? '', 'base64url').toString('utf8');
+        if (session !== transactionId || !form.cres)
+          throw new HttpError(400, 'This 3D Secure answer does not match the payment.');
+        const result = await services.checkout.card.scaCompletion(transactionId, { cres: form.cres });
+        return reply.type('text/html; charset=utf-8').send(scaCompletedPage(scaMessage(result)));
+      }
+      const { customer } = await requireCustomer(request, reply, services, config);
+      const body = parseInput(scaCompletionBodySchema, request.body);
+      if (body.transactionUuid !== transactionId) throw new HttpError(422, 'The transaction does not match.');
+      const result = await services.checkout.card.scaCompletion(transactionId, {
+        cres: body.scaResult,
+        customerId: customer.id,
+      });
+      return { data: { transactionId, status: result.transactionStatus, ...scaMessage(result) } };
+    });
+  });
+
   app.get('/api/orders/:orderId', async (request, reply) => {
     const { customer } = await requireCustomer(request, reply, services, config);
     const { orderId } = parseInput(orderParamsSchema, request.params);

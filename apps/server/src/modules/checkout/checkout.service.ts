@@ -3,14 +3,16 @@ import { currencySymbol, toMoney } from '@lido/pricing/money';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { orderItems, orders } from '../../db/schema.ts';
+import { customers, orderItems, orders } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { EmailProvider } from '../../providers/email/email-provider.ts';
 import type { CustomerRow } from '../auth/auth.repository.ts';
 import type { createCartService } from '../cart/cart.service.ts';
 import { itemNotFoundMessage, requireOperator } from '../operator/current-operator.ts';
 import type { OperatorRepository } from '../operator/operator.repository.ts';
-import { completeFreeBasket } from './order-completion.ts';
+import type { CardProvider } from '../../providers/card/card-provider.ts';
+import { createCardPayments } from './card-payments.ts';
+import { type CompletedOrder, completeBasket } from './order-completion.ts';
 import { receiptEmail } from './receipt-email.ts';
 
 /** Completing a basket and reading the order back (platform spec, "Payment"; joining spec, "Order"). */
@@ -21,6 +23,7 @@ export function createCheckoutService(deps: {
   email: EmailProvider;
   today: () => CalendarDate;
   log: FastifyBaseLogger;
+  cardProvider: CardProvider | undefined;
 }) {
   async function loadOrder(customerId: number, orderId: number) {
     const [order] = await deps.db
@@ -36,36 +39,74 @@ export function createCheckoutService(deps: {
     return { order, lines };
   }
 
+  /** The receipt goes after the commit; a failure to send never undoes the order. */
+  function sendReceipt(customer: Pick<CustomerRow, 'id'>, orderId: number) {
+    void (async () => {
+      const operator = await requireOperator(deps.operators);
+      const loaded = await loadOrder(customer.id, orderId);
+      const [person] = await deps.db
+        .select({ email: customers.email, firstName: customers.firstName })
+        .from(customers)
+        .where(eq(customers.id, customer.id));
+      if (!loaded || !person) return;
+      await deps.email.send(
+        receiptEmail({
+          operatorName: operator.name,
+          to: person.email,
+          firstName: person.firstName,
+          reference: loaded.order.reference,
+          symbol: currencySymbol(operator.currency),
+          lines: loaded.lines,
+          totalPence: loaded.order.totalPence,
+          cardLastFour: loaded.order.cardLastFour,
+        }),
+      );
+    })().catch((error: unknown) => deps.log.error({ err: error }, 'receipt email failed'));
+  }
+
+  const requiredTermIds = async (customer: CustomerRow, cartId: number) =>
+    (await deps.cart.terms(customer, cartId)).map((term) => term.id);
+
+  const card = createCardPayments({
+    db: deps.db,
+    provider: deps.cardProvider,
+    currency: async () => (await requireOperator(deps.operators)).currency,
+    requiredTermIds,
+    today: deps.today,
+    log: deps.log,
+  });
+
+  function completed(customer: Pick<CustomerRow, 'id'>, result: CompletedOrder) {
+    if (result.created) sendReceipt(customer, result.orderId);
+    return { completeOrderId: result.orderId, orderId: result.orderId, status: 'completed' as const };
+  }
+
   return {
-    /** POST /api/checkout/complete for a basket with nothing to pay: the terms ids are its payment. */
-    async completeFree(customer: CustomerRow, acceptedTermIds: number[]) {
-      const result = await completeFreeBasket(deps.db, {
+    card,
+
+    /**
+     * POST /api/checkout/complete: with a transaction, the authorised card payment pays for the
+     * basket; without one, only a basket with nothing to pay completes (the terms ids are its payment).
+     */
+    async complete(customer: CustomerRow, input: { terms: number[]; transactionUuid?: string | undefined }) {
+      if (input.transactionUuid)
+        return completed(customer, await card.complete(customer, input.transactionUuid));
+      const result = await completeBasket(deps.db, {
         customerId: customer.id,
         customerReference: customer.reference,
-        acceptedTermIds,
-        requiredTermIds: async (cartId) => (await deps.cart.terms(customer, cartId)).map((term) => term.id),
+        acceptedTermIds: input.terms,
+        requiredTermIds: async (cartId) => requiredTermIds(customer, cartId),
         today: deps.today(),
       });
-      if (result.created) {
-        // The receipt goes after the commit; a failure to send never undoes the order.
-        void (async () => {
-          const operator = await requireOperator(deps.operators);
-          const loaded = await loadOrder(customer.id, result.orderId);
-          if (!loaded) return;
-          await deps.email.send(
-            receiptEmail({
-              operatorName: operator.name,
-              to: customer.email,
-              firstName: customer.firstName,
-              reference: loaded.order.reference,
-              symbol: currencySymbol(operator.currency),
-              lines: loaded.lines,
-              totalPence: loaded.order.totalPence,
-            }),
-          );
-        })().catch((error: unknown) => deps.log.error({ err: error }, 'receipt email failed'));
-      }
-      return { completeOrderId: result.orderId, orderId: result.orderId, status: 'completed' as const };
+      return completed(customer, result);
+    },
+
+    /** The reconciliation job: orders for payments a crash left authorised, receipts included. */
+    async reconcile(options: { olderThanMs: number }) {
+      return card.reconcile({
+        ...options,
+        onCompleted: (customerId, result) => completed({ id: customerId }, result),
+      });
     },
 
     /** GET orders/{orderId}: the customer's own order as the confirmation page reads it. */

@@ -9,7 +9,9 @@ import {
   membershipTypes,
   orderItems,
   orders,
+  paymentAttempts,
   paymentOptions,
+  savedCards,
   venues,
 } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
@@ -18,6 +20,17 @@ import { redeemPromotion } from '../memberships/promotion-redemption.ts';
 
 export const termsNotAccepted = 'Please check all required terms and conditions';
 export const paymentRequired = 'Payment is required for this basket.';
+export const paymentCompletionFailed = 'Payment completion failed';
+
+/** The basket no longer matches what was paid: the payment must be given back, not kept. */
+export class BasketChangedError extends HttpError {
+  constructor() {
+    super(
+      409,
+      'Your basket changed while you were paying, so the payment was cancelled and you have not been charged.',
+    );
+  }
+}
 
 export interface CompletedOrder {
   orderId: number;
@@ -31,9 +44,10 @@ export interface CompletedOrder {
  * the basket row is locked, its lines become order lines and the memberships they buy, promotions
  * are redeemed, and the basket is marked completed with the order's id. Concurrent or repeated
  * completes wait on the lock, then find the basket completed and answer the same order (quality.md
- * R1). Only a basket with nothing to pay is completed here without a payment.
+ * R1). A basket with something to pay completes only with an authorised card payment of exactly
+ * its total; that attempt row is locked too and records the order, so a repeat answers it.
  */
-export async function completeFreeBasket(
+export async function completeBasket(
   db: Db,
   input: {
     customerId: number;
@@ -41,6 +55,8 @@ export async function completeFreeBasket(
     acceptedTermIds: number[];
     requiredTermIds: (cartId: number) => Promise<number[]>;
     today: CalendarDate;
+    /** the authorised card payment that pays for the basket */
+    payment?: { attemptUuid: string };
   },
 ): Promise<CompletedOrder> {
   // The terms to accept are read before the transaction (they are catalogue reads).
@@ -51,11 +67,36 @@ export async function completeFreeBasket(
   const required = open[0] ? await input.requiredTermIds(open[0].id) : [];
 
   return db.transaction(async (tx) => {
+    let attempt: typeof paymentAttempts.$inferSelect | undefined;
+    if (input.payment) {
+      [attempt] = await tx
+        .select()
+        .from(paymentAttempts)
+        .where(
+          and(
+            eq(paymentAttempts.uuid, input.payment.attemptUuid),
+            eq(paymentAttempts.customerId, input.customerId),
+          ),
+        )
+        .for('update');
+      if (!attempt) throw new HttpError(404, 'No transaction ID available for payment completion');
+      if (attempt.orderId !== null) {
+        const [done] = await tx.select().from(orders).where(eq(orders.id, attempt.orderId));
+        return { orderId: done!.id, reference: done!.reference, created: false };
+      }
+      if (attempt.status !== 'authorised') throw new HttpError(422, paymentCompletionFailed);
+    }
+    if (attempt && attempt.cartId === null) throw new BasketChangedError();
     const [cart] = await tx
       .select()
       .from(carts)
-      .where(and(eq(carts.customerId, input.customerId), ne(carts.status, 'completed')))
+      .where(
+        attempt
+          ? eq(carts.id, attempt.cartId!)
+          : and(eq(carts.customerId, input.customerId), ne(carts.status, 'completed')),
+      )
       .for('update');
+    if (attempt && (!cart || cart.status === 'completed')) throw new BasketChangedError();
     if (!cart) {
       // Already completed by an earlier or concurrent call: answer that order.
       const [done] = await tx
@@ -76,8 +117,12 @@ export async function completeFreeBasket(
     if (lines.length === 0)
       throw new HttpError(422, 'Your basket is empty.', { errors: { cart: ['Your basket is empty.'] } });
     const total = lines.reduce((sum, line) => sum + line.amountPence, 0);
-    if (total > 0) throw new HttpError(422, paymentRequired, { errors: { payments: [paymentRequired] } });
-    if (!required.every((id) => input.acceptedTermIds.includes(id)))
+    if (attempt) {
+      if (total !== attempt.amountPence) throw new BasketChangedError();
+    } else if (total > 0)
+      throw new HttpError(422, paymentRequired, { errors: { payments: [paymentRequired] } });
+    const accepted = attempt ? attempt.acceptedTermIds : input.acceptedTermIds;
+    if (!required.every((id) => accepted.includes(id)))
       throw new HttpError(422, termsNotAccepted, { errors: { terms: [termsNotAccepted] } });
 
     const [order] = await tx
@@ -89,7 +134,8 @@ export async function completeFreeBasket(
         source: cart.source,
         status: 'completed',
         totalPence: total,
-        paymentMethod: 'none',
+        paymentMethod: attempt ? 'card' : 'none',
+        cardLastFour: attempt?.card?.lastFour ?? null,
         completedAt: sql`now()`,
       })
       .returning({ id: orders.id, reference: orders.reference });
@@ -195,6 +241,33 @@ export async function completeFreeBasket(
       .update(carts)
       .set({ status: 'completed', completeOrderId: order!.id, updatedAt: sql`now()` })
       .where(eq(carts.id, cart.id));
+    if (attempt) {
+      const card = attempt.card;
+      // A card the customer chose to keep is saved with the order: only its reference and receipt details.
+      if (attempt.saveCard && card?.reference)
+        await tx
+          .insert(savedCards)
+          .values({
+            customerId: input.customerId,
+            provider: attempt.provider,
+            providerReference: card.reference,
+            cardType: card.type,
+            lastFourDigits: card.lastFour,
+            expiryMonth: card.expiryMonth,
+            expiryYear: card.expiryYear,
+            firstName: attempt.billing.firstName,
+            lastName: attempt.billing.lastName,
+            addressLine1: attempt.billing.line1,
+            addressLine2: attempt.billing.line2 ?? null,
+            city: attempt.billing.city,
+            postCode: attempt.billing.postcode,
+          })
+          .onConflictDoNothing();
+      await tx
+        .update(paymentAttempts)
+        .set({ status: 'completed', orderId: order!.id, updatedAt: sql`now()` })
+        .where(eq(paymentAttempts.uuid, attempt.uuid));
+    }
     return { orderId: order!.id, reference: order!.reference, created: true };
   });
 }

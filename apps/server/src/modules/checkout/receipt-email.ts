@@ -11,6 +11,7 @@ export function receiptEmail(input: {
   symbol: string;
   lines: { description: string; amountPence: number }[];
   totalPence: number;
+  cardLastFour?: string | null;
 }): EmailMessage {
   const money = (pence: number) => formatPence(pence, input.symbol);
   const text = [
@@ -20,6 +21,7 @@ export function receiptEmail(input: {
     '',
     ...input.lines.map((line) => `${line.description}: ${money(line.amountPence)}`),
     `Total paid: ${money(input.totalPence)}`,
+    ...(input.cardLastFour ? [`Paid by card ending ${input.cardLastFour}`] : []),
   ].join('\n');
   const html = `<p>Hello ${escapeHtml(input.firstName)},</p>
 <p>Thank you for your order <strong>${escapeHtml(input.reference)}</strong> with ${escapeHtml(input.operatorName)}.</p>
@@ -29,6 +31,8 @@ export function receiptEmail(input: {
         `<tr><td>${escapeHtml(line.description)}</td><td>${escapeHtml(money(line.amountPence))}</td></tr>`,
     )
     .join('')}
-<tr><th>Total paid</th><th>${escapeHtml(money(input.totalPence))}</th></tr></table>`;
+<tr><th>Total paid</th><th>${escapeHtml(money(input.totalPence))}</th></tr></table>${
+    input.cardLastFour ? `<p>Paid by card ending ${escapeHtml(input.cardLastFour)}</p>` : ''
+  }`;
   return { to: input.to, subject: `Your order ${input.reference}`, text, html };
 }

@@ -1,0 +1,530 @@
+import type { CalendarDate } from '@lido/pricing/calendar-date';
+import { randomUUID } from 'node:crypto';
+import {
+  type AuthoriseBody,
+  type AuthoriseResponse,
+  type PrepareResponse,
+  type SavedCardSummary,
+  validateBillingDetails,
+} from '@lido/contracts/payments';
+import type { FastifyBaseLogger } from 'fastify';
+import { and, asc, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  cartItems,
+  carts,
+  customers,
+  paymentAttempts,
+  savedCards,
+  type PaymentAttemptBilling,
+  type PaymentAttemptStatus,
+} from '../../db/schema.ts';
+import { HttpError } from '../../http/errors.ts';
+import type { BrowserDetails, CardProvider, ProviderOutcome } from '../../providers/card/card-provider.ts';
+import type { CustomerRow } from '../auth/auth.repository.ts';
+import {
+  BasketChangedError,
+  type CompletedOrder,
+  completeBasket,
+  termsNotAccepted,
+} from './order-completion.ts';
+
+type Attempt = typeof paymentAttempts.$inferSelect;
+
+export const paymentInProgress = 'A payment for this basket is already in progress.';
+export const cardPaymentsUnavailable = 'Card payments are not available at the moment.';
+
+/** What the browser's request says about itself, for the issuer's risk checks. */
+export interface RequestFacts {
+  ip: string;
+  userAgent: string;
+  acceptHeader: string;
+  /** the origin of the site the customer pays on: the issuer's answer comes back to it */
+  appOrigin: string;
+}
+
+/**
+ * Card payments (platform spec §4 "Payment status"; payments-reference.md §4 and §5.7): prepare a
+ * card session, authorise against the basket's total, finish 3-D Secure, and complete the basket
+ * into an order. Every attempt is a row saved before the provider is called and updated as soon as
+ * it answers, so no charge is ever lost; the reconciliation job finishes or reverses what a crash
+ * left half done.
+ */
+export function createCardPayments(deps: {
+  db: Db;
+  provider: CardProvider | undefined;
+  currency: () => Promise<string>;
+  requiredTermIds: (customer: CustomerRow, cartId: number) => Promise<number[]>;
+  today: () => CalendarDate;
+  log: FastifyBaseLogger;
+}) {
+  function provider(): CardProvider {
+    if (!deps.provider) throw new HttpError(503, cardPaymentsUnavailable);
+    return deps.provider;
+  }
+
+  async function update(uuid: string, values: Partial<Attempt>) {
+    await deps.db
+      .update(paymentAttempts)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(paymentAttempts.uuid, uuid));
+  }
+
+  /** The answer the checkout page reads, from an attempt row (so replays answer the same). */
+  function answer(attempt: Pick<Attempt, 'uuid' | 'status' | 'error'>): AuthoriseResponse {
+    if (attempt.status === 'authorised' || attempt.status === 'completed')
+      return { transactionUuid: attempt.uuid, transactionStatus: 'authorised' };
+    return {
+      transactionUuid: attempt.uuid,
+      transactionStatus: 'failed',
+      error: attempt.error ?? { code: 'failed', message: 'Payment was declined' },
+    };
+  }
+
+  async function record(uuid: string, outcome: ProviderOutcome): Promise<AuthoriseResponse> {
+    switch (outcome.status) {
+      case 'authorised':
+        await update(uuid, {
+          status: 'authorised',
+          providerTxId: outcome.providerTxId,
+          card: outcome.card,
+          error: null,
+        });
+        return { transactionUuid: uuid, transactionStatus: 'authorised' };
+      case 'sca_required':
+        await update(uuid, { status: 'pending_sca', providerTxId: outcome.providerTxId });
+        return {
+          transactionUuid: uuid,
+          transactionStatus: 'sca_required',
+          ...(outcome.scaUrl ? { scaUrl: outcome.scaUrl, scaMethod: 'POST' as const } : {}),
+          ...(outcome.scaData ? { scaData: outcome.scaData } : {}),
+          ...(outcome.clientSecret ? { clientSecret: outcome.clientSecret } : {}),
+        };
+      case 'failed':
+        await update(uuid, {
+          status: 'failed',
+          providerTxId: outcome.providerTxId ?? null,
+          error: outcome.error,
+        });
+        return { transactionUuid: uuid, transactionStatus: 'failed', error: outcome.error };
+      case 'unknown':
+        // The provider may have taken the money; reconciliation (or staff) must find out.
+        await update(uuid, { status: 'unknown', error: outcome.error });
+        deps.log.warn({ attempt: uuid, code: outcome.error.code }, 'card payment outcome unknown');
+        return { transactionUuid: uuid, transactionStatus: 'failed', error: outcome.error };
+    }
+  }
+
+  async function openBasket(customerId: number) {
+    const [cart] = await deps.db
+      .select()
+      .from(carts)
+      .where(and(eq(carts.customerId, customerId), ne(carts.status, 'completed')));
+    if (!cart) throw new HttpError(404, 'Your basket is empty.');
+    const lines = await deps.db
+      .select()
+      .from(cartItems)
+      .where(eq(cartItems.cartId, cart.id))
+      .orderBy(asc(cartItems.id));
+    if (lines.length === 0) throw new HttpError(404, 'Your basket is empty.');
+    return { cart, lines, total: lines.reduce((sum, line) => sum + line.amountPence, 0) };
+  }
+
+  function summary(card: typeof savedCards.$inferSelect): SavedCardSummary {
+    const today = deps.today();
+    const [year, month] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
+    const monthsPast = (year - card.expiryYear) * 12 + (month - card.expiryMonth);
+    return {
+      id: card.id,
+      cardType: card.cardType,
+      lastFourDigits: card.lastFourDigits,
+      expiryMonth: card.expiryMonth,
+      expiryYear: card.expiryYear,
+      expired: monthsPast > 0,
+      recentlyExpired: monthsPast > 0,
+    };
+  }
+
+  /** The customer's most recent card saved with this provider that has not long expired. */
+  async function savedCardFor(customerId: number) {
+    if (!deps.provider) return undefined;
+    const cards = await deps.db
+      .select()
+      .from(savedCards)
+      .where(and(eq(savedCards.customerId, customerId), eq(savedCards.provider, deps.provider.name)))
+      .orderBy(desc(savedCards.createdAt), desc(savedCards.id));
+    // A card more than three months past its expiry is not offered at all.
+    return cards.find((card) => {
+      const view = summary(card);
+      const today = deps.today();
+      const monthsPast =
+        (Number(today.slice(0, 4)) - card.expiryYear) * 12 + (Number(today.slice(5, 7)) - card.expiryMonth);
+      return !view.expired || monthsPast <= 3;
+    });
+  }
+
+  async function reverse(attempt: Attempt, reason: string): Promise<PaymentAttemptStatus> {
+    if (!attempt.providerTxId) return 'failed';
+    try {
+      const result = await provider().reverse(attempt.providerTxId, {
+        amountPence: attempt.amountPence,
+        vendorTxCode: `${attempt.vendorTxCode.slice(0, 36)}-R`,
+      });
+      await update(attempt.uuid, { status: result, error: { code: 'reversed', message: reason } });
+      deps.log.warn({ attempt: attempt.uuid, result }, 'card payment given back');
+      return result;
+    } catch (error) {
+      await update(attempt.uuid, {
+        status: 'needs_attention',
+        error: { code: 'reverse_failed', message: reason },
+      });
+      deps.log.error(
+        { err: error, attempt: attempt.uuid },
+        'card payment could not be given back: needs attention',
+      );
+      return 'needs_attention';
+    }
+  }
+
+  async function complete(
+    customer: Pick<CustomerRow, 'id' | 'reference'>,
+    attemptUuid: string,
+  ): Promise<CompletedOrder> {
+    try {
+      return await completeBasket(deps.db, {
+        customerId: customer.id,
+        customerReference: customer.reference,
+        acceptedTermIds: [],
+        requiredTermIds: async (cartId) => deps.requiredTermIds(customer as CustomerRow, cartId),
+        today: deps.today(),
+        payment: { attemptUuid },
+      });
+    } catch (error) {
+      if (error instanceof BasketChangedError) {
+        const [attempt] = await deps.db
+          .select()
+          .from(paymentAttempts)
+          .where(eq(paymentAttempts.uuid, attemptUuid));
+        if (attempt && attempt.status === 'authorised') await reverse(attempt, error.message);
+      }
+      throw error;
+    }
+  }
+
+  return {
+    /** GET /api/checkout/prepare: a fresh card session (an MSK lasts 400 s and mints one card). */
+    async prepare(customer: CustomerRow): Promise<PrepareResponse> {
+      const card = provider();
+      let session;
+      try {
+        session = await card.prepare();
+      } catch (error) {
+        deps.log.error({ err: error }, 'card session could not be created');
+        throw new HttpError(502, 'Failed to create session');
+      }
+      const saved = await savedCardFor(customer.id);
+      return {
+        paymentProvider: card.name,
+        sessionKey: session.sessionKey,
+        paymentProviderConfiguration: session.configuration,
+        savedCard: saved ? summary(saved) : null,
+      };
+    },
+
+    /** POST /api/checkout/authorise */
+    async authorise(
+      customer: CustomerRow,
+      body: AuthoriseBody,
+      facts: RequestFacts,
+    ): Promise<AuthoriseResponse> {
+      const card = provider();
+      if (body.paymentMethodId || body.setupIntentId)
+        throw new HttpError(422, `Payment provider '${card.name}' does not take Stripe payment methods.`);
+      const { cart, total } = await openBasket(customer.id);
+      if (total <= 0) throw new HttpError(422, 'No payment is required for this purchase.');
+      const required = await deps.requiredTermIds(customer, cart.id);
+      if (!required.every((id) => body.terms.includes(id)))
+        throw new HttpError(422, termsNotAccepted, { errors: { terms: [termsNotAccepted] } });
+      if (!body.sessionKey)
+        throw new HttpError(422, 'The card session is missing.', {
+          errors: { sessionKey: ['The card session is missing.'] },
+        });
+
+      let billing: PaymentAttemptBilling;
+      let savedCard: typeof savedCards.$inferSelect | undefined;
+      if (body.savedCardId !== undefined) {
+        [savedCard] = await deps.db
+          .select()
+          .from(savedCards)
+          .where(and(eq(savedCards.id, body.savedCardId), eq(savedCards.customerId, customer.id)));
+        if (!savedCard || savedCard.provider !== card.name)
+          throw new HttpError(404, 'Unable to complete request, item not found.');
+        if (summary(savedCard).expired)
+          throw new HttpError(422, 'This card has expired. Please pay with a different card.', {
+            errors: { savedCardId: ['This card has expired. Please pay with a different card.'] },
+          });
+        billing = {
+          firstName: savedCard.firstName,
+          lastName: savedCard.lastName,
+          line1: savedCard.addressLine1,
+          line2: savedCard.addressLine2 ?? undefined,
+          city: savedCard.city,
+          postcode: savedCard.postCode,
+          country: 'GB',
+        };
+      } else {
+        if (!body.cardIdentifier)
+          throw new HttpError(422, 'Please complete all required card fields', {
+            errors: { cardIdentifier: ['Please complete all required card fields'] },
+          });
+        const details = {
+          billingFirstName: body.billingFirstName ?? '',
+          billingLastName: body.billingLastName ?? '',
+          billingAddressLineOne: body.billingAddressLineOne ?? '',
+          billingAddressLineTwo: body.billingAddressLineTwo ?? '',
+          billingCity: body.billingCity ?? '',
+          billingPostcode: body.billingPostcode ?? '',
+        };
+        const errors = validateBillingDetails(details);
+        if (Object.keys(errors).length > 0)
+          throw new HttpError(422, 'Please check your billing details.', {
+            errors: Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, [message]])),
+          });
+        billing = {
+          firstName: details.billingFirstName.trim(),
+          lastName: details.billingLastName.trim(),
+          line1: details.billingAddressLineOne.trim(),
+          line2: details.billingAddressLineTwo.trim() || undefined,
+          city: details.billingCity.trim(),
+          postcode: details.billingPostcode.trim().toUpperCase(),
+          country: 'GB',
+        };
+      }
+
+      // One payment per basket at a time, decided under the basket's lock: a double click or a
+      // second tab cannot charge twice.
+      const uuid = randomUUID();
+      const currency = await deps.currency();
+      const existing = await deps.db.transaction(async (tx) => {
+        await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, cart.id)).for('update');
+        const attempts = await tx
+          .select()
+          .from(paymentAttempts)
+          .where(
+            and(
+              eq(paymentAttempts.cartId, cart.id),
+              inArray(paymentAttempts.status, ['created', 'authorised', 'unknown', 'pending_sca']),
+            ),
+          );
+        const authorised = attempts.find(
+          (attempt) => attempt.status === 'authorised' && attempt.amountPence === total,
+        );
+        if (authorised) return authorised;
+        if (attempts.some((attempt) => attempt.status === 'created' || attempt.status === 'unknown'))
+          throw new HttpError(409, paymentInProgress);
+        // An abandoned challenge is superseded by this new attempt.
+        for (const attempt of attempts.filter((row) => row.status === 'pending_sca'))
+          await tx
+            .update(paymentAttempts)
+            .set({
+              status: 'failed',
+              error: { code: 'superseded', message: 'A newer payment attempt replaced this one.' },
+              updatedAt: sql`now()`,
+            })
+            .where(eq(paymentAttempts.uuid, attempt.uuid));
+        await tx.insert(paymentAttempts).values({
+          uuid,
+          customerId: customer.id,
+          cartId: cart.id,
+          provider: card.name,
+          vendorTxCode: `LC-${uuid.replaceAll('-', '')}`.slice(0, 40),
+          amountPence: total,
+          currency,
+          saveCard: savedCard ? false : body.saveCard,
+          savedCardId: savedCard?.id ?? null,
+          billing,
+          acceptedTermIds: body.terms,
+        });
+        return undefined;
+      });
+      if (existing) return answer(existing);
+
+      const browser: BrowserDetails = {
+        colourDepth: body.browserColourDepth,
+        javaEnabled: body.browserJavaEnabled,
+        javascriptEnabled: body.browserJavascriptEnabled,
+        language: body.browserLanguage,
+        screenHeight: body.browserScreenHeight,
+        screenWidth: body.browserScreenWidth,
+        timezoneOffset: body.browserTimezoneOffset,
+        userAgent: facts.userAgent,
+        acceptHeader: facts.acceptHeader,
+        ip: facts.ip,
+      };
+      let outcome: ProviderOutcome;
+      try {
+        outcome = await card.authorise({
+          attemptUuid: uuid,
+          vendorTxCode: `LC-${uuid.replaceAll('-', '')}`.slice(0, 40),
+          amountPence: total,
+          currency,
+          description: `Order for ${customer.reference}`,
+          email: customer.email,
+          billing,
+          card: savedCard
+            ? { kind: 'saved', sessionKey: body.sessionKey, reference: savedCard.providerReference }
+            : {
+                kind: 'new',
+                sessionKey: body.sessionKey,
+                cardIdentifier: body.cardIdentifier!,
+                save: body.saveCard,
+              },
+          browser,
+          notificationUrl: `${facts.appOrigin}/api/payment-providers/sca-completion/${uuid}`,
+          challengeWindowSize: body.challengeWindowSize,
+        });
+      } catch (error) {
+        deps.log.error({ err: error, attempt: uuid }, 'card authorisation failed');
+        outcome = {
+          status: 'unknown',
+          error: { code: '9999', message: 'Payment processing error. Please try again.' },
+        };
+      }
+      return record(uuid, outcome);
+    },
+
+    /**
+     * The issuer's answer, from the challenge frame (form post) or our page (JSON). Under the
+     * attempt's lock only a pending challenge is sent to the provider; a replay answers what is stored.
+     */
+    async scaCompletion(
+      attemptUuid: string,
+      input: { cres?: string | undefined; customerId?: number | undefined },
+    ): Promise<AuthoriseResponse> {
+      const card = provider();
+      return deps.db.transaction(async (tx) => {
+        const [attempt] = await tx
+          .select()
+          .from(paymentAttempts)
+          .where(
+            input.customerId === undefined
+              ? eq(paymentAttempts.uuid, attemptUuid)
+              : and(eq(paymentAttempts.uuid, attemptUuid), eq(paymentAttempts.customerId, input.customerId)),
+          )
+          .for('update');
+        if (!attempt) throw new HttpError(404, 'No transaction ID available for payment completion');
+        if (attempt.status !== 'pending_sca' || !input.cres || !attempt.providerTxId) {
+          if (attempt.status === 'pending_sca')
+            return { transactionUuid: attempt.uuid, transactionStatus: 'sca_required' as const };
+          return answer(attempt);
+        }
+        let outcome: ProviderOutcome;
+        try {
+          outcome = await card.completeChallenge(attempt.providerTxId, { cres: input.cres });
+        } catch (error) {
+          deps.log.error({ err: error, attempt: attempt.uuid }, '3-D Secure completion failed');
+          return {
+            transactionUuid: attempt.uuid,
+            transactionStatus: 'failed' as const,
+            error: { code: 'sca', message: 'Failed to complete 3D Secure verification' },
+          };
+        }
+        const values: Partial<Attempt> =
+          outcome.status === 'authorised'
+            ? { status: 'authorised', card: outcome.card, error: null }
+            : outcome.status === 'failed'
+              ? { status: 'failed', error: outcome.error }
+              : { status: 'unknown', error: { code: 'sca', message: '3D Secure verification failed' } };
+        await tx
+          .update(paymentAttempts)
+          .set({ ...values, updatedAt: sql`now()` })
+          .where(eq(paymentAttempts.uuid, attempt.uuid));
+        return answer({ uuid: attempt.uuid, status: values.status!, error: values.error ?? null });
+      });
+    },
+
+    complete,
+
+    /**
+     * Finds attempts a crash or a lost browser left behind (quality.md R4): an authorised payment
+     * older than the grace period is completed into its order, or, when the basket no longer matches,
+     * given back; a challenge nobody finished is closed. Safe to run at any time and in parallel:
+     * completion is idempotent under the attempt's lock.
+     */
+    async reconcile(options: {
+      olderThanMs: number;
+      onCompleted?: (customerId: number, result: CompletedOrder) => void;
+    }): Promise<{ completed: number; reversed: number; failed: number; attention: number }> {
+      const counts = { completed: 0, reversed: 0, failed: 0, attention: 0 };
+      if (!deps.provider) return counts;
+      // The database's clock, the same one that stamped the rows.
+      const before = sql`now() - make_interval(secs => ${options.olderThanMs / 1000})`;
+      const stale = await deps.db
+        .select({ attempt: paymentAttempts, customer: { id: customers.id, reference: customers.reference } })
+        .from(paymentAttempts)
+        .innerJoin(customers, eq(customers.id, paymentAttempts.customerId))
+        .where(
+          and(
+            inArray(paymentAttempts.status, ['authorised', 'pending_sca', 'created']),
+            lt(paymentAttempts.updatedAt, before),
+          ),
+        )
+        .orderBy(asc(paymentAttempts.createdAt))
+        .limit(100);
+      for (const { attempt, customer } of stale) {
+        try {
+          if (attempt.status === 'authorised') {
+            try {
+              const result = await complete(customer, attempt.uuid);
+              options.onCompleted?.(customer.id, result);
+              counts.completed += 1;
+            } catch (error) {
+              if (!(error instanceof HttpError)) throw error;
+              // A permanent reason (basket changed or gone, terms): the money goes back.
+              const [current] = await deps.db
+                .select()
+                .from(paymentAttempts)
+                .where(eq(paymentAttempts.uuid, attempt.uuid));
+              if (current?.status === 'authorised') {
+                const result = await reverse(current, error.message);
+                if (result === 'needs_attention') counts.attention += 1;
+                else counts.reversed += 1;
+              } else if (current?.status === 'voided' || current?.status === 'refunded') counts.reversed += 1;
+            }
+          } else if (attempt.status === 'pending_sca' && attempt.providerTxId) {
+            const seen = await deps.provider.lookUp(attempt.providerTxId);
+            if (seen?.status === 'authorised') {
+              await update(attempt.uuid, { status: 'authorised', card: seen.card });
+            } else {
+              await update(attempt.uuid, {
+                status: 'failed',
+                error: { code: 'sca_abandoned', message: '3D Secure verification failed' },
+              });
+              counts.failed += 1;
+            }
+          } else {
+            // Sent, but no answer was recorded: Opayo cannot be asked by our reference, so staff check.
+            await update(attempt.uuid, {
+              status: 'needs_attention',
+              error: { code: 'no_answer', message: 'The provider answer was never recorded.' },
+            });
+            deps.log.error(
+              { attempt: attempt.uuid },
+              'card payment without a recorded answer: needs attention',
+            );
+            counts.attention += 1;
+          }
+        } catch (error) {
+          await deps.db
+            .update(paymentAttempts)
+            .set({ reconcileAttempts: sql`${paymentAttempts.reconcileAttempts} + 1`, updatedAt: sql`now()` })
+            .where(eq(paymentAttempts.uuid, attempt.uuid));
+          deps.log.error({ err: error, attempt: attempt.uuid }, 'payment reconciliation failed; will retry');
+        }
+      }
+      return counts;
+    },
+  };
+}
+
+export type CardPayments = ReturnType<typeof createCardPayments>;

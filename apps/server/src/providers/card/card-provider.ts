@@ -1,0 +1,103 @@
+/**
+ * One interface for every card provider (architecture: providers behind ports). The checkout speaks
+ * only these calls; the Opayo adapter (and so the sandbox) and the Stripe adapter implement them.
+ */
+
+export interface BrowserDetails {
+  colourDepth: number;
+  javaEnabled: boolean;
+  javascriptEnabled: boolean;
+  language: string;
+  screenHeight: number;
+  screenWidth: number;
+  timezoneOffset: number;
+  userAgent: string;
+  acceptHeader: string;
+  ip: string;
+}
+
+export interface BillingAddress {
+  firstName: string;
+  lastName: string;
+  line1: string;
+  line2?: string | undefined;
+  city: string;
+  postcode: string;
+  country: string;
+}
+
+export interface AuthoriseRequest {
+  attemptUuid: string;
+  /** our unique reference for this attempt at the provider */
+  vendorTxCode: string;
+  amountPence: number;
+  currency: string;
+  description: string;
+  email: string;
+  billing: BillingAddress;
+  card:
+    | { kind: 'new'; sessionKey: string; cardIdentifier: string; save: boolean }
+    | { kind: 'saved'; sessionKey: string; reference: string }
+    | { kind: 'stripe'; paymentMethodId: string; save: boolean; customerReference?: string };
+  browser: BrowserDetails;
+  /** where the issuer's challenge answer is posted (our sca-completion route) */
+  notificationUrl: string;
+  challengeWindowSize: 'Small' | 'Medium' | 'Large' | 'ExtraLarge' | 'FullScreen';
+}
+
+export interface AuthorisedCard {
+  type: string;
+  lastFour: string;
+  expiryMonth: number;
+  expiryYear: number;
+  /** the reusable reference when the card was saved */
+  reference?: string | undefined;
+  reusable: boolean;
+}
+
+export interface ProviderError {
+  code: string;
+  message: string;
+  details?: unknown;
+}
+
+export type ProviderOutcome =
+  | { status: 'authorised'; providerTxId: string; card: AuthorisedCard }
+  | {
+      status: 'sca_required';
+      providerTxId: string;
+      scaUrl?: string | undefined;
+      scaMethod?: 'POST' | undefined;
+      scaData?: Record<string, string> | undefined;
+      clientSecret?: string | undefined;
+    }
+  | { status: 'failed'; providerTxId?: string | undefined; error: ProviderError }
+  /** no answer (a timeout or lost connection): the transaction may exist; reconciliation decides */
+  | { status: 'unknown'; error: ProviderError };
+
+export interface PreparedSession {
+  sessionKey: string;
+  configuration: { mode: string; url: string };
+}
+
+export interface CardProvider {
+  readonly name: string;
+  /** a fresh session for the card form (an Opayo merchant session key, or Stripe's publishable key) */
+  prepare(): Promise<PreparedSession>;
+  authorise(request: AuthoriseRequest): Promise<ProviderOutcome>;
+  /** finishes 3-D Secure with the issuer's answer (Opayo's cRes; for Stripe the intent is re-read) */
+  completeChallenge(providerTxId: string, answer: { cres?: string }): Promise<ProviderOutcome>;
+  /** the provider's current view of a transaction, for reconciliation */
+  lookUp(providerTxId: string): Promise<ProviderOutcome | undefined>;
+  /** gives the money back: a void the same day, otherwise a refund */
+  reverse(
+    providerTxId: string,
+    input: { amountPence: number; vendorTxCode: string },
+  ): Promise<'voided' | 'refunded'>;
+}
+
+export class UnsupportedPaymentProviderError extends Error {
+  constructor(name: string) {
+    super(`Payment provider '${name}' is not supported`);
+  }
+}

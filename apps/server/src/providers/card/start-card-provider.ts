@@ -1,0 +1,59 @@
+import type { Config } from '../../config.ts';
+import { siteNames } from '../../config.ts';
+import { sandboxPortOffset, sitePortOffset } from '../../http/sites.ts';
+import {
+  createSandboxCardProvider,
+  sandboxBasePath,
+  type SandboxCardProvider,
+} from '../../sandbox/card/sandbox-server.ts';
+import type { CardProvider } from './card-provider.ts';
+import { createOpayoCardProvider } from './opayo-card-provider.ts';
+
+/** Our sites' origins as a browser may see them: the pages allowed to hold the card frame. */
+export function appOriginsFor(config: Config): string[] {
+  if (config.siteOrigins) return Object.values(config.siteOrigins);
+  return ['localhost', '127.0.0.1'].flatMap((host) =>
+    siteNames.map((site) => `http://${host}:${config.port + sitePortOffset[site]}`),
+  );
+}
+
+/**
+ * The configured card provider. For `sandbox` the built-in Opayo clone is started on its own port
+ * (LIDO_PORT + 3) and the production Opayo adapter is pointed at it.
+ */
+export async function startCardProvider(
+  config: Config,
+): Promise<{ provider: CardProvider | undefined; sandbox?: SandboxCardProvider; close(): Promise<void> }> {
+  const card = config.card;
+  if (card.provider === 'none') return { provider: undefined, close: async () => {} };
+  if (card.provider === 'opayo') {
+    const provider = createOpayoCardProvider({
+      name: 'opayo',
+      apiBase: card.apiBase,
+      vendorName: card.vendorName,
+      integrationKey: card.integrationKey,
+      integrationPassword: card.integrationPassword,
+      scriptUrl: `${card.apiBase}/js/sagepay.js`,
+      mode: 'live',
+    });
+    return { provider, close: async () => {} };
+  }
+  const port = config.port + sandboxPortOffset;
+  const sandbox = await createSandboxCardProvider({
+    dataDir: config.dataDir,
+    origin: () => card.sandboxOrigin,
+    appOrigins: () => appOriginsFor(config),
+    enableControl: config.env !== 'production',
+    logLevel: config.logLevel,
+  });
+  await sandbox.app.listen({ port, host: config.bindAddress });
+  const provider = createOpayoCardProvider({
+    name: 'sandbox',
+    // The server talks to the sandbox directly; browsers use its public origin.
+    apiBase: `http://127.0.0.1:${port}${sandboxBasePath}/api/v1`,
+    ...sandbox.credentials,
+    scriptUrl: `${card.sandboxOrigin}${sandboxBasePath}/api/v1/js/sagepay.js`,
+    mode: 'sandbox',
+  });
+  return { provider, sandbox, close: () => sandbox.close() };
+}

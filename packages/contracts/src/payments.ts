@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { offlinePaymentsSchema } from './cart.ts';
+import { positiveId } from './common.ts';
+import { invalidPostcodeMessage, ukPostcodePattern } from './uk-postcode.ts';
+
+/**
+ * Card payment calls (platform spec §7 "Payment"): prepare, authorise, the 3-D Secure completion
+ * and their answers. The browser sends snake_case; these are the camelCase shapes the server reads.
+ */
+
+/** Checkout billing details (joining spec §5 "Checkout billing"), shared by the page and the server. */
+export interface BillingDetails {
+  billingFirstName: string;
+  billingLastName: string;
+  billingAddressLineOne: string;
+  billingAddressLineTwo: string;
+  billingCity: string;
+  billingPostcode: string;
+}
+
+export const billingMessages = {
+  billingFirstName: 'Please enter your first name',
+  billingLastName: 'Please enter your last name',
+  billingAddressLineOne: 'Please enter the first line of your address',
+  billingCity: 'Please enter your town or city',
+  billingPostcode: invalidPostcodeMessage,
+} as const;
+
+export type BillingErrors = Partial<Record<keyof BillingDetails, string>>;
+
+export function validateBillingDetails(details: BillingDetails): BillingErrors {
+  const errors: BillingErrors = {};
+  if (details.billingFirstName.trim().length <= 1) errors.billingFirstName = billingMessages.billingFirstName;
+  if (details.billingLastName.trim().length <= 1) errors.billingLastName = billingMessages.billingLastName;
+  if (details.billingAddressLineOne.trim().length <= 2)
+    errors.billingAddressLineOne = billingMessages.billingAddressLineOne;
+  if (details.billingCity.trim().length <= 1) errors.billingCity = billingMessages.billingCity;
+  if (!ukPostcodePattern.test(details.billingPostcode.trim()))
+    errors.billingPostcode = billingMessages.billingPostcode;
+  return errors;
+}
+
+export const savedCardCvvMessage = 'Please enter your card security code (CVV)';
+
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `Must be at most ${max} characters.` });
+
+/** POST /api/checkout/authorise */
+export const authoriseBodySchema = z.strictObject({
+  billingFirstName: text(20).optional(),
+  billingLastName: text(20).optional(),
+  billingAddressLineOne: text(50).optional(),
+  billingAddressLineTwo: text(50).optional(),
+  billingCity: text(40).optional(),
+  billingPostcode: text(10).optional(),
+  browserColourDepth: z.number().int().min(1).max(48).default(24),
+  browserJavaEnabled: z.boolean().default(false),
+  browserJavascriptEnabled: z.boolean().default(true),
+  browserLanguage: z.string().trim().min(1).max(35).default('en-GB'),
+  browserScreenHeight: z.number().int().min(0).max(999_999).default(0),
+  browserScreenWidth: z.number().int().min(0).max(999_999).default(0),
+  browserTimezoneOffset: z.number().int().min(-840).max(840).default(0),
+  /** the card frame's size, for the issuer's challenge page */
+  challengeWindowSize: z.enum(['Small', 'Medium', 'Large', 'ExtraLarge', 'FullScreen']).default('Medium'),
+  cardIdentifier: z.string().trim().max(64).optional(),
+  cardHolderName: text(45).optional(),
+  completedWaivers: z.array(z.unknown()).max(50).optional(),
+  payments: offlinePaymentsSchema.optional(),
+  sessionKey: z.string().trim().max(64).optional(),
+  source: z.enum(['online-joining', 'front-of-house', 'bookings']).optional(),
+  terms: z.array(positiveId('A terms id')).max(20).default([]),
+  saveCard: z.boolean().default(false),
+  savedCardId: positiveId('The saved card').optional(),
+  paymentMethodId: z.string().trim().max(255).optional(),
+  setupIntentId: z.string().trim().max(255).optional(),
+});
+export type AuthoriseBody = z.infer<typeof authoriseBodySchema>;
+
+export const scaCompletionParamsSchema = z.object({
+  transactionId: z.string().uuid({ error: 'The transaction must be a UUID.' }),
+});
+
+/** POST /api/payment-providers/sca-completion/{transactionId} as JSON from our own page */
+export const scaCompletionBodySchema = z.strictObject({
+  transactionUuid: z.string().uuid({ error: 'The transaction must be a UUID.' }),
+  scaResult: z.string().max(8192).optional(),
+});
+
+export type TransactionStatus = 'authorised' | 'sca_required' | 'failed';
+
+export interface PaymentError {
+  message: string;
+  code: string;
+  details?: unknown;
+}
+
+export interface AuthoriseResponse {
+  transactionUuid: string;
+  transactionStatus: TransactionStatus;
+  scaUrl?: string;
+  scaMethod?: 'POST';
+  scaData?: Record<string, string>;
+  clientSecret?: string;
+  returnUrl?: string;
+  error?: PaymentError;
+}
+
+export interface SavedCardSummary {
+  id: number;
+  cardType: string;
+  lastFourDigits: string;
+  expiryMonth: number;
+  expiryYear: number;
+  /** expired, or expired within the last three months: a new card is offered first */
+  recentlyExpired: boolean;
+  expired: boolean;
+}
+
+export interface PrepareResponse {
+  paymentProvider: string;
+  sessionKey: string;
+  paymentProviderConfiguration: { mode: string; url: string };
+  savedCard: SavedCardSummary | null;
+}
+
+/** The message the 3-D Secure notification page posts to the checkout page. */
+export interface ScaCompletedMessage {
+  type: 'sca_completed';
+  transaction_uuid: string;
+  transaction_status: TransactionStatus;
+  error?: PaymentError;
+}
