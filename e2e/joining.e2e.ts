@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, visit, waitForPage } from './support/browser.ts';
 import { useE2E } from './support/fixture.ts';
 import { logIn } from './support/log-in.ts';
+import { acceptCheckoutTerms, fillBilling, fillCard } from './support/pay-by-card.ts';
 
 const step = (page: Page, title: string) =>
   page
@@ -43,11 +44,11 @@ describe('joining online', () => {
   const e2e = useE2E();
 
   it.each([
-    { size: 'desktop', width: 1280, height: 900, email: 'jordan.reed@example.org' },
-    { size: 'phone', width: 390, height: 844, email: 'jordan.reed.phone@example.org' },
+    { size: 'desktop', width: 1280, height: 900, email: 'jordan.reed@example.org', challenge: true },
+    { size: 'phone', width: 390, height: 844, email: 'jordan.reed.phone@example.org', challenge: false },
   ])(
-    'takes a guest on a $size through a monthly membership to checkout, with every message on the way',
-    async ({ width, height, email }) => {
+    'takes a guest on a $size through a monthly membership to checkout and pays by card, with every message on the way',
+    async ({ width, height, email, challenge }) => {
       const page = await e2e.page({ expectedHttpErrors: [404], width, height });
       await visit(page, `${e2e.server.urls.onlineJoining}/centre/castlefield-leisure-centre`);
       await expectNoAxeViolations(page);
@@ -167,6 +168,33 @@ describe('joining online', () => {
       const steps = events.filter((event) => event.event === 'joiningProgress').map((event) => event.step);
       expect([...new Set(steps)]).toEqual([2, 3, 4, 5, 6, 7]);
       expect(events.filter((event) => event.event === 'pageview').length).toBeGreaterThanOrEqual(2);
+      await expectNoAxeViolations(page);
+
+      // Pay by card: CHALLENGE asks the issuer, who checks the password; any other name is frictionless.
+      await fillBilling(page);
+      await fillCard(page, { name: challenge ? 'CHALLENGE' : 'JORDAN REED', number: '4929000000006' });
+      await acceptCheckoutTerms(page, ['Health commitment', 'Membership terms']);
+      const pay = page.getByRole('button', { name: `Pay ${sidebarPrice} now` });
+      if (width < 575) {
+        // On a phone the pay area stays at the bottom of the screen.
+        const box = (await pay.boundingBox())!;
+        expect(box.y + box.height).toBeGreaterThan(height - 120);
+      }
+      await pay.click();
+      if (challenge) {
+        const bank = page.getByRole('dialog', { name: 'Confirm your payment with your bank' });
+        await bank.waitFor();
+        const issuer = page.frameLocator('iframe[title="Your bank\'s security check"]');
+        await issuer.getByLabel('Password').fill('challenge');
+        await expectNoAxeViolations(page);
+        await issuer.getByRole('button', { name: 'Submit' }).click();
+      }
+      await page.waitForURL(/\/order-confirmed\/\d+$/);
+      await waitForPage(page);
+      await page.getByRole('heading', { name: 'Your payment was successful', level: 1 }).waitFor();
+      expect(await page.getByRole('region', { name: 'Your new membership' }).innerText()).toContain(
+        'Gym Anytime',
+      );
       await expectNoAxeViolations(page);
     },
   );

@@ -110,6 +110,8 @@ export interface AuthoriseResponse {
 
 export interface SavedCardSummary {
   id: number;
+  /** the provider's reusable token the card frame links a fresh security code to (never a card number) */
+  cardIdentifier: string;
   cardType: string;
   lastFourDigits: string;
   expiryMonth: number;

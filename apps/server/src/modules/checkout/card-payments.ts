@@ -136,6 +136,7 @@ export function createCardPayments(deps: {
     const monthsPast = (year - card.expiryYear) * 12 + (month - card.expiryMonth);
     return {
       id: card.id,
+      cardIdentifier: card.providerReference,
       cardType: card.cardType,
       lastFourDigits: card.lastFourDigits,
       expiryMonth: card.expiryMonth,

@@ -9,13 +9,14 @@ import { useCart } from '../cart/get-cart.ts';
 import { resetFinder } from '../centre-finder/finder-store.ts';
 import { clearBankDetails } from '../joining/bank-details.ts';
 import { resetJoining } from '../joining/joining-store.ts';
+import { CardPayment } from './card/card-payment.tsx';
 import { CheckoutSummary } from './checkout-summary.tsx';
 import { useClearJoiningCart } from './clear-joining-cart.ts';
 import { FreeOrder } from './free-order.tsx';
 
 /**
- * /checkout on the joining site: the basket's total and what it holds, and "Cancel selection and
- * start over". Paying (card and the zero-total path) is the checkout issue's.
+ * /checkout on the joining site: the basket's total and what it holds, paying by card (or, with
+ * nothing to pay, confirming the order), and "Cancel selection and start over".
  */
 export function CheckoutPage() {
   const cart = useCart();
@@ -42,6 +43,11 @@ export function CheckoutPage() {
         navigate('/');
       },
     });
+  const cancel = (
+    <Button variant="link" size="md" onClick={() => setConfirmingCancel(true)}>
+      Cancel selection and start over
+    </Button>
+  );
   return (
     <div className="joining-layout">
       <div className="joining-layout__main">
@@ -52,12 +58,18 @@ export function CheckoutPage() {
           {cart.data.totals.itemCount} {cart.data.totals.itemCount === 1 ? 'item' : 'items'} in your basket,
           total to pay now {cart.data.totals.formattedTotal}.
         </p>
-        {cart.data.totals.total === 0 && cart.data.cartId !== null && <FreeOrder cartId={cart.data.cartId} />}
-        <div className="form__actions">
-          <Button variant="link" size="md" onClick={() => setConfirmingCancel(true)}>
-            Cancel selection and start over
-          </Button>
-        </div>
+        {cart.data.totals.total > 0 && cart.data.cartId !== null ? (
+          <CardPayment
+            cartId={cart.data.cartId}
+            formattedTotal={cart.data.totals.formattedTotal}
+            cancelAction={cancel}
+          />
+        ) : (
+          <>
+            {cart.data.cartId !== null && <FreeOrder cartId={cart.data.cartId} />}
+            <div className="form__actions">{cancel}</div>
+          </>
+        )}
       </div>
       <CheckoutSummary items={cart.data.items} />
       <Modal

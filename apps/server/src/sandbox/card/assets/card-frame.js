@@ -88,8 +88,15 @@
     });
   }
 
+  // The content's own height (not the document's, which is at least the frame's height and would
+  // make the frame grow every time it is resized).
+  var lastHeight = 0;
   function reportSize(type) {
-    post({ type: type, height: Math.ceil(document.documentElement.scrollHeight) });
+    var main = document.querySelector('main');
+    var height = Math.ceil(main.getBoundingClientRect().bottom) + 8;
+    if (type === 'sp:resize' && height === lastHeight) return;
+    lastHeight = height;
+    post({ type: type, height: height });
   }
   var lastValid = null;
   function reportValidity() {
@@ -104,7 +111,7 @@
   if (window.ResizeObserver)
     new ResizeObserver(function () {
       reportSize('sp:resize');
-    }).observe(document.body);
+    }).observe(document.querySelector('main'));
 
   function answer(requestId, result) {
     post(Object.assign({ type: 'sp:tokenised', requestId: requestId }, result));

@@ -5,7 +5,7 @@
   var base =
     document.currentScript && document.currentScript.dataset.base
       ? document.currentScript.dataset.base
-      : new URL('../..', document.currentScript.src).href.replace(/\/$/, '');
+      : new URL('../../..', document.currentScript.src).href.replace(/\/$/, ''); // {base}/api/v1/js/ -> {base}
   var providerOrigin = new URL(base).origin;
 
   function sagepayCheckout(options) {

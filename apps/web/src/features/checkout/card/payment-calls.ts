@@ -1,0 +1,74 @@
+import type { AuthoriseResponse, PrepareResponse } from '@lido/contracts/payments';
+import { apiFetch, apiGet } from '../../../lib/api/api-client.ts';
+
+/** GET /api/checkout/prepare: a fresh card session for this checkout. */
+export async function preparePayment(): Promise<PrepareResponse> {
+  return apiGet<PrepareResponse>('checkout/prepare');
+}
+
+/** What the issuer's risk checks need to know about this browser (payments-reference.md §1.3). */
+export function browserDetails() {
+  const depths = [1, 4, 8, 15, 16, 24, 32, 48];
+  const depth = depths.includes(window.screen.colorDepth) ? window.screen.colorDepth : 24;
+  return {
+    browserColourDepth: depth,
+    browserJavaEnabled: false,
+    browserJavascriptEnabled: true,
+    browserLanguage: navigator.language || 'en-GB',
+    browserScreenHeight: window.screen.height,
+    browserScreenWidth: window.screen.width,
+    browserTimezoneOffset: new Date().getTimezoneOffset(),
+    challengeWindowSize: window.innerWidth < 575 ? 'Small' : 'Medium',
+  };
+}
+
+export interface AuthoriseInput {
+  sessionKey: string;
+  terms: number[];
+  card:
+    | {
+        kind: 'new';
+        cardIdentifier: string;
+        cardHolderName: string;
+        saveCard: boolean;
+        billing: Record<string, string>;
+      }
+    | { kind: 'saved'; savedCardId: number };
+}
+
+/** POST /api/checkout/authorise */
+export async function authorisePayment(input: AuthoriseInput): Promise<AuthoriseResponse> {
+  const card =
+    input.card.kind === 'new'
+      ? {
+          ...input.card.billing,
+          cardIdentifier: input.card.cardIdentifier,
+          cardHolderName: input.card.cardHolderName,
+          saveCard: input.card.saveCard,
+        }
+      : { savedCardId: input.card.savedCardId, saveCard: false };
+  return (
+    await apiFetch<AuthoriseResponse>('checkout/authorise', {
+      method: 'POST',
+      body: {
+        ...browserDetails(),
+        ...card,
+        sessionKey: input.sessionKey,
+        terms: input.terms,
+        payments: [],
+        completedWaivers: [],
+        source: 'online-joining',
+      },
+    })
+  ).data;
+}
+
+/** POST /api/checkout/complete with the authorised transaction. */
+export async function completeCardPayment(transactionUuid: string, terms: number[]) {
+  return (
+    await apiFetch<{ completeOrderId: number; status: string }>('checkout/complete', {
+      method: 'POST',
+      body: { transactionUuid, terms, payments: [], completedWaivers: [], source: 'online-joining' },
+    })
+  ).data;
+}

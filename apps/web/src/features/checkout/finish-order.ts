@@ -1,0 +1,28 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { cartKeys } from '../cart/keys.ts';
+import { resetFinder } from '../centre-finder/finder-store.ts';
+import { clearBankDetails } from '../joining/bank-details.ts';
+import { resetJoining } from '../joining/joining-store.ts';
+import { useSiteMode } from '../site-mode/site-mode.ts';
+import { userQueryKey } from '../session/get-user.ts';
+
+/**
+ * After an order completes (joining spec §4): the selections reset, the user reloads and the
+ * browser goes to /order-confirmed/{id} (?kiosk=true in kiosk mode). The basket is dropped only
+ * after leaving /checkout, which would otherwise see it empty and send the customer to /.
+ */
+export function useFinishOrder() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { kiosk } = useSiteMode();
+  return async (orderId: number) => {
+    resetJoining();
+    resetFinder();
+    clearBankDetails();
+    await queryClient.invalidateQueries({ queryKey: userQueryKey });
+    await queryClient.invalidateQueries({ queryKey: ['auth', 'memberships'] });
+    await navigate(`/order-confirmed/${orderId}${kiosk ? '?kiosk=true' : ''}`);
+    queryClient.removeQueries({ queryKey: cartKeys.cart });
+  };
+}

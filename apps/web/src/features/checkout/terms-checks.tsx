@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import { CheckboxField } from '../../ui/form-fields.tsx';
+import { type Terms, TermsDialog } from '../../ui/terms-dialog.tsx';
+
+export const termsMessage = 'Please check all required terms and conditions';
+
+/** The basket's terms as checkboxes; ticking one opens it to read, and agreeing there ticks it. */
+export function TermsChecks({
+  terms,
+  ticked,
+  onChange,
+}: {
+  terms: Terms[];
+  ticked: number[];
+  onChange: (ticked: number[]) => void;
+}) {
+  const [reading, setReading] = useState<Terms | null>(null);
+  return (
+    <>
+      {terms.map((term) => (
+        <div key={term.id} className="terms-check">
+          <CheckboxField
+            id={`checkout-terms-${term.id}`}
+            label={`I have read and agree to the ${term.title}`}
+            checked={ticked.includes(term.id)}
+            aria-haspopup="dialog"
+            onChange={(event) => {
+              if (event.target.checked) setReading(term);
+              else onChange(ticked.filter((id) => id !== term.id));
+            }}
+          />
+        </div>
+      ))}
+      <TermsDialog
+        terms={reading}
+        accepted={reading !== null && ticked.includes(reading.id)}
+        onClose={() => setReading(null)}
+        onAgree={() => {
+          if (reading && !ticked.includes(reading.id)) onChange([...ticked, reading.id]);
+          setReading(null);
+        }}
+      />
+    </>
+  );
+}
