@@ -130,10 +130,16 @@ export function createCardPayments(deps: {
     return { cart, lines, total: lines.reduce((sum, line) => sum + line.amountPence, 0) };
   }
 
-  function summary(card: typeof savedCards.$inferSelect): SavedCardSummary {
+  /** Whole months since the card's expiry month (0 or less: still valid). */
+  function monthsPastExpiry(card: { expiryMonth: number; expiryYear: number }): number {
     const today = deps.today();
-    const [year, month] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
-    const monthsPast = (year - card.expiryYear) * 12 + (month - card.expiryMonth);
+    return (
+      (Number(today.slice(0, 4)) - card.expiryYear) * 12 + (Number(today.slice(5, 7)) - card.expiryMonth)
+    );
+  }
+
+  function summary(card: typeof savedCards.$inferSelect): SavedCardSummary {
+    const expired = monthsPastExpiry(card) > 0;
     return {
       id: card.id,
       cardIdentifier: card.providerReference,
@@ -141,12 +147,12 @@ export function createCardPayments(deps: {
       lastFourDigits: card.lastFourDigits,
       expiryMonth: card.expiryMonth,
       expiryYear: card.expiryYear,
-      expired: monthsPast > 0,
-      recentlyExpired: monthsPast > 0,
+      expired,
+      recentlyExpired: expired,
     };
   }
 
-  /** The customer's most recent card saved with this provider that has not long expired. */
+  /** The customer's most recent card saved with this provider; one over three months expired is not offered. */
   async function savedCardFor(customerId: number) {
     if (!deps.provider) return undefined;
     const cards = await deps.db
@@ -154,14 +160,7 @@ export function createCardPayments(deps: {
       .from(savedCards)
       .where(and(eq(savedCards.customerId, customerId), eq(savedCards.provider, deps.provider.name)))
       .orderBy(desc(savedCards.createdAt), desc(savedCards.id));
-    // A card more than three months past its expiry is not offered at all.
-    return cards.find((card) => {
-      const view = summary(card);
-      const today = deps.today();
-      const monthsPast =
-        (Number(today.slice(0, 4)) - card.expiryYear) * 12 + (Number(today.slice(5, 7)) - card.expiryMonth);
-      return !view.expired || monthsPast <= 3;
-    });
+    return cards.find((card) => monthsPastExpiry(card) <= 3);
   }
 
   async function reverse(attempt: Attempt, reason: string): Promise<PaymentAttemptStatus> {
