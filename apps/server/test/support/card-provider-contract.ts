@@ -75,12 +75,13 @@ export function cardProviderContract(harness: CardProviderHarness): void {
     if (outcome.status !== 'authorised') return;
     expect(outcome.card.lastFour).toMatch(/^\d{4}$/);
     expect((await provider.lookUp(outcome.providerTxId))?.status).toBe('authorised');
-    expect(
+    // Opayo voids a same-day payment; Stripe captures at once, so it refunds.
+    expect(['voided', 'refunded']).toContain(
       await provider.reverse(outcome.providerTxId, {
         amountPence: 4599,
         vendorTxCode: `R-${randomUUID()}`.slice(0, 40),
       }),
-    ).toBe('voided');
+    );
   });
 
   it('reports a declined card as failed with the provider code and message', async () => {

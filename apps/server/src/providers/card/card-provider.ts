@@ -38,7 +38,9 @@ export interface AuthoriseRequest {
   card:
     | { kind: 'new'; sessionKey: string; cardIdentifier: string; save: boolean }
     | { kind: 'saved'; sessionKey: string; reference: string }
-    | { kind: 'stripe'; paymentMethodId: string; save: boolean; customerReference?: string };
+    | { kind: 'stripe'; paymentMethodId: string; save: boolean }
+    /** a card Stripe.js already set up (and authenticated) with a SetupIntent: charged and kept */
+    | { kind: 'stripe-setup'; setupIntentId: string };
   browser: BrowserDetails;
   /** where the issuer's challenge answer is posted (our sca-completion route) */
   notificationUrl: string;
@@ -77,11 +79,27 @@ export type ProviderOutcome =
 
 export interface PreparedSession {
   sessionKey: string;
-  configuration: { mode: string; url: string };
+  configuration: { mode: string; url: string; publishableKey?: string };
 }
+
+/** A provider's webhook, verified: which payment it is about (the effect re-reads the provider). */
+export interface ProviderWebhookEvent {
+  id: string;
+  type: string;
+  providerTxId?: string | undefined;
+  /** our attempt, when the provider echoes the metadata we gave it */
+  attemptUuid?: string | undefined;
+}
+
+export class WebhookSignatureError extends Error {}
 
 export interface CardProvider {
   readonly name: string;
+  /**
+   * What the browser sends to pay: Opayo's card frame gives a card identifier (and 3-D Secure
+   * answers with a cRes); Stripe.js gives a payment method (and the intent is re-read after it).
+   */
+  readonly cardInput: 'card-identifier' | 'payment-method';
   /** a fresh session for the card form (an Opayo merchant session key, or Stripe's publishable key) */
   prepare(): Promise<PreparedSession>;
   authorise(request: AuthoriseRequest): Promise<ProviderOutcome>;
@@ -94,6 +112,11 @@ export interface CardProvider {
     providerTxId: string,
     input: { amountPence: number; vendorTxCode: string },
   ): Promise<'voided' | 'refunded'>;
+  /** checks a webhook's signature on its raw body; throws when it does not verify */
+  verifyWebhook?(
+    rawBody: Buffer,
+    headers: Record<string, string | string[] | undefined>,
+  ): ProviderWebhookEvent;
 }
 
 export class UnsupportedPaymentProviderError extends Error {

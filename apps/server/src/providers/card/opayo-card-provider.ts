@@ -103,6 +103,7 @@ export function createOpayoCardProvider(options: OpayoOptions): CardProvider {
 
   return {
     name: options.name,
+    cardInput: 'card-identifier',
 
     async prepare(): Promise<PreparedSession> {
       const { status, body } = await call('POST', '/merchant-session-keys', {
@@ -116,24 +117,21 @@ export function createOpayoCardProvider(options: OpayoOptions): CardProvider {
     },
 
     async authorise(request: AuthoriseRequest): Promise<ProviderOutcome> {
-      if (request.card.kind === 'stripe')
+      const input = request.card;
+      if (input.kind !== 'new' && input.kind !== 'saved')
         throw new Error('A Stripe payment method cannot be paid through Opayo');
-      const saved = request.card.kind === 'saved';
       const browser = request.browser;
       const body = {
         transactionType: 'Payment',
         paymentMethod: {
-          card: saved
-            ? {
-                merchantSessionKey: request.card.sessionKey,
-                cardIdentifier: (request.card as { reference: string }).reference,
-                reusable: true,
-              }
-            : {
-                merchantSessionKey: request.card.sessionKey,
-                cardIdentifier: (request.card as { cardIdentifier: string }).cardIdentifier,
-                save: (request.card as { save: boolean }).save,
-              },
+          card:
+            input.kind === 'saved'
+              ? { merchantSessionKey: input.sessionKey, cardIdentifier: input.reference, reusable: true }
+              : {
+                  merchantSessionKey: input.sessionKey,
+                  cardIdentifier: input.cardIdentifier,
+                  save: input.save,
+                },
         },
         vendorTxCode: request.vendorTxCode,
         amount: request.amountPence,
@@ -151,11 +149,12 @@ export function createOpayoCardProvider(options: OpayoOptions): CardProvider {
         },
         entryMethod: 'Ecommerce',
         apply3DSecure: 'UseMSPSetting',
-        ...(saved || (request.card as { save?: boolean }).save
+        ...(input.kind === 'saved' || input.save
           ? {
-              credentialType: saved
-                ? { cofUsage: 'Subsequent', initiatedType: 'CIT', mitType: 'Unscheduled' }
-                : { cofUsage: 'First', initiatedType: 'CIT', mitType: 'Unscheduled' },
+              credentialType:
+                input.kind === 'saved'
+                  ? { cofUsage: 'Subsequent', initiatedType: 'CIT', mitType: 'Unscheduled' }
+                  : { cofUsage: 'First', initiatedType: 'CIT', mitType: 'Unscheduled' },
             }
           : {}),
         strongCustomerAuthentication: {
