@@ -121,6 +121,14 @@ const envSchema = z
     LIDO_OPAYO_VENDOR: optionalText,
     LIDO_OPAYO_INTEGRATION_KEY: optionalText,
     LIDO_OPAYO_INTEGRATION_PASSWORD: optionalText,
+    LIDO_STRIPE_SECRET_KEY: optionalText,
+    LIDO_STRIPE_PUBLISHABLE_KEY: optionalText,
+    LIDO_STRIPE_WEBHOOK_SECRET: optionalText,
+    /** a Stripe-shaped API on loopback for local testing; the real API when unset */
+    LIDO_STRIPE_API_URL: optionalText.refine(
+      (value) => value === undefined || /^http:\/\/(127\.0\.0\.1|localhost):\d+$/.test(value),
+      { message: 'must be a loopback URL such as http://127.0.0.1:12111 (only for local testing)' },
+    ),
     LIDO_PAYMENT_RECONCILE_MINUTES: z.coerce
       .number()
       .int()
@@ -167,6 +175,19 @@ const envSchema = z
             message: 'is required when LIDO_CARD_PROVIDER is opayo',
           });
     }
+    if (env.LIDO_CARD_PROVIDER === 'stripe') {
+      for (const name of [
+        'LIDO_STRIPE_SECRET_KEY',
+        'LIDO_STRIPE_PUBLISHABLE_KEY',
+        'LIDO_STRIPE_WEBHOOK_SECRET',
+      ] as const)
+        if (!env[name])
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: 'is required when LIDO_CARD_PROVIDER is stripe',
+          });
+    }
     if (env.LIDO_ALLOW_BEARER && env.NODE_ENV === 'production') {
       ctx.addIssue({
         code: 'custom',
@@ -186,7 +207,7 @@ function isKnownTimeZone(zone: string): boolean {
 }
 
 /** Card providers this server can take payments with (payments-reference.md). */
-export const cardProviders = ['sandbox', 'opayo'] as const;
+export const cardProviders = ['sandbox', 'opayo', 'stripe'] as const;
 
 export const siteNames = ['bookings', 'my-account', 'online-joining'] as const;
 export type SiteName = (typeof siteNames)[number];
@@ -224,6 +245,17 @@ export interface Config {
         integrationKey: string;
         integrationPassword: string;
         origins: string[];
+        reconcileAfterMs: number;
+      }
+    | {
+        provider: 'stripe';
+        secretKey: string;
+        publishableKey: string;
+        webhookSecret: string;
+        api: { host: string; port: number; protocol: 'http' } | undefined;
+        origins: string[];
+        /** Stripe.js calls Stripe's API from the page */
+        connectOrigins: string[];
         reconcileAfterMs: number;
       };
   auth: {
@@ -318,6 +350,20 @@ function cardConfig(env: z.infer<typeof envSchema>): Config['card'] {
       integrationKey: env.LIDO_OPAYO_INTEGRATION_KEY!,
       integrationPassword: env.LIDO_OPAYO_INTEGRATION_PASSWORD!,
       origins: [new URL(apiBase).origin],
+      reconcileAfterMs,
+    };
+  }
+  if (env.LIDO_CARD_PROVIDER === 'stripe') {
+    const api = env.LIDO_STRIPE_API_URL ? new URL(env.LIDO_STRIPE_API_URL) : undefined;
+    return {
+      provider: 'stripe',
+      secretKey: env.LIDO_STRIPE_SECRET_KEY!,
+      publishableKey: env.LIDO_STRIPE_PUBLISHABLE_KEY!,
+      webhookSecret: env.LIDO_STRIPE_WEBHOOK_SECRET!,
+      api: api ? { host: api.hostname, port: Number(api.port), protocol: 'http' } : undefined,
+      // Stripe.js and its frames (card fields, 3-D Secure) come from these (Stripe's CSP guidance).
+      origins: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+      connectOrigins: ['https://api.stripe.com'],
       reconcileAfterMs,
     };
   }

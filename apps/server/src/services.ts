@@ -68,6 +68,7 @@ export function createServices(
   });
   return {
     email,
+    cardProvider,
     geocoder: createOfflineGazetteer(),
     account: createAccountService({
       operators,

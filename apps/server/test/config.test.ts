@@ -37,7 +37,7 @@ describe('settings', () => {
     expect((error as ConfigError).message).toContain('Lido cannot start because of its settings:');
   });
 
-  it('names an unsupported card provider, and wants Opayo’s credentials when Opayo is chosen', () => {
+  it('names an unsupported card provider, and wants Opayo’s or Stripe’s credentials when chosen', () => {
     expect(() => loadConfig({ LIDO_CARD_PROVIDER: 'paypal' })).toThrow(
       /Payment provider 'paypal' is not supported/,
     );
@@ -47,6 +47,22 @@ describe('settings', () => {
     expect(loadConfig({}).card).toMatchObject({
       provider: 'sandbox',
       sandboxOrigin: 'http://localhost:3003',
+    });
+    expect(() => loadConfig({ LIDO_CARD_PROVIDER: 'stripe' })).toThrow(
+      /LIDO_STRIPE_WEBHOOK_SECRET: is required when LIDO_CARD_PROVIDER is stripe/,
+    );
+    const stripe = {
+      LIDO_CARD_PROVIDER: 'stripe',
+      LIDO_STRIPE_SECRET_KEY: 'sk_test_x',
+      LIDO_STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+      LIDO_STRIPE_WEBHOOK_SECRET: 'whsec_x',
+    };
+    expect(loadConfig(stripe).card).toMatchObject({ provider: 'stripe', api: undefined });
+    expect(() => loadConfig({ ...stripe, LIDO_STRIPE_API_URL: 'http://stripe.example.org' })).toThrow(
+      /LIDO_STRIPE_API_URL: must be a loopback URL/,
+    );
+    expect(loadConfig({ ...stripe, LIDO_STRIPE_API_URL: 'http://127.0.0.1:12111' }).card).toMatchObject({
+      api: { host: '127.0.0.1', port: 12111, protocol: 'http' },
     });
     // The sandbox never takes payments in production unless a demo asks for it.
     expect(loadConfig({ NODE_ENV: 'production' }).card.provider).toBe('none');

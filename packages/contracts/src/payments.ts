@@ -124,7 +124,8 @@ export interface SavedCardSummary {
 export interface PrepareResponse {
   paymentProvider: string;
   sessionKey: string;
-  paymentProviderConfiguration: { mode: string; url: string };
+  /** publishableKey: Stripe's browser key (never the secret key) */
+  paymentProviderConfiguration: { mode: string; url: string; publishableKey?: string };
   savedCard: SavedCardSummary | null;
 }
 

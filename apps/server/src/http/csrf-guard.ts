@@ -21,6 +21,8 @@ export function registerCsrfGuard(app: FastifyInstance, config: Config): void {
       String(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')
     )
       return;
+    // Provider webhooks come from the provider's servers, not a browser: their signature is checked.
+    if (request.method === 'POST' && /^\/api\/payment-providers\/[a-z]+\/webhook$/.test(request.url)) return;
     if (request.headers['sec-fetch-site'] === 'cross-site')
       throw new HttpError(403, 'Cross-site requests are not allowed.');
     const origin = request.headers.origin;

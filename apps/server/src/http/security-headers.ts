@@ -18,6 +18,7 @@ export function contentSecurityPolicy(config: Config): string {
   // page into a frame) are the only third-party content on the checkout (payments-reference.md §4.3).
   const cardOrigins = config.card.origins;
   scriptSources.push(...cardOrigins);
+  if (config.card.provider === 'stripe') connectSources.push(...config.card.connectOrigins);
   const frameAncestors = config.frameAncestors.length > 0 ? ["'self'", ...config.frameAncestors] : ["'self'"];
   return [
     "default-src 'self'",

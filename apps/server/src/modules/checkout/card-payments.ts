@@ -15,12 +15,18 @@ import {
   carts,
   customers,
   paymentAttempts,
+  providerWebhookEvents,
   savedCards,
   type PaymentAttemptBilling,
   type PaymentAttemptStatus,
 } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
-import type { BrowserDetails, CardProvider, ProviderOutcome } from '../../providers/card/card-provider.ts';
+import type {
+  BrowserDetails,
+  CardProvider,
+  ProviderOutcome,
+  ProviderWebhookEvent,
+} from '../../providers/card/card-provider.ts';
 import type { CustomerRow } from '../auth/auth.repository.ts';
 import {
   BasketChangedError,
@@ -30,6 +36,8 @@ import {
 } from './order-completion.ts';
 
 type Attempt = typeof paymentAttempts.$inferSelect;
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const paymentInProgress = 'A payment for this basket is already in progress.';
 export const cardPaymentsUnavailable = 'Card payments are not available at the moment.';
@@ -211,6 +219,33 @@ export function createCardPayments(deps: {
     }
   }
 
+  /**
+   * Turns an authorised payment nobody completed (a crash, a lost browser, a webhook first) into its
+   * order; when the order cannot be made for a permanent reason (basket changed or gone, terms),
+   * the money goes back.
+   */
+  async function finishAuthorised(
+    customer: Pick<CustomerRow, 'id' | 'reference'>,
+    attemptUuid: string,
+    onCompleted?: (customerId: number, result: CompletedOrder) => void,
+  ): Promise<'completed' | 'reversed' | 'attention' | 'open'> {
+    try {
+      const result = await complete(customer, attemptUuid);
+      onCompleted?.(customer.id, result);
+      return 'completed';
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      const [current] = await deps.db
+        .select()
+        .from(paymentAttempts)
+        .where(eq(paymentAttempts.uuid, attemptUuid));
+      if (current?.status === 'authorised')
+        return (await reverse(current, error.message)) === 'needs_attention' ? 'attention' : 'reversed';
+      if (current?.status === 'voided' || current?.status === 'refunded') return 'reversed';
+      return 'open';
+    }
+  }
+
   return {
     /** GET /api/checkout/prepare: a fresh card session (an MSK lasts 400 s and mints one card). */
     async prepare(customer: CustomerRow): Promise<PrepareResponse> {
@@ -238,8 +273,11 @@ export function createCardPayments(deps: {
       facts: RequestFacts,
     ): Promise<AuthoriseResponse> {
       const card = provider();
-      if (body.paymentMethodId || body.setupIntentId)
+      const takesPaymentMethods = card.cardInput === 'payment-method';
+      if (!takesPaymentMethods && (body.paymentMethodId || body.setupIntentId))
         throw new HttpError(422, `Payment provider '${card.name}' does not take Stripe payment methods.`);
+      if (takesPaymentMethods && body.cardIdentifier)
+        throw new HttpError(422, `Payment provider '${card.name}' does not take card identifiers.`);
       const { cart, total } = await openBasket(customer.id);
       if (total <= 0) throw new HttpError(422, 'No payment is required for this purchase.');
       const required = await deps.requiredTermIds(customer, cart.id);
@@ -273,9 +311,10 @@ export function createCardPayments(deps: {
           country: 'GB',
         };
       } else {
-        if (!body.cardIdentifier)
+        const cardField = takesPaymentMethods ? 'paymentMethodId' : 'cardIdentifier';
+        if (!(takesPaymentMethods ? body.paymentMethodId || body.setupIntentId : body.cardIdentifier))
           throw new HttpError(422, 'Please complete all required card fields', {
-            errors: { cardIdentifier: ['Please complete all required card fields'] },
+            errors: { [cardField]: ['Please complete all required card fields'] },
           });
         const details = {
           billingFirstName: body.billingFirstName ?? '',
@@ -340,7 +379,8 @@ export function createCardPayments(deps: {
           vendorTxCode: `LC-${uuid.replaceAll('-', '')}`.slice(0, 40),
           amountPence: total,
           currency,
-          saveCard: savedCard ? false : body.saveCard,
+          // A card Stripe.js set up with a SetupIntent is kept by definition.
+          saveCard: savedCard ? false : body.setupIntentId ? true : body.saveCard,
           savedCardId: savedCard?.id ?? null,
           billing,
           acceptedTermIds: body.terms,
@@ -373,12 +413,16 @@ export function createCardPayments(deps: {
           billing,
           card: savedCard
             ? { kind: 'saved', sessionKey: body.sessionKey, reference: savedCard.providerReference }
-            : {
-                kind: 'new',
-                sessionKey: body.sessionKey,
-                cardIdentifier: body.cardIdentifier!,
-                save: body.saveCard,
-              },
+            : body.setupIntentId
+              ? { kind: 'stripe-setup', setupIntentId: body.setupIntentId }
+              : body.paymentMethodId
+                ? { kind: 'stripe', paymentMethodId: body.paymentMethodId, save: body.saveCard }
+                : {
+                    kind: 'new',
+                    sessionKey: body.sessionKey,
+                    cardIdentifier: body.cardIdentifier!,
+                    save: body.saveCard,
+                  },
           browser,
           notificationUrl: `${facts.appOrigin}/api/payment-providers/sca-completion/${uuid}`,
           challengeWindowSize: body.challengeWindowSize,
@@ -413,14 +457,19 @@ export function createCardPayments(deps: {
           )
           .for('update');
         if (!attempt) throw new HttpError(404, 'No transaction ID available for payment completion');
-        if (attempt.status !== 'pending_sca' || !input.cres || !attempt.providerTxId) {
+        // Opayo needs the issuer's cRes; Stripe's intent is simply re-read once Stripe.js is done.
+        const answerMissing = card.cardInput === 'card-identifier' && !input.cres;
+        if (attempt.status !== 'pending_sca' || answerMissing || !attempt.providerTxId) {
           if (attempt.status === 'pending_sca')
             return { transactionUuid: attempt.uuid, transactionStatus: 'sca_required' as const };
           return answer(attempt);
         }
         let outcome: ProviderOutcome;
         try {
-          outcome = await card.completeChallenge(attempt.providerTxId, { cres: input.cres });
+          outcome = await card.completeChallenge(
+            attempt.providerTxId,
+            input.cres ? { cres: input.cres } : {},
+          );
         } catch (error) {
           deps.log.error({ err: error, attempt: attempt.uuid }, '3-D Secure completion failed');
           return {
@@ -444,6 +493,64 @@ export function createCardPayments(deps: {
     },
 
     complete,
+
+    /**
+     * A verified provider webhook (payments-reference.md §2.6): recorded in the inbox in the same
+     * transaction as its effect, so a repeat or a concurrent delivery does nothing. The event only
+     * says which payment to look at; the provider's current state decides (events arrive unordered).
+     * A payment the browser never came back for is completed into its order here.
+     */
+    async applyWebhook(
+      event: ProviderWebhookEvent,
+      onCompleted?: (customerId: number, result: CompletedOrder) => void,
+    ): Promise<'duplicate' | 'ignored' | 'applied'> {
+      const card = provider();
+      const effect = await deps.db.transaction(async (tx) => {
+        const [fresh] = await tx
+          .insert(providerWebhookEvents)
+          .values({ provider: card.name, eventId: event.id, eventType: event.type })
+          .onConflictDoNothing()
+          .returning();
+        if (!fresh) return { result: 'duplicate' as const };
+        const byAttempt = event.attemptUuid && uuidPattern.test(event.attemptUuid);
+        if (!byAttempt && !event.providerTxId) return { result: 'ignored' as const };
+        const [attempt] = await tx
+          .select()
+          .from(paymentAttempts)
+          .where(
+            and(
+              eq(paymentAttempts.provider, card.name),
+              byAttempt
+                ? eq(paymentAttempts.uuid, event.attemptUuid!)
+                : eq(paymentAttempts.providerTxId, event.providerTxId!),
+            ),
+          )
+          .for('update');
+        if (!attempt) return { result: 'ignored' as const };
+        const providerTxId = event.providerTxId ?? attempt.providerTxId;
+        if (!['created', 'unknown', 'pending_sca'].includes(attempt.status) || !providerTxId)
+          return { result: 'applied' as const, attempt };
+        const seen = await card.lookUp(providerTxId);
+        let values: Partial<Attempt> | undefined;
+        if (seen?.status === 'authorised')
+          values = { status: 'authorised', providerTxId, card: seen.card, error: null };
+        else if (seen?.status === 'failed') values = { status: 'failed', providerTxId, error: seen.error };
+        if (values)
+          await tx
+            .update(paymentAttempts)
+            .set({ ...values, updatedAt: sql`now()` })
+            .where(eq(paymentAttempts.uuid, attempt.uuid));
+        return { result: 'applied' as const, attempt: { ...attempt, ...values } };
+      });
+      if (effect.result === 'applied' && effect.attempt.status === 'authorised') {
+        const [customer] = await deps.db
+          .select({ id: customers.id, reference: customers.reference })
+          .from(customers)
+          .where(eq(customers.id, effect.attempt.customerId));
+        if (customer) await finishAuthorised(customer, effect.attempt.uuid, onCompleted);
+      }
+      return effect.result;
+    },
 
     /**
      * Finds attempts a crash or a lost browser left behind (quality.md R4): an authorised payment
@@ -474,23 +581,8 @@ export function createCardPayments(deps: {
       for (const { attempt, customer } of stale) {
         try {
           if (attempt.status === 'authorised') {
-            try {
-              const result = await complete(customer, attempt.uuid);
-              options.onCompleted?.(customer.id, result);
-              counts.completed += 1;
-            } catch (error) {
-              if (!(error instanceof HttpError)) throw error;
-              // A permanent reason (basket changed or gone, terms): the money goes back.
-              const [current] = await deps.db
-                .select()
-                .from(paymentAttempts)
-                .where(eq(paymentAttempts.uuid, attempt.uuid));
-              if (current?.status === 'authorised') {
-                const result = await reverse(current, error.message);
-                if (result === 'needs_attention') counts.attention += 1;
-                else counts.reversed += 1;
-              } else if (current?.status === 'voided' || current?.status === 'refunded') counts.reversed += 1;
-            }
+            const result = await finishAuthorised(customer, attempt.uuid, options.onCompleted);
+            if (result !== 'open') counts[result] += 1;
           } else if (attempt.status === 'pending_sca' && attempt.providerTxId) {
             const seen = await deps.provider.lookUp(attempt.providerTxId);
             if (seen?.status === 'authorised') {

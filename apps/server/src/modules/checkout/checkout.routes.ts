@@ -8,12 +8,14 @@ import {
 } from '@lido/contracts/payments';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
+import { WebhookSignatureError } from '../../providers/card/card-provider.ts';
 import { HttpError, parseInput } from '../../http/errors.ts';
 import { escapeHtml } from '../../http/escape-html.ts';
 import type { AppServices } from '../../services.ts';
 import { requireCustomer } from '../auth/auth.routes.ts';
 
 export const scaCompletionPath = '/api/payment-providers/sca-completion/';
+export const webhookPathPrefix = '/api/payment-providers/';
 
 function requestFacts(request: FastifyRequest) {
   return {
@@ -112,6 +114,34 @@ export function checkoutRoutes(app: FastifyInstance, services: AppServices, conf
         customerId: customer.id,
       });
       return { data: { transactionId, status: result.transactionStatus, ...scaMessage(result) } };
+    });
+  });
+
+  // Provider webhooks are server-to-server: no cookie, no Origin; the signature on the raw bytes is
+  // the only authentication, so the body is kept unparsed until it has been verified.
+  app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/json',
+      { parseAs: 'buffer', bodyLimit: 512 * 1024 },
+      (_request, body, done) => done(null, body),
+    );
+    scope.post(`${webhookPathPrefix}:provider/webhook`, async (request, reply) => {
+      const { provider } = request.params as { provider: string };
+      const card = services.cardProvider;
+      if (!card?.verifyWebhook || card.name !== provider) throw new HttpError(404, 'Not found.');
+      if (!Buffer.isBuffer(request.body)) throw new HttpError(400, 'The webhook body must be JSON.');
+      let event;
+      try {
+        event = card.verifyWebhook(request.body, request.headers);
+      } catch (error) {
+        if (error instanceof WebhookSignatureError) {
+          request.log.warn({ provider }, 'webhook refused: signature did not verify');
+          throw new HttpError(400, 'The webhook signature is not valid.');
+        }
+        throw error;
+      }
+      const result = await services.checkout.applyWebhook(event);
+      return reply.status(200).send({ received: true, result });
     });
   });
 

@@ -10,7 +10,7 @@ import type { CustomerRow } from '../auth/auth.repository.ts';
 import type { createCartService } from '../cart/cart.service.ts';
 import { itemNotFoundMessage, requireOperator } from '../operator/current-operator.ts';
 import type { OperatorRepository } from '../operator/operator.repository.ts';
-import type { CardProvider } from '../../providers/card/card-provider.ts';
+import type { CardProvider, ProviderWebhookEvent } from '../../providers/card/card-provider.ts';
 import { createCardPayments } from './card-payments.ts';
 import { type CompletedOrder, completeBasket } from './order-completion.ts';
 import { receiptEmail } from './receipt-email.ts';
@@ -107,6 +107,11 @@ export function createCheckoutService(deps: {
         ...options,
         onCompleted: (customerId, result) => completed({ id: customerId }, result),
       });
+    },
+
+    /** A verified card provider webhook; an order it completes gets its receipt like any other. */
+    async applyWebhook(event: ProviderWebhookEvent) {
+      return card.applyWebhook(event, (customerId, result) => completed({ id: customerId }, result));
     },
 
     /** GET orders/{orderId}: the customer's own order as the confirmation page reads it. */

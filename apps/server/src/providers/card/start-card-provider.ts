@@ -8,6 +8,7 @@ import {
 } from '../../sandbox/card/sandbox-server.ts';
 import type { CardProvider } from './card-provider.ts';
 import { createOpayoCardProvider } from './opayo-card-provider.ts';
+import { createStripeCardProvider } from './stripe-card-provider.ts';
 
 /** Our sites' origins as a browser may see them: the pages allowed to hold the card frame. */
 export function appOriginsFor(config: Config): string[] {
@@ -35,6 +36,15 @@ export async function startCardProvider(
       integrationPassword: card.integrationPassword,
       scriptUrl: `${card.apiBase}/js/sagepay.js`,
       mode: 'live',
+    });
+    return { provider, close: async () => {} };
+  }
+  if (card.provider === 'stripe') {
+    const provider = createStripeCardProvider({
+      secretKey: card.secretKey,
+      publishableKey: card.publishableKey,
+      webhookSecret: card.webhookSecret,
+      api: card.api,
     });
     return { provider, close: async () => {} };
   }

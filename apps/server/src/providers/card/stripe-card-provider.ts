@@ -199,7 +199,6 @@ export function createStripeCardProvider(options: StripeCardProviderOptions): Ca
               vendorTxCode: request.vendorTxCode,
               saveCard: String(saving),
             },
-            return_url: request.notificationUrl,
             expand: ['payment_method'],
             ...(customer ? { customer } : {}),
             ...(input.kind === 'stripe' && input.save ? { setup_future_usage: 'off_session' as const } : {}),

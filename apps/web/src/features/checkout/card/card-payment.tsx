@@ -17,11 +17,18 @@ import { useFinishOrder } from '../finish-order.ts';
 import { TermsChecks, termsMessage } from '../terms-checks.tsx';
 import { cardMessages, providerErrorMessage, unsupportedProvider } from './card-errors.ts';
 import { type TokeniseResult, TokeniseTimeout, useDropIn } from './drop-in.ts';
-import { authorisePayment, completeCardPayment, preparePayment } from './payment-calls.ts';
+import {
+  type AuthoriseInput,
+  authorisePayment,
+  completeCardPayment,
+  confirmScaCompletion,
+  preparePayment,
+} from './payment-calls.ts';
 import { initialPayment, paymentInProgress, paymentReducer } from './payment-status.ts';
 import { ScaChallengeDialog } from './sca-challenge.tsx';
+import { useStripeCard } from './stripe-card.ts';
 
-const supportedProviders = ['sandbox', 'opayo'];
+const supportedProviders = ['sandbox', 'opayo', 'stripe'];
 
 const emptyBilling: BillingDetails = {
   billingFirstName: '',
@@ -108,18 +115,25 @@ export function CardPayment({
 
   const savedCard = session?.savedCard ?? null;
   const paySaved = useSaved === true && savedCard !== null && !savedCard.expired;
-  const {
-    containerRef: cardContainer,
-    valid: cardValid,
-    loadError: cardLoadError,
-    tokenise: tokeniseCard,
-  } = useDropIn({
-    scriptUrl: session?.paymentProviderConfiguration.url,
+  const isStripe = session?.paymentProvider === 'stripe';
+  const stripeCard = useStripeCard({
+    scriptUrl: isStripe ? session.paymentProviderConfiguration.url : undefined,
+    publishableKey: session?.paymentProviderConfiguration.publishableKey,
+    showCardFields: !paySaved,
+  });
+  const dropIn = useDropIn({
+    scriptUrl: isStripe ? undefined : session?.paymentProviderConfiguration.url,
     sessionKey: session?.sessionKey,
     mode: paySaved ? 'cvv' : 'card',
     cardIdentifier: paySaved ? savedCard.cardIdentifier : undefined,
     title: paySaved ? 'Card security code' : 'Card details',
   });
+  const {
+    containerRef: cardContainer,
+    valid: cardValid,
+    loadError: cardLoadError,
+  } = isStripe ? stripeCard : dropIn;
+  const tokeniseCard = dropIn.tokenise;
 
   const required = terms.data ?? [];
   const termsAccepted = required.every((term) => ticked.includes(term.id));
@@ -172,6 +186,7 @@ export function CardPayment({
     }
     if (!session) return setProblem(cardMessages.notReady);
     dispatch({ type: 'authorise' });
+    if (isStripe) return payWithStripe();
     let token;
     try {
       token = await tokenise();
@@ -217,6 +232,39 @@ export function CardPayment({
       } else {
         fail(result.error?.message ?? cardMessages.declined);
       }
+    } catch (error) {
+      fail(message(error, 'Failed to authorize payment'));
+    }
+  };
+
+  /** Stripe: a payment method from Stripe's frame, then 3-D Secure in the page if the bank asks. */
+  const payWithStripe = async () => {
+    try {
+      const card: AuthoriseInput['card'] = paySaved
+        ? { kind: 'saved', savedCardId: savedCard.id }
+        : {
+            kind: 'stripe',
+            paymentMethodId: await stripeCard.createPaymentMethod(
+              `${billing.billingFirstName.trim()} ${billing.billingLastName.trim()}`,
+              {
+                line1: billing.billingAddressLineOne.trim(),
+                line2: billing.billingAddressLineTwo.trim(),
+                city: billing.billingCity.trim(),
+                postcode: billing.billingPostcode.trim(),
+              },
+            ),
+            saveCard,
+            billing: { ...billing },
+          };
+      let result = await authorisePayment({ sessionKey: session!.sessionKey, terms: ticked, card });
+      if (result.transactionStatus === 'sca_required' && result.clientSecret) {
+        await stripeCard.handleNextAction(result.clientSecret);
+        result = await confirmScaCompletion(result.transactionUuid);
+      }
+      if (result.transactionStatus === 'authorised') {
+        dispatch({ type: 'authorised', transactionUuid: result.transactionUuid });
+        await complete(result.transactionUuid);
+      } else fail(result.error?.message ?? cardMessages.declined);
     } catch (error) {
       fail(message(error, 'Failed to authorize payment'));
     }
@@ -299,7 +347,7 @@ export function CardPayment({
       )}
 
       <h2 id={paySaved ? 'billing-heading' : undefined}>Payment Details</h2>
-      {paySaved && <p>Enter the security code (CVV) from the back of your card.</p>}
+      {paySaved && !isStripe && <p>Enter the security code (CVV) from the back of your card.</p>}
       {cardLoadError && (
         <p className="error-line" role="alert">
           {cardLoadError}

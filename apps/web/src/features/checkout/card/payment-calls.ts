@@ -33,6 +33,7 @@ export interface AuthoriseInput {
         saveCard: boolean;
         billing: Record<string, string>;
       }
+    | { kind: 'stripe'; paymentMethodId: string; saveCard: boolean; billing: Record<string, string> }
     | { kind: 'saved'; savedCardId: number };
 }
 
@@ -46,7 +47,13 @@ export async function authorisePayment(input: AuthoriseInput): Promise<Authorise
           cardHolderName: input.card.cardHolderName,
           saveCard: input.card.saveCard,
         }
-      : { savedCardId: input.card.savedCardId, saveCard: false };
+      : input.card.kind === 'stripe'
+        ? {
+            ...input.card.billing,
+            paymentMethodId: input.card.paymentMethodId,
+            saveCard: input.card.saveCard,
+          }
+        : { savedCardId: input.card.savedCardId, saveCard: false };
   return (
     await apiFetch<AuthoriseResponse>('checkout/authorise', {
       method: 'POST',
@@ -71,4 +78,19 @@ export async function completeCardPayment(transactionUuid: string, terms: number
       body: { transactionUuid, terms, payments: [], completedWaivers: [], source: 'online-joining' },
     })
   ).data;
+}
+
+/** POST the sca-completion call as JSON (Stripe): the server re-reads the payment and answers. */
+export async function confirmScaCompletion(transactionUuid: string): Promise<AuthoriseResponse> {
+  const answer = (
+    await apiFetch<Pick<AuthoriseResponse, 'transactionStatus' | 'error'>>(
+      `payment-providers/sca-completion/${transactionUuid}`,
+      { method: 'POST', body: { transactionUuid } },
+    )
+  ).data;
+  return {
+    transactionUuid,
+    transactionStatus: answer.transactionStatus,
+    ...(answer.error ? { error: answer.error } : {}),
+  };
 }
