@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, visit, waitForPage } from './support/browser.ts';
 import { useE2E } from './support/fixture.ts';
@@ -5,7 +7,8 @@ import { logIn } from './support/log-in.ts';
 import { acceptCheckoutTerms, fillBilling, fillCard } from './support/pay-by-card.ts';
 
 describe('paying by card at checkout', () => {
-  const e2e = useE2E();
+  // Info-level logs, so the scan at the end reads every request line the server wrote.
+  const e2e = useE2E({ LIDO_LOG_LEVEL: 'info' });
 
   it('shows a declined card as a failed payment that charges nothing, then pays with the saved card and its security code', async () => {
     const page = await e2e.page();
@@ -48,5 +51,90 @@ describe('paying by card at checkout', () => {
     await expectNoAxeViolations(page);
     // Nothing on our page ever held a card number.
     expect(await page.content()).not.toContain('4929602110085639');
+  });
+
+  it('spends account credit first and charges the card only the rest', async () => {
+    const page = await e2e.page();
+    await visit(page, `${e2e.server.urls.myAccount}/login`);
+    await logIn(page, 'C100002');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    // Priya's basket: a monthly Gym Anytime, added through the same calls the joining pages make.
+    await visit(page, `${e2e.server.urls.onlineJoining}/`);
+    const added = await page.evaluate(async () => {
+      const data = async <T>(response: Response) => ((await response.json()) as { data: T }).data;
+      const venue = await data<{ id: number }>(
+        await fetch('/api/activities/venues/castlefield-leisure-centre'),
+      );
+      const types = await data<
+        { id: number; slug: string; paymentOptions: { id: number; paymentType: string }[] }[]
+      >(await fetch(`/api/memberships/types?venue_id=${venue.id}`));
+      const gym = types.find((type) => type.slug === 'gym-anytime')!;
+      const response = await fetch('/api/cart/add', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          items: [
+            {
+              id: gym.id,
+              type: 'membership',
+              pricing_option_id: gym.paymentOptions.find((option) => option.paymentType === 'recurring')!.id,
+              options: {
+                venue_id: venue.id,
+                start_date: new Date().toISOString().slice(0, 10),
+                billing_day: 1,
+              },
+            },
+          ],
+        }),
+      });
+      return {
+        status: response.status,
+        total: (await data<{ totals: { total: number } }>(response)).totals.total,
+      };
+    });
+    expect(added.status).toBe(200);
+
+    await visit(page, `${e2e.server.urls.onlineJoining}/checkout`);
+    const credit = page.getByRole('region', { name: 'Account credit' });
+    await credit.getByText('You have £12.50 of account credit.').waitFor();
+    const toPay = (pence: number) => `Pay £${(pence / 100).toFixed(2)} now`;
+    await page.getByRole('button', { name: toPay(added.total) }).waitFor();
+    await credit.getByLabel('Use £12.50 of my account credit').check();
+    const pay = page.getByRole('button', { name: toPay(added.total - 1250) });
+    await pay.waitFor();
+    await fillBilling(page);
+    await fillCard(page, { name: 'PRIYA SHAH', number: '4929000000006' });
+    const terms = page.getByLabel(/I have read and agree to the/i);
+    for (let index = 0; index < (await terms.count()); index += 1) {
+      await terms.nth(index).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'I Agree' }).click();
+      await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    }
+    await expectNoAxeViolations(page);
+    await pay.click();
+    await page.waitForURL(/\/order-confirmed\/\d+$/);
+    await waitForPage(page);
+    await page.getByRole('heading', { name: 'Your payment was successful', level: 1 }).waitFor();
+    const balance = await page.evaluate(async () => {
+      const response = await fetch('/api/cart');
+      return (await response.json()).data.credits.general.totalAvailable as number;
+    });
+    expect(balance).toBe(0);
+  });
+
+  it('leaves no card number in the server’s logs or in its database files (quality.md S20)', async () => {
+    const numbers = ['4929000000006', '4929602110085639'];
+    const output = e2e.server.output();
+    expect(output).toContain('/api/checkout/authorise');
+    for (const number of numbers) expect(output).not.toContain(number);
+    const files = fs
+      .readdirSync(e2e.server.dataDir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.join(entry.parentPath, entry.name));
+    expect(files.length).toBeGreaterThan(10);
+    for (const file of files) {
+      const bytes = fs.readFileSync(file);
+      for (const number of numbers) expect(bytes.includes(number), `${number} in ${file}`).toBe(false);
+    }
   });
 });

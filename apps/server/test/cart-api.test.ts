@@ -180,6 +180,24 @@ describe('the basket on the checkout service, on 21 Nov 2026', () => {
     expect((await call(alex, 'GET', cartUrl)).body.data).toEqual(alexCart);
   });
 
+  it('answers benefit and package removal for a line that carries neither, and refuses others’ lines', async () => {
+    const alex = await loginCookie(t, 'C100001');
+    const priya = await loginCookie(t, 'C100002');
+    const before = (await call(alex, 'GET', cartUrl)).body.data;
+    const item = before.items[0].id;
+    const benefit = await call(alex, 'DELETE', `/api/activities/benefit/remove/${item}?source=bookings`);
+    expect(benefit).toMatchObject({
+      status: 422,
+      body: { errors: { cartItemId: ['This item has no benefit applied.'] } },
+    });
+    const usage = await call(alex, 'DELETE', `/api/activities/package/remove/${item}`);
+    expect(usage.body.errors).toEqual({ cartItemId: ['This item has no package usage applied.'] });
+    expect((await call(priya, 'DELETE', `/api/activities/benefit/remove/${item}`)).status).toBe(404);
+    expect((await call(alex, 'DELETE', '/api/activities/package/remove/abc')).status).toBe(422);
+    expect((await call(undefined, 'DELETE', `/api/activities/benefit/remove/${item}`)).status).toBe(401);
+    expect((await call(alex, 'GET', cartUrl)).body.data).toEqual(before);
+  });
+
   it('answers the terms to accept for what is in the basket', async () => {
     const alex = await loginCookie(t, 'C100001');
     const cart = (await call(alex, 'GET', cartUrl)).body.data;

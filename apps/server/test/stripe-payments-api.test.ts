@@ -2,55 +2,23 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStripeCardProvider } from '../src/providers/card/stripe-card-provider.ts';
 import { type FakeStripe, startFakeStripe } from './support/fake-stripe.ts';
-import { createTestApp, loginCookie, siteHost, type TestApp } from './support/test-app.ts';
+import { checkoutCalls } from './support/checkout-calls.ts';
+import { createTestApp, loginCookie, type TestApp } from './support/test-app.ts';
 
-const host = siteHost.onlineJoining;
-const origin = `http://${host}`;
 const webhookSecret = 'whsec_checkout_test';
-
-type Listed = { id: number; slug: string; paymentOptions: { id: number; paymentType: string }[] };
 
 describe('paying for a basket through the Stripe adapter, with its webhooks', () => {
   let fake: FakeStripe;
   let sdk: Stripe;
   let t: TestApp;
-  let castlefield: number;
-  let types: Listed[];
 
-  const call = async (cookie: string | undefined, method: 'GET' | 'POST', url: string, payload?: object) => {
-    const response = await t.app.inject({
-      method,
-      url,
-      headers: { host, origin, ...(cookie ? { cookie } : {}) },
-      ...(payload ? { payload } : {}),
-    });
-    return { status: response.statusCode, body: response.json() };
-  };
+  const { host, call, gymBasket } = checkoutCalls(() => t);
   const count = async (sql: string, params: unknown[] = []) =>
     Number((await t.database.query<{ n: string }>(sql, params))[0]!.n);
 
-  const fillBasket = async (cookie: string) => {
-    const gym = types.find((type) => type.slug === 'gym-anytime')!;
-    const added = await call(cookie, 'POST', '/api/cart/add', {
-      items: [
-        {
-          id: gym.id,
-          type: 'membership',
-          pricing_option_id: gym.paymentOptions.find((o) => o.paymentType === 'recurring')!.id,
-          options: { venue_id: castlefield, start_date: '2026-11-21', billing_day: 1 },
-        },
-      ],
-    });
-    // Already there from an earlier refused payment: the basket stays as it was.
-    const cart = added.status === 200 ? added.body.data : (await call(cookie, 'GET', '/api/cart')).body.data;
-    const terms = (await call(cookie, 'GET', `/api/terms?cart_id=${cart.cartId}`)).body.data.data as {
-      id: number;
-    }[];
-    return terms.map((term) => term.id);
-  };
   /** What the checkout page sends once Stripe.js has turned the card into a payment method. */
   const authorise = async (cookie: string, paymentMethodId: string, extra: object = {}) => {
-    const terms = await fillBasket(cookie);
+    const { terms } = await gymBasket(cookie);
     const prepared = (await call(cookie, 'GET', '/api/checkout/prepare')).body.data;
     return call(cookie, 'POST', '/api/checkout/authorise', {
       billing_first_name: 'Lee',
@@ -101,9 +69,6 @@ describe('paying for a basket through the Stripe adapter, with its webhooks', ()
         api,
       }),
     });
-    castlefield = (await call(undefined, 'GET', '/api/activities/venues/castlefield-leisure-centre')).body
-      .data.id;
-    types = (await call(undefined, 'GET', `/api/memberships/types?venue_id=${castlefield}`)).body.data;
   });
   afterAll(async () => {
     await t.close();

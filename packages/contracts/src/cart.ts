@@ -61,6 +61,12 @@ export const removeFromCartBodySchema = z.strictObject({
 
 /** PUT {checkout}/{cartItemId} */
 export const cartItemParamsSchema = z.object({ cartItemId: positiveId('The basket item') });
+
+/** DELETE /api/activities/benefit|package/remove/{cartItemId}: query source, selected_user_id */
+export const removeUsageQuerySchema = z.object({
+  ...selectedUser,
+  source: z.enum(['online-joining', 'front-of-house', 'bookings']).optional(),
+});
 export const updateCartItemBodySchema = z.strictObject({
   options: membershipItemOptionsSchema.partial(),
   ...selectedUser,

@@ -416,6 +416,8 @@ export const orders = pgTable('orders', {
   taxPence: integer('tax_pence').notNull().default(0),
   paymentMethod: text('payment_method'),
   cardLastFour: text('card_last_four'),
+  /** the part of the total paid with account credit */
+  creditPence: integer('credit_pence').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   completedAt: timestamp('completed_at', { withTimezone: true }),
 });
@@ -559,6 +561,8 @@ export const paymentAttempts = pgTable('payment_attempts', {
   orderId: integer('order_id')
     .unique()
     .references(() => orders.id),
+  /** account credit spent with this card payment (the card pays amountPence, the rest of the total) */
+  creditPence: integer('credit_pence').notNull().default(0),
   reconcileAttempts: integer('reconcile_attempts').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -9,6 +9,7 @@ import {
   joiningMembershipBodySchema,
   removeFromCartBodySchema,
   removeFromCartQuerySchema,
+  removeUsageQuerySchema,
   updateCartItemBodySchema,
 } from '@lido/contracts/cart';
 import { heldMembershipParamsSchema } from '@lido/contracts/membership';
@@ -56,6 +57,14 @@ export function cartRoutes(app: FastifyInstance, services: AppServices, config: 
     const { options, selectedUserId } = parseInput(updateCartItemBodySchema, request.body);
     return { data: await cart.updateItem(customer, cartItemId, options, selectedUserId) };
   });
+
+  for (const kind of ['benefit', 'package'] as const)
+    app.delete(`/api/activities/${kind}/remove/:cartItemId`, async (request, reply) => {
+      const { customer } = await requireCustomer(request, reply, services, config);
+      const { cartItemId } = parseInput(cartItemParamsSchema, request.params);
+      const { selectedUserId } = parseInput(removeUsageQuerySchema, request.query);
+      return { data: await cart.removeUsage(customer, cartItemId, kind, selectedUserId) };
+    });
 
   // The joining page's membership: stored into the basket, read back, or cleared.
   app.post('/api/memberships/online-joining/store', async (request, reply) => {

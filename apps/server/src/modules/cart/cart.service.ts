@@ -247,6 +247,24 @@ export function createCartService(deps: {
     },
 
     /** PUT {checkout}/{cartItemId}: new dates, billing day or promotion, priced again. */
+    /**
+     * Takes a membership benefit or a package's usage off a basket line (platform spec §7). Only
+     * activity bookings carry either; no basket line can hold one yet, so an existing line of the
+     * customer's answers that it has none, and changes nothing.
+     */
+    async removeUsage(
+      customer: CustomerRow,
+      itemId: number,
+      kind: 'benefit' | 'package',
+      selectedUserId?: number,
+    ) {
+      checkSelectedUser(customer, selectedUserId);
+      await requireCartItem(customer, itemId);
+      const message =
+        kind === 'benefit' ? 'This item has no benefit applied.' : 'This item has no package usage applied.';
+      throw new ValidationError({ cartItemId: [message] });
+    },
+
     async updateItem(
       customer: CustomerRow,
       itemId: number,

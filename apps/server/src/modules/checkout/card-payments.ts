@@ -1,5 +1,6 @@
 import type { CalendarDate } from '@lido/pricing/calendar-date';
 import { randomUUID } from 'node:crypto';
+import { creditToSpend } from '@lido/contracts/offline-payments';
 import {
   type AuthoriseBody,
   type AuthoriseResponse,
@@ -279,7 +280,11 @@ export function createCardPayments(deps: {
       if (takesPaymentMethods && body.cardIdentifier)
         throw new HttpError(422, `Payment provider '${card.name}' does not take card identifiers.`);
       const { cart, total } = await openBasket(customer.id);
-      if (total <= 0) throw new HttpError(422, 'No payment is required for this purchase.');
+      const spend = creditToSpend(body.payments, { balance: customer.creditBalancePence, total });
+      if ('error' in spend) throw new HttpError(422, spend.error, { errors: { payments: [spend.error] } });
+      // The card pays what account credit does not.
+      const cardAmount = total - spend.credit;
+      if (cardAmount <= 0) throw new HttpError(422, 'No payment is required for this purchase.');
       const required = await deps.requiredTermIds(customer, cart.id);
       if (!required.every((id) => body.terms.includes(id)))
         throw new HttpError(422, termsNotAccepted, { errors: { terms: [termsNotAccepted] } });
@@ -356,7 +361,10 @@ export function createCardPayments(deps: {
             ),
           );
         const authorised = attempts.find(
-          (attempt) => attempt.status === 'authorised' && attempt.amountPence === total,
+          (attempt) =>
+            attempt.status === 'authorised' &&
+            attempt.amountPence === cardAmount &&
+            attempt.creditPence === spend.credit,
         );
         if (authorised) return authorised;
         if (attempts.some((attempt) => attempt.status === 'created' || attempt.status === 'unknown'))
@@ -377,7 +385,8 @@ export function createCardPayments(deps: {
           cartId: cart.id,
           provider: card.name,
           vendorTxCode: `LC-${uuid.replaceAll('-', '')}`.slice(0, 40),
-          amountPence: total,
+          amountPence: cardAmount,
+          creditPence: spend.credit,
           currency,
           // A card Stripe.js set up with a SetupIntent is kept by definition.
           saveCard: savedCard ? false : body.setupIntentId ? true : body.saveCard,
@@ -406,7 +415,7 @@ export function createCardPayments(deps: {
         outcome = await card.authorise({
           attemptUuid: uuid,
           vendorTxCode: `LC-${uuid.replaceAll('-', '')}`.slice(0, 40),
-          amountPence: total,
+          amountPence: cardAmount,
           currency,
           description: `Order for ${customer.reference}`,
           email: customer.email,

@@ -70,6 +70,7 @@ export function checkoutRoutes(app: FastifyInstance, services: AppServices, conf
       data: await services.checkout.complete(customer, {
         terms: body.terms,
         transactionUuid: body.transactionUuid,
+        payments: body.payments,
       }),
     };
   });

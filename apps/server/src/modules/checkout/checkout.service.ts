@@ -12,6 +12,7 @@ import { itemNotFoundMessage, requireOperator } from '../operator/current-operat
 import type { OperatorRepository } from '../operator/operator.repository.ts';
 import type { CardProvider, ProviderWebhookEvent } from '../../providers/card/card-provider.ts';
 import { createCardPayments } from './card-payments.ts';
+import { creditToSpend, type OfflinePayment } from '@lido/contracts/offline-payments';
 import { type CompletedOrder, completeBasket } from './order-completion.ts';
 import { receiptEmail } from './receipt-email.ts';
 
@@ -88,15 +89,30 @@ export function createCheckoutService(deps: {
      * POST /api/checkout/complete: with a transaction, the authorised card payment pays for the
      * basket; without one, only a basket with nothing to pay completes (the terms ids are its payment).
      */
-    async complete(customer: CustomerRow, input: { terms: number[]; transactionUuid?: string | undefined }) {
+    async complete(
+      customer: CustomerRow,
+      input: {
+        terms: number[];
+        transactionUuid?: string | undefined;
+        payments?: OfflinePayment[] | undefined;
+      },
+    ) {
       if (input.transactionUuid)
         return completed(customer, await card.complete(customer, input.transactionUuid));
+      // Without a card, account credit may pay the whole basket. The balance and the total are
+      // checked in the order's transaction, so a repeat of a completed order still answers it.
+      const spend = creditToSpend(input.payments, {
+        balance: Number.MAX_SAFE_INTEGER,
+        total: Number.MAX_SAFE_INTEGER,
+      });
+      if ('error' in spend) throw new HttpError(422, spend.error, { errors: { payments: [spend.error] } });
       const result = await completeBasket(deps.db, {
         customerId: customer.id,
         customerReference: customer.reference,
         acceptedTermIds: input.terms,
         requiredTermIds: async (cartId) => requiredTermIds(customer, cartId),
         today: deps.today(),
+        creditPence: spend.credit,
       });
       return completed(customer, result);
     },

@@ -1,10 +1,12 @@
 import { addDays, type CalendarDate } from '@lido/pricing/calendar-date';
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { creditMessages } from '@lido/contracts/offline-payments';
+import { and, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   cartItems,
   carts,
   customerMemberships,
+  customers,
   eligibilityRules,
   membershipTypes,
   orderItems,
@@ -24,13 +26,15 @@ export const paymentCompletionFailed = 'Payment completion failed';
 
 /** The basket no longer matches what was paid: the payment must be given back, not kept. */
 export class BasketChangedError extends HttpError {
-  constructor() {
-    super(
-      409,
-      'Your basket changed while you were paying, so the payment was cancelled and you have not been charged.',
-    );
+  constructor(
+    message = 'Your basket changed while you were paying, so the payment was cancelled and you have not been charged.',
+  ) {
+    super(409, message);
   }
 }
+
+export const creditChanged =
+  'Your account credit changed while you were paying, so the payment was cancelled and you have not been charged.';
 
 export interface CompletedOrder {
   orderId: number;
@@ -55,8 +59,10 @@ export async function completeBasket(
     acceptedTermIds: number[];
     requiredTermIds: (cartId: number) => Promise<number[]>;
     today: CalendarDate;
-    /** the authorised card payment that pays for the basket */
+    /** the authorised card payment that pays for the basket (with the credit it recorded) */
     payment?: { attemptUuid: string };
+    /** account credit that pays (part of) a basket without a card payment */
+    creditPence?: number;
   },
 ): Promise<CompletedOrder> {
   // The terms to accept are read before the transaction (they are catalogue reads).
@@ -117,10 +123,15 @@ export async function completeBasket(
     if (lines.length === 0)
       throw new HttpError(422, 'Your basket is empty.', { errors: { cart: ['Your basket is empty.'] } });
     const total = lines.reduce((sum, line) => sum + line.amountPence, 0);
+    const credit = attempt ? attempt.creditPence : (input.creditPence ?? 0);
     if (attempt) {
-      if (total !== attempt.amountPence) throw new BasketChangedError();
-    } else if (total > 0)
+      if (total !== attempt.amountPence + attempt.creditPence) throw new BasketChangedError();
+    } else if (total > credit)
       throw new HttpError(422, paymentRequired, { errors: { payments: [paymentRequired] } });
+    else if (credit > total)
+      throw new HttpError(422, creditMessages.moreThanTotal, {
+        errors: { payments: [creditMessages.moreThanTotal] },
+      });
     const accepted = attempt ? attempt.acceptedTermIds : input.acceptedTermIds;
     if (!required.every((id) => accepted.includes(id)))
       throw new HttpError(422, termsNotAccepted, { errors: { terms: [termsNotAccepted] } });
@@ -134,11 +145,26 @@ export async function completeBasket(
         source: cart.source,
         status: 'completed',
         totalPence: total,
-        paymentMethod: attempt ? 'card' : 'none',
+        paymentMethod: attempt ? 'card' : credit > 0 ? 'credit' : 'none',
+        creditPence: credit,
         cardLastFour: attempt?.card?.lastFour ?? null,
         completedAt: sql`now()`,
       })
       .returning({ id: orders.id, reference: orders.reference });
+    if (credit > 0) {
+      // Spent only if still there: two checkouts cannot spend the same credit.
+      const spent = await tx
+        .update(customers)
+        .set({ creditBalancePence: sql`${customers.creditBalancePence} - ${credit}` })
+        .where(and(eq(customers.id, input.customerId), gte(customers.creditBalancePence, credit)))
+        .returning({ id: customers.id });
+      if (spent.length === 0) {
+        if (attempt) throw new BasketChangedError(creditChanged);
+        throw new HttpError(422, creditMessages.notEnough, {
+          errors: { payments: [creditMessages.notEnough] },
+        });
+      }
+    }
     // What each line buys: proof-of-eligibility memberships wait for the proof.
     const typeIds = lines.map((line) => line.membershipTypeId);
     const names = new Map(

@@ -13,6 +13,10 @@ import { CardPayment } from './card/card-payment.tsx';
 import { CheckoutSummary } from './checkout-summary.tsx';
 import { useClearJoiningCart } from './clear-joining-cart.ts';
 import { FreeOrder } from './free-order.tsx';
+import { AccountCredit } from './account-credit.tsx';
+import { applyOfflinePayment, creditAmount, type OfflinePayment } from '@lido/contracts/offline-payments';
+import { formatPence } from '@lido/pricing/money';
+import { useClientSettings } from '../client-settings/get-client-settings.ts';
 
 /**
  * /checkout on the joining site: the basket's total and what it holds, paying by card (or, with
@@ -23,6 +27,8 @@ export function CheckoutPage() {
   const clear = useClearJoiningCart();
   const navigate = useNavigate();
   const [confirmingCancel, setConfirmingCancel] = useState(false);
+  const [payments, setPayments] = useState<OfflinePayment[]>([]);
+  const settings = useClientSettings();
 
   if (cart.isPending) return <Spinner label="Loading your basket" />;
   if (cart.isError)
@@ -43,6 +49,14 @@ export function CheckoutPage() {
         navigate('/');
       },
     });
+  // Account credit pays first (platform spec §3 "Offline payment"); the card pays the rest.
+  const credit = cart.data.credits.general;
+  const creditUsed = Math.min(creditAmount(payments), credit.maxApplicable);
+  const toPay = cart.data.totals.total - creditUsed;
+  const formattedToPay =
+    creditUsed > 0 ? formatPence(toPay, settings.currencySymbol) : cart.data.totals.formattedTotal;
+  const spentPayments: OfflinePayment[] =
+    creditUsed > 0 ? [{ tenderType: 'credit', amount: creditUsed }] : [];
   const cancel = (
     <Button variant="link" size="md" onClick={() => setConfirmingCancel(true)}>
       Cancel selection and start over
@@ -56,17 +70,33 @@ export function CheckoutPage() {
         </h1>
         <p className="lead">
           {cart.data.totals.itemCount} {cart.data.totals.itemCount === 1 ? 'item' : 'items'} in your basket,
-          total to pay now {cart.data.totals.formattedTotal}.
+          total to pay now {formattedToPay}.
         </p>
-        {cart.data.totals.total > 0 && cart.data.cartId !== null ? (
+        {credit.maxApplicable > 0 && (
+          <AccountCredit
+            available={formatPence(credit.totalAvailable, settings.currencySymbol)}
+            applicable={formatPence(credit.maxApplicable, settings.currencySymbol)}
+            used={creditUsed > 0}
+            onChange={(use) =>
+              setPayments((current) =>
+                applyOfflinePayment(current, {
+                  tenderType: 'credit',
+                  amount: use ? credit.maxApplicable : 0,
+                }),
+              )
+            }
+          />
+        )}
+        {toPay > 0 && cart.data.cartId !== null ? (
           <CardPayment
             cartId={cart.data.cartId}
-            formattedTotal={cart.data.totals.formattedTotal}
+            formattedTotal={formattedToPay}
+            payments={spentPayments}
             cancelAction={cancel}
           />
         ) : (
           <>
-            {cart.data.cartId !== null && <FreeOrder cartId={cart.data.cartId} />}
+            {cart.data.cartId !== null && <FreeOrder cartId={cart.data.cartId} payments={spentPayments} />}
             <div className="form__actions">{cancel}</div>
           </>
         )}

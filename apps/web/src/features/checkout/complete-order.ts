@@ -1,3 +1,4 @@
+import type { OfflinePayment } from '@lido/contracts/offline-payments';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, apiGet } from '../../lib/api/api-client.ts';
 import type { Terms } from '../../ui/terms-dialog.tsx';
@@ -21,11 +22,11 @@ export function useCartTerms(cartId: number | null) {
 export function useCompleteFreeOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (terms: number[]) =>
+    mutationFn: async ({ terms, payments }: { terms: number[]; payments: OfflinePayment[] }) =>
       (
         await apiFetch<{ completeOrderId: number; status: string }>('checkout/complete', {
           method: 'POST',
-          body: { terms, payments: [], completedWaivers: [], source: 'online-joining' },
+          body: { terms, payments, completedWaivers: [], source: 'online-joining' },
         })
       ).data,
     meta: { inlineValidation: true },

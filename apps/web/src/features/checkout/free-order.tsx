@@ -1,3 +1,4 @@
+import type { OfflinePayment } from '@lido/contracts/offline-payments';
 import { useState } from 'react';
 import { ApiError } from '../../lib/api/api-client.ts';
 import { Button } from '../../ui/button.tsx';
@@ -8,7 +9,7 @@ import { useFinishOrder } from './finish-order.ts';
 import { TermsChecks, termsMessage } from './terms-checks.tsx';
 
 /** A zero total: no card, the terms, then "Confirm order" (joining spec, "Checkout page"). */
-export function FreeOrder({ cartId }: { cartId: number }) {
+export function FreeOrder({ cartId, payments }: { cartId: number; payments: OfflinePayment[] }) {
   const terms = useCartTerms(cartId);
   const complete = useCompleteFreeOrder();
   const finishOrder = useFinishOrder();
@@ -19,22 +20,29 @@ export function FreeOrder({ cartId }: { cartId: number }) {
   const confirm = () => {
     if (!required.every((term) => ticked.includes(term.id))) return setError(termsMessage);
     setError(null);
-    complete.mutate(ticked, {
-      onSuccess: ({ completeOrderId }) => finishOrder(completeOrderId),
-      onError: (failure) =>
-        showToast({
-          content:
-            failure instanceof ApiError
-              ? failure.message
-              : 'Unable to complete your order, please try again.',
-          type: 'danger',
-          closeAfter: toastDurations.long,
-        }),
-    });
+    complete.mutate(
+      { terms: ticked, payments },
+      {
+        onSuccess: ({ completeOrderId }) => finishOrder(completeOrderId),
+        onError: (failure) =>
+          showToast({
+            content:
+              failure instanceof ApiError
+                ? failure.message
+                : 'Unable to complete your order, please try again.',
+            type: 'danger',
+            closeAfter: toastDurations.long,
+          }),
+      },
+    );
   };
   return (
     <section className="checkout-free" aria-labelledby="free-heading">
-      <h2 id="free-heading">No payment is required for this purchase.</h2>
+      <h2 id="free-heading">
+        {payments.length > 0
+          ? 'Your account credit pays for this purchase.'
+          : 'No payment is required for this purchase.'}
+      </h2>
       <ErrorSummary
         errors={error ? [{ fieldId: `checkout-terms-${required[0]?.id ?? 0}`, message: error }] : []}
       />

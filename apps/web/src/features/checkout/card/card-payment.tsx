@@ -4,6 +4,7 @@ import {
   type PrepareResponse,
   validateBillingDetails,
 } from '@lido/contracts/payments';
+import type { OfflinePayment } from '@lido/contracts/offline-payments';
 import { type ReactNode, useEffect, useReducer, useState } from 'react';
 import { ApiError } from '../../../lib/api/api-client.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -69,10 +70,14 @@ function message(error: unknown, fallback: string): string {
 export function CardPayment({
   cartId,
   formattedTotal,
+  payments,
   cancelAction,
 }: {
   cartId: number;
+  /** what the card pays: the total less any account credit */
   formattedTotal: string;
+  /** account credit paying the rest (platform spec §3 "Offline payment") */
+  payments: OfflinePayment[];
   cancelAction: ReactNode;
 }) {
   const settings = useClientSettings();
@@ -150,7 +155,7 @@ export function CardPayment({
   const complete = async (transactionUuid: string) => {
     dispatch({ type: 'complete' });
     try {
-      const { completeOrderId } = await completeCardPayment(transactionUuid, ticked);
+      const { completeOrderId } = await completeCardPayment(transactionUuid, ticked, payments);
       dispatch({ type: 'completed' });
       showToast({
         content: 'Order completed Successfully.',
@@ -207,6 +212,7 @@ export function CardPayment({
       const result = await authorisePayment({
         sessionKey: token.sessionKey,
         terms: ticked,
+        payments,
         card: paySaved
           ? { kind: 'saved', savedCardId: savedCard.id }
           : {
@@ -256,7 +262,7 @@ export function CardPayment({
             saveCard,
             billing: { ...billing },
           };
-      let result = await authorisePayment({ sessionKey: session!.sessionKey, terms: ticked, card });
+      let result = await authorisePayment({ sessionKey: session!.sessionKey, terms: ticked, payments, card });
       if (result.transactionStatus === 'sca_required' && result.clientSecret) {
         await stripeCard.handleNextAction(result.clientSecret);
         result = await confirmScaCompletion(result.transactionUuid);

@@ -1,3 +1,4 @@
+import type { OfflinePayment } from '@lido/contracts/offline-payments';
 import type { AuthoriseResponse, PrepareResponse } from '@lido/contracts/payments';
 import { apiFetch, apiGet } from '../../../lib/api/api-client.ts';
 
@@ -25,6 +26,7 @@ export function browserDetails() {
 export interface AuthoriseInput {
   sessionKey: string;
   terms: number[];
+  payments: OfflinePayment[];
   card:
     | {
         kind: 'new';
@@ -62,7 +64,7 @@ export async function authorisePayment(input: AuthoriseInput): Promise<Authorise
         ...card,
         sessionKey: input.sessionKey,
         terms: input.terms,
-        payments: [],
+        payments: input.payments,
         completedWaivers: [],
         source: 'online-joining',
       },
@@ -71,11 +73,15 @@ export async function authorisePayment(input: AuthoriseInput): Promise<Authorise
 }
 
 /** POST /api/checkout/complete with the authorised transaction. */
-export async function completeCardPayment(transactionUuid: string, terms: number[]) {
+export async function completeCardPayment(
+  transactionUuid: string,
+  terms: number[],
+  payments: OfflinePayment[],
+) {
   return (
     await apiFetch<{ completeOrderId: number; status: string }>('checkout/complete', {
       method: 'POST',
-      body: { transactionUuid, terms, payments: [], completedWaivers: [], source: 'online-joining' },
+      body: { transactionUuid, terms, payments, completedWaivers: [], source: 'online-joining' },
     })
   ).data;
 }
