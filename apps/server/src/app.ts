@@ -23,6 +23,8 @@ import { membershipsRoutes } from './modules/memberships/memberships.routes.ts';
 import { themeRoutes } from './modules/theme/theme.routes.ts';
 import { venuesRoutes } from './modules/venues/venues.routes.ts';
 import { type AppServices, createServices } from './services.ts';
+import { directDebitRoutes } from './modules/direct-debit/direct-debit.routes.ts';
+import type { DirectDebitProvider } from './providers/direct-debit/start-direct-debit-provider.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -41,6 +43,8 @@ export interface AppOptions {
   clock?: () => Date;
   /** The card provider checkout pays with; none means card payments are unavailable. */
   cardProvider?: CardProvider | undefined;
+  /** The Direct Debit provider; none means monthly memberships can't set up a Direct Debit. */
+  directDebitProvider?: DirectDebitProvider | undefined;
 }
 
 const requestIdPattern = /^[A-Za-z0-9._-]{8,128}$/;
@@ -52,6 +56,7 @@ export async function buildApp({
   serverFactory,
   clock = () => new Date(),
   cardProvider,
+  directDebitProvider,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -90,7 +95,7 @@ export async function buildApp({
   await registerStaticSites(app, config);
   registerOperatorFonts(app, config);
 
-  const services = createServices(config, database, clock, app.log, cardProvider);
+  const services = createServices(config, database, clock, app.log, cardProvider, directDebitProvider);
   app.decorate('services', services);
   healthRoutes(app, database);
   themeRoutes(app, services);
@@ -102,6 +107,7 @@ export async function buildApp({
   authRoutes(app, services, config);
   customersRoutes(app, services, config);
   accountRoutes(app, services, config);
+  directDebitRoutes(app, services, config);
   geocodingRoutes(app, services.geocoder);
   registerDevOutbox(app, config, services.email);
 

@@ -129,6 +129,16 @@ const envSchema = z
       (value) => value === undefined || /^http:\/\/(127\.0\.0\.1|localhost):\d+$/.test(value),
       { message: 'must be a loopback URL such as http://127.0.0.1:12111 (only for local testing)' },
     ),
+    LIDO_DIRECT_DEBIT_PROVIDER: z.enum(['sandbox', 'gocardless', 'none']).default('sandbox'),
+    LIDO_GOCARDLESS_ACCESS_TOKEN: optionalText,
+    LIDO_GOCARDLESS_WEBHOOK_SECRET: optionalText,
+    /** the live API when unset; GoCardless's own sandbox is https://api-sandbox.gocardless.com */
+    LIDO_GOCARDLESS_API_URL: optionalText.refine(
+      (value) => value === undefined || /^(https:\/\/|http:\/\/(127\.0\.0\.1|localhost):\d+)/.test(value),
+      { message: 'must be an https URL (or a loopback URL, only for local testing)' },
+    ),
+    /** how the sandbox's Bacs clock moves: with the wall clock, a working day a second, or only by tests */
+    LIDO_SANDBOX_DD_SPEED: z.enum(['realtime', 'fast', 'manual']).default('realtime'),
     LIDO_PAYMENT_RECONCILE_MINUTES: z.coerce
       .number()
       .int()
@@ -188,6 +198,15 @@ const envSchema = z
             message: 'is required when LIDO_CARD_PROVIDER is stripe',
           });
     }
+    if (env.LIDO_DIRECT_DEBIT_PROVIDER === 'gocardless') {
+      for (const name of ['LIDO_GOCARDLESS_ACCESS_TOKEN', 'LIDO_GOCARDLESS_WEBHOOK_SECRET'] as const)
+        if (!env[name])
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: 'is required when LIDO_DIRECT_DEBIT_PROVIDER is gocardless',
+          });
+    }
     if (env.LIDO_ALLOW_BEARER && env.NODE_ENV === 'production') {
       ctx.addIssue({
         code: 'custom',
@@ -234,6 +253,11 @@ export interface Config {
   /** kiosk idle timers: the start-over warning, the reset, and the order-confirmed return */
   kioskIdle: { warningMs: number; resetMs: number; orderConfirmedMs: number };
   email: { smtpUrl: string | undefined; from: string };
+  directDebit:
+    | { provider: 'sandbox'; speed: 'realtime' | 'fast' | 'manual' }
+    /** none configured, or the sandbox in production without LIDO_ALLOW_SANDBOX_IN_PRODUCTION */
+    | { provider: 'none' }
+    | { provider: 'gocardless'; apiUrl: string; accessToken: string; webhookSecret: string };
   card:
     | { provider: 'sandbox'; sandboxOrigin: string; origins: string[]; reconcileAfterMs: number }
     /** the sandbox in production without LIDO_ALLOW_SANDBOX_IN_PRODUCTION: no card payments */
@@ -326,6 +350,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     email: { smtpUrl: env.LIDO_SMTP_URL, from: env.LIDO_EMAIL_FROM },
     card: cardConfig(env),
+    directDebit: directDebitConfig(env),
     auth: {
       cookieDomain: env.LIDO_COOKIE_DOMAIN,
       secureCookies:
@@ -373,4 +398,21 @@ function cardConfig(env: z.infer<typeof envSchema>): Config['card'] {
   // The sandbox is its own origin on purpose (the card frame's PCI boundary), next to the sites' ports.
   const sandboxOrigin = env.LIDO_SANDBOX_CARD_ORIGIN ?? `http://localhost:${env.LIDO_PORT + 3}`;
   return { provider: 'sandbox', sandboxOrigin, origins: [sandboxOrigin], reconcileAfterMs };
+}
+
+function directDebitConfig(env: z.infer<typeof envSchema>): Config['directDebit'] {
+  if (env.LIDO_DIRECT_DEBIT_PROVIDER === 'gocardless')
+    return {
+      provider: 'gocardless',
+      apiUrl: env.LIDO_GOCARDLESS_API_URL ?? 'https://api.gocardless.com',
+      accessToken: env.LIDO_GOCARDLESS_ACCESS_TOKEN!,
+      webhookSecret: env.LIDO_GOCARDLESS_WEBHOOK_SECRET!,
+    };
+  // Like the card sandbox, it collects nothing real: in production only when explicitly allowed.
+  if (
+    env.LIDO_DIRECT_DEBIT_PROVIDER === 'none' ||
+    (env.NODE_ENV === 'production' && !env.LIDO_ALLOW_SANDBOX_IN_PRODUCTION)
+  )
+    return { provider: 'none' };
+  return { provider: 'sandbox', speed: env.LIDO_SANDBOX_DD_SPEED };
 }

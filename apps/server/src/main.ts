@@ -6,6 +6,7 @@ import { migrate } from './db/migrate.ts';
 import { seedDemoIfEmpty } from './db/seed/seed-demo.ts';
 import { sitePortOffset } from './http/sites.ts';
 import { startCardProvider } from './providers/card/start-card-provider.ts';
+import { startDirectDebitProvider } from './providers/direct-debit/start-direct-debit-provider.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
   const seeded = await seedDemoIfEmpty(database.db);
 
   const card = await startCardProvider(config);
+  const directDebit = await startDirectDebitProvider(config);
 
   // One Fastify instance answers on every site's port; the port a request arrives on picks the site.
   let handler: http.RequestListener | undefined;
@@ -31,6 +33,7 @@ async function main(): Promise<void> {
     config,
     database,
     cardProvider: card.provider,
+    directDebitProvider: directDebit.provider,
     serverFactory: (requestHandler) => {
       handler = requestHandler;
       return http.createServer(requestHandler);
@@ -67,8 +70,17 @@ async function main(): Promise<void> {
           app.log.info(counts, 'payments reconciled');
       })
       .catch((error: unknown) => app.log.error({ err: error }, 'payment reconciliation failed'));
+  // Direct Debit set-ups and collections a crash or an unreachable provider left waiting.
+  const settleDirectDebits = () =>
+    app.services.directDebit
+      .settle()
+      .catch((error: unknown) => app.log.error({ err: error }, 'direct debit settling failed'));
   void reconcile();
-  const reconcileTimer = setInterval(() => void reconcile(), 60_000);
+  void settleDirectDebits();
+  const reconcileTimer = setInterval(() => {
+    void reconcile();
+    void settleDirectDebits();
+  }, 60_000);
   reconcileTimer.unref();
 
   let stopping = false;
@@ -80,6 +92,7 @@ async function main(): Promise<void> {
     clearInterval(reconcileTimer);
     await app.close();
     await card.close();
+    await directDebit.close();
     await database.close();
     process.exit(0);
   };

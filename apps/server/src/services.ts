@@ -14,6 +14,8 @@ import { createClientService } from './modules/client/client.service.ts';
 import { createCustomersRepository } from './modules/customers/customers.repository.ts';
 import { createCustomersService } from './modules/customers/customers.service.ts';
 import type { CardProvider } from './providers/card/card-provider.ts';
+import type { DirectDebitProvider } from './providers/direct-debit/start-direct-debit-provider.ts';
+import { createDirectDebitService } from './modules/direct-debit/direct-debit.service.ts';
 import type { EmailMessage } from './providers/email/email-provider.ts';
 import { createOutboxEmail } from './providers/email/outbox-email.ts';
 import { createSmtpEmail } from './providers/email/smtp-email.ts';
@@ -32,6 +34,7 @@ export function createServices(
   clock: () => Date,
   log: FastifyBaseLogger,
   cardProvider: CardProvider | undefined,
+  directDebitProvider?: DirectDebitProvider,
 ) {
   const operators = createOperatorRepository(database.db);
   const authRepository = createAuthRepository(database.db);
@@ -57,6 +60,17 @@ export function createServices(
     db: database.db,
   });
   const change = createChangeService({ operators, account: accountRepository, memberships, today });
+  const directDebit = createDirectDebitService({
+    db: database.db,
+    client: directDebitProvider?.client,
+    providerName: directDebitProvider?.name ?? 'none',
+    operators,
+    email,
+    today,
+    log,
+    limiter,
+    clock,
+  });
   const cart = createCartService({
     operators,
     carts: createCartRepository(database.db),
@@ -65,6 +79,7 @@ export function createServices(
     change,
     today,
     directDebitBillingAddress: config.directDebitBillingAddress,
+    directDebit,
   });
   return {
     email,
@@ -79,7 +94,17 @@ export function createServices(
     }),
     change,
     cart,
-    checkout: createCheckoutService({ db: database.db, operators, cart, email, today, log, cardProvider }),
+    checkout: createCheckoutService({
+      db: database.db,
+      operators,
+      cart,
+      email,
+      today,
+      log,
+      cardProvider,
+      directDebit,
+    }),
+    directDebit,
     auth: createAuthService({ config, operators, auth: authRepository, limiter, clock }),
     customers: createCustomersService({
       operators,

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { invalidPostcodeMessage, ukPostcodePattern } from './uk-postcode.ts';
 
 /** The bank details a Direct Debit needs, as the joining page collects them. */
@@ -60,3 +61,31 @@ export function maskAccountNumber(accountNumber: string): string {
 export function maskSortCode(sortCode: string): string {
   return `**-**-${digitsOf(sortCode).slice(-2)}`;
 }
+
+/** What the server's bank-details check answers, under accountDetails.* (issue 8). */
+export const bankCheckMessages = {
+  sortCode: 'We don’t recognise that sort code. Check it with your bank card or statement.',
+  accountNumber:
+    'That account number doesn’t match the sort code. Check both numbers with your bank card or statement.',
+  noDirectDebit: 'This bank account can’t be used for Direct Debit. Please use a different account.',
+  notAccepted: 'We couldn’t accept these bank details. Please check them and try again.',
+  unavailable: 'We couldn’t check your bank details just now. Please try again in a few minutes.',
+} as const;
+
+/** POST memberships/online-joining/bank-details: the joining page's check before Continue. */
+export const bankCheckBodySchema = z.strictObject({
+  accountHolder: z.string().trim().max(100),
+  accountDetails: z.strictObject({
+    sortCode: z
+      .string()
+      .max(20)
+      .transform(digitsOf)
+      .refine((value) => /^\d{6}$/.test(value), bankMessages.sortCode),
+    accountNumber: z
+      .string()
+      .max(20)
+      .transform(digitsOf)
+      .refine((value) => /^\d{8,}$/.test(value), bankMessages.accountNumber),
+  }),
+});
+export type BankCheckBody = z.infer<typeof bankCheckBodySchema>;

@@ -10,6 +10,7 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -339,7 +340,11 @@ export const customerMemberships = pgTable('customer_memberships', {
   pricePence: integer('price_pence').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   orderId: integer('order_id').references(() => orders.id),
+  paymentProblem: text('payment_problem').$type<PaymentProblem>(),
 });
+
+export type PaymentProblem =
+  'mandate_failed' | 'mandate_cancelled' | 'mandate_expired' | 'payment_failed' | 'payment_charged_back';
 
 export const questionAnswers = pgTable('question_answers', {
   id: serial('id').primaryKey(),
@@ -578,4 +583,69 @@ export const providerWebhookEvents = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.provider, table.eventId] })],
+);
+
+// ---- Direct Debit (migration 0016) ----
+
+export const cartDirectDebits = pgTable('cart_direct_debits', {
+  cartId: integer('cart_id')
+    .primaryKey()
+    .references(() => carts.id, { onDelete: 'cascade' }),
+  provider: text('provider').notNull(),
+  billingRequestId: text('billing_request_id').notNull(),
+  accountHolder: text('account_holder').notNull(),
+  accountNumberEnding: text('account_number_ending').notNull(),
+  sortCodeEnding: text('sort_code_ending').notNull(),
+  bankName: text('bank_name'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const directDebitInstructions = pgTable('direct_debit_instructions', {
+  id: serial('id').primaryKey(),
+  customerId: integer('customer_id')
+    .notNull()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  orderId: integer('order_id').references(() => orders.id),
+  provider: text('provider').notNull(),
+  billingRequestId: text('billing_request_id').notNull().unique(),
+  providerCustomerId: text('provider_customer_id'),
+  providerBankAccountId: text('provider_bank_account_id'),
+  mandateId: text('mandate_id').unique(),
+  reference: text('reference'),
+  status: text('status').notNull().default('setting_up'),
+  accountHolder: text('account_holder').notNull(),
+  accountNumberEnding: text('account_number_ending').notNull(),
+  sortCodeEnding: text('sort_code_ending').notNull(),
+  bankName: text('bank_name'),
+  nextPossibleChargeDate: date('next_possible_charge_date', { mode: 'string' }),
+  failureReason: text('failure_reason'),
+  confirmationDueBy: date('confirmation_due_by', { mode: 'string' }).notNull(),
+  confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
+  setupAttempts: integer('setup_attempts').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const directDebitCollections = pgTable(
+  'direct_debit_collections',
+  {
+    id: serial('id').primaryKey(),
+    instructionId: integer('instruction_id')
+      .notNull()
+      .references(() => directDebitInstructions.id, { onDelete: 'cascade' }),
+    customerMembershipId: integer('customer_membership_id')
+      .notNull()
+      .references(() => customerMemberships.id, { onDelete: 'cascade' }),
+    description: text('description').notNull(),
+    amountPence: integer('amount_pence').notNull(),
+    billingDate: date('billing_date', { mode: 'string' }).notNull(),
+    chargeDate: date('charge_date', { mode: 'string' }),
+    paymentId: text('payment_id').unique(),
+    status: text('status').notNull().default('scheduled'),
+    failureReason: text('failure_reason'),
+    noticeSentAt: timestamp('notice_sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [unique().on(table.customerMembershipId, table.billingDate)],
 );

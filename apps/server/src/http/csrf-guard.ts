@@ -23,6 +23,7 @@ export function registerCsrfGuard(app: FastifyInstance, config: Config): void {
       return;
     // Provider webhooks come from the provider's servers, not a browser: their signature is checked.
     if (request.method === 'POST' && /^\/api\/payment-providers\/[a-z]+\/webhook$/.test(request.url)) return;
+    if (request.method === 'POST' && request.url === '/api/webhooks/gocardless') return;
     if (request.headers['sec-fetch-site'] === 'cross-site')
       throw new HttpError(403, 'Cross-site requests are not allowed.');
     const origin = request.headers.origin;

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import type { AppServices } from '../../src/services.ts';
 import type { CardProvider } from '../../src/providers/card/card-provider.ts';
+import type { DirectDebitProvider } from '../../src/providers/direct-debit/start-direct-debit-provider.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import type { DatabaseHandle } from '../../src/db/client.ts';
 import { demoPassword } from '../../src/db/seed/demo-customers.ts';
@@ -40,6 +41,8 @@ export async function createTestApp(
     now?: string | (() => Date);
     /** the card provider checkout pays with (see support/card-sandbox.ts) */
     cardProvider?: CardProvider;
+    /** the Direct Debit provider (see support/gocardless-sandbox.ts) */
+    directDebitProvider?: DirectDebitProvider;
     /** an existing database, e.g. to restart the app on the same data */
     database?: DatabaseHandle;
   } = {},
@@ -53,7 +56,13 @@ export async function createTestApp(
       : options.now
         ? () => new Date(options.now as string)
         : () => new Date();
-  const app = await buildApp({ config, database, clock, cardProvider: options.cardProvider });
+  const app = await buildApp({
+    config,
+    database,
+    clock,
+    cardProvider: options.cardProvider,
+    directDebitProvider: options.directDebitProvider,
+  });
   options.beforeReady?.(app);
   await app.ready();
   return {

@@ -1,3 +1,4 @@
+import type { DirectDebitService } from '../direct-debit/direct-debit.service.ts';
 import { validateBankDetails } from '@lido/contracts/bank-details';
 import type { Cart, CartItem, CartTerms, JoiningMembershipBody } from '@lido/contracts/cart';
 import type { Costs, MembershipType } from '@lido/contracts/membership';
@@ -53,6 +54,10 @@ export function createCartService(deps: {
   today: () => CalendarDate;
   /** The Direct Debit provider's need for a billing address, over the operator's setting when set. */
   directDebitBillingAddress?: boolean | undefined;
+  directDebit: Pick<
+    DirectDebitService,
+    'available' | 'prepare' | 'keepWithCart' | 'dropFromCart' | 'discardBillingRequest'
+  >;
 }) {
   const { carts } = deps;
 
@@ -342,6 +347,18 @@ export function createCartService(deps: {
         );
         if (Object.keys(errors).length > 0) throw new ValidationError(errors);
       }
+      const needsMandate = item.costs.paymentType === 'recurring' && !customer.hasDirectDebitInstruction;
+      // The provider checks the account and holds it until the order completes (we keep none of it).
+      const prepared =
+        needsMandate && deps.directDebit.available()
+          ? await deps.directDebit.prepare(customer, {
+              accountHolder: body.accountHolder ?? '',
+              sortCode: body.accountDetails?.sortCode ?? '',
+              accountNumber: body.accountDetails?.accountNumber ?? '',
+              billingAddress: body.billingAddress,
+            })
+          : undefined;
+      let replaced: string | undefined;
       const cart = await carts.withLockedCart(customer.id, true, async (tx, locked) => {
         requireOpen(locked);
         const existing = await carts.itemRows(tx, locked.id);
@@ -352,8 +369,12 @@ export function createCartService(deps: {
           [item],
         );
         await carts.insertItem(tx, locked.id, item);
+        replaced = prepared
+          ? await deps.directDebit.keepWithCart(tx, locked.id, prepared)
+          : await deps.directDebit.dropFromCart(tx, locked.id);
         return locked;
       });
+      if (replaced !== prepared?.billingRequestId) await deps.directDebit.discardBillingRequest(replaced);
       return view(customer, cart);
     },
 

@@ -1,3 +1,4 @@
+import type { DirectDebitLine } from '../direct-debit/direct-debit.service.ts';
 import type { CalendarDate } from '@lido/pricing/calendar-date';
 import { randomUUID } from 'node:crypto';
 import { creditToSpend } from '@lido/contracts/offline-payments';
@@ -66,6 +67,10 @@ export function createCardPayments(deps: {
   requiredTermIds: (customer: CustomerRow, cartId: number) => Promise<number[]>;
   today: () => CalendarDate;
   log: FastifyBaseLogger;
+  recordDirectDebit?: (
+    tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+    line: DirectDebitLine,
+  ) => Promise<unknown>;
 }) {
   function provider(): CardProvider {
     if (!deps.provider) throw new HttpError(503, cardPaymentsUnavailable);
@@ -207,6 +212,7 @@ export function createCardPayments(deps: {
         requiredTermIds: async (cartId) => deps.requiredTermIds(customer as CustomerRow, cartId),
         today: deps.today(),
         payment: { attemptUuid },
+        recordDirectDebit: deps.recordDirectDebit,
       });
     } catch (error) {
       if (error instanceof BasketChangedError) {
@@ -228,11 +234,11 @@ export function createCardPayments(deps: {
   async function finishAuthorised(
     customer: Pick<CustomerRow, 'id' | 'reference'>,
     attemptUuid: string,
-    onCompleted?: (customerId: number, result: CompletedOrder) => void,
+    onCompleted?: (customerId: number, result: CompletedOrder) => unknown,
   ): Promise<'completed' | 'reversed' | 'attention' | 'open'> {
     try {
       const result = await complete(customer, attemptUuid);
-      onCompleted?.(customer.id, result);
+      await onCompleted?.(customer.id, result);
       return 'completed';
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
@@ -511,7 +517,7 @@ export function createCardPayments(deps: {
      */
     async applyWebhook(
       event: ProviderWebhookEvent,
-      onCompleted?: (customerId: number, result: CompletedOrder) => void,
+      onCompleted?: (customerId: number, result: CompletedOrder) => unknown,
     ): Promise<'duplicate' | 'ignored' | 'applied'> {
       const card = provider();
       const effect = await deps.db.transaction(async (tx) => {
@@ -569,7 +575,7 @@ export function createCardPayments(deps: {
      */
     async reconcile(options: {
       olderThanMs: number;
-      onCompleted?: (customerId: number, result: CompletedOrder) => void;
+      onCompleted?: (customerId: number, result: CompletedOrder) => unknown;
     }): Promise<{ completed: number; reversed: number; failed: number; attention: number }> {
       const counts = { completed: 0, reversed: 0, failed: 0, attention: 0 };
       if (!deps.provider) return counts;

@@ -1,3 +1,4 @@
+import type { DirectDebitService } from '../direct-debit/direct-debit.service.ts';
 import type { CalendarDate } from '@lido/pricing/calendar-date';
 import { currencySymbol, toMoney } from '@lido/pricing/money';
 import type { FastifyBaseLogger } from 'fastify';
@@ -25,6 +26,7 @@ export function createCheckoutService(deps: {
   today: () => CalendarDate;
   log: FastifyBaseLogger;
   cardProvider: CardProvider | undefined;
+  directDebit: DirectDebitService;
 }) {
   async function loadOrder(customerId: number, orderId: number) {
     const [order] = await deps.db
@@ -75,10 +77,18 @@ export function createCheckoutService(deps: {
     requiredTermIds,
     today: deps.today,
     log: deps.log,
+    recordDirectDebit: deps.directDebit.recordWithOrder,
   });
 
-  function completed(customer: Pick<CustomerRow, 'id'>, result: CompletedOrder) {
-    if (result.created) sendReceipt(customer, result.orderId);
+  /**
+   * After the commit: the receipt, and a new monthly membership's mandate and first collection
+   * (waited for, so My account shows them at once; a provider failure leaves them to the minute job).
+   */
+  async function completed(customer: Pick<CustomerRow, 'id'>, result: CompletedOrder) {
+    if (result.created) {
+      sendReceipt(customer, result.orderId);
+      await deps.directDebit.settle({ customerId: customer.id });
+    }
     return { completeOrderId: result.orderId, orderId: result.orderId, status: 'completed' as const };
   }
 
@@ -113,6 +123,7 @@ export function createCheckoutService(deps: {
         requiredTermIds: async (cartId) => requiredTermIds(customer, cartId),
         today: deps.today(),
         creditPence: spend.credit,
+        recordDirectDebit: deps.directDebit.recordWithOrder,
       });
       return completed(customer, result);
     },

@@ -17,6 +17,9 @@ import {
   venues,
 } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
+import type { DirectDebitLine } from '../direct-debit/direct-debit.service.ts';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 import { categoryNamesByType } from '../memberships/category-names.ts';
 import { redeemPromotion } from '../memberships/promotion-redemption.ts';
 
@@ -63,6 +66,8 @@ export async function completeBasket(
     payment?: { attemptUuid: string };
     /** account credit that pays (part of) a basket without a card payment */
     creditPence?: number;
+    /** records a new monthly membership's first Direct Debit collection, in this transaction */
+    recordDirectDebit?: (tx: Tx, line: DirectDebitLine) => Promise<unknown>;
   },
 ): Promise<CompletedOrder> {
   // The terms to accept are read before the transaction (they are catalogue reads).
@@ -244,18 +249,39 @@ export async function completeBasket(
           })
           .where(eq(customerMemberships.id, line.changesMembershipId));
       }
-      await tx.insert(customerMemberships).values({
-        customerId: input.customerId,
-        membershipTypeId: line.membershipTypeId,
-        paymentOptionId: line.paymentOptionId,
-        homeVenueId: line.venueId,
-        status: proofTypes.has(line.membershipTypeId) ? 'pending_eligibility' : 'active',
-        startDate: line.startDate,
-        endDate: line.costs.endDate,
-        billingDay: line.costs.paymentType === 'recurring' ? line.billingDay : null,
-        pricePence: prices.get(line.paymentOptionId) ?? line.costs.globalBasePrice.raw.amount,
-        orderId: order!.id,
-      });
+      const pricePence = prices.get(line.paymentOptionId) ?? line.costs.globalBasePrice.raw.amount;
+      const [membership] = await tx
+        .insert(customerMemberships)
+        .values({
+          customerId: input.customerId,
+          membershipTypeId: line.membershipTypeId,
+          paymentOptionId: line.paymentOptionId,
+          homeVenueId: line.venueId,
+          status: proofTypes.has(line.membershipTypeId) ? 'pending_eligibility' : 'active',
+          startDate: line.startDate,
+          endDate: line.costs.endDate,
+          billingDay: line.costs.paymentType === 'recurring' ? line.billingDay : null,
+          pricePence,
+          orderId: order!.id,
+        })
+        .returning({ id: customerMemberships.id });
+      // A change keeps collecting on the membership's existing schedule; a new one starts its own.
+      if (
+        input.recordDirectDebit &&
+        line.costs.paymentType === 'recurring' &&
+        line.changesMembershipId === null &&
+        line.costs.firstBillingDate
+      )
+        await input.recordDirectDebit(tx, {
+          cartId: cart.id,
+          customerId: input.customerId,
+          orderId: order!.id,
+          membershipId: membership!.id,
+          description: `${names.get(line.membershipTypeId) ?? line.description}, monthly`,
+          amountPence: pricePence,
+          firstBillingDate: line.costs.firstBillingDate,
+          today: input.today,
+        });
       if (line.promotionId !== null)
         await redeemPromotion(tx as unknown as Db, {
           promotionId: line.promotionId,

@@ -1,0 +1,91 @@
+import { prettyDate } from '@lido/pricing/calendar-date';
+import { formatPence } from '@lido/pricing/money';
+import { escapeHtml } from '../../http/escape-html.ts';
+import type { EmailMessage } from '../../providers/email/email-provider.ts';
+
+/** Who the payer deals with: Bacs wants the merchant's name on the SUN and its contact details. */
+export interface Merchant {
+  name: string;
+  serviceUserName: string;
+  email: string;
+  address: string;
+}
+
+const guaranteeLine =
+  'Your payments are protected by the Direct Debit Guarantee: https://www.directdebit.co.uk/direct-debit-explained/direct-debit-guarantee/';
+
+function message(to: string, subject: string, paragraphs: string[]): EmailMessage {
+  return {
+    to,
+    subject,
+    text: paragraphs.join('\n\n'),
+    html: paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`).join('\n'),
+  };
+}
+
+const contact = (merchant: Merchant) => `${merchant.name}\n${merchant.address}\n${merchant.email}`;
+
+/** The set-up confirmation Bacs requires within 3 working days (payments-reference.md §3.4). */
+export function mandateConfirmationEmail(input: {
+  to: string;
+  firstName: string;
+  merchant: Merchant;
+  reference: string;
+  accountHolder: string;
+  maskedAccountNumber: string;
+  maskedSortCode: string;
+}): EmailMessage {
+  return message(
+    input.to,
+    `Important: Confirmation of the set up of your Direct Debit to ${input.merchant.serviceUserName}`,
+    [
+      `Hello ${input.firstName},`,
+      `Your Direct Debit Instruction to ${input.merchant.serviceUserName} has been set up.`,
+      `Account holder: ${input.accountHolder}\nSort code: ${input.maskedSortCode}\nAccount number: ${input.maskedAccountNumber}\nMandate reference: ${input.reference}`,
+      `The name ${input.merchant.serviceUserName} will appear on your bank statement. We will tell you the amount and date of each payment at least 3 working days before it is taken.`,
+      guaranteeLine,
+      `If anything here is wrong, or you have a question, contact us:\n${contact(input.merchant)}`,
+    ],
+  );
+}
+
+/** The advance notice: at least 3 working days before each collection (§3.4). */
+export function advanceNoticeEmail(input: {
+  to: string;
+  firstName: string;
+  merchant: Merchant;
+  reference: string;
+  description: string;
+  amountPence: number;
+  symbol: string;
+  chargeDate: string;
+}): EmailMessage {
+  const amount = formatPence(input.amountPence, input.symbol);
+  return message(input.to, `Your Direct Debit payment of ${amount} on ${prettyDate(input.chargeDate)}`, [
+    `Hello ${input.firstName},`,
+    `On or just after ${prettyDate(input.chargeDate)} we will collect ${amount} by Direct Debit for ${input.description}.`,
+    `Mandate reference: ${input.reference}. It will show on your bank statement as ${input.merchant.serviceUserName}.`,
+    guaranteeLine,
+    `Questions about this payment:\n${contact(input.merchant)}`,
+  ]);
+}
+
+/** What went wrong, in words a member can act on. */
+export function problemEmail(input: {
+  to: string;
+  firstName: string;
+  merchant: Merchant;
+  kind: 'mandate' | 'payment';
+  detail: string;
+}): EmailMessage {
+  const subject =
+    input.kind === 'mandate'
+      ? 'Your Direct Debit could not be set up'
+      : 'We could not collect your Direct Debit payment';
+  return message(input.to, subject, [
+    `Hello ${input.firstName},`,
+    input.detail,
+    'Please sign in to your account, or contact us, so that your membership can carry on.',
+    contact(input.merchant),
+  ]);
+}

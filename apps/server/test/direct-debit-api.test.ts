@@ -1,0 +1,329 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { addWorkingDays, workingDaysBetween } from '@lido/pricing/working-days';
+import { eq, sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  customerMemberships,
+  directDebitCollections,
+  directDebitInstructions,
+  providerWebhookEvents,
+} from '../src/db/schema.ts';
+import { firstChargeDate } from '../src/modules/direct-debit/direct-debit.service.ts';
+import { createTestApp, loginCookie, siteHost, type TestApp } from './support/test-app.ts';
+import { startTestGoCardless, type TestGoCardless } from './support/gocardless-sandbox.ts';
+
+// Thursday 24 December 2026: the window ahead holds Christmas Day, a weekend and Boxing Day's
+// substitute (Monday 28th), so every "3 working days" below crosses both.
+const now = Date.parse('2026-12-24T09:00:00Z');
+const today = '2026-12-24';
+const host = siteHost.onlineJoining;
+const origin = `http://${host}`;
+
+let t: TestApp | undefined;
+let gc: TestGoCardless | undefined;
+let webhooks: { body: string; headers: Record<string, string> }[] = [];
+afterEach(async () => {
+  await gc?.close();
+  await t?.close();
+  t = gc = undefined;
+  webhooks = [];
+});
+
+/** The app and the sandbox on one clock; the sandbox's webhooks are kept for the test to deliver. */
+async function start(options: { deliver?: boolean } = {}) {
+  gc = await startTestGoCardless({
+    now: () => now,
+    postWebhook: async (body, headers) => {
+      webhooks.push({ body, headers });
+      if (!options.deliver) return 204;
+      return (await deliver(body, headers['webhook-signature']!)).statusCode;
+    },
+  });
+  const sandboxNow = () => gc!.sandbox.engine.now();
+  t = await createTestApp({
+    now: () => new Date(sandboxNow()),
+    directDebitProvider: { name: 'sandbox', client: gc.client },
+  });
+  // The app reads the sandbox's clock, so moving the sandbox on moves "today" for both.
+  const moveOn = (days: number) => gc!.sandbox.advanceWorkingDays(days);
+  return { moveOn };
+}
+
+const deliver = (body: string, signature: string) =>
+  t!.app.inject({
+    method: 'POST',
+    url: '/api/webhooks/gocardless',
+    headers: { host: siteHost.myAccount, 'content-type': 'application/json', 'webhook-signature': signature },
+    payload: body,
+  });
+
+async function call(cookie: string, method: 'GET' | 'POST', url: string, payload?: object) {
+  const response = await t!.app.inject({
+    method,
+    url,
+    headers: { host, origin, cookie },
+    ...(payload ? { payload } : {}),
+  });
+  return { status: response.statusCode, body: response.json() };
+}
+
+/** National All Access, monthly, starting on the 15th: nothing to pay today, so the free path completes. */
+async function join(cookie: string, account: { holder: string; sortCode: string; accountNumber: string }) {
+  const venue = (await call(cookie, 'GET', '/api/activities/venues/castlefield-leisure-centre')).body.data;
+  const types = (await call(cookie, 'GET', `/api/memberships/types?venue_id=${venue.id}`)).body.data as {
+    id: number;
+    slug: string;
+    paymentOptions: { id: number; paymentType: string }[];
+  }[];
+  const type = types.find((candidate) => candidate.slug === 'national-all-access')!;
+  const stored = await call(cookie, 'POST', '/api/memberships/online-joining/store', {
+    home_venue_id: venue.id,
+    membership_type_id: type.id,
+    payment_option_id: type.paymentOptions.find((option) => option.paymentType === 'recurring')!.id,
+    start_date: '2027-01-15',
+    billing_day: 15,
+    account_holder: account.holder,
+    account_details: { sort_code: account.sortCode, account_number: account.accountNumber },
+    dd_terms_accepted: true,
+  });
+  if (stored.status !== 201) return { stored, completed: undefined };
+  const cart = stored.body.data;
+  expect(cart.totals.total).toBe(0);
+  const terms = (await call(cookie, 'GET', `/api/terms?cart_id=${cart.cartId}`)).body.data.data as {
+    id: number;
+  }[];
+  const completed = await call(cookie, 'POST', '/api/checkout/complete', {
+    terms: terms.map((term) => term.id),
+    source: 'online-joining',
+  });
+  return { stored, completed };
+}
+
+const outbox = () => {
+  const folder = path.join(t!.config.dataDir, 'outbox');
+  return fs.existsSync(folder)
+    ? fs.readdirSync(folder).map((name) => JSON.parse(fs.readFileSync(path.join(folder, name), 'utf8')))
+    : [];
+};
+
+describe('the bank-details check before Continue', () => {
+  it('answers a good account masked and refuses a bad one under accountDetails.*', async () => {
+    await start();
+    const cookie = await loginCookie(t!, 'C100001');
+    const check = (sortCode: string, accountNumber: string) =>
+      call(cookie, 'POST', '/api/memberships/online-joining/bank-details', {
+        account_holder: 'Alex Smith',
+        account_details: { sort_code: sortCode, account_number: accountNumber },
+      });
+    const good = await check('20-00-00', '55779911');
+    expect(good.status).toBe(200);
+    expect(good.body.data).toEqual({
+      bankName: 'BARCLAYS BANK UK PLC',
+      accountNumber: '******11',
+      sortCode: '**-**-00',
+    });
+    const badPair = await check('200000', '55779912');
+    expect(badPair.status).toBe(422);
+    expect(Object.keys(badPair.body.errors)).toEqual(['accountDetails.accountNumber']);
+    const badFormat = await check('2000', '55779911');
+    expect(Object.keys(badFormat.body.errors)).toEqual(['accountDetails.sortCode']);
+    const notForDirectDebit = await check('200001', '12345678');
+    expect(notForDirectDebit.body.errors.accountDetails[0]).toMatch(/can’t be used for Direct Debit/);
+    const anonymous = await t!.app.inject({
+      method: 'POST',
+      url: '/api/memberships/online-joining/bank-details',
+      headers: { host, origin },
+      payload: {
+        account_holder: 'A B',
+        account_details: { sort_code: '200000', account_number: '55779911' },
+      },
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('a monthly membership with a new Direct Debit', () => {
+  it('refuses an invalid account at the store call and changes nothing', async () => {
+    await start();
+    const cookie = await loginCookie(t!, 'C100001');
+    const { stored } = await join(cookie, {
+      holder: 'Alex Smith',
+      sortCode: '089999',
+      accountNumber: '66374959',
+    });
+    expect(stored.status).toBe(422);
+    expect(Object.keys(stored.body.errors)).toEqual(['accountDetails.accountNumber']);
+    const cart = await call(cookie, 'GET', '/api/cart');
+    expect(cart.body.data?.items ?? []).toEqual([]);
+    expect(gc!.sandbox.engine.counts().customers).toBe(0);
+  });
+
+  it('creates the mandate and first collection once, sends both emails in time, and shows them masked', async () => {
+    await start();
+    const cookie = await loginCookie(t!, 'C100001');
+    const { completed } = await join(cookie, {
+      holder: 'Alex Smith',
+      sortCode: '200000',
+      accountNumber: '55779911',
+    });
+    expect(completed!.status).toBe(200);
+    const [instruction] = await t!.database.db.select().from(directDebitInstructions);
+    expect(instruction).toMatchObject({
+      status: 'pending_submission',
+      accountNumberEnding: '11',
+      sortCodeEnding: '00',
+    });
+    expect(instruction!.mandateId).toMatch(/^MD/);
+    const mandate = await gc!.client.getMandate(instruction!.mandateId!);
+    const [collection] = await t!.database.db.select().from(directDebitCollections);
+    // First billing date from the pricing rules (the 15th), never before the mandate's earliest date.
+    expect(collection).toMatchObject({
+      billingDate: '2027-01-15',
+      amountPence: 4599,
+      status: 'pending_submission',
+    });
+    expect(collection!.chargeDate! >= mandate.next_possible_charge_date!).toBe(true);
+    expect(collection!.chargeDate).toBe('2027-01-15');
+
+    // Running the set-up again (the minute job) makes nothing twice.
+    await t!.services().directDebit.settle();
+    await t!.services().directDebit.settle();
+    expect(gc!.sandbox.engine.counts()).toMatchObject({
+      customers: 1,
+      customerBankAccounts: 1,
+      mandates: 1,
+      payments: 1,
+    });
+
+    // The confirmation within 3 working days, the notice at least 3 working days ahead.
+    expect(instruction!.confirmationDueBy).toBe('2026-12-31');
+    const emails = outbox();
+    const confirmation = emails.find((email) =>
+      email.subject.startsWith('Important: Confirmation of the set up'),
+    );
+    const notice = emails.find((email) => email.subject.startsWith('Your Direct Debit payment of £45.99'));
+    expect(confirmation.text).toContain(`Mandate reference: ${mandate.reference}`);
+    expect(confirmation.text).toContain('******11');
+    expect(workingDaysBetween(today, collection!.chargeDate!)).toBeGreaterThanOrEqual(3);
+    expect(notice.text, notice.text).toContain('15 Jan 2027');
+    for (const email of emails) expect(JSON.stringify(email)).not.toContain('55779911');
+
+    const account = await call(cookie, 'GET', '/api/my-account/direct-debit');
+    expect(account.body.data.instruction).toMatchObject({
+      reference: mandate.reference,
+      accountNumber: '******11',
+      sortCode: '**-**-00',
+      statusLabel: 'Being set up',
+    });
+    expect(account.body.data.collections).toEqual([
+      expect.objectContaining({
+        date: '2027-01-15',
+        amount: expect.objectContaining({ formatted: '£45.99' }),
+      }),
+    ]);
+    const user = await call(cookie, 'GET', '/api/auth/user');
+    expect(user.body.data.hasInstruction).toBe(true);
+  });
+
+  it('holds both deadlines when the provider is down at the order and the minute job sets it up later', async () => {
+    const { moveOn } = await start();
+    const cookie = await loginCookie(t!, 'C100001');
+    const store = await join(cookie, { holder: 'Alex Smith', sortCode: '200000', accountNumber: '55779911' });
+    expect(store.completed!.status).toBe(200);
+    // Undo the set-up as if GoCardless had been unreachable: nothing at the provider yet for this row.
+    await t!.database.db.execute(sql`UPDATE direct_debit_instructions SET confirmation_sent_at = NULL`);
+    moveOn(2); // Thursday 24th + 2 working days = Wednesday 30th, past Christmas and the weekend
+    await t!.services().directDebit.settle();
+    const [instruction] = await t!.database.db.select().from(directDebitInstructions);
+    const sentOn = instruction!.confirmationSentAt!.toISOString().slice(0, 10);
+    expect(sentOn).toBe('2026-12-30');
+    expect(sentOn <= instruction!.confirmationDueBy).toBe(true);
+  });
+
+  it('never charges within 3 working days of its notice, over a weekend and bank holidays', () => {
+    expect(firstChargeDate({ billingDate: '2026-12-28', today, mandateEarliest: null })).toBe('2026-12-31');
+    expect(firstChargeDate({ billingDate: '2026-12-28', today, mandateEarliest: '2027-01-04' })).toBe(
+      '2027-01-04',
+    );
+    expect(firstChargeDate({ billingDate: '2027-01-15', today, mandateEarliest: '2027-01-04' })).toBe(
+      '2027-01-15',
+    );
+    expect(addWorkingDays(today, 3)).toBe('2026-12-31');
+  });
+});
+
+describe('Direct Debit webhooks', () => {
+  async function failedMember(holder: string, days: number) {
+    const { moveOn } = await start();
+    const cookie = await loginCookie(t!, 'C100001');
+    await join(cookie, { holder, sortCode: '200000', accountNumber: '55779911' });
+    await gc!.sandbox.settled();
+    webhooks = [];
+    moveOn(days);
+    await gc!.sandbox.settled();
+    // Weeks have passed on the clock: the session from before has timed out.
+    return loginCookie(t!, 'C100001');
+  }
+
+  it('applies a PAYMENT FAILED event once when it is delivered five times at once', async () => {
+    const cookie = await failedMember('PAYMENT FAILED', 20);
+    const failing = webhooks.find((hook) => hook.body.includes('"insufficient_funds"'))!;
+    expect(failing).toBeDefined();
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => deliver(failing.body, failing.headers['webhook-signature']!)),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const results = answers.flatMap((answer) => answer.json().results as string[]);
+    const failedEventId = (
+      JSON.parse(failing.body) as { events: { id: string; action: string }[] }
+    ).events.find((event) => event.action === 'failed')!.id;
+    const rows = await t!.database.db
+      .select()
+      .from(providerWebhookEvents)
+      .where(eq(providerWebhookEvents.eventId, failedEventId));
+    expect(rows).toHaveLength(1);
+    expect(results.filter((result) => result === 'applied')).toHaveLength(1);
+    expect(
+      outbox().filter((email) => email.subject === 'We could not collect your Direct Debit payment'),
+    ).toHaveLength(1);
+    const [membership] = await t!.database.db
+      .select()
+      .from(customerMemberships)
+      .where(sql`order_id IS NOT NULL`);
+    expect(membership!.paymentProblem).toBe('payment_failed');
+    const account = await call(cookie, 'GET', '/api/my-account/direct-debit');
+    expect(account.status, JSON.stringify(account.body)).toBe(200);
+    expect(account.body.data.notices).toEqual([
+      {
+        problem: 'payment_failed',
+        message: expect.stringMatching(/couldn’t collect your last Direct Debit payment/),
+      },
+    ]);
+  });
+
+  it('marks a MANDATE FAILED member, whatever order the events arrive in', async () => {
+    const cookie = await failedMember('MANDATE FAILED', 4);
+    // The newest batch first, then the older ones: the mandate is read back, so it stays failed.
+    for (const hook of [...webhooks].reverse())
+      expect((await deliver(hook.body, hook.headers['webhook-signature']!)).statusCode).toBe(200);
+    const [instruction] = await t!.database.db.select().from(directDebitInstructions);
+    expect(instruction!.status).toBe('failed');
+    const account = await call(cookie, 'GET', '/api/my-account/direct-debit');
+    expect(account.body.data.notices[0].problem).toBe('mandate_failed');
+    expect(account.body.data.instruction.statusLabel).toBe('Failed');
+  });
+
+  it('refuses a webhook whose signature does not match its raw body, recording nothing', async () => {
+    await failedMember('MANDATE FAILED', 4);
+    const hook = webhooks[0]!;
+    const forged = await deliver(
+      hook.body.replace('"failed"', '"active"'),
+      hook.headers['webhook-signature']!,
+    );
+    expect(forged.statusCode).toBe(498);
+    const unsigned = await deliver(hook.body, 'ab'.repeat(32));
+    expect(unsigned.statusCode).toBe(498);
+    expect(await t!.database.db.select().from(providerWebhookEvents)).toEqual([]);
+  });
+});
