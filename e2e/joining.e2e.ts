@@ -47,9 +47,9 @@ describe('joining online', () => {
     { size: 'desktop', width: 1280, height: 900, email: 'jordan.reed@example.org', challenge: true },
     { size: 'phone', width: 390, height: 844, email: 'jordan.reed.phone@example.org', challenge: false },
   ])(
-    'takes a guest on a $size through a monthly membership to checkout and pays by card, with every message on the way',
+    'takes a guest on a $size through a monthly membership with a new Direct Debit to checkout and pays by card, with every message on the way',
     async ({ width, height, email, challenge }) => {
-      const page = await e2e.page({ expectedHttpErrors: [404], width, height });
+      const page = await e2e.page({ expectedHttpErrors: [404, 422], width, height });
       await visit(page, `${e2e.server.urls.onlineJoining}/centre/castlefield-leisure-centre`);
       await expectNoAxeViolations(page);
 
@@ -131,9 +131,24 @@ describe('joining online', () => {
       await expectNoAxeViolations(page);
       await bank.getByLabel('Account holder name').fill('Jordan Reed');
       await bank.getByLabel('Sort code').fill('20-00-00');
-      await bank.getByLabel('Account number').fill('55779911');
+      // One digit out: the bank's modulus check refuses the pair before checkout.
+      await bank.getByLabel('Account number').fill('55779912');
       await bank.getByLabel(/I confirm that I am the account holder/).check();
       await bank.getByLabel('I accept the Direct Debit terms').check();
+      await bank.getByRole('button', { name: 'Continue' }).click();
+      const refused = bank
+        .getByRole('alert')
+        .filter({ hasText: 'That account number doesn’t match the sort code' });
+      await refused.waitFor();
+      expect(
+        await step(page, 'Confirm your details')
+          .getByRole('button', { name: 'Continue to checkout' })
+          .count(),
+      ).toBe(0);
+      await expectNoAxeViolations(page);
+      // Editing the number clears the bank's message; the right one goes through.
+      await bank.getByLabel('Account number').fill('55779911');
+      expect(await refused.count()).toBe(0);
       await bank.getByRole('button', { name: 'Continue' }).click();
 
       // Confirm: bank details masked, then checkout holds the membership at the sidebar's price.
@@ -195,6 +210,22 @@ describe('joining online', () => {
       expect(await page.getByRole('region', { name: 'Your new membership' }).innerText()).toContain(
         'Gym Anytime',
       );
+      await page.getByRole('status').filter({ hasText: 'Direct Debit set up successfully' }).waitFor();
+      await expectNoAxeViolations(page);
+
+      // My account's Payments: the mandate (masked, with its reference) and its first collection.
+      await visit(page, `${e2e.server.urls.myAccount}/payments`);
+      const directDebit = page.getByRole('region', { name: 'Direct Debit' });
+      await directDebit.waitFor();
+      const facts = await directDebit.locator('.facts').innerText();
+      expect(facts).toContain('******11');
+      expect(facts).toContain('**-**-00');
+      expect(facts).toMatch(/Mandate reference\s+LC-[A-Z0-9]{6}/);
+      const collection = directDebit.getByRole('table').getByRole('row').nth(1);
+      expect(await collection.innerText()).toMatch(
+        /\d{2} \w{3} \d{4}\s+Gym Anytime, monthly\s+£30\.00\s+Scheduled/,
+      );
+      expect(await page.content()).not.toContain('55779911');
       await expectNoAxeViolations(page);
     },
   );

@@ -22,8 +22,8 @@ function portIsFree(port: number): Promise<boolean> {
   });
 }
 
-/** A base port whose next three ports are free too (each site, plus the sandbox provider). */
-export async function findFreePortBlock(size = 4): Promise<number> {
+/** A base port whose next four are free too (each site, the card sandbox, the Direct Debit sandbox). */
+export async function findFreePortBlock(size = 5): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const base = 20000 + Math.floor(Math.random() * 30000);
     const checks = await Promise.all(Array.from({ length: size }, (_, offset) => portIsFree(base + offset)));

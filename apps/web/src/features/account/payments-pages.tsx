@@ -6,6 +6,7 @@ import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { NotFoundPage } from '../errors/not-found-page.tsx';
 import { SiteLink } from '../site-mode/site-link.tsx';
+import { myDirectDebitQuery } from './get-direct-debit.ts';
 import { myPaymentsQuery, type Payment, receiptQuery } from './get-payments.ts';
 
 function paidWith(payment: Payment): string {
@@ -15,12 +16,75 @@ function paidWith(payment: Payment): string {
   return payment.paymentMethod ?? '';
 }
 
-/** /payments: the customer's paid orders, newest first, each with its receipt. */
+/** The Direct Debit: the mandate (masked account, reference) and its collections. */
+function DirectDebitPanel() {
+  const directDebit = useQuery(myDirectDebitQuery);
+  const instruction = directDebit.data?.instruction;
+  if (!instruction) return null;
+  const collections = directDebit.data?.collections ?? [];
+  return (
+    <section className="panel panel--wide" aria-labelledby="direct-debit-heading">
+      <h2 id="direct-debit-heading">Direct Debit</h2>
+      {directDebit.data?.notices.map((notice) => (
+        <p key={notice.problem} className="notice notice--danger">
+          {notice.message}
+        </p>
+      ))}
+      <dl className="facts">
+        <dt>Status</dt>
+        <dd>{instruction.statusLabel}</dd>
+        <dt>Account holder</dt>
+        <dd>{instruction.accountHolder}</dd>
+        {instruction.bankName && (
+          <>
+            <dt>Bank</dt>
+            <dd>{instruction.bankName}</dd>
+          </>
+        )}
+        <dt>Sort code</dt>
+        <dd>{instruction.sortCode}</dd>
+        <dt>Account number</dt>
+        <dd>{instruction.accountNumber}</dd>
+        <dt>Mandate reference</dt>
+        <dd>{instruction.reference ?? 'Being set up'}</dd>
+      </dl>
+      <h3 className="panel__subheading">Collections</h3>
+      {collections.length === 0 ? (
+        <p>No collections are scheduled.</p>
+      ) : (
+        <table className="table">
+          <caption className="visually-hidden">Direct Debit collections, soonest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col">For</th>
+              <th scope="col">Amount</th>
+              <th scope="col">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {collections.map((collection) => (
+              <tr key={collection.id}>
+                <td>{collection.prettyDate}</td>
+                <td>{collection.description}</td>
+                <td>{collection.amount.formatted}</td>
+                <td>{collection.statusLabel}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+/** /payments: the Direct Debit, then the customer's paid orders, newest first, each with its receipt. */
 export function PaymentsPage() {
   const payments = useQuery(myPaymentsQuery);
   return (
     <>
       <h1>Payments</h1>
+      <DirectDebitPanel />
       {payments.isPending && <Spinner label="Loading your payments" />}
       {payments.isError && (
         <p className="error-line">
@@ -36,6 +100,7 @@ export function PaymentsPage() {
           </SiteLink>
         </div>
       )}
+      {payments.data && payments.data.length > 0 && <h2 className="payments__receipts">Receipts</h2>}
       {payments.data && payments.data.length > 0 && (
         <table className="table">
           <caption className="visually-hidden">Your payments, newest first</caption>

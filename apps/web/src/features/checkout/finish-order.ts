@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { cartKeys } from '../cart/keys.ts';
 import { resetFinder } from '../centre-finder/finder-store.ts';
-import { clearBankDetails } from '../joining/bank-details.ts';
+import { clearBankDetails, isNewMandate } from '../joining/bank-details.ts';
 import { resetJoining } from '../joining/joining-store.ts';
 import { useSiteMode } from '../site-mode/site-mode.ts';
 import { userQueryKey } from '../session/get-user.ts';
@@ -17,12 +17,14 @@ export function useFinishOrder() {
   const queryClient = useQueryClient();
   const { kiosk } = useSiteMode();
   return async (orderId: number) => {
+    const newMandate = isNewMandate();
     resetJoining();
     resetFinder();
     clearBankDetails();
     await queryClient.invalidateQueries({ queryKey: userQueryKey });
     await queryClient.invalidateQueries({ queryKey: ['auth', 'memberships'] });
-    await navigate(`/order-confirmed/${orderId}${kiosk ? '?kiosk=true' : ''}`);
+    // Kept in the history entry, so the banner survives a reload of the confirmation page.
+    await navigate(`/order-confirmed/${orderId}${kiosk ? '?kiosk=true' : ''}`, { state: { newMandate } });
     queryClient.removeQueries({ queryKey: cartKeys.cart });
   };
 }

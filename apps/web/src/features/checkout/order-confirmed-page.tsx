@@ -1,6 +1,6 @@
 import { prettyDate } from '@lido/pricing/calendar-date';
 import { useEffect } from 'react';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { ApiError } from '../../lib/api/api-client.ts';
 import { genericErrorLine } from '../../lib/api/generic-error.ts';
 import { durationLabel } from '../../lib/membership-price.ts';
@@ -101,6 +101,7 @@ function OrderConfirmed() {
   const { completeOrderId = '' } = useParams();
   const { kiosk } = useSiteMode();
   const order = useOrder(completeOrderId);
+  const newMandate = (useLocation().state as { newMandate?: boolean } | null)?.newMandate === true;
   useEffect(() => {
     if (order.data && order.data.items.length > 0) reportOnce(order.data);
   }, [order.data]);
@@ -116,6 +117,12 @@ function OrderConfirmed() {
     <div className="order-confirmed">
       <h1>Your payment was successful</h1>
       <p className="lead">Order {order.data.reference}</p>
+      {newMandate && (
+        <div className="notice notice--success" role="status">
+          <p className="notice__title">Direct Debit set up successfully</p>
+          <p>Confirmation of your new Direct Debit mandate will arrive by email within 3 business days.</p>
+        </div>
+      )}
       {needsProof && (
         <div className="notice notice--warning" role="note">
           <p className="notice__title">

@@ -1,4 +1,4 @@
-import type { BankDetails } from '@lido/contracts/bank-details';
+import { type BankDetails, maskAccountNumber, maskSortCode } from '@lido/contracts/bank-details';
 
 /**
  * Bank details for the Direct Debit, held in memory only: never written to browser storage, so
@@ -21,4 +21,21 @@ export const setBankDetails = (details: BankDetails): void => {
 };
 export const clearBankDetails = (): void => {
   held = emptyBankDetails;
+  newMandate = false;
 };
+
+/**
+ * Joining spec, "Membership submission": set when a recurring membership is submitted by a user
+ * without a Direct Debit instruction; the order-confirmed page shows its banner from it.
+ */
+let newMandate = false;
+export const markNewMandate = (value: boolean): void => {
+  newMandate = value;
+};
+export const isNewMandate = (): boolean => newMandate;
+
+/** The collapsed section's line: only masked digits are ever shown back. */
+export const bankSummary = (details: BankDetails): string =>
+  details.accountNumber
+    ? `${details.accountHolder}, sort code ${maskSortCode(details.sortCode)}, account ${maskAccountNumber(details.accountNumber)}`
+    : 'Bank details entered';

@@ -4,7 +4,14 @@ import { Button } from '../../ui/button.tsx';
 import { ErrorSummary } from '../../ui/error-summary.tsx';
 import { CheckboxField, TextField } from '../../ui/form-fields.tsx';
 import { getBankDetails, setBankDetails } from './bank-details.ts';
-import { type BankDetails, type BankField, validateBankDetails } from '@lido/contracts/bank-details';
+import {
+  bankCheckMessages,
+  type BankDetails,
+  type BankField,
+  validateBankDetails,
+} from '@lido/contracts/bank-details';
+import { ApiError } from '../../lib/api/api-client.ts';
+import { useCheckBankDetails } from './submit-membership.ts';
 import { useTerms } from './get-terms.ts';
 import { setSectionProblems } from './section-problems.ts';
 import { type JoiningState, joiningStore } from './joining-store.ts';
@@ -40,6 +47,7 @@ export function DirectDebitSection({
   const [errors, setErrors] = useState<Partial<Record<BankField, string>>>({});
   const [shownServerMessages, setShownServerMessages] = useState(serverMessages);
   const ddTerms = useTerms('direct-debit', null);
+  const check = useCheckBankDetails();
   const change = (field: keyof BankDetails) => (event: { target: { value: string } }) => {
     setDetails((current) => ({ ...current, [field]: event.target.value }));
     // Editing a bank field clears the server's messages about the account (joining spec, section 4).
@@ -59,9 +67,28 @@ export function DirectDebitSection({
     setErrors(found);
     setSectionProblems('directDebit', Object.keys(found).length > 0);
     if (Object.keys(found).length > 0) return;
-    setBankDetails(details);
-    joiningStore.update({ accountHolder: details.accountHolder.trim() });
-    onContinue();
+    // The bank's own check (modulus and reachability) before Continue, so a mistyped account is
+    // caught here and not at checkout.
+    setShownServerMessages([]);
+    check.mutate(details, {
+      onSuccess: () => {
+        setBankDetails(details);
+        joiningStore.update({ accountHolder: details.accountHolder.trim() });
+        onContinue();
+      },
+      onError: (error) => {
+        const messages =
+          error instanceof ApiError && error.validationMessages
+            ? Object.entries(error.validationMessages)
+                .filter(([field]) => field.startsWith('accountDetails'))
+                .flatMap(([, list]) => list)
+            : [];
+        setShownServerMessages(
+          messages.length > 0 ? messages : [error.message || bankCheckMessages.unavailable],
+        );
+        setSectionProblems('directDebit', true);
+      },
+    });
   };
   const summary = (Object.keys(errors) as BankField[]).map((field) => ({
     fieldId: fieldIds[field],
@@ -164,15 +191,17 @@ export function DirectDebitSection({
           </div>
         )}
         {shownServerMessages.length > 0 && (
-          <ul className="server-messages" role="alert">
-            {shownServerMessages.map((message) => (
-              <li key={message}>{message}</li>
-            ))}
-          </ul>
+          <div role="alert">
+            <ul className="server-messages">
+              {shownServerMessages.map((message) => (
+                <li key={message}>{message}</li>
+              ))}
+            </ul>
+          </div>
         )}
         <div className="form__actions">
-          <Button type="submit" variant="primary" size="lg">
-            Continue
+          <Button type="submit" variant="primary" size="lg" disabled={check.isPending}>
+            {check.isPending ? 'Checking your bank details…' : 'Continue'}
           </Button>
         </div>
       </form>

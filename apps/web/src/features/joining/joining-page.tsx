@@ -13,7 +13,7 @@ import { dataFieldsQuery } from '../data-fields/get-data-fields.ts';
 import { showToast, toastDurations } from '../toasts/toast-store.ts';
 import { useSession } from '../session/use-session.ts';
 import { venueQuery } from '../venues/get-venues.ts';
-import { getBankDetails } from './bank-details.ts';
+import { bankSummary, getBankDetails, markNewMandate } from './bank-details.ts';
 import { CentreSection } from './centre-section.tsx';
 import { ConfirmationSection } from './confirmation-section.tsx';
 import { DatesSection } from './dates-section.tsx';
@@ -299,6 +299,7 @@ export function JoiningPage() {
       collectAddress: settings.collectDirectDebitBillingAddress,
       keepsBillingDay: user.hasBillingDate,
     });
+    markNewMandate(needsBank);
     submitMembership.mutate(body, {
       onSuccess: () => void sendAnswersThenCheckout(body.membershipTypeId),
       onError: submitFailed,
@@ -402,7 +403,7 @@ export function JoiningPage() {
           <SectionFrame
             {...ddFrame}
             hasProblems={ddFrame.hasProblems || bankServerMessages.length > 0}
-            summary={<p>Bank details entered</p>}
+            summary={<p>{bankSummary(getBankDetails())}</p>}
           >
             <DirectDebitSection
               state={state}

@@ -90,3 +90,27 @@ export function useSubmitChange() {
     onSuccess: (cart) => queryClient.setQueryData(cartKeys.cart, cart),
   });
 }
+
+/** POST memberships/online-joining/bank-details: the provider's check before Continue (nothing kept). */
+export function useCheckBankDetails() {
+  return useMutation({
+    mutationFn: async (bank: BankDetails) =>
+      (
+        await apiFetch<{ bankName: string | null; accountNumber: string; sortCode: string }>(
+          'memberships/online-joining/bank-details',
+          {
+            method: 'POST',
+            body: {
+              accountHolder: bank.accountHolder.trim(),
+              accountDetails: {
+                sortCode: digitsOf(bank.sortCode),
+                accountNumber: digitsOf(bank.accountNumber),
+              },
+            },
+          },
+        )
+      ).data,
+    // Its messages go under the bank form, not in a toast.
+    meta: { inlineValidation: true },
+  });
+}

@@ -1,6 +1,7 @@
 import { formatPence } from '@lido/pricing/money';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { myDirectDebitQuery } from '../../features/account/get-direct-debit.ts';
 import { myMembershipsQuery } from '../../features/account/get-memberships.ts';
 import { priceLabel } from '../../lib/membership-price.ts';
 import { useClientSettings } from '../../features/client-settings/get-client-settings.ts';
@@ -41,6 +42,17 @@ function MembershipsSummary({ homeVenueSlug }: { homeVenueSlug: string | null })
   );
 }
 
+/** A failed mandate or collection: the member is told, with where to see the details. */
+function DirectDebitNotices() {
+  const directDebit = useQuery(myDirectDebitQuery);
+  return directDebit.data?.notices.map((notice) => (
+    <div key={notice.problem} className="notice notice--danger" role="alert">
+      <p>{notice.message}</p>
+      <Link to="/payments">See your Direct Debit</Link>
+    </div>
+  ));
+}
+
 /** The account dashboard: a greeting, notices that need action, credit and memberships. */
 export function DashboardPage() {
   const { user } = useSession();
@@ -55,6 +67,7 @@ export function DashboardPage() {
           You have an outstanding penalty. Please contact your centre before booking.
         </p>
       )}
+      <DirectDebitNotices />
       {user.membershipDocumentUploadRequired && (
         <p className="notice notice--warning">
           Your membership needs proof of eligibility. Please upload it as soon as possible.
