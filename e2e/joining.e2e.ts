@@ -1,7 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, visit, waitForPage } from './support/browser.ts';
 import { useE2E } from './support/fixture.ts';
+import { expectNoSecretsLeft } from './support/secret-scan.ts';
 import { logIn } from './support/log-in.ts';
 import { acceptCheckoutTerms, fillBilling, fillCard } from './support/pay-by-card.ts';
 
@@ -41,7 +44,8 @@ async function agreeToTerms(page: Page) {
 }
 
 describe('joining online', () => {
-  const e2e = useE2E();
+  // Info-level logs, so the bank-details scan at the end reads every request line the server wrote.
+  const e2e = useE2E({ LIDO_LOG_LEVEL: 'info' });
 
   it.each([
     { size: 'desktop', width: 1280, height: 900, email: 'jordan.reed@example.org', challenge: true },
@@ -371,5 +375,12 @@ describe('joining online', () => {
     expect(await change.innerText()).toContain('£15.99 more per month');
     expect(await change.locator('.summary-line--total dd').innerText()).toBe(dueNow);
     await expectNoAxeViolations(page);
+  });
+
+  it('leaves no bank account number in the server’s logs or in its database files', async () => {
+    // The Direct Debit sandbox's state is scanned too: it keeps only the last two digits once a
+    // billing request is fulfilled.
+    expect(fs.existsSync(path.join(e2e.server.dataDir, 'sandbox-gocardless.json'))).toBe(true);
+    expectNoSecretsLeft(e2e.server, ['55779911', '55779912'], '/api/memberships/online-joining/bank-details');
   });
 });

@@ -4,6 +4,7 @@ import { addWorkingDays, workingDaysBetween } from '@lido/pricing/working-days';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  cartDirectDebits,
   customerMemberships,
   directDebitCollections,
   directDebitInstructions,
@@ -58,7 +59,7 @@ const deliver = (body: string, signature: string) =>
     payload: body,
   });
 
-async function call(cookie: string, method: 'GET' | 'POST', url: string, payload?: object) {
+async function call(cookie: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) {
   const response = await t!.app.inject({
     method,
     url,
@@ -68,8 +69,10 @@ async function call(cookie: string, method: 'GET' | 'POST', url: string, payload
   return { status: response.statusCode, body: response.json() };
 }
 
-/** National All Access, monthly, starting on the 15th: nothing to pay today, so the free path completes. */
-async function join(cookie: string, account: { holder: string; sortCode: string; accountNumber: string }) {
+type Account = { holder: string; sortCode: string; accountNumber: string };
+
+/** The joining page's store call: National All Access, monthly, from the 15th (nothing due today). */
+async function storeMonthly(cookie: string, account: Account) {
   const venue = (await call(cookie, 'GET', '/api/activities/venues/castlefield-leisure-centre')).body.data;
   const types = (await call(cookie, 'GET', `/api/memberships/types?venue_id=${venue.id}`)).body.data as {
     id: number;
@@ -77,7 +80,7 @@ async function join(cookie: string, account: { holder: string; sortCode: string;
     paymentOptions: { id: number; paymentType: string }[];
   }[];
   const type = types.find((candidate) => candidate.slug === 'national-all-access')!;
-  const stored = await call(cookie, 'POST', '/api/memberships/online-joining/store', {
+  return call(cookie, 'POST', '/api/memberships/online-joining/store', {
     home_venue_id: venue.id,
     membership_type_id: type.id,
     payment_option_id: type.paymentOptions.find((option) => option.paymentType === 'recurring')!.id,
@@ -87,6 +90,11 @@ async function join(cookie: string, account: { holder: string; sortCode: string;
     account_details: { sort_code: account.sortCode, account_number: account.accountNumber },
     dd_terms_accepted: true,
   });
+}
+
+/** Stored, then completed on the free path. */
+async function join(cookie: string, account: Account) {
+  const stored = await storeMonthly(cookie, account);
   if (stored.status !== 201) return { stored, completed: undefined };
   const cart = stored.body.data;
   expect(cart.totals.total).toBe(0);
@@ -144,6 +152,21 @@ describe('the bank-details check before Continue', () => {
 });
 
 describe('a monthly membership with a new Direct Debit', () => {
+  it('cancels the billing request holding the account when the joining membership leaves the basket', async () => {
+    await start();
+    const cookie = await loginCookie(t!, 'C100001');
+    const store = () =>
+      storeMonthly(cookie, { holder: 'Alex Smith', sortCode: '200000', accountNumber: '55779911' });
+    expect((await store()).status).toBe(201);
+    const [first] = await t!.database.db.select().from(cartDirectDebits);
+    // Storing again replaces the held account; the first request is cancelled at the provider.
+    expect((await store()).status).toBe(201);
+    expect((await gc!.client.getBillingRequest(first!.billingRequestId)).status).toBe('cancelled');
+    const cleared = await call(cookie, 'DELETE', '/api/cart/clear', { source: 'online-joining' });
+    expect(cleared.status).toBe(200);
+    expect(await t!.database.db.select().from(cartDirectDebits)).toEqual([]);
+  });
+
   it('refuses an invalid account at the store call and changes nothing', async () => {
     await start();
     const cookie = await loginCookie(t!, 'C100001');
@@ -312,6 +335,8 @@ describe('Direct Debit webhooks', () => {
     const account = await call(cookie, 'GET', '/api/my-account/direct-debit');
     expect(account.body.data.notices[0].problem).toBe('mandate_failed');
     expect(account.body.data.instruction.statusLabel).toBe('Failed');
+    // With no working instruction left, the next monthly membership asks for bank details again.
+    expect((await call(cookie, 'GET', '/api/auth/user')).body.data.hasInstruction).toBe(false);
   });
 
   it('refuses a webhook whose signature does not match its raw body, recording nothing', async () => {

@@ -380,6 +380,7 @@ export function createCartService(deps: {
 
     /** DELETE cart/clear: the joining page's membership leaves the basket (renewals stay). */
     async clearJoining(customer: CustomerRow): Promise<Cart> {
+      let dropped: string | undefined;
       const cart = await carts.withLockedCart(customer.id, false, async (tx, locked) => {
         if (!locked) return undefined;
         requireOpen(locked);
@@ -387,8 +388,11 @@ export function createCartService(deps: {
           .filter((row) => row.itemType === 'membership')
           .map((row) => row.id);
         if (joining.length > 0) await carts.deleteItems(tx, locked.id, joining);
+        // The bank account went with the joining membership: the provider need not hold it.
+        dropped = await deps.directDebit.dropFromCart(tx, locked.id);
         return locked;
       });
+      await deps.directDebit.discardBillingRequest(dropped);
       return view(customer, cart);
     },
 

@@ -344,6 +344,18 @@ export function createDirectDebitService(deps: {
             .update(customerMemberships)
             .set({ paymentProblem: problem })
             .where(inArray(customerMemberships.id, ids));
+        // With no working instruction left, the next monthly membership asks for bank details again.
+        const working = (
+          await tx
+            .select({ status: directDebitInstructions.status })
+            .from(directDebitInstructions)
+            .where(eq(directDebitInstructions.customerId, instruction.customerId))
+        ).some((row) => !endedMandate.has(row.status));
+        if (!working)
+          await tx
+            .update(customers)
+            .set({ hasDirectDebitInstruction: false })
+            .where(eq(customers.id, instruction.customerId));
         return { customerId: instruction.customerId, kind: 'mandate' as const, problem };
       }
       if (event.resource_type === 'payments' && event.links?.payment) {
