@@ -71,19 +71,26 @@ async function call(cookie: string, method: 'GET' | 'POST' | 'DELETE', url: stri
 
 type Account = { holder: string; sortCode: string; accountNumber: string };
 
-/** The joining page's store call: National All Access, monthly, from the 15th (nothing due today). */
-async function storeMonthly(cookie: string, account: Account) {
+/** A Castlefield membership's ids and its monthly option, as the joining page reads them. */
+async function castlefieldMonthly(cookie: string, slug: string) {
   const venue = (await call(cookie, 'GET', '/api/activities/venues/castlefield-leisure-centre')).body.data;
   const types = (await call(cookie, 'GET', `/api/memberships/types?venue_id=${venue.id}`)).body.data as {
     id: number;
     slug: string;
     paymentOptions: { id: number; paymentType: string }[];
   }[];
-  const type = types.find((candidate) => candidate.slug === 'national-all-access')!;
+  const type = types.find((candidate) => candidate.slug === slug)!;
+  const monthly = type.paymentOptions.find((option) => option.paymentType === 'recurring')!;
+  return { venueId: venue.id as number, typeId: type.id, monthlyId: monthly.id };
+}
+
+/** The joining page's store call: National All Access, monthly, from the 15th (nothing due today). */
+async function storeMonthly(cookie: string, account: Account) {
+  const { venueId, typeId, monthlyId } = await castlefieldMonthly(cookie, 'national-all-access');
   return call(cookie, 'POST', '/api/memberships/online-joining/store', {
-    home_venue_id: venue.id,
-    membership_type_id: type.id,
-    payment_option_id: type.paymentOptions.find((option) => option.paymentType === 'recurring')!.id,
+    home_venue_id: venueId,
+    membership_type_id: typeId,
+    payment_option_id: monthlyId,
     start_date: '2027-01-15',
     billing_day: 15,
     account_holder: account.holder,
@@ -262,6 +269,91 @@ describe('a monthly membership with a new Direct Debit', () => {
     const sentOn = instruction!.confirmationSentAt!.toISOString().slice(0, 10);
     expect(sentOn).toBe('2026-12-30');
     expect(sentOn <= instruction!.confirmationDueBy).toBe(true);
+  });
+
+  it('makes each later month’s collection two weeks ahead, with its own advance notice', async () => {
+    const { moveOn } = await start();
+    const cookie = await loginCookie(t!, 'C100001');
+    await join(cookie, { holder: 'Alex Smith', sortCode: '200000', accountNumber: '55779911' });
+    await t!.services().directDebit.settle();
+    expect(await t!.database.db.select().from(directDebitCollections)).toHaveLength(1);
+    moveOn(25); // Tuesday 2 February 2027: the 15 February collection is within two weeks
+    await t!.services().directDebit.settle();
+    await t!.services().directDebit.settle();
+    const collections = await t!.database.db
+      .select()
+      .from(directDebitCollections)
+      .orderBy(directDebitCollections.billingDate);
+    expect(collections.map((row) => [row.billingDate, row.chargeDate, row.amountPence])).toEqual([
+      ['2027-01-15', '2027-01-15', 4599],
+      ['2027-02-15', '2027-02-15', 4599],
+    ]);
+    expect(gc!.sandbox.engine.counts().payments).toBe(2);
+    const notices = outbox().filter((email) =>
+      email.subject.startsWith('Your Direct Debit payment of £45.99'),
+    );
+    expect(notices.map((email) => email.subject)).toEqual([
+      'Your Direct Debit payment of £45.99 on 15 Jan 2027',
+      'Your Direct Debit payment of £45.99 on 15 Feb 2027',
+    ]);
+  });
+
+  it('moves the collections to the new membership on a change, cancelling the old price’s payment', async () => {
+    const { moveOn } = await start();
+    await join(await loginCookie(t!, 'C100001'), {
+      holder: 'Alex Smith',
+      sortCode: '200000',
+      accountNumber: '55779911',
+    });
+    moveOn(25); // Tuesday 2 February 2027: the 15 February collection is requested at the old price
+    await t!.services().directDebit.settle();
+    const cookie = await loginCookie(t!, 'C100001');
+    const [held] = await t!.database.db.select().from(directDebitCollections);
+    const gym = await castlefieldMonthly(cookie, 'gym-anytime');
+    const changeTo = (startDate: string) =>
+      call(cookie, 'POST', `/api/memberships/${held!.customerMembershipId}/change`, {
+        membership_type_id: gym.typeId,
+        payment_option_id: gym.monthlyId,
+        start_date: startDate,
+      });
+    // Cheaper from 10 February: nothing due now, and the 15th is collected at the new price.
+    const change = await changeTo('2027-02-10');
+    expect(change.status, JSON.stringify(change.body)).toBe(201);
+    expect(change.body.data.totals.total).toBe(0);
+    const terms = (await call(cookie, 'GET', `/api/terms?cart_id=${change.body.data.cartId}`)).body.data
+      .data as { id: number }[];
+    const completed = await call(cookie, 'POST', '/api/checkout/complete', {
+      terms: terms.map((term) => term.id),
+      source: 'online-joining',
+    });
+    expect(completed.status, JSON.stringify(completed.body)).toBe(200);
+    const collections = await t!.database.db
+      .select()
+      .from(directDebitCollections)
+      .orderBy(directDebitCollections.id);
+    expect(collections.map((row) => [row.billingDate, row.amountPence, row.status])).toEqual([
+      ['2027-01-15', 4599, 'pending_submission'],
+      ['2027-02-15', 4599, 'cancelled'],
+      ['2027-02-15', 3000, 'pending_submission'],
+    ]);
+    expect((await gc!.client.getPayment(collections[1]!.paymentId!)).status).toBe('cancelled');
+  });
+
+  it('refuses a change dated before the held membership has started', async () => {
+    await start();
+    const cookie = await loginCookie(t!, 'C100001');
+    await join(cookie, { holder: 'Alex Smith', sortCode: '200000', accountNumber: '55779911' });
+    const [held] = await t!.database.db.select().from(directDebitCollections);
+    const gym = await castlefieldMonthly(cookie, 'gym-anytime');
+    const refused = await call(cookie, 'POST', `/api/memberships/${held!.customerMembershipId}/change`, {
+      membership_type_id: gym.typeId,
+      payment_option_id: gym.monthlyId,
+      start_date: '2027-01-10',
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.startsAt[0]).toBe(
+      'The change date must be after your membership starts on 15/01/2027.',
+    );
   });
 
   it('never charges within 3 working days of its notice, over a weekend and bank holidays', () => {

@@ -61,7 +61,8 @@ CREATE TABLE direct_debit_collections (
   created_at timestamptz NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now(),
   UNIQUE (customer_membership_id, billing_date),
-  CONSTRAINT direct_debit_collections_status CHECK (status IN ('scheduled', 'pending_customer_approval',
+  -- 'cancelling': replaced by a membership change, to be cancelled at the provider.
+  CONSTRAINT direct_debit_collections_status CHECK (status IN ('scheduled', 'cancelling', 'pending_customer_approval',
     'pending_submission', 'submitted', 'confirmed', 'paid_out', 'cancelled', 'customer_approval_denied',
     'failed', 'charged_back'))
 );

@@ -265,14 +265,10 @@ export async function completeBasket(
           orderId: order!.id,
         })
         .returning({ id: customerMemberships.id });
-      // A change keeps collecting on the membership's existing schedule; a new one starts its own.
-      if (
-        input.recordDirectDebit &&
-        line.costs.paymentType === 'recurring' &&
-        line.changesMembershipId === null &&
-        line.costs.firstBillingDate
-      )
+      // A new monthly membership starts its collections; a change takes over the held one's.
+      if (input.recordDirectDebit && line.costs.paymentType === 'recurring' && line.costs.firstBillingDate)
         await input.recordDirectDebit(tx, {
+          replacesMembershipId: line.changesMembershipId,
           cartId: cart.id,
           customerId: input.customerId,
           orderId: order!.id,

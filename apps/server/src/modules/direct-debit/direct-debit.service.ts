@@ -1,5 +1,5 @@
 import { type BankCheckBody, maskAccountNumber, maskSortCode } from '@lido/contracts/bank-details';
-import { type CalendarDate, compareDates, prettyDate } from '@lido/pricing/calendar-date';
+import { addDays, addMonths, type CalendarDate, compareDates, prettyDate } from '@lido/pricing/calendar-date';
 import { currencySymbol, toMoney } from '@lido/pricing/money';
 import { addWorkingDays } from '@lido/pricing/working-days';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
@@ -52,6 +52,8 @@ export interface DirectDebitLine {
   amountPence: number;
   firstBillingDate: CalendarDate;
   today: CalendarDate;
+  /** a change: this held membership's collections from `firstBillingDate` on move to the new one */
+  replacesMembershipId: number | null;
 }
 
 /** The billing request holding a checked account, ready to be kept with the basket. */
@@ -74,6 +76,8 @@ const paymentProblem: Record<string, PaymentProblem> = {
   failed: 'payment_failed',
   charged_back: 'payment_charged_back',
 };
+/** How far ahead each month's collection is made, and so its advance notice sent. */
+const scheduleAheadDays = 14;
 /** Setting a mandate up is retried by the minute job; after this many tries it needs a person. */
 const maxSetupAttempts = 10;
 
@@ -271,6 +275,104 @@ export function createDirectDebitService(deps: {
         .update(directDebitCollections)
         .set({ noticeSentAt: deps.clock() })
         .where(eq(directDebitCollections.id, collection.id));
+  }
+
+  /**
+   * Each month's collection after the first: made `scheduleAheadDays` before its billing date for
+   * every membership still running on a working instruction, once the previous one was requested.
+   */
+  async function scheduleNextCollections() {
+    const horizon = addDays(deps.today(), scheduleAheadDays);
+    const latest = await db
+      .selectDistinctOn([directDebitCollections.customerMembershipId], {
+        collection: directDebitCollections,
+        instructionStatus: directDebitInstructions.status,
+        membershipStatus: customerMemberships.status,
+        endDate: customerMemberships.endDate,
+        pricePence: customerMemberships.pricePence,
+      })
+      .from(directDebitCollections)
+      .innerJoin(
+        directDebitInstructions,
+        eq(directDebitInstructions.id, directDebitCollections.instructionId),
+      )
+      .innerJoin(customerMemberships, eq(customerMemberships.id, directDebitCollections.customerMembershipId))
+      .orderBy(directDebitCollections.customerMembershipId, desc(directDebitCollections.billingDate));
+    for (const row of latest) {
+      const next = addMonths(row.collection.billingDate, 1);
+      const running =
+        ['active', 'pending_eligibility'].includes(row.membershipStatus) &&
+        (row.endDate === null || compareDates(row.endDate, next) >= 0);
+      if (!running || endedMandate.has(row.instructionStatus) || !row.collection.paymentId) continue;
+      if (compareDates(next, horizon) > 0) continue;
+      await db
+        .insert(directDebitCollections)
+        .values({
+          instructionId: row.collection.instructionId,
+          customerMembershipId: row.collection.customerMembershipId,
+          description: row.collection.description,
+          amountPence: row.pricePence,
+          billingDate: next,
+        })
+        .onConflictDoNothing();
+    }
+  }
+
+  /**
+   * A change of a held monthly membership: from the change's first collection the new membership
+   * is collected at its own price. The held one's later collections not yet requested are dropped;
+   * one already requested is cancelled at the provider by `settle()` (possible until submission).
+   */
+  async function handOver(tx: Tx, input: DirectDebitLine, heldId: number) {
+    const held = await tx
+      .select()
+      .from(directDebitCollections)
+      .where(eq(directDebitCollections.customerMembershipId, heldId))
+      .orderBy(desc(directDebitCollections.billingDate));
+    // A membership we never collected for (set up elsewhere) is not ours to move.
+    if (held.length === 0) return undefined;
+    for (const collection of held.filter(
+      (row) => compareDates(row.billingDate, input.firstBillingDate) >= 0,
+    )) {
+      if (collection.paymentId === null)
+        await tx.delete(directDebitCollections).where(eq(directDebitCollections.id, collection.id));
+      else if (collection.status === 'pending_submission')
+        await tx
+          .update(directDebitCollections)
+          .set({ status: 'cancelling', updatedAt: sql`now()` })
+          .where(eq(directDebitCollections.id, collection.id));
+    }
+    await tx.insert(directDebitCollections).values({
+      instructionId: held[0]!.instructionId,
+      customerMembershipId: input.membershipId,
+      description: input.description,
+      amountPence: input.amountPence,
+      billingDate: input.firstBillingDate,
+    });
+    return { newMandate: false };
+  }
+
+  /** Payments a change replaced, cancelled at the provider while that is still possible. */
+  async function cancelReplaced() {
+    const replaced = await db
+      .select()
+      .from(directDebitCollections)
+      .where(eq(directDebitCollections.status, 'cancelling'));
+    for (const collection of replaced) {
+      let status = 'cancelled';
+      try {
+        status = (await requireClient().cancelPayment(collection.paymentId!)).status ?? 'cancelled';
+      } catch (error) {
+        if (!(error instanceof GoCardlessError) || error.type !== 'invalid_state') throw error;
+        // Already on its way to the bank: it is collected, at the old price, and noted for staff.
+        status = (await requireClient().getPayment(collection.paymentId!)).status ?? 'submitted';
+        deps.log.warn({ collection: collection.id }, 'a replaced collection was already submitted');
+      }
+      await db
+        .update(directDebitCollections)
+        .set({ status, updatedAt: sql`now()` })
+        .where(eq(directDebitCollections.id, collection.id));
+    }
   }
 
   async function settleInstruction(instructionId: number) {
@@ -491,6 +593,7 @@ export function createDirectDebitService(deps: {
      * customer's working instruction or on a new one made from the basket's billing request.
      */
     async recordWithOrder(tx: Tx, input: DirectDebitLine): Promise<{ newMandate: boolean } | undefined> {
+      if (input.replacesMembershipId !== null) return handOver(tx, input, input.replacesMembershipId);
       const existing = (
         await tx
           .select()
@@ -543,6 +646,10 @@ export function createDirectDebitService(deps: {
      * made with their advance notices. Each step is keyed on our rows, so running it twice is safe.
      */
     async settle(filter: { customerId?: number } = {}) {
+      if (filter.customerId === undefined) await scheduleNextCollections();
+      await cancelReplaced().catch((error: unknown) =>
+        deps.log.warn({ err: error }, 'cancelling a replaced collection will be retried'),
+      );
       const mine =
         filter.customerId === undefined
           ? undefined
@@ -730,7 +837,7 @@ function collectionStatusLabel(status: string): string {
     return 'Scheduled';
   if (status === 'submitted') return 'Requested from your bank';
   if (status === 'confirmed' || status === 'paid_out') return 'Collected';
-  if (status === 'cancelled') return 'Cancelled';
+  if (status === 'cancelled' || status === 'cancelling') return 'Cancelled';
   if (status === 'charged_back') return 'Returned by your bank';
   return 'Failed';
 }

@@ -62,6 +62,12 @@ export function createChangeService(deps: {
         startsAt: [`The change date must be between ${ukDate(window.min)} and ${ukDate(window.max)}.`],
       });
     }
+    // The held membership ends the day before the change, so it must have started by then.
+    if (startsAt <= held.startDate) {
+      throw new ValidationError({
+        startsAt: [`The change date must be after your membership starts on ${ukDate(held.startDate)}.`],
+      });
+    }
     const symbol = currencySymbol(operator.currency);
     const money = (pence: number) => toMoney(pence, operator.currency, symbol);
     const nextCollectionDate = anchorDate(startsAt, held.billingDay!);
