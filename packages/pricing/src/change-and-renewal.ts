@@ -23,8 +23,17 @@ export interface ChangeCosts {
   totalDueNow: number;
 }
 
-export function changeWindow(today: CalendarDate): { min: CalendarDate; max: CalendarDate } {
-  return { min: addDays(today, 1), max: addMonths(today, 1) };
+/**
+ * From tomorrow to a month ahead; a held membership that has not started yet can change only
+ * after its start (it ends the day before the change).
+ */
+export function changeWindow(
+  today: CalendarDate,
+  heldStartDate?: CalendarDate,
+): { min: CalendarDate; max: CalendarDate } {
+  const tomorrow = addDays(today, 1);
+  const afterStart = heldStartDate ? addDays(heldStartDate, 1) : tomorrow;
+  return { min: afterStart > tomorrow ? afterStart : tomorrow, max: addMonths(today, 1) };
 }
 
 export function differenceText(oldPrice: number, newPrice: number, symbol = '£'): string {

@@ -56,16 +56,16 @@ export function createChangeService(deps: {
       });
     }
     const today = deps.today();
-    const window = changeWindow(today);
+    // The held membership ends the day before the change, so it must have started by then.
+    if (isCalendarDate(startsAt) && startsAt <= held.startDate) {
+      throw new ValidationError({
+        startsAt: [`The change date must be after your membership starts on ${ukDate(held.startDate)}.`],
+      });
+    }
+    const window = changeWindow(today, held.startDate);
     if (!isCalendarDate(startsAt) || startsAt < window.min || startsAt > window.max) {
       throw new ValidationError({
         startsAt: [`The change date must be between ${ukDate(window.min)} and ${ukDate(window.max)}.`],
-      });
-    }
-    // The held membership ends the day before the change, so it must have started by then.
-    if (startsAt <= held.startDate) {
-      throw new ValidationError({
-        startsAt: [`The change date must be after your membership starts on ${ukDate(held.startDate)}.`],
       });
     }
     const symbol = currencySymbol(operator.currency);

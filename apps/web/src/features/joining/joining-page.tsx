@@ -1,6 +1,7 @@
 import type { MembershipType } from '@lido/contracts/membership';
 import { prettyDate, todayIn } from '@lido/pricing/calendar-date';
 import { changeWindow } from '@lido/pricing/change-and-renewal';
+import { myMembershipsQuery } from '../account/get-memberships.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -165,7 +166,9 @@ export function JoiningPage() {
       [...settings.availableBillingDates].sort((a, b) => a - b)[0] ??
       1)
     : null;
-  const changeDates = changing !== null ? changeWindow(today) : undefined;
+  const heldMemberships = useQuery({ ...myMembershipsQuery, enabled: changing !== null });
+  const heldStart = heldMemberships.data?.find((held) => held.id === changing)?.startDate;
+  const changeDates = changing !== null ? changeWindow(today, heldStart) : undefined;
   const changeCosts = useChangeCosts(
     changing !== null && option
       ? {
