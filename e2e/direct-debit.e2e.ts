@@ -82,5 +82,14 @@ describe('Direct Debit problems in My account', () => {
     expect(await directDebit.locator('.facts').innerText()).toMatch(/Status\s+Failed/);
     expect(await directDebit.getByText('Your Direct Debit could not be set up').count()).toBe(1);
     await expectNoAxeViolations(page);
+
+    // The membership itself is marked.
+    await page
+      .getByRole('navigation', { name: 'My account' })
+      .getByRole('link', { name: 'Memberships' })
+      .click();
+    const card = page.getByRole('listitem').filter({ hasText: 'National All Access' });
+    await card.getByText('Your Direct Debit could not be set up.').waitFor();
+    await expectNoAxeViolations(page);
   });
 });

@@ -426,6 +426,11 @@ describe('Direct Debit webhooks', () => {
     expect(instruction!.status).toBe('failed');
     const account = await call(cookie, 'GET', '/api/my-account/direct-debit');
     expect(account.body.data.notices[0].problem).toBe('mandate_failed');
+    const [membership] = (await call(cookie, 'GET', '/api/my-account/memberships')).body.data;
+    expect(membership.paymentProblem).toEqual({
+      code: 'mandate_failed',
+      label: 'Your Direct Debit could not be set up',
+    });
     expect(account.body.data.instruction.statusLabel).toBe('Failed');
     // With no working instruction left, the next monthly membership asks for bank details again.
     expect((await call(cookie, 'GET', '/api/auth/user')).body.data.hasInstruction).toBe(false);

@@ -13,6 +13,15 @@ const statusLabels = {
   cancelled: 'Cancelled',
 } as const;
 
+/** A Direct Debit problem on a membership, in a line (the Dashboard and Payments say more). */
+const paymentProblemLabels = {
+  mandate_failed: 'Your Direct Debit could not be set up',
+  mandate_cancelled: 'Your Direct Debit was cancelled at your bank',
+  mandate_expired: 'Your Direct Debit has expired',
+  payment_failed: 'Your last Direct Debit payment failed',
+  payment_charged_back: 'Your bank returned your last Direct Debit payment',
+} as const;
+
 export function createAccountService(deps: {
   operators: OperatorRepository;
   account: AccountRepository;
@@ -52,6 +61,9 @@ export function createAccountService(deps: {
         fixedPeriod: option.fixedPeriod,
         price: toMoney(membership.pricePence, operator.currency, symbol),
         homeVenue: { name: venueName, slug: venueSlug },
+        paymentProblem: membership.paymentProblem
+          ? { code: membership.paymentProblem, label: paymentProblemLabels[membership.paymentProblem] }
+          : null,
       }));
     },
 

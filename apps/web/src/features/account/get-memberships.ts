@@ -8,6 +8,8 @@ export interface HeldMembership {
   categories: string[];
   status: 'pending' | 'pending_eligibility' | 'active' | 'ended' | 'cancelled';
   statusLabel: string;
+  /** a failed Direct Debit mandate or collection for this membership */
+  paymentProblem: { code: string; label: string } | null;
   startDate: string;
   prettyStartDate: string;
   endDate: string | null;

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { ApiError } from '../../lib/api/api-client.ts';
 import { genericErrorLine } from '../../lib/api/generic-error.ts';
 import { Button } from '../../ui/button.tsx';
@@ -26,6 +27,11 @@ function MembershipCard({ membership }: { membership: HeldMembership }) {
     <li className="card">
       <h2 className="card__title">{membership.name}</h2>
       <p className={`status status--${membership.status}`}>{membership.statusLabel}</p>
+      {membership.paymentProblem && (
+        <p className="notice notice--danger">
+          {membership.paymentProblem.label}. <Link to="/payments">See your Direct Debit</Link>
+        </p>
+      )}
       <dl className="facts">
         <dt>Centre</dt>
         <dd>{membership.homeVenue.name}</dd>
