@@ -102,6 +102,16 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return reply.status(status).send({ error: value });
   }
 
+  /** Stripe's answer for an id or payment method it does not know. */
+  function missing(reply: FastifyReply, status: number, message: string, param?: string) {
+    return error(reply, status, {
+      type: 'invalid_request_error',
+      code: 'resource_missing',
+      message,
+      ...(param ? { param } : {}),
+    });
+  }
+
   function emit(type: string, intent: Intent) {
     events.push({
       id: id('evt'),
@@ -189,20 +199,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const body = request.body as Params;
     const method = String(body.payment_method ?? '');
     const card = testPaymentMethods[method];
-    if (!card)
-      return error(reply, 400, {
-        type: 'invalid_request_error',
-        code: 'resource_missing',
-        message: `No such PaymentMethod: '${method}'`,
-        param: 'payment_method',
-      });
+    if (!card) return missing(reply, 400, `No such PaymentMethod: '${method}'`, 'payment_method');
     const customer = body.customer ? String(body.customer) : null;
-    if (customer && !customers.has(customer))
-      return error(reply, 400, {
-        type: 'invalid_request_error',
-        code: 'resource_missing',
-        message: 'No such customer',
-      });
+    if (customer && !customers.has(customer)) return missing(reply, 400, 'No such customer');
     const intent: Intent = {
       id: id('pi'),
       object: 'payment_intent',
@@ -244,23 +243,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
 
   app.get<{ Params: { id: string } }>('/v1/payment_intents/:id', async (request, reply) => {
     const intent = intents.get(request.params.id);
-    if (!intent)
-      return error(reply, 404, {
-        type: 'invalid_request_error',
-        code: 'resource_missing',
-        message: `No such payment_intent: '${request.params.id}'`,
-      });
+    if (!intent) return missing(reply, 404, `No such payment_intent: '${request.params.id}'`);
     return view(intent, parseForm(request.url.split('?')[1] ?? '').expand);
   });
 
   app.post<{ Params: { id: string } }>('/v1/payment_intents/:id/cancel', async (request, reply) => {
     const intent = intents.get(request.params.id);
-    if (!intent)
-      return error(reply, 404, {
-        type: 'invalid_request_error',
-        code: 'resource_missing',
-        message: 'No such payment_intent',
-      });
+    if (!intent) return missing(reply, 404, 'No such payment_intent');
     if (intent.status === 'succeeded' || intent.status === 'canceled')
       return error(reply, 400, {
         type: 'invalid_request_error',
@@ -306,12 +295,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const body = request.body as Params;
     const method = String(body.payment_method ?? '');
     const card = testPaymentMethods[method];
-    if (!card)
-      return error(reply, 400, {
-        type: 'invalid_request_error',
-        code: 'resource_missing',
-        message: `No such PaymentMethod: '${method}'`,
-      });
+    if (!card) return missing(reply, 400, `No such PaymentMethod: '${method}'`);
     const setup = {
       id: id('seti'),
       object: 'setup_intent' as const,
@@ -329,12 +313,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   });
   app.get<{ Params: { id: string } }>('/v1/setup_intents/:id', async (request, reply) => {
     const setup = setupIntents.get(request.params.id);
-    if (!setup)
-      return error(reply, 404, {
-        type: 'invalid_request_error',
-        code: 'resource_missing',
-        message: 'No such setup_intent',
-      });
+    if (!setup) return missing(reply, 404, 'No such setup_intent');
     return setup;
   });
 

@@ -39,6 +39,10 @@ const step = (at: number, status: string, cause: string, description: string, ex
   ...extra,
 });
 
+/** A step the payer's bank causes, with its Bacs reason code. */
+const fromBank = (at: number, status: string, cause: string, description: string, reasonCode: string) =>
+  step(at, status, cause, description, { origin: 'bank', reasonCode });
+
 export function mandateSteps(createdMs: number, holderName: string, bankClosed: boolean): Step[] {
   const submitted = nextSubmissionRun(createdMs);
   const active = workingDaysAfter(submitted, 2);
@@ -52,23 +56,23 @@ export function mandateSteps(createdMs: number, holderName: string, bankClosed: 
   if (bankClosed)
     return [
       submit,
-      step(submitted, 'failed', 'bank_account_closed', 'The bank account for this mandate has been closed.', {
-        origin: 'bank',
-        reasonCode: 'ADDACS-B',
-      }),
+      fromBank(
+        submitted,
+        'failed',
+        'bank_account_closed',
+        'The bank account for this mandate has been closed.',
+        'ADDACS-B',
+      ),
     ];
   if (name === 'MANDATE FAILED')
     return [
       submit,
-      step(
+      fromBank(
         active,
         'failed',
         'invalid_bank_details',
         'The specified bank account does not exist or was closed.',
-        {
-          origin: 'bank',
-          reasonCode: 'AUDDIS-5',
-        },
+        'AUDDIS-5',
       ),
     ];
   const activate = step(active, 'active', 'mandate_activated', 'The mandate has been successfully set up.');
@@ -77,10 +81,13 @@ export function mandateSteps(createdMs: number, holderName: string, bankClosed: 
     return [
       submit,
       activate,
-      step(later, 'cancelled', 'bank_account_closed', 'The mandate was cancelled at the payer’s bank.', {
-        origin: 'bank',
-        reasonCode: 'ADDACS-B',
-      }),
+      fromBank(
+        later,
+        'cancelled',
+        'bank_account_closed',
+        'The mandate was cancelled at the payer’s bank.',
+        'ADDACS-B',
+      ),
     ];
   // Real Bacs expires a mandate after 13 months without a collection; the sandbox compresses it.
   if (name === 'MANDATE EXPIRED')
@@ -109,25 +116,25 @@ export function paymentSteps(createdMs: number, chargeDate: string, holderName: 
   if (name === 'PAYMENT FAILED')
     return [
       submit,
-      step(charge, 'failed', 'insufficient_funds', 'The customer’s account had insufficient funds.', {
-        origin: 'bank',
-        reasonCode: 'ARUDD-0',
-      }),
+      fromBank(
+        charge,
+        'failed',
+        'insufficient_funds',
+        'The customer’s account had insufficient funds.',
+        'ARUDD-0',
+      ),
     ];
   if (name === 'PAYMENT LATE FAILURE')
     return [
       submit,
       confirm,
       payOut,
-      step(
+      fromBank(
         afterPayout,
         'failed',
         'insufficient_funds',
         'The payment failed after it was paid out (late failure).',
-        {
-          origin: 'bank',
-          reasonCode: 'ARUDD-0',
-        },
+        'ARUDD-0',
       ),
     ];
   if (name === 'CHARGEBACK')
@@ -135,15 +142,12 @@ export function paymentSteps(createdMs: number, chargeDate: string, holderName: 
       submit,
       confirm,
       payOut,
-      step(
+      fromBank(
         afterPayout,
         'charged_back',
         'refund_requested',
         'The customer asked their bank for an indemnity refund.',
-        {
-          origin: 'bank',
-          reasonCode: 'DDICA-1',
-        },
+        'DDICA-1',
       ),
     ];
   return [submit, confirm, payOut];

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { cardMessages } from './card-errors.ts';
+import { useFrameStatus } from './frame-status.ts';
 
 /**
  * The card provider's drop-in (Opayo's `sagepayCheckout`, served by our sandbox in development):
@@ -78,26 +79,12 @@ export function useDropIn(options: {
   const { scriptUrl, sessionKey, mode, cardIdentifier, title } = options;
   // What the frame reported, for the frame it was reported by (a new session starts afresh).
   const frameKey = `${scriptUrl}|${sessionKey}|${mode}|${cardIdentifier ?? ''}`;
-  const [reported, setReported] = useState({
-    key: '',
-    ready: false,
-    valid: false,
-    error: null as string | null,
-  });
-  const current =
-    reported.key === frameKey ? reported : { key: frameKey, ready: false, valid: false, error: null };
+  const { current, report } = useFrameStatus(frameKey);
 
   useEffect(() => {
     if (!scriptUrl || !sessionKey || !container) return;
     let cancelled = false;
     const pending = waiting.current;
-    const report = (change: Partial<typeof reported>) =>
-      setReported((previous) => ({
-        ...(previous.key === frameKey
-          ? previous
-          : { key: frameKey, ready: false, valid: false, error: null }),
-        ...change,
-      }));
     loadProviderScript(scriptUrl)
       .then(() => {
         if (cancelled) return;
@@ -127,7 +114,7 @@ export function useDropIn(options: {
       dropIn.current = null;
       pending.clear();
     };
-  }, [scriptUrl, sessionKey, mode, cardIdentifier, title, container, frameKey]);
+  }, [scriptUrl, sessionKey, mode, cardIdentifier, title, container, report]);
 
   /** Asks the frame for a card identifier; no answer within 2 s is a timeout. */
   function tokenise(newMerchantSessionKey?: string): Promise<TokeniseResult> {

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { cardMessages } from './card-errors.ts';
+import { useFrameStatus } from './frame-status.ts';
 import { loadProviderScript } from './drop-in.ts';
 
 /**
@@ -48,26 +49,12 @@ export function useStripeCard(options: {
   const stripe = useRef<StripeJs | null>(null);
   const element = useRef<StripeCardElement | null>(null);
   const frameKey = `${scriptUrl}|${publishableKey}|${showCardFields}`;
-  const [reported, setReported] = useState({
-    key: '',
-    ready: false,
-    valid: false,
-    error: null as string | null,
-  });
-  const current =
-    reported.key === frameKey ? reported : { key: frameKey, ready: false, valid: false, error: null };
+  const { current, report } = useFrameStatus(frameKey);
 
   useEffect(() => {
     if (!scriptUrl || !publishableKey) return;
     if (showCardFields && !container) return;
     let cancelled = false;
-    const report = (change: Partial<typeof reported>) =>
-      setReported((previous) => ({
-        ...(previous.key === frameKey
-          ? previous
-          : { key: frameKey, ready: false, valid: false, error: null }),
-        ...change,
-      }));
     loadProviderScript(scriptUrl)
       .then(() => {
         if (cancelled) return;
@@ -90,7 +77,7 @@ export function useStripeCard(options: {
       element.current?.destroy();
       element.current = null;
     };
-  }, [scriptUrl, publishableKey, showCardFields, container, frameKey]);
+  }, [scriptUrl, publishableKey, showCardFields, container, report]);
 
   return {
     containerRef: setContainer,
