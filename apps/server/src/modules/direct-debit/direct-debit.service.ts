@@ -188,6 +188,18 @@ export function createDirectDebitService(deps: {
     if (instruction.confirmationSentAt || !instruction.reference) return;
     const [who, from] = await Promise.all([person(instruction.customerId), merchant(instruction.customerId)]);
     if (!who) return;
+    // Claimed before sending, so two runs at once (the order and the minute job) send it once.
+    const [claimed] = await db
+      .update(directDebitInstructions)
+      .set({ confirmationSentAt: deps.clock() })
+      .where(
+        and(
+          eq(directDebitInstructions.id, instruction.id),
+          isNull(directDebitInstructions.confirmationSentAt),
+        ),
+      )
+      .returning({ id: directDebitInstructions.id });
+    if (!claimed) return;
     const sent = await sendQuietly('mandate confirmation', () =>
       deps.email.send(
         mandateConfirmationEmail({
@@ -201,10 +213,10 @@ export function createDirectDebitService(deps: {
         }),
       ),
     );
-    if (sent)
+    if (!sent)
       await db
         .update(directDebitInstructions)
-        .set({ confirmationSentAt: deps.clock() })
+        .set({ confirmationSentAt: null })
         .where(eq(directDebitInstructions.id, instruction.id));
   }
 
@@ -256,6 +268,12 @@ export function createDirectDebitService(deps: {
     if (collection.noticeSentAt || !collection.chargeDate) return;
     const [who, from] = await Promise.all([person(instruction.customerId), merchant(instruction.customerId)]);
     if (!who) return;
+    const [claimed] = await db
+      .update(directDebitCollections)
+      .set({ noticeSentAt: deps.clock() })
+      .where(and(eq(directDebitCollections.id, collection.id), isNull(directDebitCollections.noticeSentAt)))
+      .returning({ id: directDebitCollections.id });
+    if (!claimed) return;
     const sent = await sendQuietly('advance notice', () =>
       deps.email.send(
         advanceNoticeEmail({
@@ -270,10 +288,10 @@ export function createDirectDebitService(deps: {
         }),
       ),
     );
-    if (sent)
+    if (!sent)
       await db
         .update(directDebitCollections)
-        .set({ noticeSentAt: deps.clock() })
+        .set({ noticeSentAt: null })
         .where(eq(directDebitCollections.id, collection.id));
   }
 
