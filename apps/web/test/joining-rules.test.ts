@@ -45,6 +45,13 @@ describe('the joining sections', () => {
     expect(nextSection('dates', { ...context, recurring: false })).toBe('checkout');
   });
 
+  it('moves on from a section that has dropped out, never back to the start', () => {
+    // Continue from Your details opened Additional details while the questions were loading;
+    // the membership asks none, so the page goes on to the dates.
+    expect(nextSection('additional', { ...context, hasQuestions: false })).toBe('dates');
+    expect(nextSection('directDebit', { ...context, hasInstruction: true })).toBe('checkout');
+  });
+
   it('opens one section, marks edited ones done and greys the rest', () => {
     expect(sectionState('dates', 'dates', ['centre'])).toBe('open');
     expect(sectionState('centre', 'dates', ['centre'])).toBe('done');

@@ -62,9 +62,13 @@ export function displayedSections(context: SectionContext): DisplayedSection[] {
 
 /** The displayed section after `current`; the checkout step when there is none. */
 export function nextSection(current: SectionKey, context: SectionContext): SectionKey {
-  const sections = displayedSections(context);
-  const index = sections.findIndex((section) => section.key === current);
-  return sections[index + 1]?.key ?? 'checkout';
+  // By position in the full order, so a section that has just dropped out (Additional details once
+  // the membership turns out to ask nothing) still leads on, not back to the first section.
+  const position = sectionKeys.indexOf(current);
+  return (
+    displayedSections(context).find((section) => sectionKeys.indexOf(section.key) > position)?.key ??
+    'checkout'
+  );
 }
 
 export type SectionState = 'open' | 'done' | 'locked';
