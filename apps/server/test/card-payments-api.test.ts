@@ -1,54 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSandbox, type TestSandbox } from './support/card-sandbox.ts';
-import { createTestApp, loginCookie, siteHost, type TestApp } from './support/test-app.ts';
-
-const host = siteHost.onlineJoining;
-const origin = `http://${host}`;
-
-type Listed = { id: number; slug: string; paymentOptions: { id: number; paymentType: string }[] };
+import { checkoutCalls } from './support/checkout-calls.ts';
+import { createTestApp, loginCookie, type TestApp } from './support/test-app.ts';
 
 describe('paying for a basket by card through the sandbox provider, on 21 Nov 2026', () => {
   let sandbox: TestSandbox;
   let t: TestApp;
-  let castlefield: number;
-  let types: Listed[];
-
-  const call = async (
-    cookie: string | undefined,
-    method: 'GET' | 'POST' | 'DELETE',
-    url: string,
-    payload?: object,
-  ) => {
-    const response = await t.app.inject({
-      method,
-      url,
-      headers: { host, origin, ...(cookie ? { cookie } : {}) },
-      ...(payload ? { payload } : {}),
-    });
-    return { status: response.statusCode, body: response.json() };
-  };
+  const { host, call, gymBasket: fillBasket } = checkoutCalls(() => t);
   const rowCount = async (sql: string) => Number((await t.database.query<{ n: string }>(sql))[0]!.n);
 
-  /** A monthly Gym Anytime in the customer's basket, and the terms its checkout needs. */
-  const fillBasket = async (cookie: string) => {
-    const gym = types.find((type) => type.slug === 'gym-anytime')!;
-    const added = await call(cookie, 'POST', '/api/cart/add', {
-      items: [
-        {
-          id: gym.id,
-          type: 'membership',
-          pricing_option_id: gym.paymentOptions.find((o) => o.paymentType === 'recurring')!.id,
-          options: { venue_id: castlefield, start_date: '2026-11-21', billing_day: 1 },
-        },
-      ],
-    });
-    // Already there from an earlier failed payment: the basket stays as it was.
-    const cart = added.status === 200 ? added.body.data : (await call(cookie, 'GET', '/api/cart')).body.data;
-    const terms = (await call(cookie, 'GET', `/api/terms?cart_id=${cart.cartId}`)).body.data.data as {
-      id: number;
-    }[];
-    return { total: cart.totals.total as number, terms: terms.map((term) => term.id) };
-  };
   const billing = {
     billing_first_name: 'Alex',
     billing_last_name: 'Newman',
@@ -118,9 +78,6 @@ describe('paying for a basket by card through the sandbox provider, on 21 Nov 20
   beforeAll(async () => {
     sandbox = await startTestSandbox();
     t = await createTestApp({ now: '2026-11-21T12:00:00Z', cardProvider: sandbox.provider });
-    castlefield = (await call(undefined, 'GET', '/api/activities/venues/castlefield-leisure-centre')).body
-      .data.id;
-    types = (await call(undefined, 'GET', `/api/memberships/types?venue_id=${castlefield}`)).body.data;
   });
   afterAll(async () => {
     await t.close();

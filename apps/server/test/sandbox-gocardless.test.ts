@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createGoCardlessClient } from '../src/providers/direct-debit/gocardless-client.ts';
+import { newTestMandate } from './support/direct-debit-contract.ts';
 import { startTestGoCardless, type TestGoCardless } from './support/gocardless-sandbox.ts';
 
 let gc: TestGoCardless | undefined;
@@ -8,22 +9,7 @@ afterEach(async () => {
   gc = undefined;
 });
 
-async function mandateFor(holder: string) {
-  const { client } = gc!;
-  const customer = await client.createCustomer({
-    given_name: 'Pat',
-    family_name: 'Lee',
-    email: 'pat@example.com',
-  });
-  const account = await client.createCustomerBankAccount({
-    account_holder_name: holder,
-    account_number: '55779911',
-    branch_code: '200000',
-    country_code: 'GB',
-    links: { customer: customer.id! },
-  });
-  return client.createMandate({ links: { customer_bank_account: account.id! } });
-}
+const mandateFor = (holder: string) => newTestMandate(gc!.client, holder);
 
 describe('sandbox GoCardless: the API surface', () => {
   it('wants the bearer token and the version header, and answers GoCardless-shaped errors', async () => {

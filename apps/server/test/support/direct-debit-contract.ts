@@ -14,6 +14,23 @@ export interface ContractSubject {
   close(): Promise<void>;
 }
 
+/** Core path B with the GoCardless test account: customer, bank account, then the mandate. */
+export async function newTestMandate(client: GoCardlessClient, holder = 'Alex Smith', key?: string) {
+  const customer = await client.createCustomer({
+    email: 'alex@example.com',
+    given_name: 'Alex',
+    family_name: 'Smith',
+  });
+  const account = await client.createCustomerBankAccount({
+    account_holder_name: holder,
+    account_number: '55779911',
+    branch_code: '200000',
+    country_code: 'GB',
+    links: { customer: customer.id! },
+  });
+  return client.createMandate({ scheme: 'bacs', links: { customer_bank_account: account.id! } }, key);
+}
+
 async function validationOf(promise: Promise<unknown>): Promise<GoCardlessError> {
   const error = await promise.then(
     () => undefined,
@@ -36,22 +53,7 @@ export function directDebitContract(label: string, start: () => Promise<Contract
     });
     afterAll(() => subject.close());
 
-    const newMandate = async (holder = 'Alex Smith', key?: string) => {
-      const { client } = subject;
-      const customer = await client.createCustomer({
-        email: 'alex@example.com',
-        given_name: 'Alex',
-        family_name: 'Smith',
-      });
-      const account = await client.createCustomerBankAccount({
-        account_holder_name: holder,
-        account_number: '55779911',
-        branch_code: '200000',
-        country_code: 'GB',
-        links: { customer: customer.id! },
-      });
-      return client.createMandate({ scheme: 'bacs', links: { customer_bank_account: account.id! } }, key);
-    };
+    const newMandate = (holder = 'Alex Smith', key?: string) => newTestMandate(subject.client, holder, key);
 
     it('looks bank details up with the modulus check and the magic sort codes', async () => {
       const { client } = subject;
