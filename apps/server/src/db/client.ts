@@ -8,6 +8,8 @@ import pg from 'pg';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction's handle, for work that must commit (or not) with its caller's. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** One database, embedded or server, behind the same small surface. */
 export interface DatabaseHandle {

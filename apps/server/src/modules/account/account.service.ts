@@ -4,6 +4,7 @@ import type { CustomerRow } from '../auth/auth.repository.ts';
 import type { OperatorRepository } from '../operator/operator.repository.ts';
 import { requireOperator } from '../operator/current-operator.ts';
 import type { AccountRepository } from './account.repository.ts';
+import { paymentProblems } from '../direct-debit/direct-debit.service.ts';
 
 const statusLabels = {
   pending: 'Pending',
@@ -11,15 +12,6 @@ const statusLabels = {
   active: 'Active',
   ended: 'Ended',
   cancelled: 'Cancelled',
-} as const;
-
-/** A Direct Debit problem on a membership, in a line (the Dashboard and Payments say more). */
-const paymentProblemLabels = {
-  mandate_failed: 'Your Direct Debit could not be set up',
-  mandate_cancelled: 'Your Direct Debit was cancelled at your bank',
-  mandate_expired: 'Your Direct Debit has expired',
-  payment_failed: 'Your last Direct Debit payment failed',
-  payment_charged_back: 'Your bank returned your last Direct Debit payment',
 } as const;
 
 export function createAccountService(deps: {
@@ -62,7 +54,7 @@ export function createAccountService(deps: {
         price: toMoney(membership.pricePence, operator.currency, symbol),
         homeVenue: { name: venueName, slug: venueSlug },
         paymentProblem: membership.paymentProblem
-          ? { code: membership.paymentProblem, label: paymentProblemLabels[membership.paymentProblem] }
+          ? { code: membership.paymentProblem, label: paymentProblems[membership.paymentProblem].label }
           : null,
       }));
     },

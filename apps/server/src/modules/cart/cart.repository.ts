@@ -1,12 +1,11 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { categoryNamesByType } from '../memberships/category-names.ts';
 import { cartItems, carts, membershipTypes, venues } from '../../db/schema.ts';
 
 export type CartRow = typeof carts.$inferSelect;
 export type CartItemRow = typeof cartItems.$inferSelect;
 export type NewCartItem = Omit<typeof cartItems.$inferInsert, 'id' | 'cartId' | 'createdAt'>;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** The SQL of baskets. A customer has at most one basket that is not yet completed. */
 export function createCartRepository(db: Db) {

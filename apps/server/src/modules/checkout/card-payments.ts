@@ -11,7 +11,7 @@ import {
 } from '@lido/contracts/payments';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import {
   cartItems,
   carts,
@@ -67,10 +67,7 @@ export function createCardPayments(deps: {
   requiredTermIds: (customer: CustomerRow, cartId: number) => Promise<number[]>;
   today: () => CalendarDate;
   log: FastifyBaseLogger;
-  recordDirectDebit?: (
-    tx: Parameters<Parameters<Db['transaction']>[0]>[0],
-    line: DirectDebitLine,
-  ) => Promise<unknown>;
+  recordDirectDebit?: (tx: Tx, line: DirectDebitLine) => Promise<void>;
 }) {
   function provider(): CardProvider {
     if (!deps.provider) throw new HttpError(503, cardPaymentsUnavailable);

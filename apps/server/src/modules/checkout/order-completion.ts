@@ -1,7 +1,7 @@
 import { addDays, type CalendarDate } from '@lido/pricing/calendar-date';
 import { creditMessages } from '@lido/contracts/offline-payments';
 import { and, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import {
   cartItems,
   carts,
@@ -19,7 +19,6 @@ import {
 import { HttpError } from '../../http/errors.ts';
 import type { DirectDebitLine } from '../direct-debit/direct-debit.service.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 import { categoryNamesByType } from '../memberships/category-names.ts';
 import { redeemPromotion } from '../memberships/promotion-redemption.ts';
 
@@ -67,7 +66,7 @@ export async function completeBasket(
     /** account credit that pays (part of) a basket without a card payment */
     creditPence?: number;
     /** records a new monthly membership's first Direct Debit collection, in this transaction */
-    recordDirectDebit?: (tx: Tx, line: DirectDebitLine) => Promise<unknown>;
+    recordDirectDebit?: (tx: Tx, line: DirectDebitLine) => Promise<void>;
   },
 ): Promise<CompletedOrder> {
   // The terms to accept are read before the transaction (they are catalogue reads).

@@ -4,7 +4,7 @@ import { currencySymbol, toMoney } from '@lido/pricing/money';
 import { addWorkingDays } from '@lido/pricing/working-days';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import {
   cartDirectDebits,
   customerMemberships,
@@ -31,8 +31,6 @@ import {
   type Merchant,
   problemEmail,
 } from './direct-debit-emails.ts';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface BankDetailsInput {
   accountHolder: string;
@@ -83,6 +81,12 @@ const maxSetupAttempts = 10;
 
 const twoDigits = (digits: string) => digits.slice(-2);
 
+/** How a stored instruction shows its account: only the two digits we keep. */
+const maskedAccount = (instruction: { accountNumberEnding: string; sortCodeEnding: string }) => ({
+  accountNumber: maskAccountNumber(`000000${instruction.accountNumberEnding}`),
+  sortCode: maskSortCode(`0000${instruction.sortCodeEnding}`),
+});
+
 /**
  * Direct Debit from the joining page to the bank (issue 8): the account checked and held by the
  * provider's billing request, the instruction and first collection recorded with the order, the
@@ -108,7 +112,7 @@ export function createDirectDebitService(deps: {
     return deps.client;
   };
 
-  async function merchant(customerId: number): Promise<Merchant & { symbol: string; currency: string }> {
+  async function merchant(customerId: number): Promise<Merchant & { symbol: string }> {
     const operator = await requireOperator(deps.operators);
     const [home] = await db
       .select({ name: venues.name, address1: venues.address1, town: venues.town, postcode: venues.postcode })
@@ -121,7 +125,6 @@ export function createDirectDebitService(deps: {
       email: operator.customerServiceEmail,
       address: home ? `${home.name}, ${home.address1}, ${home.town} ${home.postcode}` : operator.name,
       symbol: currencySymbol(operator.currency),
-      currency: operator.currency,
     };
   }
 
@@ -208,8 +211,8 @@ export function createDirectDebitService(deps: {
           merchant: from,
           reference: instruction.reference!,
           accountHolder: instruction.accountHolder,
-          maskedAccountNumber: maskAccountNumber(`000000${instruction.accountNumberEnding}`),
-          maskedSortCode: maskSortCode(`0000${instruction.sortCodeEnding}`),
+          maskedAccountNumber: maskedAccount(instruction).accountNumber,
+          maskedSortCode: maskedAccount(instruction).sortCode,
         }),
       ),
     );
@@ -348,7 +351,7 @@ export function createDirectDebitService(deps: {
       .where(eq(directDebitCollections.customerMembershipId, heldId))
       .orderBy(desc(directDebitCollections.billingDate));
     // A membership we never collected for (set up elsewhere) is not ours to move.
-    if (held.length === 0) return undefined;
+    if (held.length === 0) return;
     for (const collection of held.filter(
       (row) => compareDates(row.billingDate, input.firstBillingDate) >= 0,
     )) {
@@ -367,7 +370,6 @@ export function createDirectDebitService(deps: {
       amountPence: input.amountPence,
       billingDate: input.firstBillingDate,
     });
-    return { newMandate: false };
   }
 
   /** Payments a change replaced, cancelled at the provider while that is still possible. */
@@ -419,9 +421,21 @@ export function createDirectDebitService(deps: {
     for (const collection of waiting) await collect(instruction, collection);
   }
 
-  /** Applies one event to the instruction or collection it is about; answers whether it was ours. */
-  async function applyEvent(event: GcEvent, current: { status: string } | undefined) {
-    return db.transaction(async (tx) => {
+  type EventOutcome =
+    | { result: 'duplicate' | 'ignored' }
+    | {
+        result: 'applied';
+        /** a failure the member must hear about, once */
+        problem?: { customerId: number; kind: 'mandate' | 'payment'; code: PaymentProblem };
+      };
+
+  /**
+   * One event, in one transaction with its inbox row: the instruction or collection takes the
+   * state read back from the provider. Only a change of state has an effect, so two events that
+   * read back to the same state act once.
+   */
+  async function applyEvent(event: GcEvent, current: { status: string } | undefined): Promise<EventOutcome> {
+    return db.transaction(async (tx): Promise<EventOutcome> => {
       const [fresh] = await tx
         .insert(providerWebhookEvents)
         .values({
@@ -431,83 +445,75 @@ export function createDirectDebitService(deps: {
         })
         .onConflictDoNothing()
         .returning({ id: providerWebhookEvents.eventId });
-      if (!fresh || !current) return undefined;
+      if (!fresh) return { result: 'duplicate' };
+      if (!current) return { result: 'ignored' };
       const cause = event.details?.description ?? event.details?.cause ?? null;
       if (event.resource_type === 'mandates' && event.links?.mandate) {
         const [before] = await tx
-          .select({ status: directDebitInstructions.status })
+          .select({ id: directDebitInstructions.id, status: directDebitInstructions.status })
           .from(directDebitInstructions)
           .where(eq(directDebitInstructions.mandateId, event.links.mandate))
           .for('update');
-        // Only a change of state has an effect: two events read back to the same state act once.
-        if (!before || before.status === current.status) return undefined;
+        if (!before) return { result: 'ignored' };
+        if (before.status === current.status) return { result: 'applied' };
+        const code = mandateProblem[current.status];
         const [instruction] = await tx
           .update(directDebitInstructions)
-          .set({ status: current.status, updatedAt: sql`now()` })
-          .where(eq(directDebitInstructions.mandateId, event.links.mandate))
+          .set({ status: current.status, ...(code ? { failureReason: cause } : {}), updatedAt: sql`now()` })
+          .where(eq(directDebitInstructions.id, before.id))
           .returning();
-        if (!instruction) return undefined;
-        const problem = mandateProblem[current.status];
-        if (!problem) return undefined;
-        await tx
-          .update(directDebitInstructions)
-          .set({ failureReason: cause })
-          .where(eq(directDebitInstructions.id, instruction.id));
+        if (!code) return { result: 'applied' };
         const ids = (
           await tx
             .select({ id: directDebitCollections.customerMembershipId })
             .from(directDebitCollections)
-            .where(eq(directDebitCollections.instructionId, instruction.id))
+            .where(eq(directDebitCollections.instructionId, before.id))
         ).map((row) => row.id);
         if (ids.length > 0)
           await tx
             .update(customerMemberships)
-            .set({ paymentProblem: problem })
+            .set({ paymentProblem: code })
             .where(inArray(customerMemberships.id, ids));
         // With no working instruction left, the next monthly membership asks for bank details again.
         const working = (
           await tx
             .select({ status: directDebitInstructions.status })
             .from(directDebitInstructions)
-            .where(eq(directDebitInstructions.customerId, instruction.customerId))
+            .where(eq(directDebitInstructions.customerId, instruction!.customerId))
         ).some((row) => !endedMandate.has(row.status));
         if (!working)
           await tx
             .update(customers)
             .set({ hasDirectDebitInstruction: false })
-            .where(eq(customers.id, instruction.customerId));
-        return { customerId: instruction.customerId, kind: 'mandate' as const, problem };
+            .where(eq(customers.id, instruction!.customerId));
+        return { result: 'applied', problem: { customerId: instruction!.customerId, kind: 'mandate', code } };
       }
       if (event.resource_type === 'payments' && event.links?.payment) {
         const [before] = await tx
-          .select({ status: directDebitCollections.status })
+          .select({ id: directDebitCollections.id, status: directDebitCollections.status })
           .from(directDebitCollections)
           .where(eq(directDebitCollections.paymentId, event.links.payment))
           .for('update');
-        if (!before || before.status === current.status) return undefined;
+        if (!before) return { result: 'ignored' };
+        if (before.status === current.status) return { result: 'applied' };
+        const code = paymentProblem[current.status];
         const [collection] = await tx
           .update(directDebitCollections)
-          .set({ status: current.status, updatedAt: sql`now()` })
-          .where(eq(directDebitCollections.paymentId, event.links.payment))
+          .set({ status: current.status, ...(code ? { failureReason: cause } : {}), updatedAt: sql`now()` })
+          .where(eq(directDebitCollections.id, before.id))
           .returning();
-        if (!collection) return undefined;
-        const problem = paymentProblem[current.status];
-        if (!problem) return undefined;
-        await tx
-          .update(directDebitCollections)
-          .set({ failureReason: cause })
-          .where(eq(directDebitCollections.id, collection.id));
+        if (!code) return { result: 'applied' };
         await tx
           .update(customerMemberships)
-          .set({ paymentProblem: problem })
-          .where(eq(customerMemberships.id, collection.customerMembershipId));
+          .set({ paymentProblem: code })
+          .where(eq(customerMemberships.id, collection!.customerMembershipId));
         const [instruction] = await tx
           .select({ customerId: directDebitInstructions.customerId })
           .from(directDebitInstructions)
-          .where(eq(directDebitInstructions.id, collection.instructionId));
-        return { customerId: instruction!.customerId, kind: 'payment' as const, problem };
+          .where(eq(directDebitInstructions.id, collection!.instructionId));
+        return { result: 'applied', problem: { customerId: instruction!.customerId, kind: 'payment', code } };
       }
-      return undefined;
+      return { result: 'ignored' };
     });
   }
 
@@ -610,7 +616,7 @@ export function createDirectDebitService(deps: {
      * In the order's transaction: a new monthly membership gets its first collection, on the
      * customer's working instruction or on a new one made from the basket's billing request.
      */
-    async recordWithOrder(tx: Tx, input: DirectDebitLine): Promise<{ newMandate: boolean } | undefined> {
+    async recordWithOrder(tx: Tx, input: DirectDebitLine): Promise<void> {
       if (input.replacesMembershipId !== null) return handOver(tx, input, input.replacesMembershipId);
       const existing = (
         await tx
@@ -620,13 +626,12 @@ export function createDirectDebitService(deps: {
           .orderBy(desc(directDebitInstructions.id))
       ).find((instruction) => !endedMandate.has(instruction.status));
       let instructionId = existing?.id;
-      let newMandate = false;
       if (!instructionId) {
         const [held] = await tx
           .select()
           .from(cartDirectDebits)
           .where(eq(cartDirectDebits.cartId, input.cartId));
-        if (!held) return undefined;
+        if (!held) return;
         const [created] = await tx
           .insert(directDebitInstructions)
           .values({
@@ -647,7 +652,6 @@ export function createDirectDebitService(deps: {
           .set({ hasDirectDebitInstruction: true })
           .where(eq(customers.id, input.customerId));
         instructionId = created!.id;
-        newMandate = true;
       }
       await tx.insert(directDebitCollections).values({
         instructionId,
@@ -656,7 +660,6 @@ export function createDirectDebitService(deps: {
         amountPence: input.amountPence,
         billingDate: input.firstBillingDate,
       });
-      return { newMandate };
     },
 
     /**
@@ -720,32 +723,23 @@ export function createDirectDebitService(deps: {
           current = { status: (await client.getMandate(event.links.mandate)).status ?? 'unknown' };
         else if (event.resource_type === 'payments' && event.links?.payment)
           current = { status: (await client.getPayment(event.links.payment)).status ?? 'unknown' };
-        const applied = await applyEvent(event, current);
-        const [seen] = await db
-          .select({ id: providerWebhookEvents.eventId })
-          .from(providerWebhookEvents)
-          .where(
-            and(
-              eq(providerWebhookEvents.provider, 'gocardless'),
-              eq(providerWebhookEvents.eventId, event.id),
+        const outcome = await applyEvent(event, current);
+        results.push(outcome.result);
+        const problem = outcome.result === 'applied' ? outcome.problem : undefined;
+        if (!problem) continue;
+        const [who, from] = await Promise.all([person(problem.customerId), merchant(problem.customerId)]);
+        if (who)
+          await sendQuietly('direct debit problem', () =>
+            deps.email.send(
+              problemEmail({
+                to: who.email,
+                firstName: who.firstName,
+                merchant: from,
+                kind: problem.kind,
+                detail: problemText(problem.code),
+              }),
             ),
           );
-        results.push(applied ? 'applied' : seen ? 'duplicate' : 'ignored');
-        if (applied) {
-          const [who, from] = await Promise.all([person(applied.customerId), merchant(applied.customerId)]);
-          if (who)
-            await sendQuietly('direct debit problem', () =>
-              deps.email.send(
-                problemEmail({
-                  to: who.email,
-                  firstName: who.firstName,
-                  merchant: from,
-                  kind: applied.kind,
-                  detail: problemText(applied.problem),
-                }),
-              ),
-            );
-        }
       }
       return results;
     },
@@ -783,8 +777,7 @@ export function createDirectDebitService(deps: {
               status: instruction.status,
               statusLabel: instructionStatusLabel(instruction.status),
               accountHolder: instruction.accountHolder,
-              accountNumber: maskAccountNumber(`000000${instruction.accountNumberEnding}`),
-              sortCode: maskSortCode(`0000${instruction.sortCodeEnding}`),
+              ...maskedAccount(instruction),
               bankName: instruction.bankName,
             }
           : null,
@@ -826,20 +819,36 @@ export function firstChargeDate(input: {
     .at(-1)!;
 }
 
-export function problemText(problem: PaymentProblem): string {
-  switch (problem) {
-    case 'mandate_failed':
-      return 'Your Direct Debit could not be set up: your bank did not accept the instruction. Please check your bank details with us.';
-    case 'mandate_cancelled':
-      return 'Your Direct Debit has been cancelled at your bank, so we can’t collect your membership payments. Please set up a new one with us.';
-    case 'mandate_expired':
-      return 'Your Direct Debit has expired, so we can’t collect your membership payments. Please set up a new one with us.';
-    case 'payment_failed':
-      return 'We couldn’t collect your last Direct Debit payment. Please contact us to pay it, so your membership can carry on.';
-    case 'payment_charged_back':
-      return 'Your bank returned your last Direct Debit payment to you. Please contact us to pay it, so your membership can carry on.';
-  }
-}
+/** Each Direct Debit problem in a line (the membership's mark) and in full (notices, emails). */
+export const paymentProblems: Record<PaymentProblem, { label: string; message: string }> = {
+  mandate_failed: {
+    label: 'Your Direct Debit could not be set up',
+    message:
+      'Your Direct Debit could not be set up: your bank did not accept the instruction. Please check your bank details with us.',
+  },
+  mandate_cancelled: {
+    label: 'Your Direct Debit was cancelled at your bank',
+    message:
+      'Your Direct Debit has been cancelled at your bank, so we can’t collect your membership payments. Please set up a new one with us.',
+  },
+  mandate_expired: {
+    label: 'Your Direct Debit has expired',
+    message:
+      'Your Direct Debit has expired, so we can’t collect your membership payments. Please set up a new one with us.',
+  },
+  payment_failed: {
+    label: 'Your last Direct Debit payment failed',
+    message:
+      'We couldn’t collect your last Direct Debit payment. Please contact us to pay it, so your membership can carry on.',
+  },
+  payment_charged_back: {
+    label: 'Your bank returned your last Direct Debit payment',
+    message:
+      'Your bank returned your last Direct Debit payment to you. Please contact us to pay it, so your membership can carry on.',
+  },
+};
+
+export const problemText = (problem: PaymentProblem): string => paymentProblems[problem].message;
 
 function instructionStatusLabel(status: string): string {
   if (status === 'active') return 'Active';

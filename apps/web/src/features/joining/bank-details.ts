@@ -1,4 +1,5 @@
 import { type BankDetails, maskAccountNumber, maskSortCode } from '@lido/contracts/bank-details';
+import { ApiError } from '../../lib/api/api-client.ts';
 
 /**
  * Bank details for the Direct Debit, held in memory only: never written to browser storage, so
@@ -39,3 +40,11 @@ export const bankSummary = (details: BankDetails): string =>
   details.accountNumber
     ? `${details.accountHolder}, sort code ${maskSortCode(details.sortCode)}, account ${maskAccountNumber(details.accountNumber)}`
     : 'Bank details entered';
+
+/** The server's messages about the bank account (accountDetails.*, accountHolder): listed under the form. */
+export function bankMessagesFrom(error: unknown): string[] {
+  const messages = error instanceof ApiError ? error.validationMessages : null;
+  return Object.entries(messages ?? {})
+    .filter(([field]) => field.startsWith('accountDetails') || field === 'accountHolder')
+    .flatMap(([, list]) => list);
+}

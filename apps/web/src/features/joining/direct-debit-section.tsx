@@ -3,14 +3,13 @@ import { sanitizeHtml } from '../../lib/sanitize-html.ts';
 import { Button } from '../../ui/button.tsx';
 import { ErrorSummary } from '../../ui/error-summary.tsx';
 import { CheckboxField, TextField } from '../../ui/form-fields.tsx';
-import { getBankDetails, setBankDetails } from './bank-details.ts';
+import { bankMessagesFrom, getBankDetails, setBankDetails } from './bank-details.ts';
 import {
   bankCheckMessages,
   type BankDetails,
   type BankField,
   validateBankDetails,
 } from '@lido/contracts/bank-details';
-import { ApiError } from '../../lib/api/api-client.ts';
 import { useCheckBankDetails } from './submit-membership.ts';
 import { useTerms } from './get-terms.ts';
 import { setSectionProblems } from './section-problems.ts';
@@ -77,12 +76,7 @@ export function DirectDebitSection({
         onContinue();
       },
       onError: (error) => {
-        const messages =
-          error instanceof ApiError && error.validationMessages
-            ? Object.entries(error.validationMessages)
-                .filter(([field]) => field.startsWith('accountDetails'))
-                .flatMap(([, list]) => list)
-            : [];
+        const messages = bankMessagesFrom(error);
         setShownServerMessages(
           messages.length > 0 ? messages : [error.message || bankCheckMessages.unavailable],
         );

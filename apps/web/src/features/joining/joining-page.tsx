@@ -14,7 +14,7 @@ import { dataFieldsQuery } from '../data-fields/get-data-fields.ts';
 import { showToast, toastDurations } from '../toasts/toast-store.ts';
 import { useSession } from '../session/use-session.ts';
 import { venueQuery } from '../venues/get-venues.ts';
-import { bankSummary, getBankDetails, markNewMandate } from './bank-details.ts';
+import { bankMessagesFrom, bankSummary, getBankDetails, markNewMandate } from './bank-details.ts';
 import { CentreSection } from './centre-section.tsx';
 import { ConfirmationSection } from './confirmation-section.tsx';
 import { DatesSection } from './dates-section.tsx';
@@ -262,9 +262,7 @@ export function JoiningPage() {
 
   function submitFailed(error: Error) {
     const messages = error instanceof ApiError ? error.validationMessages : null;
-    const bankMessages = Object.entries(messages ?? {})
-      .filter(([field]) => field.startsWith('accountDetails') || field === 'accountHolder')
-      .flatMap(([, list]) => list);
+    const bankMessages = bankMessagesFrom(error);
     if (bankMessages.length > 0) {
       setBankServerMessages(bankMessages);
       return openSection('directDebit');
