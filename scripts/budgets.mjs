@@ -1,5 +1,6 @@
 // `npm run budgets`: each site's first-route JavaScript, gzipped, from the Vite manifest of the
-// last build. Fails when any site is over the budget in ../shared/design/architecture.md (170 KB).
+// last build. Fails when any site is over the budget in ../shared/design/architecture.md (170 KB),
+// and fails any build that carries React's development build (slower, and not what we measured).
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -21,6 +22,19 @@ function firstRouteFiles(key, seen = new Set()) {
   for (const imported of chunk.imports ?? []) firstRouteFiles(imported, seen);
   return seen;
 }
+
+/**
+ * Names only React's development build has: the dev-only stack frame hook of react-dom and the
+ * development JSX runtime's `jsxDEV` (a production build inlines neither).
+ */
+const developmentMarkers = ['react_stack_bottom_frame', 'jsxDEV'];
+const developmentChunks = Object.values(manifest)
+  .map((chunk) => chunk.file)
+  .filter((file) => file.endsWith('.js'))
+  .filter((file) => {
+    const code = fs.readFileSync(path.join(dist, file), 'utf8');
+    return developmentMarkers.some((marker) => code.includes(marker));
+  });
 
 let failed = false;
 const rows = [];
@@ -46,7 +60,9 @@ for (const site of ['bookings', 'my-account', 'online-joining']) {
   });
 }
 console.table(rows);
-if (failed) {
-  console.error('A site is over its first-route JavaScript budget.');
-  process.exit(1);
-}
+if (failed) console.error('A site is over its first-route JavaScript budget.');
+if (developmentChunks.length > 0)
+  console.error(
+    `This is a development build of React (in ${developmentChunks.slice(0, 3).join(', ')}${developmentChunks.length > 3 ? ` and ${developmentChunks.length - 3} more` : ''}): build with NODE_ENV=production (npm run build does).`,
+  );
+if (failed || developmentChunks.length > 0) process.exit(1);

@@ -7,8 +7,11 @@ import { describe, expect, it } from 'vitest';
 
 const script = path.resolve(import.meta.dirname, '../budgets.mjs');
 
-/** A fake build whose bookings entry imports a chunk of `sharedBytes` incompressible bytes. */
-function fakeBuild(sharedBytes: number): string {
+/**
+ * A fake build whose entries import a chunk of `sharedBytes` incompressible bytes; `lazyCode` is
+ * appended to the lazily loaded chunk (where a development React build's markers may hide).
+ */
+function fakeBuild(sharedBytes: number, lazyCode = ''): string {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'lido-budget-'));
   fs.mkdirSync(path.join(dist, '.vite'), { recursive: true });
   fs.mkdirSync(path.join(dist, 'assets'));
@@ -17,7 +20,10 @@ function fakeBuild(sharedBytes: number): string {
     '_lazy.js': { file: 'assets/lazy.js' },
   };
   fs.writeFileSync(path.join(dist, 'assets/shared.js'), randomBytes(sharedBytes).toString('base64'));
-  fs.writeFileSync(path.join(dist, 'assets/lazy.js'), randomBytes(400_000).toString('base64'));
+  fs.writeFileSync(
+    path.join(dist, 'assets/lazy.js'),
+    `${randomBytes(400_000).toString('base64')}${lazyCode}`,
+  );
   for (const site of ['bookings', 'my-account', 'online-joining']) {
     fs.writeFileSync(path.join(dist, `assets/${site}.js`), 'import "./shared.js"');
     manifest[`sites/${site}/index.html`] = {
@@ -42,5 +48,15 @@ describe('npm run budgets', () => {
     expect(result.status).toBe(1);
     expect(result.stdout).toContain('OVER');
     expect(result.stderr).toContain('over its first-route JavaScript budget');
+  });
+
+  it('fails a development React build, whatever its size', () => {
+    // What React 19's development build and its development JSX runtime leave in the bundle.
+    for (const marker of ['o.react_stack_bottom_frame', 'jsxDEV("div", {})']) {
+      const result = spawnSync(process.execPath, [script, fakeBuild(50_000, marker)], { encoding: 'utf8' });
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain('development build of React');
+      expect(result.stderr).toContain('assets/lazy.js');
+    }
   });
 });
