@@ -32,12 +32,16 @@ export async function findFreePortBlock(size = 5): Promise<number> {
   throw new Error('No block of free ports found');
 }
 
-/** Starts the real server (`apps/server/src/main.ts`) on free ports with a fresh data directory. */
+/**
+ * Starts the real server (`apps/server/src/main.ts`) on free ports with a fresh data directory.
+ * `env` may depend on the port (site URLs do); with site URLs set, `urls` are those.
+ */
 export async function startServer(
-  env: Record<string, string> = {},
+  settings: Record<string, string> | ((port: number) => Record<string, string>) = {},
   dataDir?: string,
 ): Promise<RunningServer> {
   const port = await findFreePortBlock();
+  const env = typeof settings === 'function' ? settings(port) : settings;
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lido-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
@@ -77,9 +81,9 @@ export async function startServer(
     port,
     dataDir: dir,
     urls: {
-      bookings: `http://127.0.0.1:${port}`,
-      myAccount: `http://127.0.0.1:${port + 1}`,
-      onlineJoining: `http://127.0.0.1:${port + 2}`,
+      bookings: env.LIDO_BOOKINGS_URL ?? `http://127.0.0.1:${port}`,
+      myAccount: env.LIDO_MY_ACCOUNT_URL ?? `http://127.0.0.1:${port + 1}`,
+      onlineJoining: env.LIDO_ONLINE_JOINING_URL ?? `http://127.0.0.1:${port + 2}`,
     },
     output: () => output,
     async stop() {

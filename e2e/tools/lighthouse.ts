@@ -9,7 +9,17 @@ import { startServer } from '../support/server.ts';
 const budget = 90;
 
 async function main(): Promise<number> {
-  const server = await startServer({ NODE_ENV: 'production' });
+  // A production start: hostnames pick the site on one port (Chromium resolves *.localhost to
+  // loopback), plain http on purpose, the demo operator to measure, and email kept unsent.
+  const server = await startServer((port) => ({
+    NODE_ENV: 'production',
+    LIDO_BOOKINGS_URL: `http://bookings.localhost:${port}`,
+    LIDO_MY_ACCOUNT_URL: `http://my-account.localhost:${port}`,
+    LIDO_ONLINE_JOINING_URL: `http://online-joining.localhost:${port}`,
+    LIDO_ALLOW_HTTP: 'true',
+    LIDO_SEED_DEMO: 'true',
+    LIDO_EMAIL_OUTBOX: 'true',
+  }));
   const chrome = await launch({
     chromePath: chromiumPath,
     chromeFlags: ['--headless=new', ...chromiumArgs],

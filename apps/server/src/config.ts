@@ -12,11 +12,19 @@ const booleanFlag = z
   })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+/** A flag whose absence means "the environment's default" (see its use). */
+const optionalFlag = z.preprocess((value) => (value === '' ? undefined : value), booleanFlag.optional());
+
 const optionalText = z
   .string()
   .trim()
   .transform((value) => (value === '' ? undefined : value))
   .optional();
+
+/** A key, token or password: one value, so a space or line break inside is a pasting mistake. */
+const secretText = optionalText.refine((value) => value === undefined || !/\s/.test(value), {
+  message: 'must be a single value with no spaces or line breaks',
+});
 
 const siteUrl = z
   .string()
@@ -44,8 +52,8 @@ const envSchema = z
       .string()
       .trim()
       .transform((value) => (value === '' ? undefined : value))
-      .refine((value) => value === undefined || /^postgres(ql)?:\/\//.test(value), {
-        message: 'must start with postgres:// or postgresql://',
+      .refine((value) => value === undefined || /^postgres(ql)?:\/\/\S+$/.test(value), {
+        message: 'must start with postgres:// or postgresql:// (and have no spaces)',
       })
       .optional(),
     LIDO_LOG_LEVEL: z
@@ -91,6 +99,12 @@ const envSchema = z
     LIDO_SMTP_URL: optionalText.refine((value) => value === undefined || /^smtps?:\/\/[^\s]+$/.test(value), {
       message: 'must be an smtp:// or smtps:// URL',
     }),
+    /** email is written to the outbox and never sent: in production only when asked for */
+    LIDO_EMAIL_OUTBOX: booleanFlag.default(false),
+    /** an empty database gets the demo operator; unset means yes, except in production */
+    LIDO_SEED_DEMO: optionalFlag,
+    /** production site URLs may be http:// (only behind something that adds TLS, or a private demo) */
+    LIDO_ALLOW_HTTP: booleanFlag.default(false),
     LIDO_EMAIL_FROM: z.string().trim().default('Lido <no-reply@lido.localhost>'),
     LIDO_SESSION_IDLE_MINUTES: z.coerce
       .number()
@@ -119,19 +133,19 @@ const envSchema = z
       },
     ),
     LIDO_OPAYO_VENDOR: optionalText,
-    LIDO_OPAYO_INTEGRATION_KEY: optionalText,
-    LIDO_OPAYO_INTEGRATION_PASSWORD: optionalText,
-    LIDO_STRIPE_SECRET_KEY: optionalText,
+    LIDO_OPAYO_INTEGRATION_KEY: secretText,
+    LIDO_OPAYO_INTEGRATION_PASSWORD: secretText,
+    LIDO_STRIPE_SECRET_KEY: secretText,
     LIDO_STRIPE_PUBLISHABLE_KEY: optionalText,
-    LIDO_STRIPE_WEBHOOK_SECRET: optionalText,
+    LIDO_STRIPE_WEBHOOK_SECRET: secretText,
     /** a Stripe-shaped API on loopback for local testing; the real API when unset */
     LIDO_STRIPE_API_URL: optionalText.refine(
       (value) => value === undefined || /^http:\/\/(127\.0\.0\.1|localhost):\d+$/.test(value),
       { message: 'must be a loopback URL such as http://127.0.0.1:12111 (only for local testing)' },
     ),
     LIDO_DIRECT_DEBIT_PROVIDER: z.enum(['sandbox', 'gocardless', 'none']).default('sandbox'),
-    LIDO_GOCARDLESS_ACCESS_TOKEN: optionalText,
-    LIDO_GOCARDLESS_WEBHOOK_SECRET: optionalText,
+    LIDO_GOCARDLESS_ACCESS_TOKEN: secretText,
+    LIDO_GOCARDLESS_WEBHOOK_SECRET: secretText,
     /** the live API when unset; GoCardless's own sandbox is https://api-sandbox.gocardless.com */
     LIDO_GOCARDLESS_API_URL: optionalText.refine(
       (value) => value === undefined || /^(https:\/\/|http:\/\/(127\.0\.0\.1|localhost):\d+)/.test(value),
@@ -149,7 +163,8 @@ const envSchema = z
   .superRefine((env, ctx) => {
     const urls = [env.LIDO_BOOKINGS_URL, env.LIDO_MY_ACCOUNT_URL, env.LIDO_ONLINE_JOINING_URL];
     const set = urls.filter((url) => url !== undefined).length;
-    if (set !== 0 && set !== 3) {
+    if (env.NODE_ENV === 'production') checkProductionSettings(env, ctx);
+    else if (set !== 0 && set !== 3) {
       ctx.addIssue({
         code: 'custom',
         path: ['LIDO_BOOKINGS_URL'],
@@ -207,6 +222,12 @@ const envSchema = z
             message: 'is required when LIDO_DIRECT_DEBIT_PROVIDER is gocardless',
           });
     }
+    if (env.LIDO_EMAIL_OUTBOX && env.LIDO_SMTP_URL)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['LIDO_EMAIL_OUTBOX'],
+        message: 'cannot be true together with LIDO_SMTP_URL (choose one)',
+      });
     if (env.LIDO_ALLOW_BEARER && env.NODE_ENV === 'production') {
       ctx.addIssue({
         code: 'custom',
@@ -216,6 +237,55 @@ const envSchema = z
     }
   });
 
+type EnvSettings = z.infer<typeof envSchema>;
+
+/**
+ * What a production start needs beyond the shapes above (README "Running in production"): links in
+ * emails and pages come from configured https origins, never from a request's `Host` header, and
+ * email has somewhere to go on purpose.
+ */
+function checkProductionSettings(
+  env: Omit<EnvSettings, 'LIDO_CARD_PROVIDER'> & { LIDO_CARD_PROVIDER: string },
+  ctx: z.core.$RefinementCtx,
+) {
+  const needHttps = (name: string, url: string) => {
+    if (!env.LIDO_ALLOW_HTTP && !url.startsWith('https://'))
+      ctx.addIssue({
+        code: 'custom',
+        path: [name],
+        message: 'must be an https:// origin when NODE_ENV is production (or set LIDO_ALLOW_HTTP=true)',
+      });
+  };
+  for (const name of ['LIDO_BOOKINGS_URL', 'LIDO_MY_ACCOUNT_URL', 'LIDO_ONLINE_JOINING_URL'] as const) {
+    const url = env[name];
+    if (url === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: [name],
+        message:
+          "is required when NODE_ENV is production (links in emails and pages use it, never a request's Host header)",
+      });
+    else needHttps(name, url);
+  }
+  if (!env.LIDO_SMTP_URL && !env.LIDO_EMAIL_OUTBOX)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['LIDO_SMTP_URL'],
+      message:
+        'is required when NODE_ENV is production (or set LIDO_EMAIL_OUTBOX=true to keep email in the outbox, unsent)',
+    });
+  if (env.LIDO_CARD_PROVIDER === 'sandbox' && env.LIDO_ALLOW_SANDBOX_IN_PRODUCTION) {
+    if (env.LIDO_SANDBOX_CARD_ORIGIN === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['LIDO_SANDBOX_CARD_ORIGIN'],
+        message:
+          'is required when the card sandbox runs in production (the sandbox listens on loopback only, behind your proxy)',
+      });
+    else needHttps('LIDO_SANDBOX_CARD_ORIGIN', env.LIDO_SANDBOX_CARD_ORIGIN);
+  }
+}
+
 function isKnownTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat('en-GB', { timeZone: zone });
@@ -223,6 +293,28 @@ function isKnownTimeZone(zone: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Settings that hold a password, key or token: a settings error names them but never prints their
+ * value (a URL shows only its scheme), since start-up errors end up in logs and terminals.
+ */
+export const secretSettings = [
+  'DATABASE_URL',
+  'LIDO_SMTP_URL',
+  'LIDO_OPAYO_INTEGRATION_KEY',
+  'LIDO_OPAYO_INTEGRATION_PASSWORD',
+  'LIDO_STRIPE_SECRET_KEY',
+  'LIDO_STRIPE_WEBHOOK_SECRET',
+  'LIDO_GOCARDLESS_ACCESS_TOKEN',
+  'LIDO_GOCARDLESS_WEBHOOK_SECRET',
+] as const;
+
+/** How a problem shows the value it was given: as is, or for a secret at most its URL scheme. */
+function givenValue(name: string, given: string): string {
+  if (!(secretSettings as readonly string[]).includes(name)) return ` (got "${given}")`;
+  const scheme = /^[a-z][a-z0-9+.-]*:\/\//i.exec(given.trim())?.[0];
+  return scheme ? ` (got "${scheme}…", the rest hidden)` : ' (value hidden)';
 }
 
 /** Card providers this server can take payments with (payments-reference.md). */
@@ -239,8 +331,13 @@ export interface Config {
   databaseUrl: string | undefined;
   logLevel: string;
   webDist: string;
-  /** Public origins per site when hostnames are configured; undefined means "one port per site". */
+  /**
+   * Public origins per site when hostnames are configured; undefined means "one port per site"
+   * (never in production, where they are required).
+   */
   siteOrigins: Record<SiteName, string> | undefined;
+  /** fill an empty database with the demo operator at start-up */
+  seedDemo: boolean;
   maintenanceMode: boolean;
   timeZone: string;
   frameAncestors: string[];
@@ -310,7 +407,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     const problems = parsed.error.issues.map((issue) => {
       const name = issue.path.join('.') || 'settings';
       const given = typeof issue.path[0] === 'string' ? source[issue.path[0]] : undefined;
-      return `${name}: ${issue.message}${given !== undefined && given !== '' ? ` (got "${given}")` : ''}`;
+      return `${name}: ${issue.message}${given !== undefined && given !== '' ? givenValue(name, given) : ''}`;
     });
     throw new ConfigError(problems);
   }
@@ -332,6 +429,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: env.LIDO_LOG_LEVEL,
     webDist: path.resolve(env.LIDO_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     siteOrigins,
+    seedDemo: env.LIDO_SEED_DEMO ?? env.NODE_ENV !== 'production',
     maintenanceMode: env.LIDO_MAINTENANCE_MODE,
     timeZone: env.LIDO_TIME_ZONE,
     frameAncestors: env.LIDO_FRAME_ANCESTORS.split(/\s+/).filter(Boolean),
@@ -364,7 +462,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   };
 }
 
-function cardConfig(env: z.infer<typeof envSchema>): Config['card'] {
+function cardConfig(env: EnvSettings): Config['card'] {
   const reconcileAfterMs = env.LIDO_PAYMENT_RECONCILE_MINUTES * 60_000;
   if (env.LIDO_CARD_PROVIDER === 'opayo') {
     const apiBase = env.LIDO_OPAYO_API_BASE!.replace(/\/$/, '');
@@ -400,7 +498,7 @@ function cardConfig(env: z.infer<typeof envSchema>): Config['card'] {
   return { provider: 'sandbox', sandboxOrigin, origins: [sandboxOrigin], reconcileAfterMs };
 }
 
-function directDebitConfig(env: z.infer<typeof envSchema>): Config['directDebit'] {
+function directDebitConfig(env: EnvSettings): Config['directDebit'] {
   if (env.LIDO_DIRECT_DEBIT_PROVIDER === 'gocardless')
     return {
       provider: 'gocardless',

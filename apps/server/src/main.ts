@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, siteNames } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemoIfEmpty } from './db/seed/seed-demo.ts';
+import { createOperatorRepository } from './modules/operator/operator.repository.ts';
 import { sitePortOffset } from './http/sites.ts';
 import { startCardProvider } from './providers/card/start-card-provider.ts';
 import { startDirectDebitProvider } from './providers/direct-debit/start-direct-debit-provider.ts';
@@ -22,7 +23,8 @@ async function main(): Promise<void> {
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const applied = await migrate(database);
-  const seeded = await seedDemoIfEmpty(database.db);
+  // The demo is for trying Lido out: production gets it only when asked (LIDO_SEED_DEMO=true).
+  const seeded = config.seedDemo ? await seedDemoIfEmpty(database.db) : false;
 
   const card = await startCardProvider(config);
   const directDebit = await startDirectDebitProvider(config);
@@ -41,6 +43,12 @@ async function main(): Promise<void> {
   });
   await app.ready();
   app.log.info({ applied, seeded, database: database.kind }, 'database ready');
+  // With no operator the sites still load and /api/health answers; every operator call answers 503
+  // "This site has not been set up yet." until one is loaded (decision 0020).
+  if (!(await createOperatorRepository(database.db).current()))
+    app.log.warn(
+      'No operator is set up: the sites answer "This site has not been set up yet." (LIDO_SEED_DEMO=true loads the demo operator)',
+    );
 
   const extraServers: http.Server[] = [];
   if (config.siteOrigins) {

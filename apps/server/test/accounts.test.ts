@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPassword } from '../src/db/seed/demo-customers.ts';
-import { createTestApp, type TestApp } from './support/test-app.ts';
+import { createTestApp, productionEnv, type TestApp } from './support/test-app.ts';
 
 const origin = 'http://localhost:3002';
 const host = 'localhost:3002';
@@ -285,10 +285,64 @@ describe('registration, data fields and password reset', () => {
 
 describe('the outbox page in production', () => {
   it('does not exist', async () => {
-    const t = await createTestApp({ seed: false, env: { NODE_ENV: 'production' } });
+    const t = await createTestApp({
+      seed: false,
+      env: { ...productionEnv, LIDO_SMTP_URL: '', LIDO_EMAIL_OUTBOX: 'true' },
+    });
     try {
       const response = await t.app.inject({ url: '/dev/outbox', headers: { host } });
       expect(response.body).not.toContain('Outbox');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('reset links with a forged Host (S-host)', () => {
+  const resetLinksIn = async (t: TestApp, headers: Record<string, string>) => {
+    const before = t.services().email.list().length;
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/customer/forgotten-password',
+      headers,
+      payload: { email_or_reference: 'sam.carter@example.org' },
+    });
+    expect(response.statusCode).toBe(200);
+    await expect.poll(() => t.services().email.list().length).toBe(before + 1);
+    const message = t.services().email.list()[0]!;
+    expect(`${message.text}${message.html}`).not.toContain('attacker');
+    return [...message.text.matchAll(/(\S+)\?token=/g)].map((match) => match[1]);
+  };
+
+  it('link to the configured my-account site in production, whatever Host or X-Forwarded-Host say', async () => {
+    const t = await createTestApp({
+      env: { ...productionEnv, LIDO_SMTP_URL: '', LIDO_EMAIL_OUTBOX: 'true' },
+    });
+    try {
+      const origin = 'https://myaccount.example.org';
+      const forged: Record<string, string>[] = [
+        { host: 'attacker.example', origin },
+        { host: 'myaccount.example.org', 'x-forwarded-host': 'attacker.example', origin },
+        {
+          host: 'attacker.example',
+          'x-forwarded-host': 'attacker.example',
+          'x-forwarded-proto': 'http',
+          origin,
+        },
+      ];
+      for (const headers of forged)
+        expect(await resetLinksIn(t, headers)).toEqual(['https://myaccount.example.org/reset-password']);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('link to the local my-account port in development, not to the Host that asked', async () => {
+    const t = await createTestApp();
+    try {
+      expect(
+        await resetLinksIn(t, { host: 'attacker.example:3001', origin: 'http://attacker.example:3001' }),
+      ).toEqual(['http://localhost:3001/reset-password']);
     } finally {
       await t.close();
     }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { demoPassword } from '../src/db/seed/demo-customers.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
-import { createTestApp, type TestApp } from './support/test-app.ts';
+import { createTestApp, productionEnv, type TestApp } from './support/test-app.ts';
 
 const origin = 'http://localhost:3001';
 const host = 'localhost:3001';
@@ -237,10 +237,10 @@ describe('logging in, sessions and logging out', () => {
 
 describe('the development bearer path (S10)', () => {
   it('is refused by the production configuration', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', LIDO_ALLOW_BEARER: 'true' })).toThrow(
+    expect(() => loadConfig({ ...productionEnv, LIDO_ALLOW_BEARER: 'true' })).toThrow(
       /LIDO_ALLOW_BEARER: bearer tokens are for development only/,
     );
-    expect(loadConfig({ NODE_ENV: 'production' }).auth.allowBearer).toBe(false);
+    expect(loadConfig(productionEnv).auth.allowBearer).toBe(false);
   });
 
   it('is ignored unless allowed, and works when development allows it', async () => {
@@ -249,7 +249,7 @@ describe('the development bearer path (S10)', () => {
       ['true', 200],
     ] as const) {
       const t = await createTestApp({
-        env: { NODE_ENV: allow === 'true' ? 'development' : 'production', LIDO_ALLOW_BEARER: allow },
+        env: { NODE_ENV: 'development', LIDO_ALLOW_BEARER: allow },
       });
       try {
         const response = await t.app.inject({

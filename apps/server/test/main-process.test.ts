@@ -1,6 +1,13 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+import { startCardProvider } from '../src/providers/card/start-card-provider.ts';
+import { startDirectDebitProvider } from '../src/providers/direct-debit/start-direct-debit-provider.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
@@ -16,11 +23,179 @@ describe('starting the server with bad settings', () => {
     expect(result.stderr).toContain('Lido cannot start because of its settings:');
     expect(result.stderr).toContain('  - LIDO_PORT: must be a whole number (got "abc")');
     expect(result.stderr).toContain(
-      '  - DATABASE_URL: must start with postgres:// or postgresql:// (got "mysql://x")',
+      '  - DATABASE_URL: must start with postgres:// or postgresql:// (and have no spaces) (got "mysql://…", the rest hidden)',
     );
     expect(result.stderr).toContain(
       '  - LIDO_LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace or silent (got "chatty")',
     );
     expect(result.stdout).toBe('');
+  });
+});
+
+/** A base port whose next four are free too (each site, the card sandbox, the Direct Debit sandbox). */
+async function freePortBlock(): Promise<number> {
+  const free = (port: number) =>
+    new Promise<boolean>((resolve) => {
+      const server = net.createServer();
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+    });
+  for (;;) {
+    const base = 20000 + Math.floor(Math.random() * 30000);
+    if ((await Promise.all([0, 1, 2, 3, 4].map((offset) => free(base + offset)))).every(Boolean)) return base;
+  }
+}
+
+/** An HTTP call with any `Host` (fetch would not send a forged one). */
+function call(
+  port: number,
+  options: { method?: string; path: string; headers?: Record<string, string>; body?: unknown },
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+    const request = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: options.method ?? 'GET',
+        path: options.path,
+        headers: { ...(payload ? { 'content-type': 'application/json' } : {}), ...options.headers },
+      },
+      (response) => {
+        let body = '';
+        response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      },
+    );
+    request.once('error', reject);
+    request.end(payload);
+  });
+}
+
+/** The real server process on free ports, healthy, with its output kept for the failure message. */
+async function startServerProcess(env: Record<string, string>) {
+  const port = await freePortBlock();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, DATABASE_URL: '', LIDO_LOG_LEVEL: 'warn', LIDO_PORT: String(port), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const stop = async () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await exited;
+  };
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${output}`);
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`The server did not become healthy:\n${output}`);
+    }
+    const health = await call(port, { path: '/api/health' }).catch(() => undefined);
+    if (health?.status === 200) return { port, output: () => output, stop };
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+describe('starting the server in production', () => {
+  const production = {
+    NODE_ENV: 'production',
+    LIDO_BOOKINGS_URL: 'https://bookings.example.org',
+    LIDO_MY_ACCOUNT_URL: 'https://myaccount.example.org',
+    LIDO_ONLINE_JOINING_URL: 'https://join.example.org',
+    LIDO_EMAIL_OUTBOX: 'true',
+  };
+
+  it('refuses to start without its site URLs and email, never printing a password', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        LIDO_MY_ACCOUNT_URL: 'http://myaccount.example.org',
+        LIDO_SMTP_URL: 'smtps://lido:Hunter2-mail@mail example.org:465',
+      },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(78);
+    for (const line of [
+      "  - LIDO_BOOKINGS_URL: is required when NODE_ENV is production (links in emails and pages use it, never a request's Host header)",
+      '  - LIDO_MY_ACCOUNT_URL: must be an https:// origin when NODE_ENV is production (or set LIDO_ALLOW_HTTP=true) (got "http://myaccount.example.org")',
+      "  - LIDO_ONLINE_JOINING_URL: is required when NODE_ENV is production (links in emails and pages use it, never a request's Host header)",
+      '  - LIDO_SMTP_URL: must be an smtp:// or smtps:// URL (got "smtps://…", the rest hidden)',
+    ])
+      expect(result.stderr).toContain(line);
+    expect(result.stderr).not.toContain('Hunter2');
+  });
+
+  it('leaves an empty database empty, answers its health check, and links a forged Host’s reset to its own site once the demo is asked for', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lido-production-'));
+    const empty = await startServerProcess({ ...production, LIDO_DATA_DIR: dataDir });
+    try {
+      const client = await call(empty.port, {
+        path: '/api/client',
+        headers: { host: 'join.example.org' },
+      });
+      // No operator: the operator's calls say so (not a 500), the pages still load.
+      expect(client).toMatchObject({ status: 503 });
+      expect(JSON.parse(client.body)).toMatchObject({ message: 'This site has not been set up yet.' });
+      expect((await call(empty.port, { path: '/', headers: { host: 'join.example.org' } })).status).toBe(200);
+      expect(empty.output()).toContain('No operator is set up');
+    } finally {
+      await empty.stop();
+    }
+
+    const demo = await startServerProcess({ ...production, LIDO_DATA_DIR: dataDir, LIDO_SEED_DEMO: 'true' });
+    try {
+      expect(
+        (await call(demo.port, { path: '/api/client', headers: { host: 'join.example.org' } })).status,
+      ).toBe(200);
+      const asked = await call(demo.port, {
+        method: 'POST',
+        path: '/api/auth/customer/forgotten-password',
+        headers: {
+          host: 'attacker.example',
+          'x-forwarded-host': 'attacker.example',
+          origin: 'https://myaccount.example.org',
+        },
+        body: { email_or_reference: 'sam.carter@example.org' },
+      });
+      expect(asked.status).toBe(200);
+      const outbox = path.join(dataDir, 'outbox');
+      await expect
+        .poll(() => fs.existsSync(outbox) && fs.readdirSync(outbox).length, { timeout: 10_000 })
+        .toBe(1);
+      const email = fs.readFileSync(path.join(outbox, fs.readdirSync(outbox)[0]!), 'utf8');
+      expect(email).toContain('https://myaccount.example.org/reset-password?token=');
+      expect(email).not.toContain('attacker');
+    } finally {
+      await demo.stop();
+    }
+  }, 150_000);
+});
+
+describe('the sandbox providers', () => {
+  it('listen on loopback only, even when the sites listen on every interface', async () => {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LIDO_LOG_LEVEL: 'silent',
+      LIDO_BIND_ADDRESS: '0.0.0.0',
+      LIDO_PORT: String(await freePortBlock()),
+      LIDO_DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'lido-sandboxes-')),
+    });
+    const card = await startCardProvider(config);
+    const directDebit = await startDirectDebitProvider(config);
+    try {
+      expect(card.sandbox?.app.server.address()).toMatchObject({ address: '127.0.0.1' });
+      expect(directDebit.sandbox?.app.server.address()).toMatchObject({ address: '127.0.0.1' });
+    } finally {
+      await card.close();
+      await directDebit.close();
+    }
   });
 });

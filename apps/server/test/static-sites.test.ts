@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, siteHost, type TestApp } from './support/test-app.ts';
+import { createTestApp, productionEnv, siteHost, type TestApp } from './support/test-app.ts';
 
 /** A stand-in build (three entry pages and one asset), so these tests do not need `vite build`. */
 function fakeWebDist(): string {
@@ -94,11 +94,8 @@ describe('security headers in production on https (S14)', () => {
     t = await createTestApp({
       seed: false,
       env: {
-        NODE_ENV: 'production',
+        ...productionEnv,
         LIDO_WEB_DIST: fakeWebDist(),
-        LIDO_BOOKINGS_URL: 'https://bookings.example.org',
-        LIDO_MY_ACCOUNT_URL: 'https://myaccount.example.org',
-        LIDO_ONLINE_JOINING_URL: 'https://join.example.org',
       },
     });
   });

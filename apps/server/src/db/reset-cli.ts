@@ -11,6 +11,13 @@ import { seedDemoIfEmpty } from './seed/seed-demo.ts';
  */
 async function reset(): Promise<void> {
   const config = loadConfig();
+  // It drops every customer and order: never on a production database.
+  if (config.env === 'production') {
+    process.stderr.write(
+      'npm run db:reset deletes every customer and order, so it is refused when NODE_ENV=production.\n',
+    );
+    process.exit(1);
+  }
   if (config.databaseUrl) {
     const database = await openDatabase({ databaseUrl: config.databaseUrl });
     await database.runScript('DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
@@ -20,10 +27,10 @@ async function reset(): Promise<void> {
   }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrate(database);
-  await seedDemoIfEmpty(database.db);
+  const seeded = config.seedDemo && (await seedDemoIfEmpty(database.db));
   await database.close();
   process.stdout.write(
-    `Database reset (${config.databaseUrl ? 'PostgreSQL' : config.dataDir}); demo operator loaded.\n`,
+    `Database reset (${config.databaseUrl ? 'PostgreSQL' : config.dataDir})${seeded ? '; demo operator loaded' : ''}.\n`,
   );
 }
 

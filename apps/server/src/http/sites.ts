@@ -43,7 +43,22 @@ export function resolveSite(
   return portOf(localPort) ?? portOf(parseHost(host)?.port);
 }
 
-/** The public origin of every site, as the browser should link to it from this request. */
+/**
+ * The sites' origins for links that leave the page, such as those in emails: the configured ones
+ * (required in production), or locally each site's port on localhost. Never taken from a request:
+ * its `Host` (or `X-Forwarded-Host`) is whatever the sender typed.
+ */
+export function publicSiteOrigins(config: Config): Record<SiteName, string> {
+  if (config.siteOrigins) return config.siteOrigins;
+  return Object.fromEntries(
+    siteNames.map((site) => [site, `http://localhost:${config.port + sitePortOffset[site]}`]),
+  ) as Record<SiteName, string>;
+}
+
+/**
+ * The public origin of every site, as the browser on this page should reach it (its own pages and
+ * calls, which the browser checks against the address it used); not for emails, see above.
+ */
 export function siteOriginsFor(
   config: Config,
   host: string | undefined,

@@ -21,6 +21,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The least a production start needs: https site URLs and a way to send email (README). */
+export const productionEnv = {
+  NODE_ENV: 'production',
+  LIDO_BOOKINGS_URL: 'https://bookings.example.org',
+  LIDO_MY_ACCOUNT_URL: 'https://myaccount.example.org',
+  LIDO_ONLINE_JOINING_URL: 'https://join.example.org',
+  LIDO_SMTP_URL: 'smtps://lido:mail-password@mail.example.org:465',
+};
+
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',

@@ -4,7 +4,6 @@ import { ConfigError, loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
 import { migrate } from '../../db/migrate.ts';
 import { seedDemoIfEmpty } from '../../db/seed/seed-demo.ts';
-import { requireOperator } from '../operator/current-operator.ts';
 import { createOperatorRepository } from '../operator/operator.repository.ts';
 import { formatProblems } from './catalogue-file.ts';
 import { importCatalogue } from './catalogue-import.ts';
@@ -24,8 +23,12 @@ async function main(): Promise<number> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrate(database);
-    await seedDemoIfEmpty(database.db);
-    const operator = await requireOperator(createOperatorRepository(database.db));
+    if (config.seedDemo) await seedDemoIfEmpty(database.db);
+    const operator = await createOperatorRepository(database.db).current();
+    if (!operator) {
+      process.stderr.write('No operator is set up in this database, so there is nothing to import into.\n');
+      return 69;
+    }
     const result = await importCatalogue(database.db, operator.id, fs.readFileSync(file, 'utf8'));
     if (!result.ok) {
       process.stderr.write(`${formatProblems(path.basename(file), result.problems)}\n`);

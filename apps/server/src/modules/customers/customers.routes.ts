@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import { setSessionCookies } from '../../http/cookies.ts';
 import { HttpError, parseInput } from '../../http/errors.ts';
-import { siteOriginsFor } from '../../http/sites.ts';
+import { publicSiteOrigins } from '../../http/sites.ts';
 import type { AppServices } from '../../services.ts';
 import { presentedToken, requireCustomer } from '../auth/auth.routes.ts';
 import { forgottenPasswordAnswer } from './customers.service.ts';
@@ -84,7 +84,7 @@ export function customersRoutes(app: FastifyInstance, services: AppServices, con
 
   app.post('/api/auth/customer/forgotten-password', async (request) => {
     const { emailOrReference } = parseInput(forgottenPasswordBodySchema, request.body);
-    const resetPage = `${siteOriginsFor(config, request.headers.host, request.protocol)['my-account']}/reset-password`;
+    const resetPage = `${publicSiteOrigins(config)['my-account']}/reset-password`;
     await services.customers.forgottenPassword(emailOrReference, request.ip, resetPage);
     return { data: { message: forgottenPasswordAnswer } };
   });

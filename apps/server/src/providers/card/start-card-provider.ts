@@ -56,7 +56,9 @@ export async function startCardProvider(
     enableControl: config.env !== 'production',
     logLevel: config.logLevel,
   });
-  await sandbox.app.listen({ port, host: config.bindAddress });
+  // Loopback only, whatever LIDO_BIND_ADDRESS says: it takes no real money and has test controls,
+  // so browsers reach it through the local machine or a proxy at LIDO_SANDBOX_CARD_ORIGIN.
+  await sandbox.app.listen({ port, host: '127.0.0.1' });
   const provider = createOpayoCardProvider({
     name: 'sandbox',
     // The server talks to the sandbox directly; browsers use its public origin.

@@ -1,6 +1,10 @@
 import type { Config } from '../../config.ts';
 import { sitePortOffset } from '../../http/sites.ts';
-import { createGoCardlessSandbox, goCardlessSandboxPath } from '../../sandbox/gocardless/sandbox-server.ts';
+import {
+  createGoCardlessSandbox,
+  goCardlessSandboxPath,
+  type GoCardlessSandbox,
+} from '../../sandbox/gocardless/sandbox-server.ts';
 import { createGoCardlessClient, type GoCardlessClient } from './gocardless-client.ts';
 
 /** The sandbox Direct Debit provider's port: next to the card sandbox's (LIDO_PORT + 3). */
@@ -15,9 +19,11 @@ export interface DirectDebitProvider {
  * The configured Direct Debit provider. Both are the same GoCardless HTTP adapter: `gocardless`
  * points it at GoCardless, `sandbox` starts the built-in clone on loopback and points it there.
  */
-export async function startDirectDebitProvider(
-  config: Config,
-): Promise<{ provider: DirectDebitProvider | undefined; close(): Promise<void> }> {
+export async function startDirectDebitProvider(config: Config): Promise<{
+  provider: DirectDebitProvider | undefined;
+  sandbox?: GoCardlessSandbox;
+  close(): Promise<void>;
+}> {
   const settings = config.directDebit;
   if (settings.provider === 'none') return { provider: undefined, close: async () => {} };
   if (settings.provider === 'gocardless')
@@ -62,6 +68,7 @@ export async function startDirectDebitProvider(
         webhookSecret: sandbox.webhookSecret,
       }),
     },
+    sandbox,
     close: () => sandbox.close(),
   };
 }
