@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { startCardProvider } from '../src/providers/card/start-card-provider.ts';
 import { startDirectDebitProvider } from '../src/providers/direct-debit/start-direct-debit-provider.ts';
+import { productionEnv } from './support/test-app.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
@@ -177,6 +178,32 @@ describe('starting the server in production', () => {
       await demo.stop();
     }
   }, 150_000);
+});
+
+describe('the database commands in production', () => {
+  const run = (script: string, args: string[], env: Record<string, string>) =>
+    spawnSync(process.execPath, ['--import', 'tsx', script, ...args], {
+      cwd: repoRoot,
+      env: { ...process.env, DATABASE_URL: '', ...productionEnv, ...env },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+
+  it('refuse to reset the database, and find no operator to import a catalogue into without the demo', () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lido-production-cli-'));
+    const reset = run('apps/server/src/db/reset-cli.ts', [], { LIDO_DATA_DIR: dataDir });
+    expect(reset.status).toBe(1);
+    expect(reset.stderr).toContain('it is refused when NODE_ENV=production');
+    expect(fs.readdirSync(dataDir)).toEqual([]);
+
+    const imported = run(
+      'apps/server/src/modules/catalogue/catalogue-cli.ts',
+      ['apps/server/catalogue/demo-catalogue.yaml'],
+      { LIDO_DATA_DIR: dataDir },
+    );
+    expect(imported.stderr).toContain('No operator is set up in this database');
+    expect(imported.status).toBe(69);
+  }, 120_000);
 });
 
 describe('the sandbox providers', () => {
