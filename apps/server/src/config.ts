@@ -103,7 +103,7 @@ const envSchema = z
     LIDO_EMAIL_OUTBOX: booleanFlag.default(false),
     /** an empty database gets the demo operator; unset means yes, except in production */
     LIDO_SEED_DEMO: optionalFlag,
-    /** production site URLs may be http:// (only behind something that adds TLS, or a private demo) */
+    /** production site URLs may be http:// (a private trial without TLS; behind a TLS proxy they are https) */
     LIDO_ALLOW_HTTP: booleanFlag.default(false),
     LIDO_EMAIL_FROM: z.string().trim().default('Lido <no-reply@lido.localhost>'),
     LIDO_SESSION_IDLE_MINUTES: z.coerce
@@ -244,10 +244,7 @@ type EnvSettings = z.infer<typeof envSchema>;
  * emails and pages come from configured https origins, never from a request's `Host` header, and
  * email has somewhere to go on purpose.
  */
-function checkProductionSettings(
-  env: Omit<EnvSettings, 'LIDO_CARD_PROVIDER'> & { LIDO_CARD_PROVIDER: string },
-  ctx: z.core.$RefinementCtx,
-) {
+function checkProductionSettings(env: EnvSettings, ctx: z.core.$RefinementCtx) {
   const needHttps = (name: string, url: string) => {
     if (!env.LIDO_ALLOW_HTTP && !url.startsWith('https://'))
       ctx.addIssue({
