@@ -124,11 +124,10 @@ describe('completing a basket with nothing to pay, on 21 Nov 2026', () => {
     const payments = (await call(priya, 'GET', '/api/my-account/payments')).body.data as { id: number }[];
     expect(payments.some((payment) => payment.id === orderId)).toBe(true);
     await expect
-      .poll(() =>
-        t
-          .services()
-          .email.list()
-          .some((mail) => mail.subject === `Your order ${order.body.data.reference}`),
+      .poll(async () =>
+        (await t.services().email.list()).some(
+          (mail) => mail.subject === `Your order ${order.body.data.reference}`,
+        ),
       )
       .toBe(true);
   });
