@@ -21,9 +21,12 @@ export interface EmailQueue {
   nudge(): void;
 }
 
-const batchSize = 20;
-/** Long enough for one batch of SMTP sends; a claim older than this is a sender that died. */
-const claimSeconds = 120;
+const batchSize = 5;
+/**
+ * Longer than a batch can take (each SMTP send gives up within 75 s, see smtp-email.ts), so a live
+ * sender never loses its claim; a claim older than this was left by a sender that died.
+ */
+const claimSeconds = 600;
 const retrySeconds = (attempts: number) => Math.min(30 * 2 ** Math.max(attempts - 1, 0), 3600);
 
 const entry = (row: OutboxRow): OutboxEntry => ({
