@@ -20,11 +20,11 @@ export function registerDevOutbox(app: FastifyInstance, config: Config, outbox: 
     const rows = (await outbox.list())
       .map(
         (entry) =>
-          `<tr><td>${escapeHtml(entry.queuedAt)}</td><td>${escapeHtml(entry.to)}</td><td><a href="/dev/outbox/${entry.id}">${escapeHtml(entry.subject)}</a></td></tr>`,
+          `<tr><td>${escapeHtml(entry.queuedAt)}</td><td>${entry.sentAt ? 'Sent' : 'Waiting'}</td><td>${escapeHtml(entry.to)}</td><td><a href="/dev/outbox/${entry.id}">${escapeHtml(entry.subject)}</a></td></tr>`,
       )
       .join('');
     const body = rows
-      ? `<table><thead><tr><th scope="col">Sent</th><th scope="col">To</th><th scope="col">Subject</th></tr></thead><tbody>${rows}</tbody></table>`
+      ? `<table><thead><tr><th scope="col">Queued</th><th scope="col">Status</th><th scope="col">To</th><th scope="col">Subject</th></tr></thead><tbody>${rows}</tbody></table>`
       : '<p>No email has been sent yet.</p>';
     return reply
       .type('text/html; charset=utf-8')
