@@ -51,10 +51,20 @@ export function createEmailOutboxRepository(db: Db) {
         .returning();
     },
 
+    /**
+     * Once a message has left by SMTP its body is dropped: it may hold a live reset link, which the
+     * database otherwise keeps only as a hash. Without SMTP the body stays for the outbox page.
+     */
     async markSent(id: number, deliveredBy: 'smtp' | 'outbox'): Promise<void> {
       await db
         .update(emailOutbox)
-        .set({ sentAt: sql`now()`, deliveredBy, claimedUntil: null, lastError: null })
+        .set({
+          sentAt: sql`now()`,
+          deliveredBy,
+          claimedUntil: null,
+          lastError: null,
+          ...(deliveredBy === 'smtp' ? { textBody: '', htmlBody: '' } : {}),
+        })
         .where(eq(emailOutbox.id, id));
     },
 
