@@ -153,6 +153,10 @@ const envSchema = z
     ),
     /** how the sandbox's Bacs clock moves: with the wall clock, a working day a second, or only by tests */
     LIDO_SANDBOX_DD_SPEED: z.enum(['realtime', 'fast', 'manual']).default('realtime'),
+    /** how often the background jobs run (reconciliation, Direct Debit, email); tests shorten it */
+    LIDO_JOB_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    /** operator font files; a directory every instance shares (defaults to LIDO_DATA_DIR/fonts) */
+    LIDO_FONTS_DIR: optionalText,
     LIDO_PAYMENT_RECONCILE_MINUTES: z.coerce
       .number()
       .int()
@@ -325,6 +329,8 @@ export interface Config {
   port: number;
   bindAddress: string;
   dataDir: string;
+  /** operator font files (see http/operator-fonts.ts) */
+  fontsDir: string;
   databaseUrl: string | undefined;
   logLevel: string;
   webDist: string;
@@ -347,6 +353,8 @@ export interface Config {
   /** kiosk idle timers: the start-over warning, the reset, and the order-confirmed return */
   kioskIdle: { warningMs: number; resetMs: number; orderConfirmedMs: number };
   email: { smtpUrl: string | undefined; from: string };
+  /** the background jobs' period */
+  jobIntervalMs: number;
   directDebit:
     | { provider: 'sandbox'; speed: 'realtime' | 'fast' | 'manual' }
     /** none configured, or the sandbox in production without LIDO_ALLOW_SANDBOX_IN_PRODUCTION */
@@ -422,6 +430,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     port: env.LIDO_PORT,
     bindAddress: env.LIDO_BIND_ADDRESS,
     dataDir: path.resolve(env.LIDO_DATA_DIR),
+    fontsDir: path.resolve(env.LIDO_FONTS_DIR ?? path.join(env.LIDO_DATA_DIR, 'fonts')),
     databaseUrl: env.DATABASE_URL,
     logLevel: env.LIDO_LOG_LEVEL,
     webDist: path.resolve(env.LIDO_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
@@ -444,6 +453,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       orderConfirmedMs: env.LIDO_KIOSK_CONFIRMATION_SECONDS * 1000,
     },
     email: { smtpUrl: env.LIDO_SMTP_URL, from: env.LIDO_EMAIL_FROM },
+    jobIntervalMs: env.LIDO_JOB_INTERVAL_SECONDS * 1000,
     card: cardConfig(env),
     directDebit: directDebitConfig(env),
     auth: {

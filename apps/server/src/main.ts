@@ -6,6 +6,7 @@ import { migrate } from './db/migrate.ts';
 import { seedDemoIfEmpty } from './db/seed/seed-demo.ts';
 import { createOperatorRepository } from './modules/operator/operator.repository.ts';
 import { sitePortOffset } from './http/sites.ts';
+import { createJobRunner } from './jobs/job-runner.ts';
 import { startCardProvider } from './providers/card/start-card-provider.ts';
 import { startDirectDebitProvider } from './providers/direct-debit/start-direct-debit-provider.ts';
 
@@ -22,9 +23,16 @@ async function main(): Promise<void> {
   }
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const applied = await migrate(database);
-  // The demo is for trying Lido out: production gets it only when asked (LIDO_SEED_DEMO=true).
-  const seeded = config.seedDemo ? await seedDemoIfEmpty(database.db) : false;
+  // One lock around migrating and seeding: instances starting together on an empty database take
+  // turns, and the later ones find the work done.
+  const startup = await database.withLock('startup', async () => {
+    const applied = await migrate(database);
+    // The demo is for trying Lido out: production gets it only when asked (LIDO_SEED_DEMO=true).
+    const seeded = config.seedDemo ? await seedDemoIfEmpty(database.db) : false;
+    return { applied, seeded };
+  });
+  if (!startup.acquired) throw new Error('The start-up lock was not granted');
+  const { applied, seeded } = startup.value;
 
   const card = await startCardProvider(config);
   const directDebit = await startDirectDebitProvider(config);
@@ -68,28 +76,31 @@ async function main(): Promise<void> {
     }
   }
 
-  // Payments a crash or a closed browser left half done are finished or given back (quality.md R4):
-  // once at start-up, then every minute.
-  const reconcile = () =>
-    app.services.checkout
-      .reconcile({ olderThanMs: config.card.reconcileAfterMs })
-      .then((counts) => {
-        if (counts.completed + counts.reversed + counts.failed + counts.attention > 0)
-          app.log.info(counts, 'payments reconciled');
-      })
-      .catch((error: unknown) => app.log.error({ err: error }, 'payment reconciliation failed'));
-  // Direct Debit set-ups and collections a crash or an unreachable provider left waiting.
-  const settleDirectDebits = () =>
-    app.services.directDebit
-      .settle()
-      .catch((error: unknown) => app.log.error({ err: error }, 'direct debit settling failed'));
-  void reconcile();
-  void settleDirectDebits();
-  const reconcileTimer = setInterval(() => {
-    void reconcile();
-    void settleDirectDebits();
-  }, 60_000);
-  reconcileTimer.unref();
+  // The background jobs, safe on any number of instances (decision 0016). Add a job here.
+  const jobs = createJobRunner({
+    database,
+    log: app.log,
+    intervalMs: config.jobIntervalMs,
+    jobs: [
+      {
+        // Payments a crash or a closed browser left half done are finished or given back (quality.md R4).
+        name: 'reconcile-payments',
+        runs: 'one-instance',
+        run: async () => {
+          const counts = await app.services.checkout.reconcile({ olderThanMs: config.card.reconcileAfterMs });
+          if (counts.completed + counts.reversed + counts.failed + counts.attention > 0)
+            app.log.info(counts, 'payments reconciled');
+          return counts;
+        },
+      },
+      // Direct Debit set-ups and collections a crash or an unreachable provider left waiting.
+      { name: 'settle-direct-debits', runs: 'one-instance', run: () => app.services.directDebit.settle() },
+      // Queued email; each message is claimed before it is sent, so every instance may run this.
+      { name: 'send-email', runs: 'every-instance', run: () => app.services.email.deliverDue() },
+    ],
+  });
+  app.services.email.whenQueued(() => void jobs.nudge('send-email'));
+  jobs.start();
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -97,7 +108,7 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info({ signal }, 'shutting down');
     await Promise.all(extraServers.map((server) => new Promise((resolve) => server.close(resolve))));
-    clearInterval(reconcileTimer);
+    await jobs.stop();
     await app.close();
     await card.close();
     await directDebit.close();

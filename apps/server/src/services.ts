@@ -16,8 +16,7 @@ import { createCustomersService } from './modules/customers/customers.service.ts
 import type { CardProvider } from './providers/card/card-provider.ts';
 import type { DirectDebitProvider } from './providers/direct-debit/start-direct-debit-provider.ts';
 import { createDirectDebitService } from './modules/direct-debit/direct-debit.service.ts';
-import type { EmailMessage } from './providers/email/email-provider.ts';
-import { createOutboxEmail } from './providers/email/outbox-email.ts';
+import { createEmailOutbox } from './modules/email/email-outbox.ts';
 import { createSmtpEmail } from './providers/email/smtp-email.ts';
 import { createOfflineGazetteer } from './providers/geocoding/offline-gazetteer.ts';
 import { createMembershipsRepository } from './modules/memberships/memberships.repository.ts';
@@ -39,16 +38,13 @@ export function createServices(
   const operators = createOperatorRepository(database.db);
   const authRepository = createAuthRepository(database.db);
   const limiter = createRateLimiter(database.db, clock);
-  // With SMTP configured email goes out by SMTP; otherwise it stays in the outbox (and its local page).
-  const outbox = createOutboxEmail(config.dataDir, clock);
-  const smtp = config.email.smtpUrl ? createSmtpEmail(config.email.smtpUrl, config.email.from) : undefined;
-  const email = {
-    ...outbox,
-    async send(message: EmailMessage) {
-      if (smtp) await smtp.send(message);
-      else await outbox.send(message);
-    },
-  };
+  // Every email is queued in the database; the sender job sends it by SMTP when that is configured,
+  // and otherwise it only stays readable on the outbox page.
+  const email = createEmailOutbox({
+    db: database.db,
+    transport: config.email.smtpUrl ? createSmtpEmail(config.email.smtpUrl, config.email.from) : undefined,
+    log,
+  });
   /** The operator's local date: every price and date rule is computed from it. */
   const today = (): CalendarDate => todayIn(config.timeZone, clock());
   const accountRepository = createAccountRepository(database.db);

@@ -165,7 +165,7 @@ describe('registration, data fields and password reset', () => {
   });
 
   it('answers a reset request the same way for no account, one account and a shared email (S4)', async () => {
-    const outboxBefore = t.services().email.list().length;
+    const outboxBefore = (await t.services().email.list()).length;
     const answers = await Promise.all(
       ['nobody@example.org', 'sam.carter@example.org', 'lee.family@example.org', 'C999999'].map((value) =>
         post('/api/auth/customer/forgotten-password', { email_or_reference: value }),
@@ -177,14 +177,14 @@ describe('registration, data fields and password reset', () => {
       expect(answer.body).not.toMatch(/multiple/i);
     }
     // The emails are sent after the answer; let them land (two: Sam's, and the Lees' shared one).
-    await expect.poll(() => t.services().email.list().length).toBe(outboxBefore + 2);
+    await expect.poll(async () => (await t.services().email.list()).length).toBe(outboxBefore + 2);
   });
 
   it('emails a single-use link that sets a new password and ends every session (S5, S9)', async () => {
     const oldSession = String(
       (await login('sam.carter@example.org', demoPassword)).headers['set-cookie'],
     ).match(/lido_authToken=[^;]+/)![0];
-    const outboxBefore = t.services().email.list().length;
+    const outboxBefore = (await t.services().email.list()).length;
     await t
       .services()
       .customers.forgottenPassword(
@@ -193,7 +193,7 @@ describe('registration, data fields and password reset', () => {
         'http://localhost:3001/reset-password',
       )
       .then((r) => r.sent);
-    const messages = t.services().email.list();
+    const messages = await t.services().email.list();
     expect(messages.length).toBe(outboxBefore + 1);
     const message = messages[0]!;
     expect(message.to).toBe('sam.carter@example.org');
@@ -231,9 +231,9 @@ describe('registration, data fields and password reset', () => {
         .customers.forgottenPassword('C100001', '127.0.0.2', 'http://localhost:3001/reset-password')
         .then((r) => r.sent);
     await send();
-    const [first] = resetLinks(t.services().email.list()[0]!.html);
+    const [first] = resetLinks((await t.services().email.list())[0]!.html);
     await send();
-    const [second] = resetLinks(t.services().email.list()[0]!.html);
+    const [second] = resetLinks((await t.services().email.list())[0]!.html);
     const body = (token: string) => ({
       token,
       password: 'Fresh-Pass-2027',
@@ -253,7 +253,7 @@ describe('registration, data fields and password reset', () => {
         'http://localhost:3001/reset-password',
       )
       .then((r) => r.sent);
-    const message = t.services().email.list()[0]!;
+    const message = (await t.services().email.list())[0]!;
     expect(message.to).toBe('lee.family@example.org');
     expect(message.text).toContain('Multiple accounts use this email address');
     expect(message.text).toContain('Jordan Lee (customer ID C100004)');
@@ -300,7 +300,7 @@ describe('the outbox page in production', () => {
 
 describe('reset links with a forged Host (S-host)', () => {
   const resetLinksIn = async (t: TestApp, headers: Record<string, string>) => {
-    const before = t.services().email.list().length;
+    const before = (await t.services().email.list()).length;
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/auth/customer/forgotten-password',
@@ -308,8 +308,8 @@ describe('reset links with a forged Host (S-host)', () => {
       payload: { email_or_reference: 'sam.carter@example.org' },
     });
     expect(response.statusCode).toBe(200);
-    await expect.poll(() => t.services().email.list().length).toBe(before + 1);
-    const message = t.services().email.list()[0]!;
+    await expect.poll(async () => (await t.services().email.list()).length).toBe(before + 1);
+    const message = (await t.services().email.list())[0]!;
     expect(`${message.text}${message.html}`).not.toContain('attacker');
     return [...message.text.matchAll(/(\S+)\?token=/g)].map((match) => match[1]);
   };

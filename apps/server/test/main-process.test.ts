@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { startCardProvider } from '../src/providers/card/start-card-provider.ts';
 import { startDirectDebitProvider } from '../src/providers/direct-debit/start-direct-debit-provider.ts';
+import { fakeWebDist } from './support/fake-web-dist.ts';
+import { startSmtpCatcher } from './support/smtp-catcher.ts';
 import { productionEnv } from './support/test-app.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -109,6 +111,8 @@ describe('starting the server in production', () => {
     LIDO_MY_ACCOUNT_URL: 'https://myaccount.example.org',
     LIDO_ONLINE_JOINING_URL: 'https://join.example.org',
     LIDO_EMAIL_OUTBOX: 'true',
+    // server tests run before the sites are built
+    LIDO_WEB_DIST: fakeWebDist(),
   };
 
   it('refuses to start without its site URLs and email, never printing a password', () => {
@@ -151,7 +155,15 @@ describe('starting the server in production', () => {
       await empty.stop();
     }
 
-    const demo = await startServerProcess({ ...production, LIDO_DATA_DIR: dataDir, LIDO_SEED_DEMO: 'true' });
+    // The outbox lives in the database this process holds, so the email is caught by a local SMTP server.
+    const smtp = await startSmtpCatcher();
+    const demo = await startServerProcess({
+      ...production,
+      LIDO_EMAIL_OUTBOX: 'false',
+      LIDO_SMTP_URL: smtp.url,
+      LIDO_DATA_DIR: dataDir,
+      LIDO_SEED_DEMO: 'true',
+    });
     try {
       expect(
         (await call(demo.port, { path: '/api/client', headers: { host: 'join.example.org' } })).status,
@@ -167,15 +179,13 @@ describe('starting the server in production', () => {
         body: { email_or_reference: 'sam.carter@example.org' },
       });
       expect(asked.status).toBe(200);
-      const outbox = path.join(dataDir, 'outbox');
-      await expect
-        .poll(() => fs.existsSync(outbox) && fs.readdirSync(outbox).length, { timeout: 10_000 })
-        .toBe(1);
-      const email = fs.readFileSync(path.join(outbox, fs.readdirSync(outbox)[0]!), 'utf8');
+      await expect.poll(() => smtp.messages.length, { timeout: 10_000 }).toBe(1);
+      const email = smtp.messages[0]!;
       expect(email).toContain('https://myaccount.example.org/reset-password?token=');
       expect(email).not.toContain('attacker');
     } finally {
       await demo.stop();
+      await smtp.close();
     }
   }, 150_000);
 });

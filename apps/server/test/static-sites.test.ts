@@ -1,22 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeWebDist } from './support/fake-web-dist.ts';
 import { createTestApp, productionEnv, siteHost, type TestApp } from './support/test-app.ts';
-
-/** A stand-in build (three entry pages and one asset), so these tests do not need `vite build`. */
-function fakeWebDist(): string {
-  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'lido-dist-'));
-  for (const site of ['bookings', 'my-account', 'online-joining']) {
-    fs.mkdirSync(path.join(dist, 'sites', site), { recursive: true });
-    fs.writeFileSync(path.join(dist, 'sites', site, 'index.html'), `<!doctype html><title>${site}</title>`);
-  }
-  fs.mkdirSync(path.join(dist, 'assets'));
-  fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
-  fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js.br'), zlib.brotliCompressSync('console.log(1)'));
-  return dist;
-}
 
 describe('serving the three sites', () => {
   let t: TestApp;

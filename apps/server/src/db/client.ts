@@ -19,8 +19,16 @@ export interface DatabaseHandle {
   runScript(script: string): Promise<void>;
   /** A single parameterised query, for the few places that need raw SQL. */
   query<Row extends Record<string, unknown>>(text: string, params?: unknown[]): Promise<Row[]>;
+  /**
+   * Runs `work` holding a named lock that every process on this database shares (a session-level
+   * advisory lock on a connection of its own, released when the work ends or the process dies).
+   * With `wait: false` it answers at once, `acquired: false`, while another holder has it.
+   */
+  withLock<T>(name: string, work: () => Promise<T>, options?: { wait?: boolean }): Promise<LockOutcome<T>>;
   close(): Promise<void>;
 }
+
+export type LockOutcome<T> = { acquired: true; value: T } | { acquired: false };
 
 export interface OpenOptions {
   databaseUrl?: string | undefined;
@@ -66,6 +74,8 @@ export async function wrapPglite(
       const result = await client.query<Row>(text, params);
       return result.rows;
     },
+    // PGlite lives in one process, so a lock held in memory is held everywhere.
+    withLock: createInProcessLocks(),
     async close() {
       if (ownsClient) await client.close();
     },
@@ -111,8 +121,57 @@ async function openPostgres(databaseUrl: string, schemaName: string | undefined)
       const result = await pool.query<Row>(text, params);
       return result.rows;
     },
+    async withLock(name, work, options = {}) {
+      const connection = await pool.connect();
+      // Keyed by schema too: test files share one database, each in a schema of its own.
+      const key = `hashtextextended(current_schema() || ':' || $1, 0)`;
+      let broken: Error | undefined;
+      try {
+        const [row] = (
+          await connection.query<{ locked: boolean }>(
+            options.wait === false
+              ? `SELECT pg_try_advisory_lock(${key}) AS locked`
+              : `SELECT pg_advisory_lock(${key}) IS NOT NULL AS locked`,
+            [name],
+          )
+        ).rows;
+        if (!row?.locked) return { acquired: false };
+        try {
+          return { acquired: true, value: await work() };
+        } finally {
+          await connection.query(`SELECT pg_advisory_unlock(${key})`, [name]).catch((error: Error) => {
+            broken = error;
+          });
+        }
+      } finally {
+        // A connection whose unlock failed is closed rather than pooled: closing releases the lock.
+        connection.release(broken ?? false);
+      }
+    },
     async close() {
       await pool.end();
     },
+  };
+}
+
+/** Named locks for a database only this process opens: each name runs one holder at a time. */
+function createInProcessLocks(): DatabaseHandle['withLock'] {
+  const held = new Map<string, Promise<unknown>>();
+  return async function withLock<T>(
+    name: string,
+    work: () => Promise<T>,
+    options: { wait?: boolean } = {},
+  ): Promise<LockOutcome<T>> {
+    while (held.has(name)) {
+      if (options.wait === false) return { acquired: false };
+      await held.get(name)!.catch(() => undefined);
+    }
+    const running = work();
+    held.set(name, running);
+    try {
+      return { acquired: true, value: await running };
+    } finally {
+      held.delete(name);
+    }
   };
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
-import type { OutboxEmail } from '../providers/email/outbox-email.ts';
+import type { EmailOutbox } from '../modules/email/email-outbox.ts';
 import { escapeHtml } from './escape-html.ts';
 
 function page(title: string, body: string): string {
@@ -10,28 +10,28 @@ function page(title: string, body: string): string {
 }
 
 /**
- * `/dev/outbox`: the emails the demo "sent", so a person trying it can open a reset link. Never
+ * `/dev/outbox`: the emails the demo "sent", so a person trying it can open a reset link. They are
+ * read from the database's outbox, so every instance's mail shows, sent or still waiting. Never
  * served in production.
  */
-export function registerDevOutbox(app: FastifyInstance, config: Config, outbox: OutboxEmail): void {
+export function registerDevOutbox(app: FastifyInstance, config: Config, outbox: EmailOutbox): void {
   if (config.env === 'production') return;
   app.get('/dev/outbox', async (_request, reply) => {
-    const rows = outbox
-      .list()
+    const rows = (await outbox.list())
       .map(
         (entry) =>
-          `<tr><td>${escapeHtml(entry.sentAt)}</td><td>${escapeHtml(entry.to)}</td><td><a href="/dev/outbox/${entry.id}">${escapeHtml(entry.subject)}</a></td></tr>`,
+          `<tr><td>${escapeHtml(entry.queuedAt)}</td><td>${entry.sentAt ? 'Sent' : 'Waiting'}</td><td>${escapeHtml(entry.to)}</td><td><a href="/dev/outbox/${entry.id}">${escapeHtml(entry.subject)}</a></td></tr>`,
       )
       .join('');
     const body = rows
-      ? `<table><thead><tr><th scope="col">Sent</th><th scope="col">To</th><th scope="col">Subject</th></tr></thead><tbody>${rows}</tbody></table>`
+      ? `<table><thead><tr><th scope="col">Queued</th><th scope="col">Status</th><th scope="col">To</th><th scope="col">Subject</th></tr></thead><tbody>${rows}</tbody></table>`
       : '<p>No email has been sent yet.</p>';
     return reply
       .type('text/html; charset=utf-8')
       .send(page('Outbox', `<h1>Outbox</h1><p>Email the demo would have sent, newest first.</p>${body}`));
   });
   app.get<{ Params: { id: string } }>('/dev/outbox/:id', async (request, reply) => {
-    const entry = outbox.read(request.params.id);
+    const entry = await outbox.read(request.params.id);
     if (!entry)
       return reply
         .status(404)

@@ -68,6 +68,7 @@ export function createCardPayments(deps: {
   today: () => CalendarDate;
   log: FastifyBaseLogger;
   recordDirectDebit?: (tx: Tx, line: DirectDebitLine) => Promise<void>;
+  onOrderCreated?: (tx: Tx, order: { id: number; customerId: number }) => Promise<void>;
 }) {
   function provider(): CardProvider {
     if (!deps.provider) throw new HttpError(503, cardPaymentsUnavailable);
@@ -210,6 +211,7 @@ export function createCardPayments(deps: {
         today: deps.today(),
         payment: { attemptUuid },
         recordDirectDebit: deps.recordDirectDebit,
+        onCreated: deps.onOrderCreated,
       });
     } catch (error) {
       if (error instanceof BasketChangedError) {

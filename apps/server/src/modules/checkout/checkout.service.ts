@@ -3,10 +3,10 @@ import type { CalendarDate } from '@lido/pricing/calendar-date';
 import { currencySymbol, toMoney } from '@lido/pricing/money';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { customers, orderItems, orders } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
-import type { EmailProvider } from '../../providers/email/email-provider.ts';
+import type { EmailQueue } from '../email/email-outbox.ts';
 import type { CustomerRow } from '../auth/auth.repository.ts';
 import type { createCartService } from '../cart/cart.service.ts';
 import { itemNotFoundMessage, requireOperator } from '../operator/current-operator.ts';
@@ -22,19 +22,19 @@ export function createCheckoutService(deps: {
   db: Db;
   operators: OperatorRepository;
   cart: ReturnType<typeof createCartService>;
-  email: EmailProvider;
+  email: EmailQueue;
   today: () => CalendarDate;
   log: FastifyBaseLogger;
   cardProvider: CardProvider | undefined;
   directDebit: DirectDebitService;
 }) {
-  async function loadOrder(customerId: number, orderId: number) {
-    const [order] = await deps.db
+  async function loadOrder(customerId: number, orderId: number, executor: Db | Tx = deps.db) {
+    const [order] = await executor
       .select()
       .from(orders)
       .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId)));
     if (!order) return undefined;
-    const lines = await deps.db
+    const lines = await executor
       .select()
       .from(orderItems)
       .where(inArray(orderItems.orderId, [order.id]))
@@ -42,29 +42,31 @@ export function createCheckoutService(deps: {
     return { order, lines };
   }
 
-  /** The receipt goes after the commit; a failure to send never undoes the order. */
-  function sendReceipt(customer: Pick<CustomerRow, 'id'>, orderId: number) {
-    void (async () => {
-      const operator = await requireOperator(deps.operators);
-      const loaded = await loadOrder(customer.id, orderId);
-      const [person] = await deps.db
-        .select({ email: customers.email, firstName: customers.firstName })
-        .from(customers)
-        .where(eq(customers.id, customer.id));
-      if (!loaded || !person) return;
-      await deps.email.send(
-        receiptEmail({
-          operatorName: operator.name,
-          to: person.email,
-          firstName: person.firstName,
-          reference: loaded.order.reference,
-          symbol: currencySymbol(operator.currency),
-          lines: loaded.lines,
-          totalPence: loaded.order.totalPence,
-          cardLastFour: loaded.order.cardLastFour,
-        }),
-      );
-    })().catch((error: unknown) => deps.log.error({ err: error }, 'receipt email failed'));
+  /**
+   * The receipt, queued in the order's own transaction (decision 0016): it is sent after the commit
+   * by the email job, and a crash between the two cannot lose it. Once per order.
+   */
+  async function queueReceipt(tx: Tx, order: { id: number; customerId: number }) {
+    const operator = await deps.operators.current(tx);
+    const loaded = await loadOrder(order.customerId, order.id, tx);
+    const [person] = await tx
+      .select({ email: customers.email, firstName: customers.firstName })
+      .from(customers)
+      .where(eq(customers.id, order.customerId));
+    if (!operator || !loaded || !person) return;
+    await deps.email.send(
+      receiptEmail({
+        operatorName: operator.name,
+        to: person.email,
+        firstName: person.firstName,
+        reference: loaded.order.reference,
+        symbol: currencySymbol(operator.currency),
+        lines: loaded.lines,
+        totalPence: loaded.order.totalPence,
+        cardLastFour: loaded.order.cardLastFour,
+      }),
+      { tx, dedupeKey: `receipt:${order.id}` },
+    );
   }
 
   const requiredTermIds = async (customer: CustomerRow, cartId: number) =>
@@ -78,15 +80,17 @@ export function createCheckoutService(deps: {
     today: deps.today,
     log: deps.log,
     recordDirectDebit: deps.directDebit.recordWithOrder,
+    onOrderCreated: queueReceipt,
   });
 
   /**
-   * After the commit: the receipt, and a new monthly membership's mandate and first collection
-   * (waited for, so My account shows them at once; a provider failure leaves them to the minute job).
+   * After the commit: the receipt queued with the order is sent now, and a new monthly membership's
+   * mandate and first collection are made (waited for, so My account shows them at once; a
+   * provider failure leaves them to the minute job).
    */
   async function completed(customer: Pick<CustomerRow, 'id'>, result: CompletedOrder) {
     if (result.created) {
-      sendReceipt(customer, result.orderId);
+      deps.email.nudge();
       await deps.directDebit.settle({ customerId: customer.id });
     }
     return { completeOrderId: result.orderId, orderId: result.orderId, status: 'completed' as const };
@@ -124,6 +128,7 @@ export function createCheckoutService(deps: {
         today: deps.today(),
         creditPence: spend.credit,
         recordDirectDebit: deps.directDebit.recordWithOrder,
+        onCreated: queueReceipt,
       });
       return completed(customer, result);
     },

@@ -67,6 +67,8 @@ export async function completeBasket(
     creditPence?: number;
     /** records a new monthly membership's first Direct Debit collection, in this transaction */
     recordDirectDebit?: (tx: Tx, line: DirectDebitLine) => Promise<void>;
+    /** queues what a new order sends (its receipt) in this transaction, so a crash cannot lose it */
+    onCreated?: (tx: Tx, order: { id: number; customerId: number }) => Promise<void>;
   },
 ): Promise<CompletedOrder> {
   // The terms to accept are read before the transaction (they are catalogue reads).
@@ -315,6 +317,7 @@ export async function completeBasket(
         .set({ status: 'completed', orderId: order!.id, updatedAt: sql`now()` })
         .where(eq(paymentAttempts.uuid, attempt.uuid));
     }
+    await input.onCreated?.(tx, { id: order!.id, customerId: input.customerId });
     return { orderId: order!.id, reference: order!.reference, created: true };
   });
 }

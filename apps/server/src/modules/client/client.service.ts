@@ -37,7 +37,7 @@ export function createClientService(config: Config, repository: OperatorReposito
         errorReportingDsn: config.sentryDsn ?? null,
         // Offered only when the operator supplied the licensed file (see http/operator-fonts.ts).
         fonts: {
-          garageGothicUrl: fs.existsSync(path.join(config.dataDir, 'fonts', 'garage-gothic-bold.woff2'))
+          garageGothicUrl: fs.existsSync(path.join(config.fontsDir, 'garage-gothic-bold.woff2'))
             ? '/operator-fonts/garage-gothic-bold.woff2'
             : null,
         },

@@ -3,7 +3,7 @@ import { normalisePostcode } from '@lido/contracts/uk-postcode';
 import { type CalendarDate, isCalendarDate } from '@lido/pricing/calendar-date';
 import type { FastifyBaseLogger } from 'fastify';
 import { HttpError, ValidationError } from '../../http/errors.ts';
-import type { EmailProvider } from '../../providers/email/email-provider.ts';
+import type { EmailQueue } from '../email/email-outbox.ts';
 import type { AuthRepository } from '../auth/auth.repository.ts';
 import type { CustomerRow } from '../auth/auth.repository.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
@@ -48,7 +48,7 @@ export function createCustomersService(deps: {
   customers: CustomersRepository;
   auth: AuthRepository;
   limiter: RateLimiter;
-  email: EmailProvider;
+  email: EmailQueue;
   clock: () => Date;
   today: () => CalendarDate;
   log: FastifyBaseLogger;

@@ -18,7 +18,7 @@ import {
 import { HttpError } from '../../http/errors.ts';
 import type { GcEvent, GoCardlessClient } from '../../providers/direct-debit/gocardless-client.ts';
 import { GoCardlessError } from '../../providers/direct-debit/gocardless-client.ts';
-import type { EmailProvider } from '../../providers/email/email-provider.ts';
+import type { EmailQueue } from '../email/email-outbox.ts';
 import type { CustomerRow } from '../auth/auth.repository.ts';
 import { tooManyAttemptsMessage } from '../auth/auth.service.ts';
 import type { RateLimiter } from '../auth/rate-limiter.ts';
@@ -98,7 +98,7 @@ export function createDirectDebitService(deps: {
   client: GoCardlessClient | undefined;
   providerName: string;
   operators: OperatorRepository;
-  email: EmailProvider;
+  email: EmailQueue;
   today: () => CalendarDate;
   log: FastifyBaseLogger;
   limiter: RateLimiter;
@@ -112,9 +112,12 @@ export function createDirectDebitService(deps: {
     return deps.client;
   };
 
-  async function merchant(customerId: number): Promise<Merchant & { symbol: string }> {
-    const operator = await requireOperator(deps.operators);
-    const [home] = await db
+  async function merchant(
+    customerId: number,
+    executor: Db | Tx = db,
+  ): Promise<Merchant & { symbol: string }> {
+    const operator = await requireOperator(deps.operators, executor);
+    const [home] = await executor
       .select({ name: venues.name, address1: venues.address1, town: venues.town, postcode: venues.postcode })
       .from(customers)
       .innerJoin(venues, eq(venues.id, customers.homeVenueId))
@@ -128,23 +131,12 @@ export function createDirectDebitService(deps: {
     };
   }
 
-  async function person(customerId: number) {
-    const [found] = await db
+  async function person(customerId: number, executor: Db | Tx = db) {
+    const [found] = await executor
       .select({ email: customers.email, firstName: customers.firstName })
       .from(customers)
       .where(eq(customers.id, customerId));
     return found;
-  }
-
-  /** Emails after the fact never undo what they report. */
-  async function sendQuietly(what: string, send: () => Promise<void>) {
-    try {
-      await send();
-      return true;
-    } catch (error) {
-      deps.log.error({ err: error }, `${what} email failed`);
-      return false;
-    }
   }
 
   /** Fulfils the billing request into a mandate, once; answers the instruction as it now is. */
@@ -191,20 +183,21 @@ export function createDirectDebitService(deps: {
     if (instruction.confirmationSentAt || !instruction.reference) return;
     const [who, from] = await Promise.all([person(instruction.customerId), merchant(instruction.customerId)]);
     if (!who) return;
-    // Claimed before sending, so two runs at once (the order and the minute job) send it once.
-    const [claimed] = await db
-      .update(directDebitInstructions)
-      .set({ confirmationSentAt: deps.clock() })
-      .where(
-        and(
-          eq(directDebitInstructions.id, instruction.id),
-          isNull(directDebitInstructions.confirmationSentAt),
-        ),
-      )
-      .returning({ id: directDebitInstructions.id });
-    if (!claimed) return;
-    const sent = await sendQuietly('mandate confirmation', () =>
-      deps.email.send(
+    // Claimed and queued in one transaction, so two runs at once (the order and the minute job)
+    // queue it once, and a crash after the claim cannot lose it.
+    const queued = await db.transaction(async (tx) => {
+      const [claimed] = await tx
+        .update(directDebitInstructions)
+        .set({ confirmationSentAt: deps.clock() })
+        .where(
+          and(
+            eq(directDebitInstructions.id, instruction.id),
+            isNull(directDebitInstructions.confirmationSentAt),
+          ),
+        )
+        .returning({ id: directDebitInstructions.id });
+      if (!claimed) return false;
+      await deps.email.send(
         mandateConfirmationEmail({
           to: who.email,
           firstName: who.firstName,
@@ -214,13 +207,11 @@ export function createDirectDebitService(deps: {
           maskedAccountNumber: maskedAccount(instruction).accountNumber,
           maskedSortCode: maskedAccount(instruction).sortCode,
         }),
-      ),
-    );
-    if (!sent)
-      await db
-        .update(directDebitInstructions)
-        .set({ confirmationSentAt: null })
-        .where(eq(directDebitInstructions.id, instruction.id));
+        { tx, dedupeKey: `direct-debit-confirmation:${instruction.id}` },
+      );
+      return true;
+    });
+    if (queued) deps.email.nudge();
   }
 
   /**
@@ -271,14 +262,14 @@ export function createDirectDebitService(deps: {
     if (collection.noticeSentAt || !collection.chargeDate) return;
     const [who, from] = await Promise.all([person(instruction.customerId), merchant(instruction.customerId)]);
     if (!who) return;
-    const [claimed] = await db
-      .update(directDebitCollections)
-      .set({ noticeSentAt: deps.clock() })
-      .where(and(eq(directDebitCollections.id, collection.id), isNull(directDebitCollections.noticeSentAt)))
-      .returning({ id: directDebitCollections.id });
-    if (!claimed) return;
-    const sent = await sendQuietly('advance notice', () =>
-      deps.email.send(
+    const queued = await db.transaction(async (tx) => {
+      const [claimed] = await tx
+        .update(directDebitCollections)
+        .set({ noticeSentAt: deps.clock() })
+        .where(and(eq(directDebitCollections.id, collection.id), isNull(directDebitCollections.noticeSentAt)))
+        .returning({ id: directDebitCollections.id });
+      if (!claimed) return false;
+      await deps.email.send(
         advanceNoticeEmail({
           to: who.email,
           firstName: who.firstName,
@@ -289,13 +280,11 @@ export function createDirectDebitService(deps: {
           symbol: from.symbol,
           chargeDate: collection.chargeDate!,
         }),
-      ),
-    );
-    if (!sent)
-      await db
-        .update(directDebitCollections)
-        .set({ noticeSentAt: null })
-        .where(eq(directDebitCollections.id, collection.id));
+        { tx, dedupeKey: `direct-debit-notice:${collection.id}` },
+      );
+      return true;
+    });
+    if (queued) deps.email.nudge();
   }
 
   /**
@@ -426,95 +415,125 @@ export function createDirectDebitService(deps: {
     | {
         result: 'applied';
         /** a failure the member must hear about, once */
-        problem?: { customerId: number; kind: 'mandate' | 'payment'; code: PaymentProblem };
+        problem?: EventProblem;
       };
+  type EventProblem = { customerId: number; kind: 'mandate' | 'payment'; code: PaymentProblem };
+
+  /** An event's effect, its inbox row and the email telling the member of a problem: all or nothing. */
+  async function applyEvent(event: GcEvent, current: { status: string } | undefined): Promise<EventOutcome> {
+    const outcome = await db.transaction(async (tx) => {
+      const applied = await applyEventIn(tx, event, current);
+      const problem = applied.result === 'applied' ? applied.problem : undefined;
+      if (problem) await queueProblemEmail(tx, event.id!, problem);
+      return applied;
+    });
+    if (outcome.result === 'applied' && outcome.problem) deps.email.nudge();
+    return outcome;
+  }
+
+  async function queueProblemEmail(tx: Tx, eventId: string, problem: EventProblem) {
+    const [who, from] = await Promise.all([person(problem.customerId, tx), merchant(problem.customerId, tx)]);
+    if (!who) return;
+    await deps.email.send(
+      problemEmail({
+        to: who.email,
+        firstName: who.firstName,
+        merchant: from,
+        kind: problem.kind,
+        detail: problemText(problem.code),
+      }),
+      { tx, dedupeKey: `direct-debit-problem:${eventId}` },
+    );
+  }
 
   /**
    * One event, in one transaction with its inbox row: the instruction or collection takes the
    * state read back from the provider. Only a change of state has an effect, so two events that
    * read back to the same state act once.
    */
-  async function applyEvent(event: GcEvent, current: { status: string } | undefined): Promise<EventOutcome> {
-    return db.transaction(async (tx): Promise<EventOutcome> => {
-      const [fresh] = await tx
-        .insert(providerWebhookEvents)
-        .values({
-          provider: 'gocardless',
-          eventId: event.id!,
-          eventType: `${event.resource_type}.${event.action}`,
-        })
-        .onConflictDoNothing()
-        .returning({ id: providerWebhookEvents.eventId });
-      if (!fresh) return { result: 'duplicate' };
-      if (!current) return { result: 'ignored' };
-      const cause = event.details?.description ?? event.details?.cause ?? null;
-      if (event.resource_type === 'mandates' && event.links?.mandate) {
-        const [before] = await tx
-          .select({ id: directDebitInstructions.id, status: directDebitInstructions.status })
-          .from(directDebitInstructions)
-          .where(eq(directDebitInstructions.mandateId, event.links.mandate))
-          .for('update');
-        if (!before) return { result: 'ignored' };
-        if (before.status === current.status) return { result: 'applied' };
-        const code = mandateProblem[current.status];
-        const [instruction] = await tx
-          .update(directDebitInstructions)
-          .set({ status: current.status, ...(code ? { failureReason: cause } : {}), updatedAt: sql`now()` })
-          .where(eq(directDebitInstructions.id, before.id))
-          .returning();
-        if (!code) return { result: 'applied' };
-        const ids = (
-          await tx
-            .select({ id: directDebitCollections.customerMembershipId })
-            .from(directDebitCollections)
-            .where(eq(directDebitCollections.instructionId, before.id))
-        ).map((row) => row.id);
-        if (ids.length > 0)
-          await tx
-            .update(customerMemberships)
-            .set({ paymentProblem: code })
-            .where(inArray(customerMemberships.id, ids));
-        // With no working instruction left, the next monthly membership asks for bank details again.
-        const working = (
-          await tx
-            .select({ status: directDebitInstructions.status })
-            .from(directDebitInstructions)
-            .where(eq(directDebitInstructions.customerId, instruction!.customerId))
-        ).some((row) => !endedMandate.has(row.status));
-        if (!working)
-          await tx
-            .update(customers)
-            .set({ hasDirectDebitInstruction: false })
-            .where(eq(customers.id, instruction!.customerId));
-        return { result: 'applied', problem: { customerId: instruction!.customerId, kind: 'mandate', code } };
-      }
-      if (event.resource_type === 'payments' && event.links?.payment) {
-        const [before] = await tx
-          .select({ id: directDebitCollections.id, status: directDebitCollections.status })
+  async function applyEventIn(
+    tx: Tx,
+    event: GcEvent,
+    current: { status: string } | undefined,
+  ): Promise<EventOutcome> {
+    const [fresh] = await tx
+      .insert(providerWebhookEvents)
+      .values({
+        provider: 'gocardless',
+        eventId: event.id!,
+        eventType: `${event.resource_type}.${event.action}`,
+      })
+      .onConflictDoNothing()
+      .returning({ id: providerWebhookEvents.eventId });
+    if (!fresh) return { result: 'duplicate' };
+    if (!current) return { result: 'ignored' };
+    const cause = event.details?.description ?? event.details?.cause ?? null;
+    if (event.resource_type === 'mandates' && event.links?.mandate) {
+      const [before] = await tx
+        .select({ id: directDebitInstructions.id, status: directDebitInstructions.status })
+        .from(directDebitInstructions)
+        .where(eq(directDebitInstructions.mandateId, event.links.mandate))
+        .for('update');
+      if (!before) return { result: 'ignored' };
+      if (before.status === current.status) return { result: 'applied' };
+      const code = mandateProblem[current.status];
+      const [instruction] = await tx
+        .update(directDebitInstructions)
+        .set({ status: current.status, ...(code ? { failureReason: cause } : {}), updatedAt: sql`now()` })
+        .where(eq(directDebitInstructions.id, before.id))
+        .returning();
+      if (!code) return { result: 'applied' };
+      const ids = (
+        await tx
+          .select({ id: directDebitCollections.customerMembershipId })
           .from(directDebitCollections)
-          .where(eq(directDebitCollections.paymentId, event.links.payment))
-          .for('update');
-        if (!before) return { result: 'ignored' };
-        if (before.status === current.status) return { result: 'applied' };
-        const code = paymentProblem[current.status];
-        const [collection] = await tx
-          .update(directDebitCollections)
-          .set({ status: current.status, ...(code ? { failureReason: cause } : {}), updatedAt: sql`now()` })
-          .where(eq(directDebitCollections.id, before.id))
-          .returning();
-        if (!code) return { result: 'applied' };
+          .where(eq(directDebitCollections.instructionId, before.id))
+      ).map((row) => row.id);
+      if (ids.length > 0)
         await tx
           .update(customerMemberships)
           .set({ paymentProblem: code })
-          .where(eq(customerMemberships.id, collection!.customerMembershipId));
-        const [instruction] = await tx
-          .select({ customerId: directDebitInstructions.customerId })
+          .where(inArray(customerMemberships.id, ids));
+      // With no working instruction left, the next monthly membership asks for bank details again.
+      const working = (
+        await tx
+          .select({ status: directDebitInstructions.status })
           .from(directDebitInstructions)
-          .where(eq(directDebitInstructions.id, collection!.instructionId));
-        return { result: 'applied', problem: { customerId: instruction!.customerId, kind: 'payment', code } };
-      }
-      return { result: 'ignored' };
-    });
+          .where(eq(directDebitInstructions.customerId, instruction!.customerId))
+      ).some((row) => !endedMandate.has(row.status));
+      if (!working)
+        await tx
+          .update(customers)
+          .set({ hasDirectDebitInstruction: false })
+          .where(eq(customers.id, instruction!.customerId));
+      return { result: 'applied', problem: { customerId: instruction!.customerId, kind: 'mandate', code } };
+    }
+    if (event.resource_type === 'payments' && event.links?.payment) {
+      const [before] = await tx
+        .select({ id: directDebitCollections.id, status: directDebitCollections.status })
+        .from(directDebitCollections)
+        .where(eq(directDebitCollections.paymentId, event.links.payment))
+        .for('update');
+      if (!before) return { result: 'ignored' };
+      if (before.status === current.status) return { result: 'applied' };
+      const code = paymentProblem[current.status];
+      const [collection] = await tx
+        .update(directDebitCollections)
+        .set({ status: current.status, ...(code ? { failureReason: cause } : {}), updatedAt: sql`now()` })
+        .where(eq(directDebitCollections.id, before.id))
+        .returning();
+      if (!code) return { result: 'applied' };
+      await tx
+        .update(customerMemberships)
+        .set({ paymentProblem: code })
+        .where(eq(customerMemberships.id, collection!.customerMembershipId));
+      const [instruction] = await tx
+        .select({ customerId: directDebitInstructions.customerId })
+        .from(directDebitInstructions)
+        .where(eq(directDebitInstructions.id, collection!.instructionId));
+      return { result: 'applied', problem: { customerId: instruction!.customerId, kind: 'payment', code } };
+    }
+    return { result: 'ignored' };
   }
 
   return {
@@ -725,21 +744,6 @@ export function createDirectDebitService(deps: {
           current = { status: (await client.getPayment(event.links.payment)).status ?? 'unknown' };
         const outcome = await applyEvent(event, current);
         results.push(outcome.result);
-        const problem = outcome.result === 'applied' ? outcome.problem : undefined;
-        if (!problem) continue;
-        const [who, from] = await Promise.all([person(problem.customerId), merchant(problem.customerId)]);
-        if (who)
-          await sendQuietly('direct debit problem', () =>
-            deps.email.send(
-              problemEmail({
-                to: who.email,
-                firstName: who.firstName,
-                merchant: from,
-                kind: problem.kind,
-                detail: problemText(problem.code),
-              }),
-            ),
-          );
       }
       return results;
     },

@@ -1,10 +1,14 @@
+import type { Db, Tx } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { OperatorRepository, OperatorRow, VenueRow } from './operator.repository.ts';
 
 export const itemNotFoundMessage = 'Unable to complete request, item not found.';
 
-export async function requireOperator(repository: OperatorRepository): Promise<OperatorRow> {
-  const operator = await repository.current();
+export async function requireOperator(
+  repository: OperatorRepository,
+  executor?: Db | Tx,
+): Promise<OperatorRow> {
+  const operator = await repository.current(executor);
   // An empty database is seeded at start-up, so this only happens when someone removed the operator.
   if (!operator) throw new HttpError(503, 'This site has not been set up yet.');
   return operator;

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { operators, themes, venues } from '../../db/schema.ts';
 
 export type OperatorRow = typeof operators.$inferSelect;
@@ -9,8 +9,9 @@ export type ThemeRow = typeof themes.$inferSelect;
 /** The operator this deployment serves, its venues and its themes. */
 export function createOperatorRepository(db: Db) {
   return {
-    async current(): Promise<OperatorRow | undefined> {
-      const [row] = await db.select().from(operators).orderBy(asc(operators.id)).limit(1);
+    /** `executor`: a transaction that needs the operator (PGlite runs one statement at a time). */
+    async current(executor: Db | Tx = db): Promise<OperatorRow | undefined> {
+      const [row] = await executor.select().from(operators).orderBy(asc(operators.id)).limit(1);
       return row;
     },
     async venues(operatorId: number): Promise<VenueRow[]> {

@@ -1,4 +1,4 @@
-/** Sends email. The default writes to an outbox folder; SMTP is for real deployments. */
+/** Sends email now. Services queue theirs in the outbox (modules/email); its sender uses one of these. */
 export interface EmailMessage {
   to: string;
   subject: string;
