@@ -77,6 +77,7 @@ export function createServices(
     account: accountRepository,
     memberships,
     change,
+    customerById: authRepository.customerById,
     today,
     directDebitBillingAddress: config.directDebitBillingAddress,
     directDebit,

@@ -2,6 +2,24 @@ import type { TestApp } from './test-app.ts';
 import { siteHost } from './test-app.ts';
 
 const host = siteHost.onlineJoining;
+
+/** The billing details and browser facts a checkout page sends with a card authorisation. */
+export const cardBilling = {
+  billing_first_name: 'Alex',
+  billing_last_name: 'Newman',
+  billing_address_line_one: '88 Deansgate',
+  billing_city: 'Manchester',
+  billing_postcode: 'M3 2BW',
+};
+export const browserFacts = {
+  browser_colour_depth: 24,
+  browser_java_enabled: false,
+  browser_javascript_enabled: true,
+  browser_language: 'en-GB',
+  browser_screen_height: 900,
+  browser_screen_width: 1440,
+  browser_timezone_offset: 0,
+};
 const origin = `http://${host}`;
 
 /**

@@ -51,6 +51,7 @@ export function createCartService(deps: {
   account: AccountRepository;
   memberships: ReturnType<typeof createMembershipsService>;
   change: ReturnType<typeof createChangeService>;
+  customerById: (id: number) => Promise<CustomerRow | undefined>;
   today: () => CalendarDate;
   /** The Direct Debit provider's need for a billing address, over the operator's setting when set. */
   directDebitBillingAddress?: boolean | undefined;
@@ -376,6 +377,45 @@ export function createCartService(deps: {
       });
       if (replaced !== prepared?.billingRequestId) await deps.directDebit.discardBillingRequest(replaced);
       return view(customer, cart);
+    },
+
+    /**
+     * A promotion refused when the order completed (its limit was reached meanwhile) comes off the
+     * basket's lines, which are priced again without it; a line that can no longer be priced leaves.
+     */
+    async dropPromotion(customerId: number, cartId: number, promotionId: number): Promise<void> {
+      const customer = await deps.customerById(customerId);
+      const cart = await carts.currentCart(customerId);
+      if (!customer || cart?.id !== cartId) return;
+      const lines = (await carts.itemsOf(cart.id))
+        .map((row) => row.item)
+        .filter((item) => item.promotionId === promotionId && item.itemType === 'membership');
+      const repriced = new Map<number, NewCartItem | undefined>();
+      for (const line of lines) {
+        const item = await priceMembership(customer, {
+          typeId: line.membershipTypeId,
+          optionId: line.paymentOptionId,
+          options: {
+            startDate: line.startDate,
+            billingDay: line.billingDay ?? undefined,
+            venueId: line.venueId,
+          },
+        }).catch((error: unknown) => {
+          if (error instanceof HttpError) return undefined;
+          throw error;
+        });
+        repriced.set(line.id, item);
+      }
+      await carts.withLockedCart(customerId, false, async (tx, locked) => {
+        if (locked?.id !== cartId) return;
+        const current = await carts.itemRows(tx, locked.id);
+        for (const [itemId, item] of repriced) {
+          const still = current.find((row) => row.id === itemId && row.promotionId === promotionId);
+          if (!still) continue;
+          if (item) await carts.updateItem(tx, locked.id, itemId, item);
+          else await carts.deleteItems(tx, locked.id, [itemId]);
+        }
+      });
     },
 
     /** DELETE cart/clear: the joining page's membership leaves the basket (renewals stay). */

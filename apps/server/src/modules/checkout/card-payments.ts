@@ -68,6 +68,8 @@ export function createCardPayments(deps: {
   today: () => CalendarDate;
   log: FastifyBaseLogger;
   recordDirectDebit?: (tx: Tx, line: DirectDebitLine) => Promise<void>;
+  /** prices a basket again without a promotion that was refused at completion */
+  dropPromotion?: (customerId: number, cartId: number, promotionId: number) => Promise<void>;
 }) {
   function provider(): CardProvider {
     if (!deps.provider) throw new HttpError(503, cardPaymentsUnavailable);
@@ -210,6 +212,7 @@ export function createCardPayments(deps: {
         today: deps.today(),
         payment: { attemptUuid },
         recordDirectDebit: deps.recordDirectDebit,
+        dropPromotion: async (cartId, promotionId) => deps.dropPromotion?.(customer.id, cartId, promotionId),
       });
     } catch (error) {
       if (error instanceof BasketChangedError) {
