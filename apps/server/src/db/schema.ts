@@ -539,6 +539,8 @@ export type PaymentAttemptStatus =
   | 'voided'
   | 'refunded'
   | 'unknown'
+  /** claimed by the one caller giving the money back (migration 0017) */
+  | 'reversing'
   | 'needs_attention';
 
 /** Only what a receipt shows and the provider's reusable reference: never a card number. */

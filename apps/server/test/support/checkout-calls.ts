@@ -24,7 +24,8 @@ const origin = `http://${host}`;
 
 /**
  * The calls a checkout test makes as the joining site would: JSON with our Origin and the
- * customer's cookie, and a monthly Gym Anytime at Castlefield in the basket.
+ * customer's cookie, and an annual Gym Anytime at Castlefield in the basket (a monthly one would
+ * need a Direct Debit).
  */
 export function checkoutCalls(app: () => TestApp) {
   const call = async (
@@ -56,8 +57,8 @@ export function checkoutCalls(app: () => TestApp) {
         {
           id: gym.id,
           type: 'membership',
-          pricing_option_id: gym.paymentOptions.find((o) => o.paymentType === 'recurring')!.id,
-          options: { venue_id: venue.id, start_date: '2026-11-21', billing_day: 1 },
+          pricing_option_id: gym.paymentOptions.find((o) => o.paymentType === 'fixed')!.id,
+          options: { venue_id: venue.id, start_date: '2026-11-21' },
         },
       ],
     });

@@ -1,4 +1,5 @@
 import type { DirectDebitService } from '../direct-debit/direct-debit.service.ts';
+import { requireDirectDebitFor } from '../direct-debit/direct-debit-required.ts';
 import { validateBankDetails } from '@lido/contracts/bank-details';
 import type { Cart, CartItem, CartTerms, JoiningMembershipBody } from '@lido/contracts/cart';
 import type { Costs, MembershipType } from '@lido/contracts/membership';
@@ -228,6 +229,8 @@ export function createCartService(deps: {
         requireOpen(locked);
         refuseDuplicates(await carts.itemRows(tx, locked.id), priced);
         for (const item of priced) await carts.insertItem(tx, locked.id, item);
+        // A new monthly membership is billed by Direct Debit: without one it is refused here.
+        await requireDirectDebitFor(tx, { customerId: customer.id, cartId: locked.id, lines: priced });
         return locked;
       });
       return view(customer, cart);
@@ -373,6 +376,7 @@ export function createCartService(deps: {
         replaced = prepared
           ? await deps.directDebit.keepWithCart(tx, locked.id, prepared)
           : await deps.directDebit.dropFromCart(tx, locked.id);
+        await requireDirectDebitFor(tx, { customerId: customer.id, cartId: locked.id, lines: [item] });
         return locked;
       });
       if (replaced !== prepared?.billingRequestId) await deps.directDebit.discardBillingRequest(replaced);

@@ -1,4 +1,5 @@
 import type { DirectDebitLine } from '../direct-debit/direct-debit.service.ts';
+import { DirectDebitRequiredError, requireDirectDebitFor } from '../direct-debit/direct-debit-required.ts';
 import type { CalendarDate } from '@lido/pricing/calendar-date';
 import { randomUUID } from 'node:crypto';
 import { creditToSpend } from '@lido/contracts/offline-payments';
@@ -176,8 +177,28 @@ export function createCardPayments(deps: {
     return cards.find((card) => monthsPastExpiry(card) <= 3);
   }
 
-  async function reverse(attempt: Attempt, reason: string): Promise<PaymentAttemptStatus> {
+  /**
+   * Gives an authorised payment back. The attempt is claimed first (authorised → reversing, or a
+   * stale reversing one by the reconciler), so racing completes or instances call the provider once.
+   */
+  async function reverse(
+    attempt: Attempt,
+    reason: string,
+    from: 'authorised' | 'reversing' = 'authorised',
+  ): Promise<PaymentAttemptStatus> {
     if (!attempt.providerTxId) return 'failed';
+    const [claimed] = await deps.db
+      .update(paymentAttempts)
+      .set({ status: 'reversing', updatedAt: sql`now()` })
+      .where(and(eq(paymentAttempts.uuid, attempt.uuid), eq(paymentAttempts.status, from)))
+      .returning({ uuid: paymentAttempts.uuid });
+    if (!claimed) {
+      const [current] = await deps.db
+        .select({ status: paymentAttempts.status })
+        .from(paymentAttempts)
+        .where(eq(paymentAttempts.uuid, attempt.uuid));
+      return current?.status ?? 'failed';
+    }
     try {
       const result = await provider().reverse(attempt.providerTxId, {
         amountPence: attempt.amountPence,
@@ -215,7 +236,8 @@ export function createCardPayments(deps: {
         dropPromotion: async (cartId, promotionId) => deps.dropPromotion?.(customer.id, cartId, promotionId),
       });
     } catch (error) {
-      if (error instanceof BasketChangedError) {
+      // The basket cannot become this order: the money goes back at once.
+      if (error instanceof BasketChangedError || error instanceof DirectDebitRequiredError) {
         const [attempt] = await deps.db
           .select()
           .from(paymentAttempts)
@@ -285,7 +307,9 @@ export function createCardPayments(deps: {
         throw new HttpError(422, `Payment provider '${card.name}' does not take Stripe payment methods.`);
       if (takesPaymentMethods && body.cardIdentifier)
         throw new HttpError(422, `Payment provider '${card.name}' does not take card identifiers.`);
-      const { cart, total } = await openBasket(customer.id);
+      const { cart, lines, total } = await openBasket(customer.id);
+      // Nothing is charged for a monthly membership that could never be collected.
+      await requireDirectDebitFor(deps.db, { customerId: customer.id, cartId: cart.id, lines });
       const spend = creditToSpend(body.payments, { balance: customer.creditBalancePence, total });
       if ('error' in spend) throw new HttpError(422, spend.error, { errors: { payments: [spend.error] } });
       // The card pays what account credit does not.

@@ -18,6 +18,7 @@ import {
 } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { DirectDebitLine } from '../direct-debit/direct-debit.service.ts';
+import { requireDirectDebitFor } from '../direct-debit/direct-debit-required.ts';
 
 import { categoryNamesByType } from '../memberships/category-names.ts';
 import { redeemPromotion } from '../memberships/promotion-redemption.ts';
@@ -165,6 +166,7 @@ async function completeInTransaction(
       throw new HttpError(422, creditMessages.moreThanTotal, {
         errors: { payments: [creditMessages.moreThanTotal] },
       });
+    await requireDirectDebitFor(tx, { customerId: input.customerId, cartId: cart.id, lines });
     const accepted = attempt ? attempt.acceptedTermIds : input.acceptedTermIds;
     if (!required.every((id) => accepted.includes(id)))
       throw new HttpError(422, termsNotAccepted, { errors: { terms: [termsNotAccepted] } });
