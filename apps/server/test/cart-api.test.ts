@@ -38,10 +38,10 @@ describe('the basket on the checkout service, on 21 Nov 2026', () => {
     pricing_option_id: option(slug, 'recurring').id,
     options: { venue_id: castlefield, start_date: '2026-11-21', billing_day: 1, ...options },
   });
-  const costsOf = async (slug: string, query: string) =>
+  const costsOf = async (slug: string, query: string, cookie?: string) =>
     (
       await call(
-        undefined,
+        cookie,
         'GET',
         `/api/memberships/types/${typeBySlug(slug).id}/payment-options/${option(slug, 'recurring').id}?venue_id=${castlefield}&${query}`,
       )
@@ -155,6 +155,7 @@ describe('the basket on the checkout service, on 21 Nov 2026', () => {
     const costs = await costsOf(
       'gym-anytime',
       `start_date=2026-11-21&billing_day=15&promotion_code_id=${promo.id}`,
+      alex,
     );
     expect(updated.body.data.items[0]).toMatchObject({ price: costs.totalToPayNow, costs });
     expect(costs.fees.discount.raw.amount).toBeGreaterThan(0);

@@ -651,3 +651,15 @@ export const directDebitCollections = pgTable(
   },
   (table) => [unique().on(table.customerMembershipId, table.billingDate)],
 );
+
+/** Codes typed and checked, by customer or browser (migration 0017): only these can be applied by id. */
+export const promotionValidations = pgTable('promotion_validations', {
+  id: serial('id').primaryKey(),
+  promotionId: integer('promotion_id')
+    .notNull()
+    .references(() => promotions.id, { onDelete: 'cascade' }),
+  customerId: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+  /** a hash of the browser's promotion cookie */
+  browserKey: text('browser_key'),
+  validatedAt: timestamp('validated_at', { withTimezone: true }).notNull().defaultNow(),
+});
