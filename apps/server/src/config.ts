@@ -121,6 +121,13 @@ const envSchema = z
     LIDO_OPAYO_VENDOR: optionalText,
     LIDO_OPAYO_INTEGRATION_KEY: optionalText,
     LIDO_OPAYO_INTEGRATION_PASSWORD: optionalText,
+    /** Opayo's Reporting & Admin API, to find a payment whose answer was lost (all three or none) */
+    LIDO_OPAYO_REPORTING_URL: optionalText.refine(
+      (value) => value === undefined || /^https:\/\/[^\s]+$/.test(value),
+      { message: 'must be an https URL such as https://live.opayo.eu.elavon.com/access/access.htm' },
+    ),
+    LIDO_OPAYO_REPORTING_USER: optionalText,
+    LIDO_OPAYO_REPORTING_PASSWORD: optionalText,
     LIDO_STRIPE_SECRET_KEY: optionalText,
     LIDO_STRIPE_PUBLISHABLE_KEY: optionalText,
     LIDO_STRIPE_WEBHOOK_SECRET: optionalText,
@@ -268,6 +275,7 @@ export interface Config {
         vendorName: string;
         integrationKey: string;
         integrationPassword: string;
+        reporting: { url: string; user: string; password: string } | undefined;
         origins: string[];
         reconcileAfterMs: number;
       }
@@ -374,6 +382,14 @@ function cardConfig(env: z.infer<typeof envSchema>): Config['card'] {
       vendorName: env.LIDO_OPAYO_VENDOR!,
       integrationKey: env.LIDO_OPAYO_INTEGRATION_KEY!,
       integrationPassword: env.LIDO_OPAYO_INTEGRATION_PASSWORD!,
+      reporting:
+        env.LIDO_OPAYO_REPORTING_URL && env.LIDO_OPAYO_REPORTING_USER && env.LIDO_OPAYO_REPORTING_PASSWORD
+          ? {
+              url: env.LIDO_OPAYO_REPORTING_URL,
+              user: env.LIDO_OPAYO_REPORTING_USER,
+              password: env.LIDO_OPAYO_REPORTING_PASSWORD,
+            }
+          : undefined,
       origins: [new URL(apiBase).origin],
       reconcileAfterMs,
     };
