@@ -135,6 +135,13 @@ const envSchema = z
     LIDO_OPAYO_VENDOR: optionalText,
     LIDO_OPAYO_INTEGRATION_KEY: secretText,
     LIDO_OPAYO_INTEGRATION_PASSWORD: secretText,
+    /** Opayo's Reporting & Admin API, to find a payment whose answer was lost (all three or none) */
+    LIDO_OPAYO_REPORTING_URL: optionalText.refine(
+      (value) => value === undefined || /^https:\/\/[^\s]+$/.test(value),
+      { message: 'must be an https URL such as https://live.opayo.eu.elavon.com/access/access.htm' },
+    ),
+    LIDO_OPAYO_REPORTING_USER: optionalText,
+    LIDO_OPAYO_REPORTING_PASSWORD: secretText,
     LIDO_STRIPE_SECRET_KEY: secretText,
     LIDO_STRIPE_PUBLISHABLE_KEY: optionalText,
     LIDO_STRIPE_WEBHOOK_SECRET: secretText,
@@ -305,6 +312,7 @@ export const secretSettings = [
   'LIDO_SMTP_URL',
   'LIDO_OPAYO_INTEGRATION_KEY',
   'LIDO_OPAYO_INTEGRATION_PASSWORD',
+  'LIDO_OPAYO_REPORTING_PASSWORD',
   'LIDO_STRIPE_SECRET_KEY',
   'LIDO_STRIPE_WEBHOOK_SECRET',
   'LIDO_GOCARDLESS_ACCESS_TOKEN',
@@ -370,6 +378,7 @@ export interface Config {
         vendorName: string;
         integrationKey: string;
         integrationPassword: string;
+        reporting: { url: string; user: string; password: string } | undefined;
         origins: string[];
         reconcileAfterMs: number;
       }
@@ -479,6 +488,14 @@ function cardConfig(env: EnvSettings): Config['card'] {
       vendorName: env.LIDO_OPAYO_VENDOR!,
       integrationKey: env.LIDO_OPAYO_INTEGRATION_KEY!,
       integrationPassword: env.LIDO_OPAYO_INTEGRATION_PASSWORD!,
+      reporting:
+        env.LIDO_OPAYO_REPORTING_URL && env.LIDO_OPAYO_REPORTING_USER && env.LIDO_OPAYO_REPORTING_PASSWORD
+          ? {
+              url: env.LIDO_OPAYO_REPORTING_URL,
+              user: env.LIDO_OPAYO_REPORTING_USER,
+              password: env.LIDO_OPAYO_REPORTING_PASSWORD,
+            }
+          : undefined,
       origins: [new URL(apiBase).origin],
       reconcileAfterMs,
     };

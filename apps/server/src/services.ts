@@ -73,6 +73,7 @@ export function createServices(
     account: accountRepository,
     memberships,
     change,
+    customerById: authRepository.customerById,
     today,
     directDebitBillingAddress: config.directDebitBillingAddress,
     directDebit,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSandbox, type TestSandbox } from './support/card-sandbox.ts';
-import { checkoutCalls } from './support/checkout-calls.ts';
+import { browserFacts, cardBilling, checkoutCalls } from './support/checkout-calls.ts';
 import { createTestApp, loginCookie, type TestApp } from './support/test-app.ts';
 
 describe('paying for a basket by card through the sandbox provider, on 21 Nov 2026', () => {
@@ -9,22 +9,8 @@ describe('paying for a basket by card through the sandbox provider, on 21 Nov 20
   const { host, call, gymBasket: fillBasket } = checkoutCalls(() => t);
   const rowCount = async (sql: string) => Number((await t.database.query<{ n: string }>(sql))[0]!.n);
 
-  const billing = {
-    billing_first_name: 'Alex',
-    billing_last_name: 'Newman',
-    billing_address_line_one: '88 Deansgate',
-    billing_city: 'Manchester',
-    billing_postcode: 'M3 2BW',
-  };
-  const browser = {
-    browser_colour_depth: 24,
-    browser_java_enabled: false,
-    browser_javascript_enabled: true,
-    browser_language: 'en-GB',
-    browser_screen_height: 900,
-    browser_screen_width: 1440,
-    browser_timezone_offset: 0,
-  };
+  const billing = cardBilling;
+  const browser = browserFacts;
   /** prepare, then what the card frame does with the test card, then authorise */
   const payByNewCard = async (
     cookie: string,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestGoCardless, type TestGoCardless } from './support/gocardless-sandbox.ts';
 import { createTestApp, loginCookie, siteHost, type TestApp } from './support/test-app.ts';
 
 const host = siteHost.onlineJoining;
@@ -10,6 +11,7 @@ type Listed = { id: number; slug: string; paymentOptions: Option[] };
 
 describe('the basket on the checkout service, on 21 Nov 2026', () => {
   let t: TestApp;
+  let gc: TestGoCardless;
   let castlefield: number;
   let types: Listed[];
 
@@ -36,10 +38,10 @@ describe('the basket on the checkout service, on 21 Nov 2026', () => {
     pricing_option_id: option(slug, 'recurring').id,
     options: { venue_id: castlefield, start_date: '2026-11-21', billing_day: 1, ...options },
   });
-  const costsOf = async (slug: string, query: string) =>
+  const costsOf = async (slug: string, query: string, cookie?: string) =>
     (
       await call(
-        undefined,
+        cookie,
         'GET',
         `/api/memberships/types/${typeBySlug(slug).id}/payment-options/${option(slug, 'recurring').id}?venue_id=${castlefield}&${query}`,
       )
@@ -48,13 +50,23 @@ describe('the basket on the checkout service, on 21 Nov 2026', () => {
     (await call(cookie, 'GET', '/api/my-account/memberships')).body.data as { id: number; name?: string }[];
 
   beforeAll(async () => {
-    t = await createTestApp({ now: '2026-11-21T12:00:00Z' });
+    // The joining page's monthly memberships hold their bank account at the Direct Debit provider.
+    gc = await startTestGoCardless();
+    t = await createTestApp({
+      now: '2026-11-21T12:00:00Z',
+      directDebitProvider: { name: 'sandbox', client: gc.client },
+    });
+    // These basket tests add monthly lines directly, as a member who pays by Direct Debit may.
+    await t.database.query(
+      `UPDATE customers SET has_direct_debit_instruction = true WHERE reference = 'C100001'`,
+    );
     castlefield = (await call(undefined, 'GET', '/api/activities/venues/castlefield-leisure-centre')).body
       .data.id;
     types = (await call(undefined, 'GET', `/api/memberships/types?venue_id=${castlefield}`)).body.data;
   });
   afterAll(async () => {
     await t.close();
+    await gc.close();
   });
 
   it('is only for a logged-in customer', async () => {
@@ -143,6 +155,7 @@ describe('the basket on the checkout service, on 21 Nov 2026', () => {
     const costs = await costsOf(
       'gym-anytime',
       `start_date=2026-11-21&billing_day=15&promotion_code_id=${promo.id}`,
+      alex,
     );
     expect(updated.body.data.items[0]).toMatchObject({ price: costs.totalToPayNow, costs });
     expect(costs.fees.discount.raw.amount).toBeGreaterThan(0);
@@ -288,6 +301,12 @@ describe('the basket on the checkout service, on 21 Nov 2026', () => {
   });
 
   describe("the joining page's membership", () => {
+    // Alex joins as a new customer again: a monthly membership asks for his bank details.
+    beforeAll(async () => {
+      await t.database.query(
+        `UPDATE customers SET has_direct_debit_instruction = false WHERE reference = 'C100001'`,
+      );
+    });
     const store = (cookie: string, payload: Record<string, unknown>) =>
       call(cookie, 'POST', '/api/memberships/online-joining/store', payload);
     const joining = (
@@ -432,14 +451,18 @@ describe('the basket on the checkout service, on 21 Nov 2026', () => {
 
 describe('a Direct Debit provider that needs a billing address', () => {
   let t: TestApp;
+  let gc: TestGoCardless;
   beforeAll(async () => {
+    gc = await startTestGoCardless();
     t = await createTestApp({
       now: '2026-11-21T12:00:00Z',
       env: { LIDO_DIRECT_DEBIT_BILLING_ADDRESS: 'required' },
+      directDebitProvider: { name: 'sandbox', client: gc.client },
     });
   });
   afterAll(async () => {
     await t.close();
+    await gc.close();
   });
 
   it('is asked for on the joining page and checked with the spec’s postcode message', async () => {

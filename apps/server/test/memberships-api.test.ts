@@ -27,6 +27,7 @@ async function costs(
   t: TestApp,
   ids: { typeId: number; optionId: number; venueId: number },
   query: Record<string, string | number>,
+  cookie?: string,
 ) {
   const search = new URLSearchParams({
     venue_id: String(ids.venueId),
@@ -34,6 +35,7 @@ async function costs(
   });
   return t.app.inject({
     url: `/api/memberships/types/${ids.typeId}/payment-options/${ids.optionId}?${search}`,
+    ...(cookie ? { headers: { cookie } } : {}),
   });
 }
 
@@ -194,14 +196,18 @@ describe('membership catalogue calls, on 21 Nov 2026', () => {
   it('takes an applied code off the costs', async () => {
     const { option } = await catalogueAt(t, 'castlefield-leisure-centre');
     const gym = option('gym-anytime');
-    const promo = (
-      await t.app.inject({ url: `/api/v1/membership-promotions/validate/WELCOME20/${gym.optionId}` })
-    ).json().data;
-    const response = await costs(t, gym, {
-      start_date: '2026-11-21',
-      billing_day: 1,
-      promotion_code_id: promo.id,
+    const validated = await t.app.inject({
+      url: `/api/v1/membership-promotions/validate/WELCOME20/${gym.optionId}`,
     });
+    const promo = validated.json().data;
+    // The browser that checked the code is the one that may apply it.
+    const browser = String(validated.headers['set-cookie']).split(';')[0];
+    const response = await costs(
+      t,
+      gym,
+      { start_date: '2026-11-21', billing_day: 1, promotion_code_id: promo.id },
+      browser,
+    );
     // 20% of (£20.00 joining + £9.86 pro-rata) = £5.97 (597.2p)
     expect(response.json().data).toMatchObject({
       fees: { discount: { raw: { amount: 597 } } },

@@ -540,6 +540,8 @@ export type PaymentAttemptStatus =
   | 'voided'
   | 'refunded'
   | 'unknown'
+  /** claimed by the one caller giving the money back (migration 0017) */
+  | 'reversing'
   | 'needs_attention';
 
 /** Only what a receipt shows and the provider's reusable reference: never a card number. */
@@ -666,4 +668,16 @@ export const emailOutbox = pgTable('email_outbox', {
   sentAt: timestamp('sent_at', { withTimezone: true }),
   deliveredBy: text('delivered_by'),
   lastError: text('last_error'),
+});
+
+/** Codes typed and checked, by customer or browser (migration 0017): only these can be applied by id. */
+export const promotionValidations = pgTable('promotion_validations', {
+  id: serial('id').primaryKey(),
+  promotionId: integer('promotion_id')
+    .notNull()
+    .references(() => promotions.id, { onDelete: 'cascade' }),
+  customerId: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+  /** a hash of the browser's promotion cookie */
+  browserKey: text('browser_key'),
+  validatedAt: timestamp('validated_at', { withTimezone: true }).notNull().defaultNow(),
 });

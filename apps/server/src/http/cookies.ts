@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 
@@ -8,7 +8,11 @@ import type { Config } from '../config.ts';
  */
 export function cookieNames(config: Config) {
   const prefix = config.auth.secureCookies ? '__Secure-' : '';
-  return { auth: `${prefix}lido_authToken`, state: `${prefix}lido_authState` };
+  return {
+    auth: `${prefix}lido_authToken`,
+    state: `${prefix}lido_authState`,
+    promotions: `${prefix}lido_promotions`,
+  };
 }
 
 /**
@@ -74,4 +78,31 @@ export function clearSessionCookies(reply: FastifyReply, config: Config, state =
     serialise(config, names.auth, '', { httpOnly: true, maxAgeSeconds: 0 }),
     serialise(config, names.state, state, { httpOnly: false }),
   ]);
+}
+
+const promotionCookieSeconds = 24 * 60 * 60;
+const hashed = (value: string) => createHash('sha256').update(value).digest('base64url');
+
+/** This browser's key for the promotion codes it checked (a hash of its cookie), if it has one. */
+export function promotionBrowserKey(request: FastifyRequest, config: Config): string | null {
+  const value = readCookies(request)[cookieNames(config).promotions];
+  return value ? hashed(value) : null;
+}
+
+/**
+ * The promotion cookie a guest's browser is known by when it checks a code (issue 15): set when
+ * missing, HttpOnly, and kept only as a hash on the server.
+ */
+export function ensurePromotionBrowser(request: FastifyRequest, reply: FastifyReply, config: Config): string {
+  const existing = readCookies(request)[cookieNames(config).promotions];
+  if (existing && /^[A-Za-z0-9_-]{32,64}$/.test(existing)) return hashed(existing);
+  const value = randomBytes(24).toString('base64url');
+  reply.header(
+    'set-cookie',
+    serialise(config, cookieNames(config).promotions, value, {
+      httpOnly: true,
+      maxAgeSeconds: promotionCookieSeconds,
+    }),
+  );
+  return hashed(value);
 }

@@ -84,6 +84,19 @@ export function cardProviderContract(harness: CardProviderHarness): void {
     );
   });
 
+  it('finds a payment by our reference when its answer was lost, and nothing for one it never saw', async () => {
+    const provider = harness.provider();
+    const session = await provider.prepare();
+    const sent = request(await harness.card(session, 'frictionless'));
+    const outcome = await provider.authorise(sent);
+    if (outcome.status !== 'authorised') throw new Error(`expected an authorisation, got ${outcome.status}`);
+    const found = await provider.findByReference(sent.vendorTxCode);
+    expect(found).toMatchObject({ status: 'authorised', providerTxId: outcome.providerTxId });
+    expect(
+      await provider.findByReference(`LC-${randomUUID().replaceAll('-', '')}`.slice(0, 40)),
+    ).toBeUndefined();
+  });
+
   it('reports a declined card as failed with the provider code and message', async () => {
     const provider = harness.provider();
     const session = await provider.prepare();

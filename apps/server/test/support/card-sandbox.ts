@@ -61,6 +61,11 @@ export async function startTestSandbox(
       name: 'sandbox',
       apiBase,
       ...sandbox.credentials,
+      reporting: {
+        url: `${origin}${sandbox.reporting.path}`,
+        user: sandbox.reporting.user,
+        password: sandbox.reporting.password,
+      },
       scriptUrl: `${apiBase}/js/sagepay.js`,
       mode: 'sandbox',
       timeoutMs: options.timeoutMs ?? 5000,

@@ -2,11 +2,30 @@ import type { TestApp } from './test-app.ts';
 import { siteHost } from './test-app.ts';
 
 const host = siteHost.onlineJoining;
+
+/** The billing details and browser facts a checkout page sends with a card authorisation. */
+export const cardBilling = {
+  billing_first_name: 'Alex',
+  billing_last_name: 'Newman',
+  billing_address_line_one: '88 Deansgate',
+  billing_city: 'Manchester',
+  billing_postcode: 'M3 2BW',
+};
+export const browserFacts = {
+  browser_colour_depth: 24,
+  browser_java_enabled: false,
+  browser_javascript_enabled: true,
+  browser_language: 'en-GB',
+  browser_screen_height: 900,
+  browser_screen_width: 1440,
+  browser_timezone_offset: 0,
+};
 const origin = `http://${host}`;
 
 /**
  * The calls a checkout test makes as the joining site would: JSON with our Origin and the
- * customer's cookie, and a monthly Gym Anytime at Castlefield in the basket.
+ * customer's cookie, and an annual Gym Anytime at Castlefield in the basket (a monthly one would
+ * need a Direct Debit).
  */
 export function checkoutCalls(app: () => TestApp) {
   const call = async (
@@ -38,8 +57,8 @@ export function checkoutCalls(app: () => TestApp) {
         {
           id: gym.id,
           type: 'membership',
-          pricing_option_id: gym.paymentOptions.find((o) => o.paymentType === 'recurring')!.id,
-          options: { venue_id: venue.id, start_date: '2026-11-21', billing_day: 1 },
+          pricing_option_id: gym.paymentOptions.find((o) => o.paymentType === 'fixed')!.id,
+          options: { venue_id: venue.id, start_date: '2026-11-21' },
         },
       ],
     });

@@ -241,6 +241,22 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return view(intent, body.expand);
   });
 
+  // Search by metadata, the one query form the adapter uses: metadata['key']:'value'.
+  app.get('/v1/payment_intents/search', async (request, reply) => {
+    const query = String(parseForm(request.url.split('?')[1] ?? '').query ?? '');
+    const match = /^metadata\['([^']+)'\]:'([^']*)'$/.exec(query);
+    if (!match)
+      return error(reply, 400, { type: 'invalid_request_error', message: 'Unsupported search query' });
+    const data = [...intents.values()].filter((intent) => intent.metadata[match[1]!] === match[2]);
+    return {
+      object: 'search_result',
+      data,
+      has_more: false,
+      next_page: null,
+      url: '/v1/payment_intents/search',
+    };
+  });
+
   app.get<{ Params: { id: string } }>('/v1/payment_intents/:id', async (request, reply) => {
     const intent = intents.get(request.params.id);
     if (!intent) return missing(reply, 404, `No such payment_intent: '${request.params.id}'`);

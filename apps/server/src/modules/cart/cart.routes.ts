@@ -13,8 +13,9 @@ import {
   updateCartItemBodySchema,
 } from '@lido/contracts/cart';
 import { heldMembershipParamsSchema } from '@lido/contracts/membership';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
+import { promotionBrowserKey } from '../../http/cookies.ts';
 import { parseInput } from '../../http/errors.ts';
 import type { AppServices } from '../../services.ts';
 import { requireCustomer } from '../auth/auth.routes.ts';
@@ -23,6 +24,11 @@ import { requireCustomer } from '../auth/auth.routes.ts';
 export function cartRoutes(app: FastifyInstance, services: AppServices, config: Config): void {
   const { cart } = services;
   const base = checkoutServiceBase;
+  /** Who applies a promotion by id: it must be one this customer or browser checked. */
+  const promotionClient = (request: FastifyRequest) => ({
+    clientAddress: request.ip,
+    browserKey: promotionBrowserKey(request, config),
+  });
 
   app.get(base, async (request, reply) => {
     const { customer } = await requireCustomer(request, reply, services, config);
@@ -43,7 +49,7 @@ export function cartRoutes(app: FastifyInstance, services: AppServices, config: 
       options: item.options,
       purchasedForUserId: item.purchasedForUserId,
     }));
-    return { data: await cart.addMemberships(customer, lines, body) };
+    return { data: await cart.addMemberships(customer, lines, body, promotionClient(request)) };
   });
   app.post(`${base}/remove`, async (request, reply) => {
     const { customer } = await requireCustomer(request, reply, services, config);
@@ -55,7 +61,9 @@ export function cartRoutes(app: FastifyInstance, services: AppServices, config: 
     const { customer } = await requireCustomer(request, reply, services, config);
     const { cartItemId } = parseInput(cartItemParamsSchema, request.params);
     const { options, selectedUserId } = parseInput(updateCartItemBodySchema, request.body);
-    return { data: await cart.updateItem(customer, cartItemId, options, selectedUserId) };
+    return {
+      data: await cart.updateItem(customer, cartItemId, options, promotionClient(request), selectedUserId),
+    };
   });
 
   for (const kind of ['benefit', 'package'] as const)
@@ -70,7 +78,9 @@ export function cartRoutes(app: FastifyInstance, services: AppServices, config: 
   app.post('/api/memberships/online-joining/store', async (request, reply) => {
     const { customer } = await requireCustomer(request, reply, services, config);
     const body = parseInput(joiningMembershipBodySchema, request.body);
-    return reply.status(201).send({ data: await cart.storeJoiningMembership(customer, body) });
+    return reply
+      .status(201)
+      .send({ data: await cart.storeJoiningMembership(customer, body, promotionClient(request)) });
   });
   app.get('/api/memberships/online-joining', async (request, reply) => {
     const { customer } = await requireCustomer(request, reply, services, config);

@@ -1,4 +1,5 @@
 import type { DirectDebitService } from '../direct-debit/direct-debit.service.ts';
+import { requireDirectDebitFor } from '../direct-debit/direct-debit-required.ts';
 import { validateBankDetails } from '@lido/contracts/bank-details';
 import type { Cart, CartItem, CartTerms, JoiningMembershipBody } from '@lido/contracts/cart';
 import type { Costs, MembershipType } from '@lido/contracts/membership';
@@ -9,7 +10,11 @@ import { HttpError, ValidationError } from '../../http/errors.ts';
 import type { AccountRepository } from '../account/account.repository.ts';
 import type { CustomerRow } from '../auth/auth.repository.ts';
 import type { createChangeService } from '../memberships/change.service.ts';
-import type { createMembershipsService } from '../memberships/memberships.service.ts';
+import type {
+  createMembershipsService,
+  PromotionAsker,
+  PromotionClient,
+} from '../memberships/memberships.service.ts';
 import { itemNotFoundMessage, requireOperator } from '../operator/current-operator.ts';
 import type { OperatorRepository } from '../operator/operator.repository.ts';
 import type { CartItemRow, CartRepository, CartRow, NewCartItem } from './cart.repository.ts';
@@ -51,6 +56,7 @@ export function createCartService(deps: {
   account: AccountRepository;
   memberships: ReturnType<typeof createMembershipsService>;
   change: ReturnType<typeof createChangeService>;
+  customerById: (id: number) => Promise<CustomerRow | undefined>;
   today: () => CalendarDate;
   /** The Direct Debit provider's need for a billing address, over the operator's setting when set. */
   directDebitBillingAddress?: boolean | undefined;
@@ -144,12 +150,16 @@ export function createCartService(deps: {
   }
 
   /** A new membership line, priced exactly as the costs call prices it. */
-  async function priceMembership(customer: CustomerRow, line: MembershipLine): Promise<NewCartItem> {
+  async function priceMembership(
+    customer: CustomerRow,
+    line: MembershipLine,
+    asker: PromotionAsker,
+  ): Promise<NewCartItem> {
     const { type, option } = await purchasable(customer, line.typeId, line.optionId, line.options.venueId);
     // A member who already pays by Direct Debit keeps their billing day (joining spec, section 2).
     const billingDay =
       option.paymentType === 'recurring' ? (customer.billingDay ?? line.options.billingDay) : undefined;
-    const costs = await deps.memberships.costs(type.id, option.id, { ...line.options, billingDay });
+    const costs = await deps.memberships.costs(type.id, option.id, { ...line.options, billingDay }, asker);
     return {
       itemType: 'membership',
       membershipTypeId: type.id,
@@ -214,6 +224,7 @@ export function createCartService(deps: {
       customer: CustomerRow,
       lines: (MembershipLine & { purchasedForUserId?: number | undefined })[],
       who: { selectedUserId?: number | undefined; membershipUserId?: number | undefined },
+      client: Omit<PromotionClient, 'customerId'>,
     ): Promise<Cart> {
       checkSelectedUser(
         customer,
@@ -222,11 +233,14 @@ export function createCartService(deps: {
         ...lines.map((l) => l.purchasedForUserId),
       );
       const priced: NewCartItem[] = [];
-      for (const line of lines) priced.push(await priceMembership(customer, line));
+      for (const line of lines)
+        priced.push(await priceMembership(customer, line, { ...client, customerId: customer.id }));
       const cart = await carts.withLockedCart(customer.id, true, async (tx, locked) => {
         requireOpen(locked);
         refuseDuplicates(await carts.itemRows(tx, locked.id), priced);
         for (const item of priced) await carts.insertItem(tx, locked.id, item);
+        // A new monthly membership is billed by Direct Debit: without one it is refused here.
+        await requireDirectDebitFor(tx, { customerId: customer.id, cartId: locked.id, lines: priced });
         return locked;
       });
       return view(customer, cart);
@@ -274,24 +288,32 @@ export function createCartService(deps: {
       customer: CustomerRow,
       itemId: number,
       options: Partial<MembershipLine['options']>,
+      client: Omit<PromotionClient, 'customerId'>,
       selectedUserId?: number,
     ): Promise<Cart> {
       checkSelectedUser(customer, selectedUserId);
       const current = await requireCartItem(customer, itemId);
+      // Only a newly chosen promotion is checked; the line's own is kept as it was given.
+      const newPromotion =
+        options.promotionCodeId !== undefined && options.promotionCodeId !== current.promotionId;
       if (current.itemType !== 'membership')
         throw new ValidationError({
           options: ['A renewal starts when the current membership ends and cannot be changed.'],
         });
-      const repriced = await priceMembership(customer, {
-        typeId: current.membershipTypeId,
-        optionId: current.paymentOptionId,
-        options: {
-          startDate: options.startDate ?? current.startDate,
-          billingDay: options.billingDay ?? current.billingDay ?? undefined,
-          venueId: options.venueId ?? current.venueId,
-          promotionCodeId: options.promotionCodeId ?? current.promotionId ?? undefined,
+      const repriced = await priceMembership(
+        customer,
+        {
+          typeId: current.membershipTypeId,
+          optionId: current.paymentOptionId,
+          options: {
+            startDate: options.startDate ?? current.startDate,
+            billingDay: options.billingDay ?? current.billingDay ?? undefined,
+            venueId: options.venueId ?? current.venueId,
+            promotionCodeId: options.promotionCodeId ?? current.promotionId ?? undefined,
+          },
         },
-      });
+        newPromotion ? { ...client, customerId: customer.id } : 'already-applied',
+      );
       const cart = await carts.withLockedCart(customer.id, false, async (tx, locked) => {
         requireOpen(locked);
         const existing = await carts.itemRows(tx, locked.id);
@@ -308,18 +330,26 @@ export function createCartService(deps: {
      * details; they are checked with the joining page's own rules (the mandate itself is created
      * when the order completes).
      */
-    async storeJoiningMembership(customer: CustomerRow, body: JoiningMembershipBody): Promise<Cart> {
+    async storeJoiningMembership(
+      customer: CustomerRow,
+      body: JoiningMembershipBody,
+      client: Omit<PromotionClient, 'customerId'>,
+    ): Promise<Cart> {
       const operator = await requireOperator(deps.operators);
-      const item = await priceMembership(customer, {
-        typeId: body.membershipTypeId,
-        optionId: body.paymentOptionId,
-        options: {
-          startDate: body.startDate,
-          billingDay: body.billingDay ?? undefined,
-          venueId: body.homeVenueId,
-          promotionCodeId: body.promotionCodeId ?? undefined,
+      const item = await priceMembership(
+        customer,
+        {
+          typeId: body.membershipTypeId,
+          optionId: body.paymentOptionId,
+          options: {
+            startDate: body.startDate,
+            billingDay: body.billingDay ?? undefined,
+            venueId: body.homeVenueId,
+            promotionCodeId: body.promotionCodeId ?? undefined,
+          },
         },
-      });
+        { ...client, customerId: customer.id },
+      );
       if (item.costs.paymentType === 'recurring' && !customer.hasDirectDebitInstruction) {
         const problems = validateBankDetails(
           {
@@ -372,10 +402,54 @@ export function createCartService(deps: {
         replaced = prepared
           ? await deps.directDebit.keepWithCart(tx, locked.id, prepared)
           : await deps.directDebit.dropFromCart(tx, locked.id);
+        await requireDirectDebitFor(tx, { customerId: customer.id, cartId: locked.id, lines: [item] });
         return locked;
       });
       if (replaced !== prepared?.billingRequestId) await deps.directDebit.discardBillingRequest(replaced);
       return view(customer, cart);
+    },
+
+    /**
+     * A promotion refused when the order completed (its limit was reached meanwhile) comes off the
+     * basket's lines, which are priced again without it; a line that can no longer be priced leaves.
+     */
+    async dropPromotion(customerId: number, cartId: number, promotionId: number): Promise<void> {
+      const customer = await deps.customerById(customerId);
+      const cart = await carts.currentCart(customerId);
+      if (!customer || cart?.id !== cartId) return;
+      const lines = (await carts.itemsOf(cart.id))
+        .map((row) => row.item)
+        .filter((item) => item.promotionId === promotionId && item.itemType === 'membership');
+      const repriced = new Map<number, NewCartItem | undefined>();
+      for (const line of lines) {
+        const item = await priceMembership(
+          customer,
+          {
+            typeId: line.membershipTypeId,
+            optionId: line.paymentOptionId,
+            options: {
+              startDate: line.startDate,
+              billingDay: line.billingDay ?? undefined,
+              venueId: line.venueId,
+            },
+          },
+          'already-applied',
+        ).catch((error: unknown) => {
+          if (error instanceof HttpError) return undefined;
+          throw error;
+        });
+        repriced.set(line.id, item);
+      }
+      await carts.withLockedCart(customerId, false, async (tx, locked) => {
+        if (locked?.id !== cartId) return;
+        const current = await carts.itemRows(tx, locked.id);
+        for (const [itemId, item] of repriced) {
+          const still = current.find((row) => row.id === itemId && row.promotionId === promotionId);
+          if (!still) continue;
+          if (item) await carts.updateItem(tx, locked.id, itemId, item);
+          else await carts.deleteItems(tx, locked.id, [itemId]);
+        }
+      });
     },
 
     /** DELETE cart/clear: the joining page's membership leaves the basket (renewals stay). */

@@ -1,4 +1,5 @@
 import type { DirectDebitLine } from '../direct-debit/direct-debit.service.ts';
+import { DirectDebitRequiredError, requireDirectDebitFor } from '../direct-debit/direct-debit-required.ts';
 import type { CalendarDate } from '@lido/pricing/calendar-date';
 import { randomUUID } from 'node:crypto';
 import { creditToSpend } from '@lido/contracts/offline-payments';
@@ -42,6 +43,12 @@ type Attempt = typeof paymentAttempts.$inferSelect;
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const paymentInProgress = 'A payment for this basket is already in progress.';
+
+/** The alert code of a payment whose outcome could not be found out in time (issue 15). */
+export const unresolvedCode = 'LIDO_PAYMENT_UNRESOLVED';
+/** How long a payment with a lost answer is looked up before staff are alerted. */
+const unresolvedAfterMs = 30 * 60_000;
+const unresolvedMessage = 'The card provider could not say whether this payment was taken.';
 export const cardPaymentsUnavailable = 'Card payments are not available at the moment.';
 
 /** What the browser's request says about itself, for the issuer's risk checks. */
@@ -69,6 +76,8 @@ export function createCardPayments(deps: {
   log: FastifyBaseLogger;
   recordDirectDebit?: (tx: Tx, line: DirectDebitLine) => Promise<void>;
   onOrderCreated?: (tx: Tx, order: { id: number; customerId: number }) => Promise<void>;
+  /** prices a basket again without a promotion that was refused at completion */
+  dropPromotion?: (customerId: number, cartId: number, promotionId: number) => Promise<void>;
 }) {
   function provider(): CardProvider {
     if (!deps.provider) throw new HttpError(503, cardPaymentsUnavailable);
@@ -175,8 +184,28 @@ export function createCardPayments(deps: {
     return cards.find((card) => monthsPastExpiry(card) <= 3);
   }
 
-  async function reverse(attempt: Attempt, reason: string): Promise<PaymentAttemptStatus> {
+  /**
+   * Gives an authorised payment back. The attempt is claimed first (authorised → reversing, or a
+   * stale reversing one by the reconciler), so racing completes or instances call the provider once.
+   */
+  async function reverse(
+    attempt: Attempt,
+    reason: string,
+    from: 'authorised' | 'reversing' = 'authorised',
+  ): Promise<PaymentAttemptStatus> {
     if (!attempt.providerTxId) return 'failed';
+    const [claimed] = await deps.db
+      .update(paymentAttempts)
+      .set({ status: 'reversing', updatedAt: sql`now()` })
+      .where(and(eq(paymentAttempts.uuid, attempt.uuid), eq(paymentAttempts.status, from)))
+      .returning({ uuid: paymentAttempts.uuid });
+    if (!claimed) {
+      const [current] = await deps.db
+        .select({ status: paymentAttempts.status })
+        .from(paymentAttempts)
+        .where(eq(paymentAttempts.uuid, attempt.uuid));
+      return current?.status ?? 'failed';
+    }
     try {
       const result = await provider().reverse(attempt.providerTxId, {
         amountPence: attempt.amountPence,
@@ -191,7 +220,7 @@ export function createCardPayments(deps: {
         error: { code: 'reverse_failed', message: reason },
       });
       deps.log.error(
-        { err: error, attempt: attempt.uuid },
+        { err: error, attempt: attempt.uuid, code: 'LIDO_PAYMENT_REVERSE_FAILED' },
         'card payment could not be given back: needs attention',
       );
       return 'needs_attention';
@@ -212,9 +241,11 @@ export function createCardPayments(deps: {
         payment: { attemptUuid },
         recordDirectDebit: deps.recordDirectDebit,
         onCreated: deps.onOrderCreated,
+        dropPromotion: async (cartId, promotionId) => deps.dropPromotion?.(customer.id, cartId, promotionId),
       });
     } catch (error) {
-      if (error instanceof BasketChangedError) {
+      // The basket cannot become this order: the money goes back at once.
+      if (error instanceof BasketChangedError || error instanceof DirectDebitRequiredError) {
         const [attempt] = await deps.db
           .select()
           .from(paymentAttempts)
@@ -252,6 +283,99 @@ export function createCardPayments(deps: {
     }
   }
 
+  /**
+   * An attempt whose provider answer never came (a timeout, a crash before it was recorded): the
+   * provider is asked by our reference (or its id, when we have it). Authorised: completed into
+   * its order or given back; failed, or never received by the provider: closed as failed. An
+   * answer the provider cannot give yet leaves it open for the next run.
+   */
+  async function resolveLostAnswer(
+    attempt: Attempt,
+    customer: Pick<CustomerRow, 'id' | 'reference'>,
+    onCompleted?: (customerId: number, result: CompletedOrder) => unknown,
+  ): Promise<'completed' | 'reversed' | 'attention' | 'failed' | 'open'> {
+    const card = provider();
+    const seen = attempt.providerTxId
+      ? await card.lookUp(attempt.providerTxId)
+      : await card.findByReference(attempt.vendorTxCode);
+    const from = and(
+      eq(paymentAttempts.uuid, attempt.uuid),
+      inArray(paymentAttempts.status, ['created', 'unknown']),
+    );
+    if (seen?.status === 'authorised') {
+      const [found] = await deps.db
+        .update(paymentAttempts)
+        .set({
+          status: 'authorised',
+          providerTxId: seen.providerTxId,
+          card: seen.card,
+          error: null,
+          updatedAt: sql`now()`,
+        })
+        .where(from)
+        .returning({ uuid: paymentAttempts.uuid });
+      if (!found) return 'open';
+      deps.log.warn(
+        { attempt: attempt.uuid },
+        'card payment with a lost answer was authorised: completing it',
+      );
+      return finishAuthorised(customer, attempt.uuid, onCompleted);
+    }
+    if (seen?.status === 'unknown') return 'open';
+    // Declined, a challenge nobody can finish now, or a payment the provider never received.
+    const error =
+      seen === undefined
+        ? { code: 'not_received', message: 'The payment never reached the card provider.' }
+        : seen.status === 'failed'
+          ? seen.error
+          : { code: 'sca_abandoned', message: '3D Secure verification failed' };
+    const [closed] = await deps.db
+      .update(paymentAttempts)
+      .set({
+        status: 'failed',
+        providerTxId: seen?.providerTxId ?? attempt.providerTxId,
+        error,
+        updatedAt: sql`now()`,
+      })
+      .where(from)
+      .returning({ uuid: paymentAttempts.uuid });
+    return closed ? 'failed' : 'open';
+  }
+
+  /**
+   * An attempt with a lost answer still open after the deadline goes to staff: `needs_attention`
+   * (so it no longer blocks the basket) and one error line with a stable code for alerting.
+   */
+  async function raiseUnresolved(uuid: string, afterMs: number): Promise<boolean> {
+    const [raised] = await deps.db
+      .update(paymentAttempts)
+      .set({
+        status: 'needs_attention',
+        // The provider's own last answer stays under `details`.
+        error: sql`jsonb_build_object('code', ${unresolvedCode}::text, 'message', ${unresolvedMessage}::text, 'details', ${paymentAttempts.error})`,
+        updatedAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(paymentAttempts.uuid, uuid),
+          inArray(paymentAttempts.status, ['created', 'unknown']),
+          lt(paymentAttempts.createdAt, sql`now() - make_interval(secs => ${afterMs / 1000})`),
+        ),
+      )
+      .returning({ vendorTxCode: paymentAttempts.vendorTxCode, amountPence: paymentAttempts.amountPence });
+    if (!raised) return false;
+    deps.log.error(
+      {
+        code: unresolvedCode,
+        attempt: uuid,
+        vendorTxCode: raised.vendorTxCode,
+        amountPence: raised.amountPence,
+      },
+      'card payment unresolved: the provider could not say whether it was taken; staff must check it',
+    );
+    return true;
+  }
+
   return {
     /** GET /api/checkout/prepare: a fresh card session (an MSK lasts 400 s and mints one card). */
     async prepare(customer: CustomerRow): Promise<PrepareResponse> {
@@ -284,7 +408,9 @@ export function createCardPayments(deps: {
         throw new HttpError(422, `Payment provider '${card.name}' does not take Stripe payment methods.`);
       if (takesPaymentMethods && body.cardIdentifier)
         throw new HttpError(422, `Payment provider '${card.name}' does not take card identifiers.`);
-      const { cart, total } = await openBasket(customer.id);
+      const { cart, lines, total } = await openBasket(customer.id);
+      // Nothing is charged for a monthly membership that could never be collected.
+      await requireDirectDebitFor(deps.db, { customerId: customer.id, cartId: cart.id, lines });
       const spend = creditToSpend(body.payments, { balance: customer.creditBalancePence, total });
       if ('error' in spend) throw new HttpError(422, spend.error, { errors: { payments: [spend.error] } });
       // The card pays what account credit does not.
@@ -569,15 +695,20 @@ export function createCardPayments(deps: {
     /**
      * Finds attempts a crash or a lost browser left behind (quality.md R4): an authorised payment
      * older than the grace period is completed into its order, or, when the basket no longer matches,
-     * given back; a challenge nobody finished is closed. Safe to run at any time and in parallel:
-     * completion is idempotent under the attempt's lock.
+     * given back; a challenge nobody finished is closed; an attempt whose provider answer was lost is
+     * looked up at the provider by our reference and then completed, given back or closed. One that
+     * still cannot be resolved after `unresolvedAfterMs` (30 minutes) is marked `needs_attention`,
+     * with one error line coded LIDO_PAYMENT_UNRESOLVED, for staff (`npm run payments:attention`).
+     * Safe to run at any time and in parallel: every change is conditional on the attempt's state.
      */
     async reconcile(options: {
       olderThanMs: number;
+      unresolvedAfterMs?: number;
       onCompleted?: (customerId: number, result: CompletedOrder) => unknown;
     }): Promise<{ completed: number; reversed: number; failed: number; attention: number }> {
       const counts = { completed: 0, reversed: 0, failed: 0, attention: 0 };
       if (!deps.provider) return counts;
+      const card = deps.provider;
       // The database's clock, the same one that stamped the rows.
       const before = sql`now() - make_interval(secs => ${options.olderThanMs / 1000})`;
       const stale = await deps.db
@@ -586,7 +717,7 @@ export function createCardPayments(deps: {
         .innerJoin(customers, eq(customers.id, paymentAttempts.customerId))
         .where(
           and(
-            inArray(paymentAttempts.status, ['authorised', 'pending_sca', 'created']),
+            inArray(paymentAttempts.status, ['authorised', 'pending_sca', 'created', 'unknown', 'reversing']),
             lt(paymentAttempts.updatedAt, before),
           ),
         )
@@ -597,8 +728,16 @@ export function createCardPayments(deps: {
           if (attempt.status === 'authorised') {
             const result = await finishAuthorised(customer, attempt.uuid, options.onCompleted);
             if (result !== 'open') counts[result] += 1;
+          } else if (attempt.status === 'reversing') {
+            // A process died while giving the money back: the claim is taken over and tried again.
+            const result = await reverse(
+              attempt,
+              'The payment was being given back when a process stopped.',
+              'reversing',
+            );
+            counts[result === 'needs_attention' ? 'attention' : 'reversed'] += 1;
           } else if (attempt.status === 'pending_sca' && attempt.providerTxId) {
-            const seen = await deps.provider.lookUp(attempt.providerTxId);
+            const seen = await card.lookUp(attempt.providerTxId);
             if (seen?.status === 'authorised') {
               await update(attempt.uuid, { status: 'authorised', card: seen.card });
             } else {
@@ -608,17 +747,9 @@ export function createCardPayments(deps: {
               });
               counts.failed += 1;
             }
-          } else {
-            // Sent, but no answer was recorded: Opayo cannot be asked by our reference, so staff check.
-            await update(attempt.uuid, {
-              status: 'needs_attention',
-              error: { code: 'no_answer', message: 'The provider answer was never recorded.' },
-            });
-            deps.log.error(
-              { attempt: attempt.uuid },
-              'card payment without a recorded answer: needs attention',
-            );
-            counts.attention += 1;
+          } else if (attempt.status === 'created' || attempt.status === 'unknown') {
+            const result = await resolveLostAnswer(attempt, customer, options.onCompleted);
+            if (result !== 'open') counts[result] += 1;
           }
         } catch (error) {
           await deps.db
@@ -627,6 +758,11 @@ export function createCardPayments(deps: {
             .where(eq(paymentAttempts.uuid, attempt.uuid));
           deps.log.error({ err: error, attempt: attempt.uuid }, 'payment reconciliation failed; will retry');
         }
+        if (
+          (attempt.status === 'created' || attempt.status === 'unknown') &&
+          (await raiseUnresolved(attempt.uuid, options.unresolvedAfterMs ?? unresolvedAfterMs))
+        )
+          counts.attention += 1;
       }
       return counts;
     },

@@ -72,6 +72,15 @@ export function createCheckoutService(deps: {
   const requiredTermIds = async (customer: CustomerRow, cartId: number) =>
     (await deps.cart.terms(customer, cartId)).map((term) => term.id);
 
+  /** A refused promotion leaves the basket: priced again without it (a failure only logs). */
+  const dropPromotion = async (customerId: number, cartId: number, promotionId: number) => {
+    try {
+      await deps.cart.dropPromotion(customerId, cartId, promotionId);
+    } catch (error) {
+      deps.log.error({ err: error, cartId }, 'basket could not be repriced without a refused promotion');
+    }
+  };
+
   const card = createCardPayments({
     db: deps.db,
     provider: deps.cardProvider,
@@ -81,6 +90,7 @@ export function createCheckoutService(deps: {
     log: deps.log,
     recordDirectDebit: deps.directDebit.recordWithOrder,
     onOrderCreated: queueReceipt,
+    dropPromotion,
   });
 
   /**
@@ -129,6 +139,7 @@ export function createCheckoutService(deps: {
         creditPence: spend.credit,
         recordDirectDebit: deps.directDebit.recordWithOrder,
         onCreated: queueReceipt,
+        dropPromotion: async (cartId, promotionId) => dropPromotion(customer.id, cartId, promotionId),
       });
       return completed(customer, result);
     },

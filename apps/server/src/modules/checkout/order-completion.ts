@@ -18,6 +18,7 @@ import {
 } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { DirectDebitLine } from '../direct-debit/direct-debit.service.ts';
+import { requireDirectDebitFor } from '../direct-debit/direct-debit-required.ts';
 
 import { categoryNamesByType } from '../memberships/category-names.ts';
 import { redeemPromotion } from '../memberships/promotion-redemption.ts';
@@ -32,6 +33,20 @@ export class BasketChangedError extends HttpError {
     message = 'Your basket changed while you were paying, so the payment was cancelled and you have not been charged.',
   ) {
     super(409, message);
+  }
+}
+
+/** quality.md S3: a promotion that ran out (or was used) meanwhile is not given; the customer is told. */
+export const promotionUnavailable =
+  'This promotion is no longer available, so it has been taken off your basket: please check the new total. You have not been charged.';
+
+/** A line's promotion was refused at redemption: nothing of the order stays, the basket is repriced. */
+export class PromotionUnavailableError extends BasketChangedError {
+  constructor(
+    readonly cartId: number,
+    readonly promotionId: number,
+  ) {
+    super(promotionUnavailable);
   }
 }
 
@@ -69,7 +84,22 @@ export async function completeBasket(
     recordDirectDebit?: (tx: Tx, line: DirectDebitLine) => Promise<void>;
     /** queues what a new order sends (its receipt) in this transaction, so a crash cannot lose it */
     onCreated?: (tx: Tx, order: { id: number; customerId: number }) => Promise<void>;
+    /** after a refused promotion rolled the order back: prices the basket again without it */
+    dropPromotion?: (cartId: number, promotionId: number) => Promise<void>;
   },
+): Promise<CompletedOrder> {
+  try {
+    return await completeInTransaction(db, input);
+  } catch (error) {
+    if (error instanceof PromotionUnavailableError)
+      await input.dropPromotion?.(error.cartId, error.promotionId);
+    throw error;
+  }
+}
+
+async function completeInTransaction(
+  db: Db,
+  input: Parameters<typeof completeBasket>[1],
 ): Promise<CompletedOrder> {
   // The terms to accept are read before the transaction (they are catalogue reads).
   const open = await db
@@ -138,6 +168,7 @@ export async function completeBasket(
       throw new HttpError(422, creditMessages.moreThanTotal, {
         errors: { payments: [creditMessages.moreThanTotal] },
       });
+    await requireDirectDebitFor(tx, { customerId: input.customerId, cartId: cart.id, lines });
     const accepted = attempt ? attempt.acceptedTermIds : input.acceptedTermIds;
     if (!required.every((id) => accepted.includes(id)))
       throw new HttpError(422, termsNotAccepted, { errors: { terms: [termsNotAccepted] } });
@@ -279,12 +310,16 @@ export async function completeBasket(
           firstBillingDate: line.costs.firstBillingDate,
           today: input.today,
         });
-      if (line.promotionId !== null)
-        await redeemPromotion(tx as unknown as Db, {
+      if (line.promotionId !== null) {
+        const outcome = await redeemPromotion(tx as unknown as Db, {
           promotionId: line.promotionId,
           orderReference: order!.reference,
           customerReference: input.customerReference,
         });
+        // Exhausted or already used by this customer: the whole order rolls back (nothing is given).
+        if (outcome === 'exhausted' || outcome === 'already-used-by-customer')
+          throw new PromotionUnavailableError(cart.id, line.promotionId);
+      }
     }
     await tx
       .update(carts)

@@ -9,6 +9,7 @@ import {
   membershipTypes,
   membershipTypeVenues,
   paymentOptions,
+  promotionValidations,
   promotions,
   terms,
   venues,
@@ -27,6 +28,14 @@ export interface MembershipTypeDetails {
   eligibility: typeof eligibilityRules.$inferSelect | null;
   benefits: (typeof membershipBenefits.$inferSelect)[];
   options: PaymentOptionRow[];
+}
+
+/** Rows of a customer's or a browser's promotion checks (either one may be unknown). */
+function validatedBy(who: { customerId: number | null; browserKey: string | null }) {
+  return or(
+    who.customerId === null ? sql`false` : eq(promotionValidations.customerId, who.customerId),
+    who.browserKey === null ? sql`false` : eq(promotionValidations.browserKey, who.browserKey),
+  );
 }
 
 export function createMembershipsRepository(db: Db) {
@@ -120,6 +129,35 @@ export function createMembershipsRepository(db: Db) {
         .from(promotions)
         .where(and(eq(promotions.operatorId, operatorId), eq(promotions.id, id)));
       return row;
+    },
+    /** A code checked by a customer or a browser; their rows older than the hour it counts for go. */
+    async recordPromotionValidation(
+      promotionId: number,
+      who: { customerId: number | null; browserKey: string | null },
+    ): Promise<void> {
+      await db.insert(promotionValidations).values({ promotionId, ...who });
+      await db
+        .delete(promotionValidations)
+        .where(and(sql`${promotionValidations.validatedAt} < now() - interval '1 hour'`, validatedBy(who)));
+    },
+    /** Whether this customer or browser checked the promotion's code in the last hour. */
+    async promotionValidatedRecently(
+      promotionId: number,
+      who: { customerId: number | null; browserKey: string | null },
+    ): Promise<boolean> {
+      if (who.customerId === null && who.browserKey === null) return false;
+      const [row] = await db
+        .select({ id: promotionValidations.id })
+        .from(promotionValidations)
+        .where(
+          and(
+            eq(promotionValidations.promotionId, promotionId),
+            sql`${promotionValidations.validatedAt} > now() - interval '1 hour'`,
+            validatedBy(who),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
     },
     async promotionByCode(operatorId: number, code: string): Promise<PromotionRow | undefined> {
       const [row] = await db

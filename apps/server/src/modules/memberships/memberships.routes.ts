@@ -11,6 +11,7 @@ import {
 } from '@lido/contracts/membership';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
+import { ensurePromotionBrowser, promotionBrowserKey } from '../../http/cookies.ts';
 import { parseInput } from '../../http/errors.ts';
 import type { AppServices } from '../../services.ts';
 import { presentedToken, requireCustomer } from '../auth/auth.routes.ts';
@@ -25,15 +26,28 @@ export function membershipsRoutes(app: FastifyInstance, services: AppServices, c
   });
   app.get('/api/memberships/types/:typeId/payment-options/:optionId', async (request) => {
     const { typeId, optionId } = parseInput(costsParamsSchema, request.params);
-    return { data: await memberships.costs(typeId, optionId, parseInput(costsQuerySchema, request.query)) };
+    const query = parseInput(costsQuerySchema, request.query);
+    // A promotion id counts only when this customer or browser checked its code.
+    const session =
+      query.promotionCodeId === undefined
+        ? null
+        : await services.auth.authenticate(presentedToken(request, config));
+    return {
+      data: await memberships.costs(typeId, optionId, query, {
+        clientAddress: request.ip,
+        customerId: session?.customer.id,
+        browserKey: promotionBrowserKey(request, config),
+      }),
+    };
   });
-  app.get('/api/v1/membership-promotions/validate/:code/:paymentOptionId', async (request) => {
+  app.get('/api/v1/membership-promotions/validate/:code/:paymentOptionId', async (request, reply) => {
     const { code, paymentOptionId } = parseInput(promotionValidateParamsSchema, request.params);
     const session = await services.auth.authenticate(presentedToken(request, config));
     return {
       data: await memberships.validatePromotion(code, paymentOptionId, {
         clientAddress: request.ip,
         customerId: session?.customer.id,
+        browserKey: ensurePromotionBrowser(request, reply, config),
       }),
     };
   });

@@ -22,6 +22,19 @@ import { codeNotRecognised, promotionUsable, toPromotionRule } from './promotion
 /** quality.md S18: at most 10 unrecognised codes an hour per client address and per customer. */
 const promotionGuessLimit = (key: string): Limit => ({ key: `promo:${key}`, max: 10, windowMs: 3_600_000 });
 
+/** Who is asking to use a promotion: checked codes and guesses are counted per customer and browser. */
+export interface PromotionClient {
+  clientAddress: string;
+  customerId?: number | undefined;
+  /** a hash of the browser's promotion cookie, when it has one */
+  browserKey: string | null;
+}
+
+/** A basket line repriced with the promotion it already holds is not asking again. */
+export type PromotionAsker = PromotionClient | 'already-applied';
+
+const tooManyCodes = 'Too many codes tried. Please wait a while and try again.';
+
 export function createMembershipsService(deps: {
   operators: OperatorRepository;
   memberships: MembershipsRepository;
@@ -30,6 +43,32 @@ export function createMembershipsService(deps: {
   db: Db;
 }) {
   const { operators, memberships, today } = deps;
+
+  const guessLimits = (who: PromotionClient) => [
+    promotionGuessLimit(`client:${who.clientAddress}`),
+    ...(who.customerId ? [promotionGuessLimit(`customer:${who.customerId}`)] : []),
+  ];
+  async function refuseWhenLimited(limits: Limit[]) {
+    for (const limit of limits)
+      if (await deps.limiter.isLimited(limit)) throw new HttpError(429, tooManyCodes);
+  }
+
+  /**
+   * A promotion is applied by id only when this customer or browser checked its code in the last
+   * hour (issue 15): an id that was not is refused like an unknown code and counts as a guess.
+   */
+  async function requireCheckedPromotion(promotionId: number, who: PromotionAsker) {
+    if (who === 'already-applied') return;
+    const limits = guessLimits(who);
+    await refuseWhenLimited(limits);
+    const checked = await memberships.promotionValidatedRecently(promotionId, {
+      customerId: who.customerId ?? null,
+      browserKey: who.browserKey,
+    });
+    if (checked) return;
+    for (const limit of limits) await deps.limiter.hit(limit);
+    throw new ValidationError({ promotionCodeId: [codeNotRecognised] });
+  }
   const moneyFor = (operator: OperatorRow) => (pence: number) =>
     toMoney(pence, operator.currency, currencySymbol(operator.currency));
 
@@ -155,6 +194,7 @@ export function createMembershipsService(deps: {
         venueId: number;
         promotionCodeId?: number | undefined;
       },
+      asker: PromotionAsker,
     ): Promise<Costs> {
       const operator = await requireOperator(operators);
       const found = await memberships.optionWithType(operator.id, optionId);
@@ -188,6 +228,7 @@ export function createMembershipsService(deps: {
 
       let promotion = null;
       if (query.promotionCodeId !== undefined) {
+        await requireCheckedPromotion(query.promotionCodeId, asker);
         const candidate = await memberships.promotionById(operator.id, query.promotionCodeId);
         if (
           promotionUsable(candidate, {
@@ -253,16 +294,10 @@ export function createMembershipsService(deps: {
     async validatePromotion(
       code: string,
       paymentOptionId: number,
-      who: { clientAddress: string; customerId?: number | undefined },
+      who: PromotionClient,
     ): Promise<{ id: number; code: string }> {
-      const limits = [
-        promotionGuessLimit(`client:${who.clientAddress}`),
-        ...(who.customerId ? [promotionGuessLimit(`customer:${who.customerId}`)] : []),
-      ];
-      for (const limit of limits) {
-        if (await deps.limiter.isLimited(limit))
-          throw new HttpError(429, 'Too many codes tried. Please wait a while and try again.');
-      }
+      const limits = guessLimits(who);
+      await refuseWhenLimited(limits);
       const operator = await requireOperator(operators);
       const found = await memberships.optionWithType(operator.id, paymentOptionId);
       const promotion = await memberships.promotionByCode(operator.id, code);
@@ -277,6 +312,11 @@ export function createMembershipsService(deps: {
         for (const limit of limits) await deps.limiter.hit(limit);
         throw new HttpError(404, codeNotRecognised);
       }
+      // Checked by this customer and browser: they may now apply it by its id for an hour.
+      await memberships.recordPromotionValidation(promotion.id, {
+        customerId: who.customerId ?? null,
+        browserKey: who.browserKey,
+      });
       return { id: promotion.id, code: promotion.code };
     },
 

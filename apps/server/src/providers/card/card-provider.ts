@@ -107,6 +107,13 @@ export interface CardProvider {
   completeChallenge(providerTxId: string, answer: { cres?: string }): Promise<ProviderOutcome>;
   /** the provider's current view of a transaction, for reconciliation */
   lookUp(providerTxId: string): Promise<ProviderOutcome | undefined>;
+  /**
+   * The transaction we sent with this reference (our vendorTxCode), when its answer was lost:
+   * its current outcome, `undefined` when the provider has none, and a throw when it cannot tell
+   * (not reachable, or the look-up is not configured). Opayo: the Reporting & Admin API's
+   * getTransactionDetail; Stripe: a search of payment intents by our metadata.
+   */
+  findByReference(vendorTxCode: string): Promise<ProviderOutcome | undefined>;
   /** gives the money back: a void the same day, otherwise a refund */
   reverse(
     providerTxId: string,

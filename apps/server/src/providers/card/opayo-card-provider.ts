@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type {
   AuthorisedCard,
   AuthoriseRequest,
@@ -24,7 +25,18 @@ export interface OpayoOptions {
   timeoutMs?: number;
   /** the provider's "today" for deciding void or refund (Opayo voids until midnight) */
   now?: () => Date;
+  /**
+   * Opayo's Reporting & Admin API (its `access.htm` address and a My Opayo user), which alone can
+   * find a transaction by our vendorTxCode (payments-reference.md §4.2): Pi has no such look-up.
+   */
+  reporting?: { url: string; user: string; password: string } | undefined;
 }
+
+/** The Reporting API's answer for an unknown vendorTxCode (unverified: check on the test server). */
+export const reportingNotFound = '0043';
+
+const xmlEscape = (value: string) => value.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
+const xmlField = (xml: string, name: string) => new RegExp(`<${name}>([^<]*)</${name}>`).exec(xml)?.[1];
 
 type Json = Record<string, unknown>;
 
@@ -99,6 +111,13 @@ export function createOpayoCardProvider(options: OpayoOptions): CardProvider {
         },
       },
     };
+  }
+
+  async function lookUp(providerTxId: string): Promise<ProviderOutcome | undefined> {
+    const { status, body } = await call('GET', `/transactions/${encodeURIComponent(providerTxId)}`);
+    if (status === 404) return undefined;
+    if (status !== 200) throw new Error(`Opayo transaction look-up failed: ${apiError(body).code}`);
+    return outcome(body);
   }
 
   return {
@@ -212,11 +231,36 @@ export function createOpayoCardProvider(options: OpayoOptions): CardProvider {
       return { status: 'failed', providerTxId, error: apiError(body) };
     },
 
-    async lookUp(providerTxId): Promise<ProviderOutcome | undefined> {
-      const { status, body } = await call('GET', `/transactions/${encodeURIComponent(providerTxId)}`);
-      if (status === 404) return undefined;
-      if (status !== 200) throw new Error(`Opayo transaction look-up failed: ${apiError(body).code}`);
-      return outcome(body);
+    lookUp,
+
+    async findByReference(vendorTxCode): Promise<ProviderOutcome | undefined> {
+      const reporting = options.reporting;
+      if (!reporting)
+        throw new Error('The Opayo Reporting API is not configured: the payment cannot be looked up');
+      // The request is signed with an MD5 of its fields followed by the user's password.
+      const fields =
+        `<command>getTransactionDetail</command><vendor>${xmlEscape(options.vendorName)}</vendor>` +
+        `<user>${xmlEscape(reporting.user)}</user><vendortxcode>${xmlEscape(vendorTxCode)}</vendortxcode>`;
+      const signature = createHash('md5')
+        .update(`${fields}<password>${xmlEscape(reporting.password)}</password>`)
+        .digest('hex')
+        .toUpperCase();
+      const response = await fetch(reporting.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          XML: `<vspaccess>${fields}<signature>${signature}</signature></vspaccess>`,
+        }),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      const xml = await response.text();
+      const code = xmlField(xml, 'errorcode');
+      if (code === reportingNotFound) return undefined;
+      const found = xmlField(xml, 'vpstxid');
+      if (code !== '0000' || !found)
+        throw new Error(`Opayo transaction report failed: ${code ?? response.status}`);
+      // The report's VPSTxId is Pi's transactionId in braces; Pi answers its current state.
+      return lookUp(found.replace(/[{}]/g, ''));
     },
 
     async reverse(providerTxId, input) {

@@ -34,6 +34,7 @@ export async function startCardProvider(
       vendorName: card.vendorName,
       integrationKey: card.integrationKey,
       integrationPassword: card.integrationPassword,
+      reporting: card.reporting,
       scriptUrl: `${card.apiBase}/js/sagepay.js`,
       mode: 'live',
     });
@@ -64,6 +65,11 @@ export async function startCardProvider(
     // The server talks to the sandbox directly; browsers use its public origin.
     apiBase: `http://127.0.0.1:${port}${sandboxBasePath}/api/v1`,
     ...sandbox.credentials,
+    reporting: {
+      url: `http://127.0.0.1:${port}${sandbox.reporting.path}`,
+      user: sandbox.reporting.user,
+      password: sandbox.reporting.password,
+    },
     scriptUrl: `${card.sandboxOrigin}${sandboxBasePath}/api/v1/js/sagepay.js`,
     mode: 'sandbox',
   });

@@ -235,6 +235,16 @@ export function createStripeCardProvider(options: StripeCardProviderOptions): Ca
       }
     },
 
+    async findByReference(vendorTxCode: string): Promise<ProviderOutcome | undefined> {
+      // Our metadata names the attempt; Stripe's search may lag a minute, which reconciliation outwaits.
+      const found = await stripe.paymentIntents.search({
+        query: `metadata['vendorTxCode']:'${vendorTxCode.replace(/[^A-Za-z0-9-]/g, '')}'`,
+        limit: 1,
+      });
+      const intent = found.data[0];
+      return intent ? outcome(await retrieve(intent.id)) : undefined;
+    },
+
     async reverse(providerTxId: string, input: { amountPence: number; vendorTxCode: string }) {
       const intent = await retrieve(providerTxId);
       if (intent.status === 'succeeded') {

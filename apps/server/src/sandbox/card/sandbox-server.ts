@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { type ChallengeResult, signCres } from './cres.ts';
 import { registerSandboxApi, view } from './sandbox-api.ts';
 import { registerSandboxPages } from './sandbox-pages.ts';
+import { registerSandboxReporting, sandboxReportingPath } from './sandbox-reporting.ts';
 import {
   createSandboxStore,
   defaultSandboxSettings,
@@ -36,6 +37,8 @@ export interface SandboxCardProviderOptions {
 export interface SandboxCardProvider {
   app: FastifyInstance;
   credentials: { vendorName: string; integrationKey: string; integrationPassword: string };
+  /** the Reporting & Admin API's user, and its path under the sandbox's origin */
+  reporting: { path: string; user: string; password: string };
   /** the API base the Opayo adapter is pointed at */
   apiBase: () => string;
   close(): Promise<void>;
@@ -56,6 +59,11 @@ export async function createSandboxCardProvider(
     integrationPassword: options.integrationPassword ?? randomBytes(24).toString('hex'),
   };
   const cresSecret = randomBytes(32).toString('hex');
+  const reporting = {
+    path: `${sandboxBasePath}${sandboxReportingPath}`,
+    user: 'lido-reconciliation',
+    password: randomBytes(16).toString('hex'),
+  };
   const store = createSandboxStore({ now, file: reusableCardFile(options.dataDir) });
   const hanging = new Set<() => void>();
 
@@ -100,6 +108,12 @@ export async function createSandboxCardProvider(
       publicBase: () => `${options.origin()}${sandboxBasePath}`,
       hanging,
     });
+  });
+  registerSandboxReporting(app, reporting.path, {
+    store,
+    vendorName: credentials.vendorName,
+    user: reporting.user,
+    password: reporting.password,
   });
   registerSandboxPages(app, {
     store,
@@ -161,6 +175,7 @@ export async function createSandboxCardProvider(
   return {
     app,
     credentials,
+    reporting,
     apiBase: () => `${options.origin()}${sandboxBasePath}/api/v1`,
     async close() {
       for (const release of hanging) release();

@@ -4,6 +4,7 @@ import { ApiError } from '../../lib/api/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { ErrorSummary } from '../../ui/error-summary.tsx';
 import { showToast, toastDurations } from '../toasts/toast-store.ts';
+import { useRefreshChangedBasket } from './basket-changed.ts';
 import { useCartTerms, useCompleteFreeOrder } from './complete-order.ts';
 import { useFinishOrder } from './finish-order.ts';
 import { TermsChecks, termsMessage } from './terms-checks.tsx';
@@ -13,6 +14,7 @@ export function FreeOrder({ cartId, payments }: { cartId: number; payments: Offl
   const terms = useCartTerms(cartId);
   const complete = useCompleteFreeOrder();
   const finishOrder = useFinishOrder();
+  const refreshChangedBasket = useRefreshChangedBasket();
   const [ticked, setTicked] = useState<number[]>([]);
   const [error, setError] = useState<string | null>(null);
   const required = terms.data ?? [];
@@ -24,7 +26,8 @@ export function FreeOrder({ cartId, payments }: { cartId: number; payments: Offl
       { terms: ticked, payments },
       {
         onSuccess: ({ completeOrderId }) => finishOrder(completeOrderId),
-        onError: (failure) =>
+        onError: (failure) => {
+          refreshChangedBasket(failure);
           showToast({
             content:
               failure instanceof ApiError
@@ -32,7 +35,8 @@ export function FreeOrder({ cartId, payments }: { cartId: number; payments: Offl
                 : 'Unable to complete your order, please try again.',
             type: 'danger',
             closeAfter: toastDurations.long,
-          }),
+          });
+        },
       },
     );
   };

@@ -13,6 +13,7 @@ import { CheckboxField, TextField } from '../../../ui/form-fields.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { useClientSettings } from '../../client-settings/get-client-settings.ts';
 import { showToast, toastDurations } from '../../toasts/toast-store.ts';
+import { useRefreshChangedBasket } from '../basket-changed.ts';
 import { useCartTerms } from '../complete-order.ts';
 import { useFinishOrder } from '../finish-order.ts';
 import { TermsChecks, termsMessage } from '../terms-checks.tsx';
@@ -147,6 +148,7 @@ export function CardPayment({
   const inProgress = paymentInProgress(state.status);
   const payDisabled = state.status === 'preparing' || !formValid || !termsAccepted || terms.isPending;
 
+  const refreshChangedBasket = useRefreshChangedBasket();
   const fail = (text: string) => {
     dispatch({ type: 'failed', error: text });
     setSessionNonce((nonce) => nonce + 1);
@@ -165,6 +167,7 @@ export function CardPayment({
       await finishOrder(completeOrderId);
     } catch (error) {
       const text = message(error, cardMessages.completeFailed);
+      refreshChangedBasket(error);
       showToast({ content: text, type: 'danger', closeAfter: toastDurations.long });
       fail(text);
     }

@@ -1,0 +1,25 @@
+import { type Config, ConfigError, loadConfig } from './config.ts';
+import { type DatabaseHandle, openDatabase } from './db/client.ts';
+
+/**
+ * Runs an `npm run` command against the configured database and exits with its code; a settings
+ * problem prints its message, and the database is closed whatever happens.
+ */
+export function runCommand(work: (database: DatabaseHandle, config: Config) => Promise<number>): void {
+  const run = async () => {
+    const config = loadConfig();
+    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    try {
+      return await work(database, config);
+    } finally {
+      await database.close();
+    }
+  };
+  run().then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      process.stderr.write(`${error instanceof ConfigError ? error.message : String(error)}\n`);
+      process.exit(1);
+    },
+  );
+}
