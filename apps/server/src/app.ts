@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config, SiteName } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
@@ -7,6 +8,8 @@ import { convertKeys, snakeToCamel } from '@lido/contracts/case';
 import { registerCsrfGuard } from './http/csrf-guard.ts';
 import { registerDevOutbox } from './http/dev-outbox.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { refuseHostileInput } from './http/input-guard.ts';
+import { logSerializers } from './http/log-safety.ts';
 import { registerOperatorFonts } from './http/operator-fonts.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { resolveSite } from './http/sites.ts';
@@ -45,6 +48,8 @@ export interface AppOptions {
   cardProvider?: CardProvider | undefined;
   /** The Direct Debit provider; none means monthly memberships can't set up a Direct Debit. */
   directDebitProvider?: DirectDebitProvider | undefined;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: Writable | undefined;
 }
 
 const requestIdPattern = /^[A-Za-z0-9._-]{8,128}$/;
@@ -57,11 +62,15 @@ export async function buildApp({
   clock = () => new Date(),
   cardProvider,
   directDebitProvider,
+  logStream,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      // Errors and requests are logged without the values they carry (personal data, query strings).
+      serializers: logSerializers,
+      ...(logStream ? { stream: logStream } : {}),
     },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -80,8 +89,9 @@ export async function buildApp({
     request.site = resolveSite(config, request.headers.host, request.raw.socket?.localPort);
     reply.header('x-request-id', request.id);
   });
-  // snake_case in: handlers and contracts see camelCase only.
+  // snake_case in: handlers and contracts see camelCase only, and never hostile nesting or NULs.
   app.addHook('preValidation', async (request) => {
+    refuseHostileInput(request);
     if (request.body && typeof request.body === 'object')
       request.body = convertKeys(request.body, snakeToCamel);
     if (request.query && typeof request.query === 'object') {
