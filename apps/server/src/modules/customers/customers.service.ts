@@ -8,7 +8,7 @@ import type { AuthRepository } from '../auth/auth.repository.ts';
 import type { CustomerRow } from '../auth/auth.repository.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { Limit, RateLimiter } from '../auth/rate-limiter.ts';
-import { tooManyAttemptsMessage } from '../auth/auth.service.ts';
+import { loginLimits, tooManyAttemptsMessage } from '../auth/auth.service.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
 import { requireOperator } from '../operator/current-operator.ts';
 import type { OperatorRepository } from '../operator/operator.repository.ts';
@@ -55,10 +55,9 @@ export function createCustomersService(deps: {
 }) {
   const { operators, customers, limiter, email, clock, today } = deps;
 
+  /** Checks and counts atomically, so a burst of concurrent requests cannot all pass the check. */
   async function checkLimits(list: Limit[]) {
-    for (const limit of list)
-      if (await limiter.isLimited(limit)) throw new HttpError(429, tooManyAttemptsMessage);
-    for (const limit of list) await limiter.hit(limit);
+    if (!(await limiter.takeAll(list))) throw new HttpError(429, tooManyAttemptsMessage);
   }
 
   return {
@@ -178,6 +177,13 @@ export function createCustomersService(deps: {
       }
       // Anyone who was logged in with the old password is logged out.
       await deps.auth.revokeAllSessions(customerId, now);
+      // The owner has shown they hold the mailbox, which got a reset link for every account sharing
+      // it: a login lock on any of those accounts is lifted (quality.md S3's way back in).
+      const account = await deps.auth.customerById(customerId);
+      const sharing = account ? await deps.auth.customersForLogin(account.operatorId, account.email) : [];
+      await limiter.clear(
+        [customerId, ...sharing.map((other) => other.id)].map((id) => loginLimits.account(id).key),
+      );
     },
   };
 }
