@@ -52,6 +52,11 @@ export interface AppOptions {
   logStream?: Writable | undefined;
 }
 
+/** A hop count becomes its function form: the closest `hops` proxies are trusted. */
+function fastifyTrustProxy(trust: Config['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
 const requestIdPattern = /^[A-Za-z0-9._-]{8,128}$/;
 
 /** Builds the whole HTTP application; `main.ts` listens with it and tests inject into it. */
@@ -77,7 +82,9 @@ export async function buildApp({
       return typeof given === 'string' && requestIdPattern.test(given) ? given : randomUUID();
     },
     requestIdHeader: false,
-    trustProxy: false,
+    // Behind a load balancer, the client is who the trusted proxies say (LIDO_TRUST_PROXY); unset,
+    // X-Forwarded-For is ignored and the client is the connection's own address.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 256 * 1024,
     ...(serverFactory ? { serverFactory } : {}),
   });

@@ -75,11 +75,18 @@ async function main(): Promise<void> {
     app.services.directDebit
       .settle()
       .catch((error: unknown) => app.log.error({ err: error }, 'direct debit settling failed'));
+  // Rate-limit counters no limit reads any more and sessions ended over a day ago are deleted.
+  const cleanUp = () =>
+    app.services.maintenance
+      .cleanUp()
+      .catch((error: unknown) => app.log.error({ err: error }, 'clean-up failed'));
   void reconcile();
   void settleDirectDebits();
+  void cleanUp();
   const reconcileTimer = setInterval(() => {
     void reconcile();
     void settleDirectDebits();
+    void cleanUp();
   }, 60_000);
   reconcileTimer.unref();
 

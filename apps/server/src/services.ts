@@ -10,6 +10,8 @@ import { createCartRepository } from './modules/cart/cart.repository.ts';
 import { createCartService } from './modules/cart/cart.service.ts';
 import { createCheckoutService } from './modules/checkout/checkout.service.ts';
 import { createRateLimiter } from './modules/auth/rate-limiter.ts';
+import { createRateLimitRepository } from './modules/auth/rate-limit.repository.ts';
+import { createMaintenanceService } from './modules/maintenance/maintenance.service.ts';
 import { createClientService } from './modules/client/client.service.ts';
 import { createCustomersRepository } from './modules/customers/customers.repository.ts';
 import { createCustomersService } from './modules/customers/customers.service.ts';
@@ -39,6 +41,7 @@ export function createServices(
   const operators = createOperatorRepository(database.db);
   const authRepository = createAuthRepository(database.db);
   const limiter = createRateLimiter(database.db, clock);
+  const rateLimits = createRateLimitRepository(database.db);
   // With SMTP configured email goes out by SMTP; otherwise it stays in the outbox (and its local page).
   const outbox = createOutboxEmail(config.dataDir, clock);
   const smtp = config.email.smtpUrl ? createSmtpEmail(config.email.smtpUrl, config.email.from) : undefined;
@@ -117,6 +120,7 @@ export function createServices(
       log,
     }),
     memberships,
+    maintenance: createMaintenanceService({ config, clock, rateLimits, auth: authRepository }),
     theme: createThemeService(config, operators),
     client: createClientService(config, operators),
     venues: createVenuesService(operators),

@@ -22,8 +22,12 @@ export const longestLimitWindowMs = 3_600_000;
  */
 export function createRateLimiter(db: Db, clock: () => Date) {
   const counters = createRateLimitRepository(db);
-  const windowStart = (windowMs: number, windowsBack = 0) =>
-    new Date((Math.floor(clock().getTime() / windowMs) - windowsBack) * windowMs);
+  const windowStart = (windowMs: number, windowsBack = 0) => {
+    // The clean-up job deletes windows older than two of the longest: a longer one would be cut short.
+    if (windowMs > longestLimitWindowMs)
+      throw new Error(`A limit's window is longer than ${longestLimitWindowMs} ms`);
+    return new Date((Math.floor(clock().getTime() / windowMs) - windowsBack) * windowMs);
+  };
 
   /**
    * Checks and counts in one atomic step, so concurrent attempts cannot all pass a check that
