@@ -141,16 +141,18 @@ export function createCustomersService(deps: {
       if (body.town) values.town = body.town;
       if (body.postcode) values.postcode = normalisePostcode(body.postcode);
       if (body.password !== undefined) {
-        const limit: Limit = { key: `password-change:${customer.id}`, max: 10, windowMs: hour };
-        if (await limiter.isLimited(limit)) throw new HttpError(429, tooManyAttemptsMessage);
+        // Counted before the hash, atomically; a right current password gives its count back.
+        const taken = await limiter.takeAll([
+          { key: `password-change:${customer.id}`, max: 10, windowMs: hour },
+        ]);
+        if (!taken) throw new HttpError(429, tooManyAttemptsMessage);
         const problems = passwordProblems(body.password);
         if (problems.length > 0) errors.password = problems;
         if (body.password !== body.repeatNewPassword)
           errors.repeatNewPassword = [passwordConfirmationMessage];
-        if (!(await verifyPassword(customer.passwordHash, body.currentPassword ?? ''))) {
-          await limiter.hit(limit);
-          errors.currentPassword = ['Your current password is incorrect.'];
-        }
+        if (await verifyPassword(customer.passwordHash, body.currentPassword ?? ''))
+          await limiter.giveBack(taken);
+        else errors.currentPassword = ['Your current password is incorrect.'];
         if (Object.keys(errors).length === 0) values.passwordHash = await hashPassword(body.password);
       }
       if (Object.keys(errors).length > 0) throw new ValidationError(errors);
