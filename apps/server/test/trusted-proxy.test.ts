@@ -130,6 +130,17 @@ describe('client addresses behind a proxy', () => {
     expect(spoofing.statusCode).toBe(429);
   });
 
+  it('counts an IPv6 client by its /64, so rotating addresses within it gains nothing', async () => {
+    await spent(oneHop, 'login:client:2001:db8:1:2::/64', 300);
+    for (const client of ['2001:db8:1:2::1', '2001:db8:1:2:ffff:ffff:ffff:fffe']) {
+      const response = await post(oneHop, '/api/auth/customer/login', '10.0.0.2', client, {
+        username: 'C100002',
+        password: 'wrong',
+      });
+      expect(response.statusCode, client).toBe(429);
+    }
+  });
+
   it('limits registrations and reset requests per real client', async () => {
     await spent(oneHop, 'register:client:198.51.100.30', 20);
     await spent(oneHop, 'reset:client:198.51.100.30', 20);

@@ -1,4 +1,5 @@
 import type { Config } from '../../config.ts';
+import { limitedAddress } from '../../http/client-address.ts';
 import { HttpError, ValidationError } from '../../http/errors.ts';
 import { requireOperator } from '../operator/current-operator.ts';
 import type { OperatorRepository } from '../operator/operator.repository.ts';
@@ -26,7 +27,11 @@ export const loginLimits = {
     max: 100,
     windowMs: hour,
   }),
-  client: (address: string): Limit => ({ key: `login:client:${address}`, max: 300, windowMs: hour }),
+  client: (address: string): Limit => ({
+    key: `login:client:${limitedAddress(address)}`,
+    max: 300,
+    windowMs: hour,
+  }),
 };
 
 export const kioskIdleTimeoutMs = 2 * 60_000;

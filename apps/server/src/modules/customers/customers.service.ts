@@ -2,6 +2,7 @@ import type { RegisterBody, UserUpdateBody } from '@lido/contracts/customer';
 import { normalisePostcode } from '@lido/contracts/uk-postcode';
 import { type CalendarDate, isCalendarDate } from '@lido/pricing/calendar-date';
 import type { FastifyBaseLogger } from 'fastify';
+import { limitedAddress } from '../../http/client-address.ts';
 import { HttpError, ValidationError } from '../../http/errors.ts';
 import type { EmailProvider } from '../../providers/email/email-provider.ts';
 import type { AuthRepository } from '../auth/auth.repository.ts';
@@ -23,11 +24,15 @@ export const forgottenPasswordAnswer =
 
 const limits = {
   registerClient: (address: string): Limit => ({
-    key: `register:client:${address}`,
+    key: `register:client:${limitedAddress(address)}`,
     max: 20,
     windowMs: hour,
   }),
-  resetClient: (address: string): Limit => ({ key: `reset:client:${address}`, max: 20, windowMs: hour }),
+  resetClient: (address: string): Limit => ({
+    key: `reset:client:${limitedAddress(address)}`,
+    max: 20,
+    windowMs: hour,
+  }),
   resetAccount: (value: string): Limit => ({
     key: `reset:account:${value.trim().toLowerCase()}`,
     max: 5,
