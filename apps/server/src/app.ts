@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config, SiteName } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
@@ -7,6 +8,8 @@ import { convertKeys, snakeToCamel } from '@lido/contracts/case';
 import { registerCsrfGuard } from './http/csrf-guard.ts';
 import { registerDevOutbox } from './http/dev-outbox.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { refuseHostileInput } from './http/input-guard.ts';
+import { logSerializers } from './http/log-safety.ts';
 import { registerOperatorFonts } from './http/operator-fonts.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { resolveSite } from './http/sites.ts';
@@ -45,6 +48,13 @@ export interface AppOptions {
   cardProvider?: CardProvider | undefined;
   /** The Direct Debit provider; none means monthly memberships can't set up a Direct Debit. */
   directDebitProvider?: DirectDebitProvider | undefined;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: Writable | undefined;
+}
+
+/** A hop count becomes its function form: the closest `hops` proxies are trusted. */
+function fastifyTrustProxy(trust: Config['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }
 
 const requestIdPattern = /^[A-Za-z0-9._-]{8,128}$/;
@@ -57,18 +67,24 @@ export async function buildApp({
   clock = () => new Date(),
   cardProvider,
   directDebitProvider,
+  logStream,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      // Errors and requests are logged without the values they carry (personal data, query strings).
+      serializers: logSerializers,
+      ...(logStream ? { stream: logStream } : {}),
     },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && requestIdPattern.test(given) ? given : randomUUID();
     },
     requestIdHeader: false,
-    trustProxy: false,
+    // Behind a load balancer, the client is who the trusted proxies say (LIDO_TRUST_PROXY); unset,
+    // X-Forwarded-For is ignored and the client is the connection's own address.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 256 * 1024,
     ...(serverFactory ? { serverFactory } : {}),
   });
@@ -80,8 +96,9 @@ export async function buildApp({
     request.site = resolveSite(config, request.headers.host, request.raw.socket?.localPort);
     reply.header('x-request-id', request.id);
   });
-  // snake_case in: handlers and contracts see camelCase only.
+  // snake_case in: handlers and contracts see camelCase only, and never hostile nesting or NULs.
   app.addHook('preValidation', async (request) => {
+    refuseHostileInput(request);
     if (request.body && typeof request.body === 'object')
       request.body = convertKeys(request.body, snakeToCamel);
     if (request.query && typeof request.query === 'object') {

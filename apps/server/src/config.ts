@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -164,6 +165,8 @@ const envSchema = z
     LIDO_JOB_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     /** operator font files; a directory every instance shares (defaults to LIDO_DATA_DIR/fonts) */
     LIDO_FONTS_DIR: optionalText,
+    /** which proxies in front of Lido may say who the client is (X-Forwarded-For); unset trusts none */
+    LIDO_TRUST_PROXY: z.string().trim().default('').transform(parseTrustProxy),
     LIDO_PAYMENT_RECONCILE_MINUTES: z.coerce
       .number()
       .int()
@@ -294,6 +297,46 @@ function checkProductionSettings(env: EnvSettings, ctx: z.core.$RefinementCtx) {
   }
 }
 
+const trustProxyHelp =
+  'must be the number of proxies in front of Lido (such as 1), or their addresses or CIDR ranges separated by commas or spaces (such as 10.0.0.0/8, 192.0.2.10, loopback)';
+
+/** One trusted proxy: an address, a CIDR range narrower than everything, or one of proxy-addr's names. */
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) >= 1 && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Unset (or 0) trusts no proxy: X-Forwarded-For is ignored and the client is the connection's
+ * address. `true` is refused: trusting every address would let any client choose its own.
+ */
+function parseTrustProxy(value: string, ctx: z.RefinementCtx): false | number | string[] {
+  if (value === '' || value === '0') return false;
+  if (/^\d+$/.test(value)) {
+    if (Number(value) <= 20) return Number(value);
+    ctx.addIssue({ code: 'custom', message: `${trustProxyHelp}; more than 20 hops is surely a mistake` });
+    return z.NEVER;
+  }
+  if (value === 'true') {
+    ctx.addIssue({
+      code: 'custom',
+      message: `${trustProxyHelp}; "true" would trust every address, so any client could choose its own`,
+    });
+    return z.NEVER;
+  }
+  const entries = value.split(/[\s,]+/).filter(Boolean);
+  const unknown = entries.filter((entry) => !isProxyAddress(entry));
+  if (unknown.length > 0) {
+    ctx.addIssue({ code: 'custom', message: `${trustProxyHelp}; not understood: ${unknown.join(', ')}` });
+    return z.NEVER;
+  }
+  return entries;
+}
+
 function isKnownTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat('en-GB', { timeZone: zone });
@@ -341,6 +384,8 @@ export interface Config {
   fontsDir: string;
   databaseUrl: string | undefined;
   logLevel: string;
+  /** Fastify's `trustProxy`: false, a hop count, or the proxies' addresses and ranges */
+  trustProxy: false | number | string[];
   webDist: string;
   /**
    * Public origins per site when hostnames are configured; undefined means "one port per site"
@@ -442,6 +487,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     fontsDir: path.resolve(env.LIDO_FONTS_DIR ?? path.join(env.LIDO_DATA_DIR, 'fonts')),
     databaseUrl: env.DATABASE_URL,
     logLevel: env.LIDO_LOG_LEVEL,
+    trustProxy: env.LIDO_TRUST_PROXY,
     webDist: path.resolve(env.LIDO_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     siteOrigins,
     seedDemo: env.LIDO_SEED_DEMO ?? env.NODE_ENV !== 'production',

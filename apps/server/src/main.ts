@@ -97,6 +97,8 @@ async function main(): Promise<void> {
       { name: 'settle-direct-debits', runs: 'one-instance', run: () => app.services.directDebit.settle() },
       // Queued email; each message is claimed before it is sent, so every instance may run this.
       { name: 'send-email', runs: 'every-instance', run: () => app.services.email.deliverDue() },
+      // Rate-limit counters no limit reads any more and sessions ended over a day ago are deleted.
+      { name: 'clean-up', runs: 'one-instance', run: () => app.services.maintenance.cleanUp() },
     ],
   });
   app.services.email.whenQueued(() => void jobs.nudge('send-email'));

@@ -10,6 +10,8 @@ import { createCartRepository } from './modules/cart/cart.repository.ts';
 import { createCartService } from './modules/cart/cart.service.ts';
 import { createCheckoutService } from './modules/checkout/checkout.service.ts';
 import { createRateLimiter } from './modules/auth/rate-limiter.ts';
+import { createRateLimitRepository } from './modules/auth/rate-limit.repository.ts';
+import { createMaintenanceService } from './modules/maintenance/maintenance.service.ts';
 import { createClientService } from './modules/client/client.service.ts';
 import { createCustomersRepository } from './modules/customers/customers.repository.ts';
 import { createCustomersService } from './modules/customers/customers.service.ts';
@@ -45,6 +47,7 @@ export function createServices(
     transport: config.email.smtpUrl ? createSmtpEmail(config.email.smtpUrl, config.email.from) : undefined,
     log,
   });
+  const rateLimits = createRateLimitRepository(database.db);
   /** The operator's local date: every price and date rule is computed from it. */
   const today = (): CalendarDate => todayIn(config.timeZone, clock());
   const accountRepository = createAccountRepository(database.db);
@@ -114,6 +117,7 @@ export function createServices(
       log,
     }),
     memberships,
+    maintenance: createMaintenanceService({ config, clock, rateLimits, auth: authRepository }),
     theme: createThemeService(config, operators),
     client: createClientService(config, operators),
     venues: createVenuesService(operators),

@@ -192,28 +192,32 @@ describe('logging in, sessions and logging out', () => {
 
   it('checks the limits before any password is hashed, and a spoofed X-Forwarded-For does not help (S3)', async () => {
     const windowStart = new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000);
-    await t.database.query(`INSERT INTO rate_limit_hits (key, window_start, hits) VALUES ($1, $2, 100)`, [
-      'login:account:c100003',
-      windowStart,
-    ]);
+    await t.database.query(
+      `INSERT INTO rate_limit_hits (key, window_start, hits)
+       SELECT 'login:customer:' || id, $1, 100 FROM customers WHERE reference = 'C100003'
+       ON CONFLICT (key, window_start) DO UPDATE SET hits = excluded.hits`,
+      [windowStart],
+    );
     // The right password is refused too: the limit is checked before the password is looked at.
     const limited = await login('C100003', demoPassword);
     expect(limited.statusCode).toBe(429);
-    expect(limited.json().message).toBe('Too many attempts. Please wait a while and try again.');
+    expect(limited.json().message).toMatch(/^This account is locked for now after too many wrong passwords/);
 
-    await t.database.query(`INSERT INTO rate_limit_hits (key, window_start, hits) VALUES ($1, $2, 300)`, [
-      'login:client:127.0.0.1',
-      windowStart,
-    ]);
+    await t.database.query(
+      `INSERT INTO rate_limit_hits (key, window_start, hits) VALUES ($1, $2, 300)
+       ON CONFLICT (key, window_start) DO UPDATE SET hits = excluded.hits`,
+      ['login:client:127.0.0.1', windowStart],
+    );
     const spoofed = await login('C100004', demoPassword, { 'x-forwarded-for': '203.0.113.9' });
     expect(spoofed.statusCode).toBe(429);
+    expect(spoofed.json().message).toBe('Too many attempts. Please wait a while and try again.');
     await t.database.query(`DELETE FROM rate_limit_hits`);
   });
 
   it('counts failures: the 101st bad login for an account in an hour is refused', async () => {
     const target = 'jordan@example.org';
     await t.database.query(`INSERT INTO rate_limit_hits (key, window_start, hits) VALUES ($1, $2, 99)`, [
-      `login:account:${target}`,
+      `login:name:${target}`,
       new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000),
     ]);
     expect((await login(target, 'wrong')).statusCode).toBe(422); // the 100th failure

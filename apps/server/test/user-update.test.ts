@@ -79,6 +79,22 @@ describe('updating my details', () => {
     expect(await loginCookie(t, 'C100003', 'New-Secret-77')).toMatch(/lido_authToken=/);
   });
 
+  it('checks the current password at most 10 times an hour, however many tries arrive at once (S3)', async () => {
+    const cookie = await loginCookie(t, 'C100004');
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        update(cookie, {
+          current_password: `guess-${i}`,
+          password: 'New-Secret-77',
+          repeat_new_password: 'New-Secret-77',
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 422)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(20);
+  });
+
   it('needs a session', async () => {
     expect(
       (await t.app.inject({ method: 'PUT', url, headers: { origin, host }, payload: { town: 'X' } }))

@@ -29,4 +29,6 @@ export const positiveId = (label: string) =>
   z.coerce
     .number({ error: `${label} must be a number.` })
     .int({ error: `${label} must be a whole number.` })
-    .positive({ error: `${label} must be a positive number.` });
+    .positive({ error: `${label} must be a positive number.` })
+    // Ids are PostgreSQL integers: a larger number can match nothing, and must not reach the database.
+    .max(2_147_483_647, { error: `${label} is not one we know.` });

@@ -29,4 +29,15 @@ describe('key case conversion', () => {
     const date = new Date('2026-11-21T00:00:00Z');
     expect(convertKeys({ start_date: date }, snakeToCamel)).toEqual({ startDate: date });
   });
+
+  it('keeps key order and converts any depth without overflowing the stack', () => {
+    expect(
+      Object.keys(convertKeys({ b_one: 1, a_two: { z: 1 }, c_three: [1] }, snakeToCamel) as object),
+    ).toEqual(['bOne', 'aTwo', 'cThree']);
+    const depth = 100_000;
+    const deep = JSON.parse('{"a_b":'.repeat(depth) + '[]' + '}'.repeat(depth)) as unknown;
+    let converted = convertKeys(deep, snakeToCamel);
+    for (let level = 0; level < depth; level++) converted = (converted as { aB: unknown }).aB;
+    expect(converted).toEqual([]);
+  });
 });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import type { AppServices } from '../../src/services.ts';
@@ -54,6 +55,8 @@ export async function createTestApp(
     directDebitProvider?: DirectDebitProvider;
     /** an existing database, e.g. to restart the app on the same data */
     database?: DatabaseHandle;
+    /** where the app's log lines go (with `LIDO_LOG_LEVEL` set), to read what it logged */
+    logStream?: Writable;
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
@@ -71,6 +74,7 @@ export async function createTestApp(
     clock,
     cardProvider: options.cardProvider,
     directDebitProvider: options.directDebitProvider,
+    logStream: options.logStream,
   });
   options.beforeReady?.(app);
   await app.ready();

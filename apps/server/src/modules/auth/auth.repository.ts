@@ -1,4 +1,4 @@
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { customers, sessions, venues } from '../../db/schema.ts';
 
@@ -52,6 +52,20 @@ export function createAuthRepository(db: Db) {
         .update(sessions)
         .set({ revokedAt: at })
         .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+    },
+    /** Deletes sessions that can never be used again: idle, past their end, or revoked, before these times. */
+    async deleteEndedSessions(before: { lastSeen: Date; ended: Date }): Promise<number> {
+      const deleted = await db
+        .delete(sessions)
+        .where(
+          or(
+            lt(sessions.lastSeenAt, before.lastSeen),
+            lt(sessions.expiresAt, before.ended),
+            lt(sessions.revokedAt, before.ended),
+          ),
+        )
+        .returning({ id: sessions.id });
+      return deleted.length;
     },
     async revokeAllSessions(customerId: number, at: Date): Promise<void> {
       await db

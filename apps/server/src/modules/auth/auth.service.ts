@@ -1,4 +1,5 @@
 import type { Config } from '../../config.ts';
+import { limitedAddress } from '../../http/client-address.ts';
 import { HttpError, ValidationError } from '../../http/errors.ts';
 import { requireOperator } from '../operator/current-operator.ts';
 import type { OperatorRepository } from '../operator/operator.repository.ts';
@@ -9,16 +10,28 @@ import { hashToken, newToken } from './tokens.ts';
 
 export const invalidCredentialsMessage = 'Your email address, customer ID or password is incorrect.';
 export const tooManyAttemptsMessage = 'Too many attempts. Please wait a while and try again.';
+/** Said the same for a name that matches no account (quality.md S4), so it reveals nothing. */
+export const accountLockedMessage =
+  'This account is locked for now after too many wrong passwords. To log in straight away, choose "I have forgotten my password" and set a new one; otherwise try again later.';
 
 const hour = 3_600_000;
-/** quality.md S3: at most 100 failed logins per account per hour; a client address gets a wider limit. */
+/**
+ * quality.md S3: at most 100 failed logins per account per hour, whichever identifier was typed
+ * (an email and a customer ID reach the same account); a name that matches no account is counted
+ * as itself, so locking it behaves the same. A client address gets a wider limit.
+ */
 export const loginLimits = {
-  account: (username: string): Limit => ({
-    key: `login:account:${username.trim().toLowerCase()}`,
+  account: (customerId: number): Limit => ({ key: `login:customer:${customerId}`, max: 100, windowMs: hour }),
+  unknownName: (username: string): Limit => ({
+    key: `login:name:${username.trim().toLowerCase()}`,
     max: 100,
     windowMs: hour,
   }),
-  client: (address: string): Limit => ({ key: `login:client:${address}`, max: 300, windowMs: hour }),
+  client: (address: string): Limit => ({
+    key: `login:client:${limitedAddress(address)}`,
+    max: 300,
+    windowMs: hour,
+  }),
 };
 
 export const kioskIdleTimeoutMs = 2 * 60_000;
@@ -53,11 +66,31 @@ export function createAuthService(deps: {
     return token;
   }
 
+  /**
+   * One attempt off the client's allowance, then off each account's (an email shared by several
+   * accounts is tried against each, so it counts against each). Refused, nothing stays counted.
+   */
+  async function takeLoginAttempt(candidates: CustomerRow[], username: string, clientAddress: string) {
+    const client = await limiter.takeAll([loginLimits.client(clientAddress)]);
+    if (!client) throw new HttpError(429, tooManyAttemptsMessage);
+    const accounts = await limiter.takeAll(
+      candidates.length > 0
+        ? candidates.map((candidate) => loginLimits.account(candidate.id))
+        : [loginLimits.unknownName(username)],
+    );
+    if (!accounts) {
+      await limiter.giveBack(client);
+      throw new HttpError(429, accountLockedMessage);
+    }
+    return [...client, ...accounts];
+  }
+
   return {
     startSession,
     /**
-     * Checks the limits before any hash is computed, then the password against each account the
-     * name could mean. A failure records a hit on both limits and says nothing about which part was wrong.
+     * Counts the attempt against the client and against every account the name could mean before
+     * any hash is computed, atomically, so concurrent guesses cannot slip past the limit. A failure
+     * keeps those counts and says nothing about which part was wrong; a right password gives them back.
      */
     async login(input: {
       username: string;
@@ -67,11 +100,8 @@ export function createAuthService(deps: {
       previousToken?: string | undefined;
     }) {
       const operator = await requireOperator(operators);
-      const limits = [loginLimits.account(input.username), loginLimits.client(input.clientAddress)];
-      for (const limit of limits) {
-        if (await limiter.isLimited(limit)) throw new HttpError(429, tooManyAttemptsMessage);
-      }
       const candidates = await auth.customersForLogin(operator.id, input.username);
+      const taken = await takeLoginAttempt(candidates, input.username, input.clientAddress);
       let matched: CustomerRow | undefined;
       if (candidates.length === 0) {
         await verifyPassword(await decoyPasswordHash(), input.password);
@@ -82,10 +112,8 @@ export function createAuthService(deps: {
           break;
         }
       }
-      if (!matched) {
-        for (const limit of limits) await limiter.hit(limit);
-        throw new ValidationError({ username: [invalidCredentialsMessage] });
-      }
+      if (!matched) throw new ValidationError({ username: [invalidCredentialsMessage] });
+      await limiter.giveBack(taken);
       if (needsRehash(matched.passwordHash))
         await auth.updatePasswordHash(matched.id, await hashPassword(input.password));
       // A new session every login; the one the browser had before is ended (quality.md S7).

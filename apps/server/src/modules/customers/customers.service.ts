@@ -2,13 +2,14 @@ import type { RegisterBody, UserUpdateBody } from '@lido/contracts/customer';
 import { normalisePostcode } from '@lido/contracts/uk-postcode';
 import { type CalendarDate, isCalendarDate } from '@lido/pricing/calendar-date';
 import type { FastifyBaseLogger } from 'fastify';
+import { limitedAddress } from '../../http/client-address.ts';
 import { HttpError, ValidationError } from '../../http/errors.ts';
 import type { EmailQueue } from '../email/email-outbox.ts';
 import type { AuthRepository } from '../auth/auth.repository.ts';
 import type { CustomerRow } from '../auth/auth.repository.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { Limit, RateLimiter } from '../auth/rate-limiter.ts';
-import { tooManyAttemptsMessage } from '../auth/auth.service.ts';
+import { loginLimits, tooManyAttemptsMessage } from '../auth/auth.service.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
 import { requireOperator } from '../operator/current-operator.ts';
 import type { OperatorRepository } from '../operator/operator.repository.ts';
@@ -23,11 +24,15 @@ export const forgottenPasswordAnswer =
 
 const limits = {
   registerClient: (address: string): Limit => ({
-    key: `register:client:${address}`,
+    key: `register:client:${limitedAddress(address)}`,
     max: 20,
     windowMs: hour,
   }),
-  resetClient: (address: string): Limit => ({ key: `reset:client:${address}`, max: 20, windowMs: hour }),
+  resetClient: (address: string): Limit => ({
+    key: `reset:client:${limitedAddress(address)}`,
+    max: 20,
+    windowMs: hour,
+  }),
   resetAccount: (value: string): Limit => ({
     key: `reset:account:${value.trim().toLowerCase()}`,
     max: 5,
@@ -55,10 +60,9 @@ export function createCustomersService(deps: {
 }) {
   const { operators, customers, limiter, email, clock, today } = deps;
 
+  /** Checks and counts atomically, so a burst of concurrent requests cannot all pass the check. */
   async function checkLimits(list: Limit[]) {
-    for (const limit of list)
-      if (await limiter.isLimited(limit)) throw new HttpError(429, tooManyAttemptsMessage);
-    for (const limit of list) await limiter.hit(limit);
+    if (!(await limiter.takeAll(list))) throw new HttpError(429, tooManyAttemptsMessage);
   }
 
   return {
@@ -142,16 +146,18 @@ export function createCustomersService(deps: {
       if (body.town) values.town = body.town;
       if (body.postcode) values.postcode = normalisePostcode(body.postcode);
       if (body.password !== undefined) {
-        const limit: Limit = { key: `password-change:${customer.id}`, max: 10, windowMs: hour };
-        if (await limiter.isLimited(limit)) throw new HttpError(429, tooManyAttemptsMessage);
+        // Counted before the hash, atomically; a right current password gives its count back.
+        const taken = await limiter.takeAll([
+          { key: `password-change:${customer.id}`, max: 10, windowMs: hour },
+        ]);
+        if (!taken) throw new HttpError(429, tooManyAttemptsMessage);
         const problems = passwordProblems(body.password);
         if (problems.length > 0) errors.password = problems;
         if (body.password !== body.repeatNewPassword)
           errors.repeatNewPassword = [passwordConfirmationMessage];
-        if (!(await verifyPassword(customer.passwordHash, body.currentPassword ?? ''))) {
-          await limiter.hit(limit);
-          errors.currentPassword = ['Your current password is incorrect.'];
-        }
+        if (await verifyPassword(customer.passwordHash, body.currentPassword ?? ''))
+          await limiter.giveBack(taken);
+        else errors.currentPassword = ['Your current password is incorrect.'];
         if (Object.keys(errors).length === 0) values.passwordHash = await hashPassword(body.password);
       }
       if (Object.keys(errors).length > 0) throw new ValidationError(errors);
@@ -178,6 +184,13 @@ export function createCustomersService(deps: {
       }
       // Anyone who was logged in with the old password is logged out.
       await deps.auth.revokeAllSessions(customerId, now);
+      // The owner has shown they hold the mailbox, which got a reset link for every account sharing
+      // it: a login lock on any of those accounts is lifted (quality.md S3's way back in).
+      const account = await deps.auth.customerById(customerId);
+      const sharing = account ? await deps.auth.customersForLogin(account.operatorId, account.email) : [];
+      await limiter.clear(
+        [customerId, ...sharing.map((other) => other.id)].map((id) => loginLimits.account(id).key),
+      );
     },
   };
 }
