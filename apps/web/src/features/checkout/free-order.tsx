@@ -4,15 +4,25 @@ import { ApiError } from '../../lib/api/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { ErrorSummary } from '../../ui/error-summary.tsx';
 import { showToast, toastDurations } from '../toasts/toast-store.ts';
+import type { FinishingOrder } from './checkout-exit.ts';
 import { useCartTerms, useCompleteFreeOrder } from './complete-order.ts';
 import { useFinishOrder } from './finish-order.ts';
 import { TermsChecks, termsMessage } from './terms-checks.tsx';
 
 /** A zero total: no card, the terms, then "Confirm order" (joining spec, "Checkout page"). */
-export function FreeOrder({ cartId, payments }: { cartId: number; payments: OfflinePayment[] }) {
+export function FreeOrder({
+  cartId,
+  payments,
+  onLeaving,
+}: {
+  cartId: number;
+  payments: OfflinePayment[];
+  /** the order made, as the page starts leaving for its confirmation */
+  onLeaving: (order: FinishingOrder) => void;
+}) {
   const terms = useCartTerms(cartId);
   const complete = useCompleteFreeOrder();
-  const finishOrder = useFinishOrder();
+  const finishOrder = useFinishOrder(onLeaving);
   const [ticked, setTicked] = useState<number[]>([]);
   const [error, setError] = useState<string | null>(null);
   const required = terms.data ?? [];

@@ -13,6 +13,7 @@ import { CheckboxField, TextField } from '../../../ui/form-fields.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { useClientSettings } from '../../client-settings/get-client-settings.ts';
 import { showToast, toastDurations } from '../../toasts/toast-store.ts';
+import type { FinishingOrder } from '../checkout-exit.ts';
 import { useCartTerms } from '../complete-order.ts';
 import { useFinishOrder } from '../finish-order.ts';
 import { TermsChecks, termsMessage } from '../terms-checks.tsx';
@@ -72,6 +73,7 @@ export function CardPayment({
   formattedTotal,
   payments,
   cancelAction,
+  onLeaving,
 }: {
   cartId: number;
   /** what the card pays: the total less any account credit */
@@ -79,10 +81,12 @@ export function CardPayment({
   /** account credit paying the rest (platform spec §3 "Offline payment") */
   payments: OfflinePayment[];
   cancelAction: ReactNode;
+  /** the order made, as the page starts leaving for its confirmation */
+  onLeaving: (order: FinishingOrder) => void;
 }) {
   const settings = useClientSettings();
   const terms = useCartTerms(cartId);
-  const finishOrder = useFinishOrder();
+  const finishOrder = useFinishOrder(onLeaving);
   const [state, dispatch] = useReducer(paymentReducer, initialPayment);
   const [session, setSession] = useState<PrepareResponse | null>(null);
   const [sessionNonce, setSessionNonce] = useState(0);
