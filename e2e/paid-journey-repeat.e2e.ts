@@ -99,6 +99,8 @@ describe('a paid joining journey, again and again', () => {
       await waitForPage(page);
       expect(new URL(page.url()).pathname, describeTrail(trail)).toMatch(/^\/order-confirmed\/\d+$/);
       expect(await confirmed.isVisible(), describeTrail(trail)).toBe(true);
+      // It opens at its heading, not where checkout was scrolled to.
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
       // The Direct Debit set up on the way is announced with the order.
       await page.getByRole('status').filter({ hasText: 'Direct Debit set up successfully' }).waitFor();
       await expectNoAxeViolations(page);
