@@ -1,12 +1,5 @@
 import type { Cart } from '@lido/contracts/cart';
 
-/** An order this checkout has just made, from its completion until the page has left /checkout. */
-export interface FinishingOrder {
-  orderId: number;
-  /** the Direct Debit set up on the way, for the confirmation's banner */
-  newMandate: boolean;
-}
-
 /** An order's confirmation page, keeping kiosk mode (joining spec §4). */
 export const confirmationPath = (orderId: number, kiosk: boolean) =>
   `/order-confirmed/${orderId}${kiosk ? '?kiosk=true' : ''}`;
@@ -19,12 +12,13 @@ export type CheckoutExit = { kind: 'stay' } | { kind: 'leaving' } | { kind: 'red
  */
 export function checkoutExit(
   cart: Pick<Cart, 'items' | 'completeOrderId'>,
-  finishing: FinishingOrder | null,
+  /** the order this page has just made, from its completion until the page has left /checkout */
+  leavingFor: number | null,
   kiosk: boolean,
 ): CheckoutExit {
   if (cart.items.length > 0) return { kind: 'stay' };
   // The page's own way to the confirmation is under way: the basket is empty because it was paid.
-  if (finishing) return { kind: 'leaving' };
+  if (leavingFor !== null) return { kind: 'leaving' };
   // The basket has just become an order (the server says which): its confirmation.
   if (cart.completeOrderId !== null)
     return { kind: 'redirect', to: confirmationPath(cart.completeOrderId, kiosk) };

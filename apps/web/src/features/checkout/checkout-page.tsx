@@ -18,7 +18,7 @@ import { applyOfflinePayment, creditAmount, type OfflinePayment } from '@lido/co
 import { formatPence } from '@lido/pricing/money';
 import { useClientSettings } from '../client-settings/get-client-settings.ts';
 import { useSiteMode } from '../site-mode/site-mode.ts';
-import { checkoutExit, type FinishingOrder } from './checkout-exit.ts';
+import { checkoutExit } from './checkout-exit.ts';
 
 /**
  * /checkout on the joining site: the basket's total and what it holds, paying by card (or, with
@@ -32,8 +32,8 @@ export function CheckoutPage() {
   const [payments, setPayments] = useState<OfflinePayment[]>([]);
   const settings = useClientSettings();
   const { kiosk } = useSiteMode();
-  // Set once an order is made here; gone with the page when it has left for the confirmation.
-  const [finishing, setFinishing] = useState<FinishingOrder | null>(null);
+  // The order made here, once made; gone with the page when it has left for its confirmation.
+  const [leavingFor, setLeavingFor] = useState<number | null>(null);
 
   if (cart.isPending) return <Spinner label="Loading your basket" />;
   if (cart.isError)
@@ -42,7 +42,7 @@ export function CheckoutPage() {
         {genericErrorLine(cart.error instanceof ApiError ? cart.error.status : null)}
       </p>
     );
-  const exit = checkoutExit(cart.data, finishing, kiosk);
+  const exit = checkoutExit(cart.data, leavingFor, kiosk);
   if (exit.kind === 'leaving') return <Spinner label="Opening your order confirmation" />;
   if (exit.kind === 'redirect') return <Navigate to={exit.to} replace />;
 
@@ -99,12 +99,12 @@ export function CheckoutPage() {
             formattedTotal={formattedToPay}
             payments={spentPayments}
             cancelAction={cancel}
-            onLeaving={setFinishing}
+            onLeaving={setLeavingFor}
           />
         ) : (
           <>
             {cart.data.cartId !== null && (
-              <FreeOrder cartId={cart.data.cartId} payments={spentPayments} onLeaving={setFinishing} />
+              <FreeOrder cartId={cart.data.cartId} payments={spentPayments} onLeaving={setLeavingFor} />
             )}
             <div className="form__actions">{cancel}</div>
           </>

@@ -6,7 +6,7 @@ import { clearBankDetails, isNewMandate } from '../joining/bank-details.ts';
 import { resetJoining } from '../joining/joining-store.ts';
 import { useSiteMode } from '../site-mode/site-mode.ts';
 import { userQueryKey } from '../session/get-user.ts';
-import { confirmationPath, type FinishingOrder } from './checkout-exit.ts';
+import { confirmationPath } from './checkout-exit.ts';
 
 /**
  * After an order completes (joining spec §4): the selections reset, the user reloads and the
@@ -14,13 +14,13 @@ import { confirmationPath, type FinishingOrder } from './checkout-exit.ts';
  * checkout page first, so a basket that comes back empty while it is leaving (the router can
  * resolve before the new page is drawn) never sends the customer to / instead.
  */
-export function useFinishOrder(onLeaving: (order: FinishingOrder) => void) {
+export function useFinishOrder(onLeaving: (orderId: number) => void) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { kiosk } = useSiteMode();
   return async (orderId: number) => {
     const newMandate = isNewMandate();
-    onLeaving({ orderId, newMandate });
+    onLeaving(orderId);
     resetJoining();
     resetFinder();
     clearBankDetails();

@@ -4,7 +4,6 @@ import { ApiError } from '../../lib/api/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { ErrorSummary } from '../../ui/error-summary.tsx';
 import { showToast, toastDurations } from '../toasts/toast-store.ts';
-import type { FinishingOrder } from './checkout-exit.ts';
 import { useCartTerms, useCompleteFreeOrder } from './complete-order.ts';
 import { useFinishOrder } from './finish-order.ts';
 import { TermsChecks, termsMessage } from './terms-checks.tsx';
@@ -18,7 +17,7 @@ export function FreeOrder({
   cartId: number;
   payments: OfflinePayment[];
   /** the order made, as the page starts leaving for its confirmation */
-  onLeaving: (order: FinishingOrder) => void;
+  onLeaving: (orderId: number) => void;
 }) {
   const terms = useCartTerms(cartId);
   const complete = useCompleteFreeOrder();

@@ -13,7 +13,6 @@ import { CheckboxField, TextField } from '../../../ui/form-fields.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { useClientSettings } from '../../client-settings/get-client-settings.ts';
 import { showToast, toastDurations } from '../../toasts/toast-store.ts';
-import type { FinishingOrder } from '../checkout-exit.ts';
 import { useCartTerms } from '../complete-order.ts';
 import { useFinishOrder } from '../finish-order.ts';
 import { TermsChecks, termsMessage } from '../terms-checks.tsx';
@@ -82,7 +81,7 @@ export function CardPayment({
   payments: OfflinePayment[];
   cancelAction: ReactNode;
   /** the order made, as the page starts leaving for its confirmation */
-  onLeaving: (order: FinishingOrder) => void;
+  onLeaving: (orderId: number) => void;
 }) {
   const settings = useClientSettings();
   const terms = useCartTerms(cartId);
