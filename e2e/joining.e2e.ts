@@ -7,41 +7,13 @@ import { useE2E } from './support/fixture.ts';
 import { expectNoSecretsLeft } from './support/secret-scan.ts';
 import { logIn } from './support/log-in.ts';
 import { acceptCheckoutTerms, fillBilling, fillCard } from './support/pay-by-card.ts';
-
-const step = (page: Page, title: string) =>
-  page
-    .locator('section.joining-step')
-    .filter({ has: page.getByRole('heading', { name: new RegExp(title) }) });
-
-async function createAccount(page: Page, email: string) {
-  const details = step(page, 'Your details');
-  await details.getByLabel('First name').fill('Jordan');
-  await details.getByLabel('Last name').fill('Reed');
-  await details.getByRole('group', { name: 'Date of birth' }).getByLabel('Day').fill('4');
-  await details.getByRole('group', { name: 'Date of birth' }).getByLabel('Month').fill('7');
-  await details.getByRole('group', { name: 'Date of birth' }).getByLabel('Year').fill('1991');
-  await details.getByLabel('Email address').fill(email);
-  await details.getByLabel('Address line 1').fill('12 Deansgate');
-  await details.getByLabel('Town or city').fill('Manchester');
-  await details.getByLabel('Postcode').fill('M3 2BW');
-  await details.getByLabel('Password', { exact: true }).fill('Jordan-Joins-2026');
-  await details.getByLabel('Repeat password').fill('Jordan-Joins-2026');
-}
-
-async function agreeToTerms(page: Page) {
-  const dates = step(page, 'Review & select dates');
-  for (const name of ['Health commitment', 'Membership terms']) {
-    // Ticking opens the terms; agreeing there ticks the box.
-    const box = dates.getByLabel(new RegExp(`I have read and agree to the ${name}`, 'i'));
-    await box.click();
-    const dialog = page.getByRole('dialog');
-    await dialog.waitFor();
-    await expectNoAxeViolations(page);
-    await dialog.getByRole('button', { name: 'I Agree' }).click();
-    await dialog.waitFor({ state: 'hidden' });
-    expect(await box.isChecked()).toBe(true);
-  }
-}
+import {
+  agreeToTerms,
+  answerAdditionalDetails,
+  createAccount,
+  enterBankDetails,
+  step,
+} from './support/joining.ts';
 
 describe('joining online', () => {
   // Info-level logs, so the bank-details scan at the end reads every request line the server wrote.
@@ -96,10 +68,7 @@ describe('joining online', () => {
       );
       expect(await additional.getByText('Date must be valid.').count()).toBeGreaterThan(0);
       await expectNoAxeViolations(page);
-      await additional.getByLabel('Emergency contact name').fill('Sam Reed');
-      await additional.getByLabel('How did you hear about us?').selectOption('friend');
-      await additional.getByLabel(/When did you last exercise regularly/).fill('01/09/2025');
-      await additional.getByRole('button', { name: 'Save and continue' }).click();
+      await answerAdditionalDetails(page);
 
       // Review & select dates: billing day, a promo code applied and removed, the terms.
       const dates = step(page, 'Review & select dates');
@@ -133,13 +102,8 @@ describe('joining online', () => {
       ])
         expect(await bank.getByText(message).count(), message).toBeGreaterThan(0);
       await expectNoAxeViolations(page);
-      await bank.getByLabel('Account holder name').fill('Jordan Reed');
-      await bank.getByLabel('Sort code').fill('20-00-00');
       // One digit out: the bank's modulus check refuses the pair before checkout.
-      await bank.getByLabel('Account number').fill('55779912');
-      await bank.getByLabel(/I confirm that I am the account holder/).check();
-      await bank.getByLabel('I accept the Direct Debit terms').check();
-      await bank.getByRole('button', { name: 'Continue' }).click();
+      await enterBankDetails(page, '55779912');
       const refused = bank
         .getByRole('alert')
         .filter({ hasText: 'That account number doesn’t match the sort code' });

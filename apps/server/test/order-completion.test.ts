@@ -131,6 +131,52 @@ describe('completing a basket with nothing to pay, on 21 Nov 2026', () => {
     expect(receipts).toEqual([{ subject: `Your order ${order.body.data.reference}` }]);
   });
 
+  it('names the order the basket became in the basket answer: to its customer only, until another basket is opened or ten minutes pass (decision 0019)', async () => {
+    const priya = await loginCookie(t, 'C100002');
+    const [latest] = (await call(priya, 'GET', '/api/my-account/payments')).body.data as { id: number }[];
+    const cartOf = async (cookie: string) => (await call(cookie, 'GET', '/api/cart')).body.data;
+    const orderIdIn = async (cookie: string) => (await cartOf(cookie)).completeOrderId as number | null;
+    // A page still leaving checkout reads an empty basket that says where the customer belongs.
+    expect(await cartOf(priya)).toMatchObject({ cartId: null, items: [], completeOrderId: latest!.id });
+    // Nobody else's basket answer names it.
+    expect(await orderIdIn(await loginCookie(t, 'C100001'))).toBeNull();
+
+    // For ten minutes after paying, by the database's clock.
+    const ageBasket = (minutes: number) =>
+      t.database.query(
+        `UPDATE carts SET updated_at = now() - make_interval(mins => $1) WHERE complete_order_id = $2`,
+        [minutes, latest!.id],
+      );
+    await ageBasket(9);
+    expect(await orderIdIn(priya)).toBe(latest!.id);
+    await ageBasket(11);
+    expect(await orderIdIn(priya)).toBeNull();
+    await ageBasket(0);
+    expect(await orderIdIn(priya)).toBe(latest!.id);
+
+    // A basket opened since is the latest: it has no order, even once emptied again.
+    const swim = types.find((type) => type.slug === 'swim-unlimited')!;
+    const venue = (await call(undefined, 'GET', '/api/activities/venues/castlefield-leisure-centre')).body
+      .data;
+    const added = await call(priya, 'POST', '/api/cart/add', {
+      items: [
+        {
+          id: swim.id,
+          type: 'membership',
+          pricing_option_id: swim.paymentOptions.find((o) => o.paymentType === 'fixed')!.id,
+          options: { venue_id: venue.id, start_date: '2026-11-21' },
+        },
+      ],
+    });
+    expect(added.status).toBe(200);
+    expect(added.body.data.completeOrderId).toBeNull();
+    const removed = await call(priya, 'POST', '/api/cart/remove', {
+      cart_item_ids: [added.body.data.items[0].id],
+    });
+    expect(removed.status).toBe(200);
+    expect(await cartOf(priya)).toMatchObject({ items: [], completeOrderId: null });
+  });
+
   it("never shows one customer another's order", async () => {
     const priya = await loginCookie(t, 'C100002');
     const [latest] = (await call(priya, 'GET', '/api/my-account/payments')).body.data as { id: number }[];

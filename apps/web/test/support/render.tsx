@@ -2,7 +2,7 @@ import type { ClientSettings } from '@lido/contracts/client-settings';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { clientSettingsQuery } from '../../src/features/client-settings/get-client-settings.ts';
 import { SiteContext, type SiteName } from '../../src/features/site-mode/site-context.tsx';
 
@@ -31,24 +31,32 @@ export const testSettings: ClientSettings = {
 };
 
 /** Renders UI inside a memory router on a given site, with client settings already loaded. */
-export function renderOnSite(
-  ui: ReactNode,
-  {
-    site = 'bookings',
-    path = '/',
-    settings = testSettings,
-  }: { site?: SiteName; path?: string; settings?: ClientSettings } = {},
+export function renderOnSite(ui: ReactNode, options: SiteOptions = {}) {
+  return renderRoutesOnSite([{ path: '*', element: ui }], options).view;
+}
+
+interface SiteOptions {
+  site?: SiteName;
+  path?: string;
+  settings?: ClientSettings;
+}
+
+/** Renders routes from a path on a given site; answers the router and query client to steer them. */
+export function renderRoutesOnSite(
+  routes: RouteObject[],
+  { site = 'bookings', path = '/', settings = testSettings }: SiteOptions = {},
 ) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData(clientSettingsQuery.queryKey, settings);
-  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] });
-  return render(
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
     <SiteContext.Provider value={site}>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>
     </SiteContext.Provider>,
   );
+  return { view, router, queryClient };
 }
 
 /** A fetch stand-in answering JSON by path; unknown paths answer 404. */

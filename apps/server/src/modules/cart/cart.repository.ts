@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { categoryNamesByType } from '../memberships/category-names.ts';
 import { cartItems, carts, membershipTypes, venues } from '../../db/schema.ts';
@@ -16,6 +16,26 @@ export function createCartRepository(db: Db) {
     async currentCart(customerId: number): Promise<CartRow | undefined> {
       const [row] = await db.select().from(carts).where(notCompleted(customerId));
       return row;
+    },
+
+    /**
+     * The order of this customer's most recently completed basket, if it was completed within the
+     * last `withinSeconds` (its completion stamps `updated_at`, by the database's clock).
+     */
+    async recentlyCompletedOrderId(customerId: number, withinSeconds: number): Promise<number | null> {
+      const [row] = await db
+        .select({ orderId: carts.completeOrderId })
+        .from(carts)
+        .where(
+          and(
+            eq(carts.customerId, customerId),
+            eq(carts.status, 'completed'),
+            gt(carts.updatedAt, sql`now() - make_interval(secs => ${withinSeconds})`),
+          ),
+        )
+        .orderBy(desc(carts.updatedAt))
+        .limit(1);
+      return row?.orderId ?? null;
     },
 
     /** A basket of this customer's by id, whatever its state; another customer's finds nothing. */

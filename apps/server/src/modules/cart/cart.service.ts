@@ -37,6 +37,9 @@ function withoutChange(costs: CartItemRow['costs']): Costs {
   return rest;
 }
 
+/** How long after paying an empty basket answer still names the order the basket became. */
+export const completedOrderShownForSeconds = 10 * 60;
+
 export const alreadyInBasket = 'This membership is already in your basket.';
 const ineligibleMessage = 'You are ineligible for the membership you selected.';
 
@@ -73,7 +76,11 @@ export function createCartService(deps: {
       throw new HttpError(404, itemNotFoundMessage);
   }
 
-  async function view(customer: CustomerRow, cart: CartRow | undefined): Promise<Cart> {
+  async function view(
+    customer: CustomerRow,
+    cart: CartRow | undefined,
+    completeOrderId: number | null = null,
+  ): Promise<Cart> {
     const operator = await requireOperator(deps.operators);
     const symbol = currencySymbol(operator.currency);
     const rows = cart ? await carts.itemsOf(cart.id) : [];
@@ -118,7 +125,7 @@ export function createCartService(deps: {
         formattedBalance: formatPence(balance, symbol),
       },
       selectedUserId: customer.id,
-      completeOrderId: cart?.completeOrderId ?? null,
+      completeOrderId,
       credits: {
         membership: { type: 'membership', totalAvailable: 0, maxApplicable: 0 },
         general: {
@@ -205,7 +212,13 @@ export function createCartService(deps: {
     /** GET {checkout} */
     async load(customer: CustomerRow, selectedUserId?: number): Promise<Cart> {
       checkSelectedUser(customer, selectedUserId);
-      return view(customer, await carts.currentCart(customer.id));
+      const cart = await carts.currentCart(customer.id);
+      // With no basket since, the order the last one became: a page still leaving checkout learns
+      // where the customer belongs instead of reading "empty" (decision 0019).
+      const completed = cart
+        ? null
+        : await carts.recentlyCompletedOrderId(customer.id, completedOrderShownForSeconds);
+      return view(customer, cart, completed);
     },
 
     /** DELETE {checkout}: empties the basket (a basket being paid for is left alone). */

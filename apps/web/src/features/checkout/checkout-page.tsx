@@ -17,6 +17,8 @@ import { AccountCredit } from './account-credit.tsx';
 import { applyOfflinePayment, creditAmount, type OfflinePayment } from '@lido/contracts/offline-payments';
 import { formatPence } from '@lido/pricing/money';
 import { useClientSettings } from '../client-settings/get-client-settings.ts';
+import { useSiteMode } from '../site-mode/site-mode.ts';
+import { checkoutExit } from './checkout-exit.ts';
 
 /**
  * /checkout on the joining site: the basket's total and what it holds, paying by card (or, with
@@ -29,6 +31,9 @@ export function CheckoutPage() {
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const [payments, setPayments] = useState<OfflinePayment[]>([]);
   const settings = useClientSettings();
+  const { kiosk } = useSiteMode();
+  // The order made here, once made; gone with the page when it has left for its confirmation.
+  const [leavingFor, setLeavingFor] = useState<number | null>(null);
 
   if (cart.isPending) return <Spinner label="Loading your basket" />;
   if (cart.isError)
@@ -37,8 +42,9 @@ export function CheckoutPage() {
         {genericErrorLine(cart.error instanceof ApiError ? cart.error.status : null)}
       </p>
     );
-  // An empty basket has nothing to check out (joining spec, section 4).
-  if (cart.data.items.length === 0) return <Navigate to="/" replace />;
+  const exit = checkoutExit(cart.data, leavingFor, kiosk);
+  if (exit.kind === 'leaving') return <Spinner label="Opening your order confirmation" />;
+  if (exit.kind === 'redirect') return <Navigate to={exit.to} replace />;
 
   const startOver = () =>
     clear.mutate(undefined, {
@@ -93,10 +99,13 @@ export function CheckoutPage() {
             formattedTotal={formattedToPay}
             payments={spentPayments}
             cancelAction={cancel}
+            onLeaving={setLeavingFor}
           />
         ) : (
           <>
-            {cart.data.cartId !== null && <FreeOrder cartId={cart.data.cartId} payments={spentPayments} />}
+            {cart.data.cartId !== null && (
+              <FreeOrder cartId={cart.data.cartId} payments={spentPayments} onLeaving={setLeavingFor} />
+            )}
             <div className="form__actions">{cancel}</div>
           </>
         )}

@@ -16,8 +16,7 @@ export function useCartTerms(cartId: number | null) {
 
 /**
  * POST /api/checkout/complete for a basket with nothing to pay: the accepted terms ids are sent.
- * The basket is dropped from the cache by the caller after it has left /checkout, which would
- * otherwise see an empty basket and send the customer to /.
+ * The caller finishes the order (finish-order.ts), which drops the basket from the cache.
  */
 export function useCompleteFreeOrder() {
   const queryClient = useQueryClient();

@@ -6,25 +6,28 @@ import { clearBankDetails, isNewMandate } from '../joining/bank-details.ts';
 import { resetJoining } from '../joining/joining-store.ts';
 import { useSiteMode } from '../site-mode/site-mode.ts';
 import { userQueryKey } from '../session/get-user.ts';
+import { confirmationPath } from './checkout-exit.ts';
 
 /**
  * After an order completes (joining spec §4): the selections reset, the user reloads and the
- * browser goes to /order-confirmed/{id} (?kiosk=true in kiosk mode). The basket is dropped only
- * after leaving /checkout, which would otherwise see it empty and send the customer to /.
+ * browser goes to /order-confirmed/{id} (?kiosk=true in kiosk mode). `onLeaving` tells the
+ * checkout page first, so a basket that comes back empty while it is leaving (the router can
+ * resolve before the new page is drawn) never sends the customer to / instead.
  */
-export function useFinishOrder() {
+export function useFinishOrder(onLeaving: (orderId: number) => void) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { kiosk } = useSiteMode();
   return async (orderId: number) => {
     const newMandate = isNewMandate();
+    onLeaving(orderId);
     resetJoining();
     resetFinder();
     clearBankDetails();
     await queryClient.invalidateQueries({ queryKey: userQueryKey });
     await queryClient.invalidateQueries({ queryKey: ['auth', 'memberships'] });
     // Kept in the history entry, so the banner survives a reload of the confirmation page.
-    await navigate(`/order-confirmed/${orderId}${kiosk ? '?kiosk=true' : ''}`, { state: { newMandate } });
+    await navigate(confirmationPath(orderId, kiosk), { state: { newMandate } });
     queryClient.removeQueries({ queryKey: cartKeys.cart });
   };
 }

@@ -10,10 +10,19 @@ import { useFinishOrder } from './finish-order.ts';
 import { TermsChecks, termsMessage } from './terms-checks.tsx';
 
 /** A zero total: no card, the terms, then "Confirm order" (joining spec, "Checkout page"). */
-export function FreeOrder({ cartId, payments }: { cartId: number; payments: OfflinePayment[] }) {
+export function FreeOrder({
+  cartId,
+  payments,
+  onLeaving,
+}: {
+  cartId: number;
+  payments: OfflinePayment[];
+  /** the order made, as the page starts leaving for its confirmation */
+  onLeaving: (orderId: number) => void;
+}) {
   const terms = useCartTerms(cartId);
   const complete = useCompleteFreeOrder();
-  const finishOrder = useFinishOrder();
+  const finishOrder = useFinishOrder(onLeaving);
   const refreshChangedBasket = useRefreshChangedBasket();
   const [ticked, setTicked] = useState<number[]>([]);
   const [error, setError] = useState<string | null>(null);

@@ -102,6 +102,8 @@ function OrderConfirmed() {
   const { kiosk } = useSiteMode();
   const order = useOrder(completeOrderId);
   const newMandate = (useLocation().state as { newMandate?: boolean } | null)?.newMandate === true;
+  // The router keeps the window where checkout left it, by the pay button: open at the heading.
+  useEffect(() => window.scrollTo({ top: 0 }), []);
   useEffect(() => {
     if (order.data && order.data.items.length > 0) reportOnce(order.data);
   }, [order.data]);

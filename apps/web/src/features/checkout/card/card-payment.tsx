@@ -73,6 +73,7 @@ export function CardPayment({
   formattedTotal,
   payments,
   cancelAction,
+  onLeaving,
 }: {
   cartId: number;
   /** what the card pays: the total less any account credit */
@@ -80,10 +81,12 @@ export function CardPayment({
   /** account credit paying the rest (platform spec §3 "Offline payment") */
   payments: OfflinePayment[];
   cancelAction: ReactNode;
+  /** the order made, as the page starts leaving for its confirmation */
+  onLeaving: (orderId: number) => void;
 }) {
   const settings = useClientSettings();
   const terms = useCartTerms(cartId);
-  const finishOrder = useFinishOrder();
+  const finishOrder = useFinishOrder(onLeaving);
   const [state, dispatch] = useReducer(paymentReducer, initialPayment);
   const [session, setSession] = useState<PrepareResponse | null>(null);
   const [sessionNonce, setSessionNonce] = useState(0);

@@ -1,0 +1,27 @@
+import type { Cart } from '@lido/contracts/cart';
+
+/** An order's confirmation page, keeping kiosk mode (joining spec §4). */
+export const confirmationPath = (orderId: number, kiosk: boolean) =>
+  `/order-confirmed/${orderId}${kiosk ? '?kiosk=true' : ''}`;
+
+export type CheckoutExit = { kind: 'stay' } | { kind: 'leaving' } | { kind: 'redirect'; to: string };
+
+/**
+ * What /checkout does with the basket it has (issue 15): a completed order always wins over the
+ * empty-basket redirect, which only fires for a basket that is empty and was never paid for.
+ */
+export function checkoutExit(
+  cart: Pick<Cart, 'items' | 'completeOrderId'>,
+  /** the order this page has just made, from its completion until the page has left /checkout */
+  leavingFor: number | null,
+  kiosk: boolean,
+): CheckoutExit {
+  if (cart.items.length > 0) return { kind: 'stay' };
+  // The page's own way to the confirmation is under way: the basket is empty because it was paid.
+  if (leavingFor !== null) return { kind: 'leaving' };
+  // The basket has just become an order (the server says which): its confirmation.
+  if (cart.completeOrderId !== null)
+    return { kind: 'redirect', to: confirmationPath(cart.completeOrderId, kiosk) };
+  // An empty basket has nothing to check out (joining spec, section 4).
+  return { kind: 'redirect', to: '/' };
+}

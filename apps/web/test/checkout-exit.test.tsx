@@ -1,0 +1,153 @@
+import type { Cart } from '@lido/contracts/cart';
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cartKeys } from '../src/features/cart/keys.ts';
+import { CheckoutPage } from '../src/features/checkout/checkout-page.tsx';
+import { markNewMandate } from '../src/features/joining/bank-details.ts';
+import { setSiteMode } from '../src/features/site-mode/site-mode.ts';
+import { renderRoutesOnSite, stubFetch } from './support/render.tsx';
+
+/** A basket as GET /api/cart answers it: one £0 line, or none. */
+function basket({ items, completeOrderId = null }: { items: number; completeOrderId?: number | null }): Cart {
+  const zero = { total: 0, taxTotal: 0, subTotal: 0, balance: 0, formattedTotal: '£0.00' };
+  const pounds = (pence: number) => ({
+    raw: { amount: pence, currency: 'GBP' },
+    decimal: (pence / 100).toFixed(2),
+    formatted: `£${(pence / 100).toFixed(2)}`,
+  });
+  return {
+    cartId: items > 0 ? 3 : null,
+    uuid: null,
+    items: Array.from({ length: items }, () => ({
+      id: 11,
+      type: 'membership_change' as const,
+      objectId: 2,
+      pricingOptionId: 4,
+      purchasedForUserId: 1,
+      renewsMembershipId: null,
+      changesMembershipId: 9,
+      change: null,
+      name: 'Off-peak Gym',
+      description: 'Off-peak Gym, Monthly',
+      venue: { id: 1, name: 'Castlefield Leisure Centre' },
+      categories: ['Gym'],
+      options: { startDate: '2026-12-01', billingDay: 15, venueId: 1, promotionCodeId: null },
+      costs: {
+        paymentType: 'recurring' as const,
+        fixedDuration: null,
+        fixedPeriod: null,
+        promotionEnabled: false,
+        globalBasePrice: pounds(2000),
+        fees: {
+          baseFee: pounds(2000),
+          joiningFee: pounds(0),
+          proRataFee: pounds(0),
+          monthInHandFee: pounds(0),
+          discount: pounds(0),
+        },
+        proRataDays: 0,
+        startDate: '2026-12-01',
+        endDate: null,
+        firstBillingDate: '2026-12-15',
+        prettyFirstBillingDate: '15 Dec 2026',
+        totalToPayNow: pounds(0),
+      },
+      price: pounds(0),
+      sortBy: 1,
+      enablePrintReceipt: true,
+    })),
+    totals: { ...zero, itemCount: items, formattedBalance: '£0.00' },
+    selectedUserId: 1,
+    completeOrderId,
+    credits: {
+      membership: { type: 'membership', totalAvailable: 0, maxApplicable: 0 },
+      general: { type: 'general', totalAvailable: 0, maxApplicable: 0 },
+    },
+    payments: [],
+    attendeeWaiversRequired: false,
+  };
+}
+
+/** Where the tab is, and the confirmation's history state. */
+function Landed({ name }: { name: string }) {
+  const location = useLocation();
+  return (
+    <h1>
+      {name} {location.pathname}
+      {location.search} {JSON.stringify(location.state)}
+    </h1>
+  );
+}
+
+/** /checkout with the basket given; the confirmation route loads when `confirmationLoaded` resolves. */
+function renderCheckout(cart: Cart, confirmationLoaded: Promise<void> = Promise.resolve()) {
+  const rendered = renderRoutesOnSite(
+    [
+      { path: '/checkout', element: <CheckoutPage /> },
+      {
+        path: '/order-confirmed/:completeOrderId',
+        lazy: async () => {
+          await confirmationLoaded;
+          return { element: <Landed name="Confirmation" /> };
+        },
+      },
+      { path: '/', element: <Landed name="Centre finder" /> },
+    ],
+    { site: 'online-joining', path: '/checkout' },
+  );
+  rendered.queryClient.setQueryData(cartKeys.cart, cart);
+  return rendered;
+}
+
+describe("the checkout page's way out of an empty basket (issue 15)", () => {
+  afterEach(() => setSiteMode({ embedded: false, kiosk: false, centre: null }));
+
+  it('sends an empty basket that was never paid for to the centre finder', async () => {
+    renderCheckout(basket({ items: 0 }));
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Centre finder / null');
+  });
+
+  it('sends a basket that has just become an order to its confirmation', async () => {
+    renderCheckout(basket({ items: 0, completeOrderId: 7 }));
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(
+      'Confirmation /order-confirmed/7 null',
+    );
+  });
+
+  it('keeps kiosk mode on the way to that confirmation', async () => {
+    setSiteMode({ embedded: false, kiosk: true, centre: null });
+    renderCheckout(basket({ items: 0, completeOrderId: 7 }));
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(
+      'Confirmation /order-confirmed/7?kiosk=true null',
+    );
+  });
+
+  it('never leaves for the centre finder while its own way to the confirmation is under way', async () => {
+    vi.stubGlobal(
+      'fetch',
+      stubFetch({
+        '/api/terms': { body: { data: { data: [] } } },
+        '/api/checkout/complete': { body: { data: { complete_order_id: 7, status: 'completed' } } },
+      }).fetchStub,
+    );
+    let loadConfirmation = () => {};
+    const confirmationLoaded = new Promise<void>((resolve) => (loadConfirmation = resolve));
+    const { router, queryClient } = renderCheckout(basket({ items: 1 }), confirmationLoaded);
+    // The joining page set up a Direct Debit on the way: the confirmation's banner must survive.
+    markNewMandate(true);
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirm order' }));
+    await vi.waitFor(() => expect(router.state.navigation.location?.pathname).toBe('/order-confirmed/7'));
+
+    // While the page is still leaving, the basket comes back empty, as a refetch would answer it.
+    act(() => queryClient.setQueryData(cartKeys.cart, basket({ items: 0 })));
+    expect(await screen.findByText('Opening your order confirmation')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/checkout');
+
+    await act(async () => loadConfirmation());
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(
+      'Confirmation /order-confirmed/7 {"newMandate":true}',
+    );
+  });
+});

@@ -1,0 +1,61 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { expectNoAxeViolations } from './browser.ts';
+
+/** A section of the joining page, found by its heading. */
+export const step = (page: Page, title: string) =>
+  page
+    .locator('section.joining-step')
+    .filter({ has: page.getByRole('heading', { name: new RegExp(title) }) });
+
+/** Fills "Your details" for a new customer (the terms box and the button are left to the test). */
+export async function createAccount(page: Page, email: string) {
+  const details = step(page, 'Your details');
+  await details.getByLabel('First name').fill('Jordan');
+  await details.getByLabel('Last name').fill('Reed');
+  await details.getByRole('group', { name: 'Date of birth' }).getByLabel('Day').fill('4');
+  await details.getByRole('group', { name: 'Date of birth' }).getByLabel('Month').fill('7');
+  await details.getByRole('group', { name: 'Date of birth' }).getByLabel('Year').fill('1991');
+  await details.getByLabel('Email address').fill(email);
+  await details.getByLabel('Address line 1').fill('12 Deansgate');
+  await details.getByLabel('Town or city').fill('Manchester');
+  await details.getByLabel('Postcode').fill('M3 2BW');
+  await details.getByLabel('Password', { exact: true }).fill('Jordan-Joins-2026');
+  await details.getByLabel('Repeat password').fill('Jordan-Joins-2026');
+}
+
+/** Agrees to both terms of "Review & select dates", each through its dialog. */
+export async function agreeToTerms(page: Page) {
+  const dates = step(page, 'Review & select dates');
+  for (const name of ['Health commitment', 'Membership terms']) {
+    // Ticking opens the terms; agreeing there ticks the box.
+    const box = dates.getByLabel(new RegExp(`I have read and agree to the ${name}`, 'i'));
+    await box.click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: 'I Agree' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await box.isChecked()).toBe(true);
+  }
+}
+
+/** Answers Gym Anytime's additional questions, then saves them. */
+export async function answerAdditionalDetails(page: Page) {
+  const additional = step(page, 'Additional details');
+  await additional.getByLabel('Emergency contact name').fill('Sam Reed');
+  await additional.getByLabel('How did you hear about us?').selectOption('friend');
+  await additional.getByLabel(/When did you last exercise regularly/).fill('01/09/2025');
+  await additional.getByRole('button', { name: 'Save and continue' }).click();
+}
+
+/** Fills "Monthly payment" with the sandbox bank's sort code and this account number, then continues. */
+export async function enterBankDetails(page: Page, accountNumber = '55779911') {
+  const bank = step(page, 'Monthly payment');
+  await bank.getByLabel('Account holder name').fill('Jordan Reed');
+  await bank.getByLabel('Sort code').fill('20-00-00');
+  await bank.getByLabel('Account number').fill(accountNumber);
+  await bank.getByLabel(/I confirm that I am the account holder/).check();
+  await bank.getByLabel('I accept the Direct Debit terms').check();
+  await bank.getByRole('button', { name: 'Continue' }).click();
+}
