@@ -129,15 +129,26 @@ export async function buildApp({
   registerDevOutbox(app, config, services.email);
 
   app.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '';
-    // Paths that look like files (a missing script or image) get a plain 404, never the app's HTML.
+    const pathname = decodedPath(request.url);
+    // Paths that look like files (a missing script or image) get a plain 404, never the app's HTML;
+    // so does any spelling of an /api/ path (/%61pi/…, //API/…), decided on the decoded path.
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
-      !pathname.startsWith('/api/') &&
+      pathname !== undefined &&
+      !/^\/+api(\/|$)/i.test(pathname) &&
       !/\.[a-z0-9]{1,8}$/i.test(pathname);
     if (isPage && request.site) return app.sendSitePage(reply, request.site);
     return reply.status(404).send({ message: 'Unable to complete request, item not found.' });
   });
 
   return app;
+}
+
+/** The path of a request URL, percent-decoded; undefined when it does not decode. */
+function decodedPath(url: string): string | undefined {
+  try {
+    return decodeURIComponent(url.split('?')[0] ?? '');
+  } catch {
+    return undefined;
+  }
 }

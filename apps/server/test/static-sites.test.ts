@@ -59,6 +59,16 @@ describe('serving the three sites', () => {
     expect(zlib.brotliDecompressSync(asset.rawPayload).toString()).toBe('console.log(1)');
   });
 
+  it('answers any spelling of an unknown API path with the JSON 404, never the app page', async () => {
+    for (const url of ['/api/nothing', '/%61pi/auth/logout', '//API/nothing', '/Api']) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const response = await t.app.inject({ method, url, headers: { host: siteHost.bookings } });
+        expect(response.statusCode, `${method} ${url}`).toBe(404);
+        expect(response.headers['content-type'], `${method} ${url}`).toContain('application/json');
+      }
+    }
+  });
+
   it('does not serve the entry pages by their file paths', async () => {
     const response = await t.app.inject({
       url: '/sites/bookings/index.html',
