@@ -87,6 +87,8 @@ describe('promotions by id cannot be guessed, on 21 Nov 2026', () => {
     );
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(0);
     expect(answers.every((answer) => answer.status === 422 || answer.status === 429)).toBe(true);
+    // Counted atomically: concurrent guesses cannot all pass one check (S18's 10 an hour).
+    expect(answers.filter((answer) => answer.status === 422)).toHaveLength(10);
   });
 
   it('applies a code this browser checked, as a guest and then logged in, for an hour', async () => {

@@ -14,15 +14,6 @@ export function createRateLimitRepository(db: Db) {
         .where(row(key, windowStart));
       return found?.hits ?? 0;
     },
-    async add(key: string, windowStart: Date): Promise<void> {
-      await db
-        .insert(rateLimitHits)
-        .values({ key, windowStart, hits: 1 })
-        .onConflictDoUpdate({
-          target: [rateLimitHits.key, rateLimitHits.windowStart],
-          set: { hits: sql`${rateLimitHits.hits} + 1` },
-        });
-    },
     /**
      * Counts one more only while the total stays within `max`, in one statement: the row lock taken
      * by `ON CONFLICT` makes concurrent callers queue, so at most `max` of any number get through.

@@ -18,7 +18,7 @@ export const longestLimitWindowMs = 3_600_000;
 
 /**
  * Fixed-window counters in the database, so limits hold across processes and restarts. Callers
- * check before doing anything expensive (hashing a password) and record only what counts (a failure).
+ * take before doing anything expensive (hashing a password) and give back what did not count.
  */
 export function createRateLimiter(db: Db, clock: () => Date) {
   const counters = createRateLimitRepository(db);
@@ -45,12 +45,6 @@ export function createRateLimiter(db: Db, clock: () => Date) {
   }
 
   return {
-    async isLimited(limit: Limit): Promise<boolean> {
-      return (await counters.hits(limit.key, windowStart(limit.windowMs))) >= limit.max;
-    },
-    async hit(limit: Limit): Promise<void> {
-      await counters.add(limit.key, windowStart(limit.windowMs));
-    },
     take,
     /** For an attempt that turned out not to count (a right password). */
     giveBack,

@@ -546,8 +546,8 @@ export function createDirectDebitService(deps: {
     async check(customer: CustomerRow, input: BankCheckBody) {
       const client = requireClient();
       const limit = { key: `bank-check:${customer.id}`, max: 20, windowMs: 3_600_000 };
-      if (await deps.limiter.isLimited(limit)) throw new HttpError(429, tooManyAttemptsMessage);
-      await deps.limiter.hit(limit);
+      // Checked and counted in one atomic step, so concurrent checks cannot all pass.
+      if (!(await deps.limiter.take(limit))) throw new HttpError(429, tooManyAttemptsMessage);
       const found = await checkBankAccount(client, {
         accountHolder: input.accountHolder,
         sortCode: input.accountDetails.sortCode,

@@ -14,7 +14,7 @@ import type {
   TermsRow,
 } from './memberships.repository.ts';
 import type { Db } from '../../db/client.ts';
-import type { Limit, RateLimiter } from '../auth/rate-limiter.ts';
+import type { Limit, RateLimiter, Taken } from '../auth/rate-limiter.ts';
 import { ineligibilityReason } from './eligibility.ts';
 import { type AnswerValue, checkAnswers, saveAnswers } from './question-answers.ts';
 import { codeNotRecognised, promotionUsable, toPromotionRule } from './promotion-rules.ts';
@@ -48,9 +48,14 @@ export function createMembershipsService(deps: {
     promotionGuessLimit(`client:${who.clientAddress}`),
     ...(who.customerId ? [promotionGuessLimit(`customer:${who.customerId}`)] : []),
   ];
-  async function refuseWhenLimited(limits: Limit[]) {
-    for (const limit of limits)
-      if (await deps.limiter.isLimited(limit)) throw new HttpError(429, tooManyCodes);
+  /**
+   * Counts a guess before anything is looked up, in one atomic step per limit (concurrent probes
+   * cannot all pass one check); a guess that turns out right is given back.
+   */
+  async function takeGuess(limits: Limit[]): Promise<Taken[]> {
+    const taken = await deps.limiter.takeAll(limits);
+    if (!taken) throw new HttpError(429, tooManyCodes);
+    return taken;
   }
 
   /**
@@ -59,15 +64,13 @@ export function createMembershipsService(deps: {
    */
   async function requireCheckedPromotion(promotionId: number, who: PromotionAsker) {
     if (who === 'already-applied') return;
-    const limits = guessLimits(who);
-    await refuseWhenLimited(limits);
+    const guess = await takeGuess(guessLimits(who));
     const checked = await memberships.promotionValidatedRecently(promotionId, {
       customerId: who.customerId ?? null,
       browserKey: who.browserKey,
     });
-    if (checked) return;
-    for (const limit of limits) await deps.limiter.hit(limit);
-    throw new ValidationError({ promotionCodeId: [codeNotRecognised] });
+    if (!checked) throw new ValidationError({ promotionCodeId: [codeNotRecognised] });
+    await deps.limiter.giveBack(guess);
   }
   const moneyFor = (operator: OperatorRow) => (pence: number) =>
     toMoney(pence, operator.currency, currencySymbol(operator.currency));
@@ -296,8 +299,7 @@ export function createMembershipsService(deps: {
       paymentOptionId: number,
       who: PromotionClient,
     ): Promise<{ id: number; code: string }> {
-      const limits = guessLimits(who);
-      await refuseWhenLimited(limits);
+      const guess = await takeGuess(guessLimits(who));
       const operator = await requireOperator(operators);
       const found = await memberships.optionWithType(operator.id, paymentOptionId);
       const promotion = await memberships.promotionByCode(operator.id, code);
@@ -308,10 +310,9 @@ export function createMembershipsService(deps: {
           typeId: found.type.id,
           optionPromotionEnabled: found.option.promotionEnabled,
         })
-      ) {
-        for (const limit of limits) await deps.limiter.hit(limit);
+      )
         throw new HttpError(404, codeNotRecognised);
-      }
+      await deps.limiter.giveBack(guess);
       // Checked by this customer and browser: they may now apply it by its id for an hour.
       await memberships.recordPromotionValidation(promotion.id, {
         customerId: who.customerId ?? null,
