@@ -8,6 +8,8 @@ export interface ChangeInput {
   changeDate: CalendarDate;
   /** the customer's next collection on the current membership */
   nextCollectionDate: CalendarDate;
+  /** the held membership's start: a change can only come after it (see `changeWindow`) */
+  heldStartDate?: CalendarDate;
   changeFee?: number;
   currencySymbol?: string;
 }
@@ -15,6 +17,8 @@ export interface ChangeInput {
 export interface ChangeCosts {
   startsAt: { min: CalendarDate; max: CalendarDate };
   newMembershipPrice: number;
+  /** the new monthly price less the old one */
+  monthlyDifference: number;
   differenceToOldMembership: string;
   /** Days from the change date up to (not including) the next collection. */
   proRataDays: number;
@@ -37,12 +41,21 @@ export function changeWindow(
 }
 
 export function differenceText(oldPrice: number, newPrice: number, symbol = '£'): string {
-  if (newPrice === oldPrice) return 'Same price per month';
-  const amount = formatPence(Math.abs(newPrice - oldPrice), symbol);
-  return newPrice > oldPrice ? `${amount} more per month` : `${amount} less per month`;
+  return monthlyDifferenceText(newPrice - oldPrice, symbol);
 }
 
-/** pricing.md, "Change of membership": a dearer membership pays the pro-rated difference now. */
+/** "£3.00 more per month" for 300, "£3.00 less per month" for -300. */
+export function monthlyDifferenceText(difference: number, symbol = '£'): string {
+  if (difference === 0) return 'Same price per month';
+  const amount = formatPence(Math.abs(difference), symbol);
+  return difference > 0 ? `${amount} more per month` : `${amount} less per month`;
+}
+
+/**
+ * pricing.md, "Change of membership": a dearer membership pays the pro-rated difference now. The
+ * window it answers is the one the change date is checked against (`changeWindow` with the held
+ * membership's start).
+ */
 export function changeCosts(input: ChangeInput, today: CalendarDate): ChangeCosts {
   const changeFee = input.changeFee ?? 0;
   const difference = input.newMonthlyPrice - input.oldMonthlyPrice;
@@ -50,8 +63,9 @@ export function changeCosts(input: ChangeInput, today: CalendarDate): ChangeCost
   const days = Math.max(0, daysBetween(input.changeDate, input.nextCollectionDate));
   const proRataDifference = difference > 0 ? divideRounded(difference * 12 * days, 365) : 0;
   return {
-    startsAt: changeWindow(today),
+    startsAt: changeWindow(today, input.heldStartDate),
     newMembershipPrice: input.newMonthlyPrice,
+    monthlyDifference: difference,
     differenceToOldMembership: differenceText(
       input.oldMonthlyPrice,
       input.newMonthlyPrice,

@@ -134,7 +134,31 @@ export function startDateLimits(
   return { min: today, max: addMonths(today, 1), shortcuts: [today, addDays(today, 1)] };
 }
 
-/** A start date before the minimum resets to the minimum (joining spec, section 4). */
-export function clampStartDate(date: CalendarDate, limits: StartDateLimits): CalendarDate {
-  return compareDates(date, limits.min) < 0 ? limits.min : date;
+/**
+ * A start date before the minimum, or none chosen yet, resets to the minimum (joining spec,
+ * section 4). The one fallback for every start date: the costs asked for, the date field shown and
+ * a change's date.
+ */
+export function clampStartDate(
+  date: CalendarDate | null | undefined,
+  limits: Pick<StartDateLimits, 'min'>,
+): CalendarDate {
+  return !date || compareDates(date, limits.min) < 0 ? limits.min : date;
+}
+
+/**
+ * The billing day a monthly membership is priced with (joining spec, section 2): a member who
+ * already pays by Direct Debit keeps theirs, whatever was chosen; otherwise the chosen day; before
+ * any is chosen, when `offered` is given, the earliest the operator offers (1 when it offers none).
+ * A single payment membership has none.
+ */
+export function billingDayFor(input: {
+  recurring: boolean;
+  held: number | null | undefined;
+  chosen: number | null | undefined;
+  offered?: readonly number[];
+}): number | undefined {
+  if (!input.recurring) return undefined;
+  const earliest = input.offered ? ([...input.offered].sort((a, b) => a - b)[0] ?? 1) : undefined;
+  return input.held ?? input.chosen ?? earliest;
 }

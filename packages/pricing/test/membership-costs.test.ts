@@ -172,6 +172,7 @@ describe('start dates, change and renewal', () => {
     expect(dearer).toEqual({
       startsAt: { min: '2026-11-22', max: '2026-12-21' },
       newMembershipPrice: 3500,
+      monthlyDifference: 500,
       differenceToOldMembership: '£5.00 more per month',
       proRataDays: 9,
       proRataDifference: 148, // 500 × 12 × 9 / 365 = 147.9
@@ -189,6 +190,7 @@ describe('start dates, change and renewal', () => {
       '2026-11-21',
     );
     expect(cheaper).toMatchObject({
+      monthlyDifference: -300,
       differenceToOldMembership: '£3.00 less per month',
       proRataDifference: 0,
       totalDueNow: 500,

@@ -15,9 +15,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { CartItem } from '@lido/contracts/cart';
 import type { AuthorisedCard, BillingAddress } from '../providers/card/card-provider.ts';
-import type { Costs } from '@lido/contracts/membership';
+import type { PricedChange, PricedLine } from '@lido/pricing/priced-line';
 
 /**
  * The Drizzle view of the database. The tables themselves are created by the SQL files in
@@ -448,8 +447,9 @@ export interface OrderItemDetails {
   venueName: string;
   membershipTypeId: number;
   requiresEligibility: boolean;
-  costs: Costs;
-  change: CartItem['change'];
+  /** the priced facts, in pence and ISO dates (migration 0021): formatted only when answering */
+  costs: PricedLine;
+  change: PricedChange | null;
 }
 
 // ---- Saved cards (migration 0009) ----
@@ -524,8 +524,9 @@ export const cartItems = pgTable('cart_items', {
   }),
   description: text('description').notNull(),
   amountPence: integer('amount_pence').notNull(),
-  // A change line also keeps the difference it was quoted with.
-  costs: jsonb('costs').notNull().$type<Costs & { change?: NonNullable<CartItem['change']> }>(),
+  // The line as priced, in pence and ISO dates (migration 0021); a change line also keeps the
+  // prices it was quoted with.
+  costs: jsonb('costs').notNull().$type<PricedLine & { change?: PricedChange }>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,6 +1,7 @@
 import type { DirectDebitService } from '../direct-debit/direct-debit.service.ts';
 import type { CalendarDate } from '@lido/pricing/calendar-date';
-import { currencySymbol, toMoney } from '@lido/pricing/money';
+import { feeLines } from '@lido/pricing/fee-lines';
+import { currencySymbol } from '@lido/pricing/money';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
@@ -9,6 +10,7 @@ import { HttpError } from '../../http/errors.ts';
 import type { EmailQueue } from '../email/email-outbox.ts';
 import type { CustomerRow } from '../auth/auth.repository.ts';
 import type { createCartService } from '../cart/cart.service.ts';
+import { changeAnswer, inJsonbKeyOrder, moneyFormat } from '../memberships/costs-answer.ts';
 import { itemNotFoundMessage, requireOperator } from '../operator/current-operator.ts';
 import type { OperatorRepository } from '../operator/operator.repository.ts';
 import type { CardProvider, ProviderWebhookEvent } from '../../providers/card/card-provider.ts';
@@ -162,8 +164,8 @@ export function createCheckoutService(deps: {
       const operator = await requireOperator(deps.operators);
       const loaded = await loadOrder(customer.id, orderId);
       if (!loaded) throw new HttpError(404, itemNotFoundMessage);
-      const symbol = currencySymbol(operator.currency);
-      const money = (pence: number) => toMoney(pence, operator.currency, symbol);
+      const format = moneyFormat(operator.currency);
+      const { money } = format;
       const { order, lines } = loaded;
       return {
         id: order.id,
@@ -175,20 +177,13 @@ export function createCheckoutService(deps: {
         items: lines.map((line) => {
           const details = line.details;
           const costs = details?.costs;
+          // One fee breakdown for every summary; an order lists only the fees it charged.
           const fees = costs
-            ? [
-                { label: 'Setup fee', type: 'joining-fee', price: costs.fees.joiningFee },
-                { label: 'Month in hand fee', type: 'month-in-hand', price: costs.fees.monthInHandFee },
-                {
-                  label:
-                    details.kind === 'membership_change'
-                      ? 'Difference to your next collection'
-                      : 'Pro-rata membership payment',
-                  type: 'pro-rata',
-                  price: costs.fees.proRataFee,
-                },
-                { label: 'Discount', type: 'discount', price: costs.fees.discount },
-              ].filter((fee) => fee.price.raw.amount > 0)
+            ? feeLines(costs, (pence) => pence, {
+                change: details.kind === 'membership_change',
+              })
+                .filter((fee) => fee.price > 0)
+                .map((fee) => ({ label: fee.label, type: fee.type, price: money(fee.price) }))
             : [];
           return {
             type: 'membership',
@@ -208,10 +203,10 @@ export function createCheckoutService(deps: {
             baseFee: costs
               ? {
                   type: costs.paymentType === 'recurring' ? 'membership-monthly' : 'membership-fixed',
-                  price: costs.globalBasePrice,
+                  price: money(costs.basePrice),
                 }
               : null,
-            change: details?.change ?? null,
+            change: details?.change ? inJsonbKeyOrder(changeAnswer(details.change, format)) : null,
             fees,
             total: money(line.amountPence),
           };

@@ -281,7 +281,7 @@ async function completeInTransaction(
           })
           .where(eq(customerMemberships.id, line.changesMembershipId));
       }
-      const pricePence = prices.get(line.paymentOptionId) ?? line.costs.globalBasePrice.raw.amount;
+      const pricePence = prices.get(line.paymentOptionId) ?? line.costs.basePrice;
       const [membership] = await tx
         .insert(customerMemberships)
         .values({

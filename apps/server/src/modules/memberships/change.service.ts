@@ -62,6 +62,7 @@ export function createChangeService(deps: {
         startsAt: [`The change date must be after your membership starts on ${ukDate(held.startDate)}.`],
       });
     }
+    // The window checked here is the one the answer states (`changeCosts` takes the same start).
     const window = changeWindow(today, held.startDate);
     if (!isCalendarDate(startsAt) || startsAt < window.min || startsAt > window.max) {
       throw new ValidationError({
@@ -77,6 +78,7 @@ export function createChangeService(deps: {
         newMonthlyPrice: option.globalBasePrice.raw.amount,
         changeDate: startsAt,
         nextCollectionDate,
+        heldStartDate: held.startDate,
         currencySymbol: symbol,
       },
       today,

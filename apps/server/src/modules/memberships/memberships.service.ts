@@ -1,7 +1,8 @@
 import type { Costs, MembershipType } from '@lido/contracts/membership';
-import { type CalendarDate, isCalendarDate, prettyDate, ukDate } from '@lido/pricing/calendar-date';
+import { type CalendarDate, isCalendarDate, ukDate } from '@lido/pricing/calendar-date';
 import { fixedCosts, monthlyCosts, startDateLimits } from '@lido/pricing/membership-costs';
 import { currencySymbol, toMoney } from '@lido/pricing/money';
+import type { PricedLine } from '@lido/pricing/priced-line';
 import type { PromotionRule } from '@lido/pricing/promotions';
 import { HttpError, ValidationError } from '../../http/errors.ts';
 import { itemNotFoundMessage, requireOperator } from '../operator/current-operator.ts';
@@ -15,6 +16,7 @@ import type {
 } from './memberships.repository.ts';
 import type { Db } from '../../db/client.ts';
 import type { Limit, RateLimiter, Taken } from '../auth/rate-limiter.ts';
+import { costsAnswer, moneyFormat } from './costs-answer.ts';
 import { ineligibilityReason } from './eligibility.ts';
 import { type AnswerValue, checkAnswers, saveAnswers } from './question-answers.ts';
 import { codeNotRecognised, promotionUsable, toPromotionRule } from './promotion-rules.ts';
@@ -130,13 +132,12 @@ export function createMembershipsService(deps: {
     };
   }
 
-  function fixedCostsWire(
+  function fixedLine(
     option: PaymentOptionRow,
-    money: (pence: number) => ReturnType<typeof toMoney>,
     startDate: CalendarDate,
     joiningFee: number,
     promotion: PromotionRule | null,
-  ): Costs {
+  ): PricedLine {
     const costs = fixedCosts({
       price: option.pricePence,
       joiningFee,
@@ -150,20 +151,13 @@ export function createMembershipsService(deps: {
       fixedDuration: option.fixedDuration,
       fixedPeriod: option.fixedPeriod,
       promotionEnabled: option.promotionEnabled,
-      globalBasePrice: money(option.pricePence),
-      startDate,
-      fees: {
-        baseFee: money(option.pricePence),
-        joiningFee: money(costs.joiningFee),
-        proRataFee: money(0),
-        monthInHandFee: money(0),
-        discount: money(costs.discount),
-      },
+      basePrice: option.pricePence,
+      fees: { joiningFee: costs.joiningFee, proRataFee: 0, monthInHandFee: 0, discount: costs.discount },
       proRataDays: 0,
+      startDate,
       endDate: costs.endDate,
       firstBillingDate: null,
-      prettyFirstBillingDate: null,
-      totalToPayNow: money(costs.totalToPayNow),
+      totalToPayNow: costs.totalToPayNow,
     };
   }
 
@@ -171,6 +165,98 @@ export function createMembershipsService(deps: {
     const venue = (await operators.venues(operatorId)).find((row) => row.id === venueId);
     if (!venue) throw new HttpError(404, itemNotFoundMessage);
     return venue;
+  }
+
+  /** What joining costs, by pricing.md, as facts: the costs call answers it, the basket stores it. */
+  async function pricedLine(
+    typeId: number,
+    optionId: number,
+    query: {
+      startDate: string;
+      billingDay?: number | undefined;
+      venueId: number;
+      promotionCodeId?: number | undefined;
+    },
+    asker: PromotionAsker,
+  ): Promise<PricedLine> {
+    const operator = await requireOperator(operators);
+    const found = await memberships.optionWithType(operator.id, optionId);
+    if (!found || found.type.id !== typeId) throw new HttpError(404, itemNotFoundMessage);
+    const { option, type } = found;
+    await requireVenueOfOperator(operator.id, query.venueId);
+    const now = today();
+    const errors: Record<string, string[]> = {};
+
+    const soldHere = (await memberships.typesAtVenue(operator.id, query.venueId)).some(
+      (details) => details.type.id === type.id,
+    );
+    if (!soldHere) errors.venueId = ['This membership is not available at the chosen centre.'];
+
+    const limits = startDateLimits(now);
+    if (!isCalendarDate(query.startDate)) errors.startDate = ['The start date must be a real date.'];
+    else if (query.startDate < limits.min || query.startDate > limits.max) {
+      errors.startDate = [
+        `The start date must be between ${ukDate(limits.min)} and ${ukDate(limits.max)}.`,
+      ];
+    }
+
+    if (option.paymentType === 'recurring') {
+      if (query.billingDay === undefined) errors.billingDay = ['Choose a billing day.'];
+      else if (!operator.availableBillingDates.includes(query.billingDay)) {
+        errors.billingDay = [
+          `The billing day must be one of ${[...operator.availableBillingDates].sort((a, b) => a - b).join(', ')}.`,
+        ];
+      }
+    }
+
+    let promotion = null;
+    if (query.promotionCodeId !== undefined) {
+      await requireCheckedPromotion(query.promotionCodeId, asker);
+      const candidate = await memberships.promotionById(operator.id, query.promotionCodeId);
+      if (
+        promotionUsable(candidate, {
+          today: now,
+          typeId: type.id,
+          optionPromotionEnabled: option.promotionEnabled,
+        })
+      ) {
+        promotion = toPromotionRule(candidate);
+      } else {
+        errors.promotionCodeId = [codeNotRecognised];
+      }
+    }
+    if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+
+    if (option.paymentType === 'recurring') {
+      const costs = monthlyCosts({
+        monthlyPrice: option.pricePence,
+        joiningFee: option.joiningFeePence,
+        takesMonthInHand: option.takesMonthInHand,
+        startDate: query.startDate,
+        billingDay: query.billingDay!,
+        today: now,
+        promotion,
+      });
+      return {
+        paymentType: option.paymentType,
+        fixedDuration: option.fixedDuration,
+        fixedPeriod: option.fixedPeriod,
+        promotionEnabled: option.promotionEnabled,
+        basePrice: option.pricePence,
+        fees: {
+          joiningFee: costs.joiningFee,
+          proRataFee: costs.proRataFee,
+          monthInHandFee: costs.monthInHandFee,
+          discount: costs.discount,
+        },
+        proRataDays: costs.proRataDays,
+        startDate: query.startDate,
+        endDate: null,
+        firstBillingDate: costs.firstCollectionDate,
+        totalToPayNow: costs.totalToPayNow,
+      };
+    }
+    return fixedLine(option, query.startDate, option.joiningFeePence, promotion);
   }
 
   return {
@@ -187,110 +273,20 @@ export function createMembershipsService(deps: {
       );
     },
 
+    pricedLine,
+
     /** GET memberships/types/{typeId}/payment-options/{optionId}: what joining costs, by pricing.md. */
-    async costs(
-      typeId: number,
-      optionId: number,
-      query: {
-        startDate: string;
-        billingDay?: number | undefined;
-        venueId: number;
-        promotionCodeId?: number | undefined;
-      },
-      asker: PromotionAsker,
-    ): Promise<Costs> {
-      const operator = await requireOperator(operators);
-      const found = await memberships.optionWithType(operator.id, optionId);
-      if (!found || found.type.id !== typeId) throw new HttpError(404, itemNotFoundMessage);
-      const { option, type } = found;
-      await requireVenueOfOperator(operator.id, query.venueId);
-      const now = today();
-      const errors: Record<string, string[]> = {};
-
-      const soldHere = (await memberships.typesAtVenue(operator.id, query.venueId)).some(
-        (details) => details.type.id === type.id,
-      );
-      if (!soldHere) errors.venueId = ['This membership is not available at the chosen centre.'];
-
-      const limits = startDateLimits(now);
-      if (!isCalendarDate(query.startDate)) errors.startDate = ['The start date must be a real date.'];
-      else if (query.startDate < limits.min || query.startDate > limits.max) {
-        errors.startDate = [
-          `The start date must be between ${ukDate(limits.min)} and ${ukDate(limits.max)}.`,
-        ];
-      }
-
-      if (option.paymentType === 'recurring') {
-        if (query.billingDay === undefined) errors.billingDay = ['Choose a billing day.'];
-        else if (!operator.availableBillingDates.includes(query.billingDay)) {
-          errors.billingDay = [
-            `The billing day must be one of ${[...operator.availableBillingDates].sort((a, b) => a - b).join(', ')}.`,
-          ];
-        }
-      }
-
-      let promotion = null;
-      if (query.promotionCodeId !== undefined) {
-        await requireCheckedPromotion(query.promotionCodeId, asker);
-        const candidate = await memberships.promotionById(operator.id, query.promotionCodeId);
-        if (
-          promotionUsable(candidate, {
-            today: now,
-            typeId: type.id,
-            optionPromotionEnabled: option.promotionEnabled,
-          })
-        ) {
-          promotion = toPromotionRule(candidate);
-        } else {
-          errors.promotionCodeId = [codeNotRecognised];
-        }
-      }
-      if (Object.keys(errors).length > 0) throw new ValidationError(errors);
-
-      const money = moneyFor(operator);
-      const common = {
-        paymentType: option.paymentType,
-        fixedDuration: option.fixedDuration,
-        fixedPeriod: option.fixedPeriod,
-        promotionEnabled: option.promotionEnabled,
-        globalBasePrice: money(option.pricePence),
-        startDate: query.startDate,
-      };
-      if (option.paymentType === 'recurring') {
-        const costs = monthlyCosts({
-          monthlyPrice: option.pricePence,
-          joiningFee: option.joiningFeePence,
-          takesMonthInHand: option.takesMonthInHand,
-          startDate: query.startDate,
-          billingDay: query.billingDay!,
-          today: now,
-          promotion,
-        });
-        return {
-          ...common,
-          fees: {
-            baseFee: money(option.pricePence),
-            joiningFee: money(costs.joiningFee),
-            proRataFee: money(costs.proRataFee),
-            monthInHandFee: money(costs.monthInHandFee),
-            discount: money(costs.discount),
-          },
-          proRataDays: costs.proRataDays,
-          endDate: null,
-          firstBillingDate: costs.firstCollectionDate,
-          prettyFirstBillingDate: prettyDate(costs.firstCollectionDate),
-          totalToPayNow: money(costs.totalToPayNow),
-        };
-      }
-      return fixedCostsWire(option, money, query.startDate, option.joiningFeePence, promotion);
+    async costs(...args: Parameters<typeof pricedLine>): Promise<Costs> {
+      const line = await pricedLine(...args);
+      return costsAnswer(line, moneyFormat((await requireOperator(operators)).currency));
     },
 
     /** A renewal's costs (pricing.md, "Renewal"): the option's current price, no joining fee, no promotion. */
-    async renewalCosts(optionId: number, startDate: CalendarDate): Promise<Costs> {
+    async renewalCosts(optionId: number, startDate: CalendarDate): Promise<PricedLine> {
       const operator = await requireOperator(operators);
       const found = await memberships.optionWithType(operator.id, optionId);
       if (!found || found.option.paymentType !== 'fixed') throw new HttpError(404, itemNotFoundMessage);
-      return fixedCostsWire(found.option, moneyFor(operator), startDate, 0, null);
+      return fixedLine(found.option, startDate, 0, null);
     },
 
     /** GET /api/v1/membership-promotions/validate/{code}/{paymentOptionId}: one answer for every unusable code. */

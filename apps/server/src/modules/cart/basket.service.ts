@@ -1,0 +1,218 @@
+import type { Cart, CartTerms } from '@lido/contracts/cart';
+import { HttpError, ValidationError } from '../../http/errors.ts';
+import { requireDirectDebitFor } from '../direct-debit/direct-debit-required.ts';
+import type { CustomerRow } from '../auth/auth.repository.ts';
+import type { PromotionClient } from '../memberships/memberships.service.ts';
+import { itemNotFoundMessage } from '../operator/current-operator.ts';
+import { type CartDeps, checkSelectedUser, requireOpen } from './cart-deps.ts';
+import type { CartView } from './cart-view.ts';
+import type { NewCartItem } from './cart.repository.ts';
+import { type MembershipLine, type MembershipLines, refuseDuplicates } from './membership-lines.ts';
+
+/** How long after paying an empty basket answer still names the order the basket became. */
+export const completedOrderShownForSeconds = 10 * 60;
+
+/**
+ * The basket's own calls (platform spec, "Cart"): load, empty, add, remove and reprice lines, and
+ * the terms to accept. Loading never creates a basket; the first add does.
+ */
+export function createBasketService(
+  deps: Pick<CartDeps, 'carts' | 'memberships' | 'customerById'>,
+  view: CartView,
+  membershipLines: MembershipLines,
+) {
+  const { carts } = deps;
+  const { priceMembership, requireCartItem } = membershipLines;
+
+  return {
+    /** GET {checkout} */
+    async load(customer: CustomerRow, selectedUserId?: number): Promise<Cart> {
+      checkSelectedUser(customer, selectedUserId);
+      const cart = await carts.currentCart(customer.id);
+      // With no basket since, the order the last one became: a page still leaving checkout learns
+      // where the customer belongs instead of reading "empty" (decision 0019).
+      const completed = cart
+        ? null
+        : await carts.recentlyCompletedOrderId(customer.id, completedOrderShownForSeconds);
+      return view(customer, cart, completed);
+    },
+
+    /** DELETE {checkout}: empties the basket (a basket being paid for is left alone). */
+    async discard(customer: CustomerRow, selectedUserId?: number): Promise<Cart> {
+      checkSelectedUser(customer, selectedUserId);
+      await carts.withLockedCart(customer.id, false, async (tx, cart) => {
+        if (!cart) return;
+        requireOpen(cart);
+        await carts.deleteCart(tx, cart.id);
+      });
+      return view(customer, undefined);
+    },
+
+    /** POST {checkout}/add: every line is priced first, then all are added together or none. */
+    async addMemberships(
+      customer: CustomerRow,
+      lines: (MembershipLine & { purchasedForUserId?: number | undefined })[],
+      who: { selectedUserId?: number | undefined; membershipUserId?: number | undefined },
+      client: Omit<PromotionClient, 'customerId'>,
+    ): Promise<Cart> {
+      checkSelectedUser(
+        customer,
+        who.selectedUserId,
+        who.membershipUserId,
+        ...lines.map((l) => l.purchasedForUserId),
+      );
+      const priced: NewCartItem[] = [];
+      for (const line of lines)
+        priced.push(await priceMembership(customer, line, { ...client, customerId: customer.id }));
+      const cart = await carts.withLockedCart(customer.id, true, async (tx, locked) => {
+        requireOpen(locked);
+        refuseDuplicates(await carts.itemRows(tx, locked.id), priced);
+        for (const item of priced) await carts.insertItem(tx, locked.id, item);
+        // A new monthly membership is billed by Direct Debit: without one it is refused here.
+        await requireDirectDebitFor(tx, { customerId: customer.id, cartId: locked.id, lines: priced });
+        return locked;
+      });
+      return view(customer, cart);
+    },
+
+    /** POST {checkout}/remove */
+    async removeItems(
+      customer: CustomerRow,
+      itemIds: number[],
+      who: { selectedUserId?: number | undefined; membershipUserId?: number | undefined },
+    ): Promise<Cart> {
+      checkSelectedUser(customer, who.selectedUserId, who.membershipUserId);
+      const cart = await carts.withLockedCart(customer.id, false, async (tx, locked) => {
+        requireOpen(locked);
+        const existing = new Set((await carts.itemRows(tx, locked.id)).map((row) => row.id));
+        const missing = itemIds.filter((id) => !existing.has(id));
+        if (missing.length > 0)
+          throw new ValidationError({ cartItemIds: ['That item is no longer in your basket.'] });
+        await carts.deleteItems(tx, locked.id, itemIds);
+        return locked;
+      });
+      return view(customer, cart);
+    },
+
+    /** PUT {checkout}/{cartItemId}: new dates, billing day or promotion, priced again. */
+    /**
+     * Takes a membership benefit or a package's usage off a basket line (platform spec §7). Only
+     * activity bookings carry either; no basket line can hold one yet, so an existing line of the
+     * customer's answers that it has none, and changes nothing.
+     */
+    async removeUsage(
+      customer: CustomerRow,
+      itemId: number,
+      kind: 'benefit' | 'package',
+      selectedUserId?: number,
+    ) {
+      checkSelectedUser(customer, selectedUserId);
+      await requireCartItem(customer, itemId);
+      const message =
+        kind === 'benefit' ? 'This item has no benefit applied.' : 'This item has no package usage applied.';
+      throw new ValidationError({ cartItemId: [message] });
+    },
+
+    async updateItem(
+      customer: CustomerRow,
+      itemId: number,
+      options: Partial<MembershipLine['options']>,
+      client: Omit<PromotionClient, 'customerId'>,
+      selectedUserId?: number,
+    ): Promise<Cart> {
+      checkSelectedUser(customer, selectedUserId);
+      const current = await requireCartItem(customer, itemId);
+      // Only a newly chosen promotion is checked; the line's own is kept as it was given.
+      const newPromotion =
+        options.promotionCodeId !== undefined && options.promotionCodeId !== current.promotionId;
+      if (current.itemType !== 'membership')
+        throw new ValidationError({
+          options: ['A renewal starts when the current membership ends and cannot be changed.'],
+        });
+      const repriced = await priceMembership(
+        customer,
+        {
+          typeId: current.membershipTypeId,
+          optionId: current.paymentOptionId,
+          options: {
+            startDate: options.startDate ?? current.startDate,
+            billingDay: options.billingDay ?? current.billingDay ?? undefined,
+            venueId: options.venueId ?? current.venueId,
+            promotionCodeId: options.promotionCodeId ?? current.promotionId ?? undefined,
+          },
+        },
+        newPromotion ? { ...client, customerId: customer.id } : 'already-applied',
+      );
+      const cart = await carts.withLockedCart(customer.id, false, async (tx, locked) => {
+        requireOpen(locked);
+        const existing = await carts.itemRows(tx, locked.id);
+        if (!existing.some((row) => row.id === itemId)) throw new HttpError(404, itemNotFoundMessage);
+        await carts.updateItem(tx, locked.id, itemId, repriced);
+        return locked;
+      });
+      return view(customer, cart);
+    },
+
+    /**
+     * A promotion refused when the order completed (its limit was reached meanwhile) comes off the
+     * basket's lines, which are priced again without it; a line that can no longer be priced leaves.
+     */
+    async dropPromotion(customerId: number, cartId: number, promotionId: number): Promise<void> {
+      const customer = await deps.customerById(customerId);
+      const cart = await carts.currentCart(customerId);
+      if (!customer || cart?.id !== cartId) return;
+      const lines = (await carts.itemsOf(cart.id))
+        .map((row) => row.item)
+        .filter((item) => item.promotionId === promotionId && item.itemType === 'membership');
+      const repriced = new Map<number, NewCartItem | undefined>();
+      for (const line of lines) {
+        const item = await priceMembership(
+          customer,
+          {
+            typeId: line.membershipTypeId,
+            optionId: line.paymentOptionId,
+            options: {
+              startDate: line.startDate,
+              billingDay: line.billingDay ?? undefined,
+              venueId: line.venueId,
+            },
+          },
+          'already-applied',
+        ).catch((error: unknown) => {
+          if (error instanceof HttpError) return undefined;
+          throw error;
+        });
+        repriced.set(line.id, item);
+      }
+      await carts.withLockedCart(customerId, false, async (tx, locked) => {
+        if (locked?.id !== cartId) return;
+        const current = await carts.itemRows(tx, locked.id);
+        for (const [itemId, item] of repriced) {
+          const still = current.find((row) => row.id === itemId && row.promotionId === promotionId);
+          if (!still) continue;
+          if (item) await carts.updateItem(tx, locked.id, itemId, item);
+          else await carts.deleteItems(tx, locked.id, [itemId]);
+        }
+      });
+    },
+
+    /** GET /api/terms?cart_id: the terms to accept at checkout for what is in the basket. */
+    async terms(customer: CustomerRow, cartId: number): Promise<CartTerms[]> {
+      const cart = await carts.cartOf(customer.id, cartId);
+      if (!cart) throw new HttpError(404, itemNotFoundMessage);
+      const typeIds = [...new Set((await carts.itemsOf(cart.id)).map((row) => row.item.membershipTypeId))];
+      const terms: CartTerms[] = [];
+      for (const typeId of typeIds) {
+        for (const kind of ['health_commitment', 'membership'] as const) {
+          const found = await deps.memberships.terms(kind, typeId).catch((error: unknown) => {
+            if (error instanceof HttpError && error.statusCode === 404) return null;
+            throw error;
+          });
+          if (found && !terms.some((term) => term.id === found.id))
+            terms.push({ ...found, type: kind, isRequired: true });
+        }
+      }
+      return terms;
+    },
+  };
+}

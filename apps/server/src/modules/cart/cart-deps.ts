@@ -1,0 +1,39 @@
+import type { CalendarDate } from '@lido/pricing/calendar-date';
+import type { DirectDebitService } from '../direct-debit/direct-debit.service.ts';
+import { HttpError } from '../../http/errors.ts';
+import type { AccountRepository } from '../account/account.repository.ts';
+import type { CustomerRow } from '../auth/auth.repository.ts';
+import type { createChangeService } from '../memberships/change.service.ts';
+import type { createMembershipsService } from '../memberships/memberships.service.ts';
+import { itemNotFoundMessage } from '../operator/current-operator.ts';
+import type { OperatorRepository } from '../operator/operator.repository.ts';
+import type { CartRepository, CartRow } from './cart.repository.ts';
+
+/** What the basket's services are built from (see `createCartService`). */
+export interface CartDeps {
+  operators: OperatorRepository;
+  carts: CartRepository;
+  account: AccountRepository;
+  memberships: ReturnType<typeof createMembershipsService>;
+  change: ReturnType<typeof createChangeService>;
+  customerById: (id: number) => Promise<CustomerRow | undefined>;
+  today: () => CalendarDate;
+  /** The Direct Debit provider's need for a billing address, over the operator's setting when set. */
+  directDebitBillingAddress?: boolean | undefined;
+  directDebit: Pick<
+    DirectDebitService,
+    'available' | 'prepare' | 'keepWithCart' | 'dropFromCart' | 'discardBillingRequest'
+  >;
+}
+
+/** Only the customer themself can be the selected user: dependants are not modelled yet. */
+export function checkSelectedUser(customer: CustomerRow, ...userIds: (number | undefined)[]) {
+  if (userIds.some((userId) => userId !== undefined && userId !== customer.id))
+    throw new HttpError(404, itemNotFoundMessage);
+}
+
+export function requireOpen(cart: CartRow | undefined): asserts cart is CartRow {
+  if (!cart) throw new HttpError(404, itemNotFoundMessage);
+  if (cart.status !== 'open')
+    throw new HttpError(409, 'Your basket is being paid for, so it cannot be changed now.');
+}

@@ -1,0 +1,107 @@
+import type { MembershipType } from '@lido/contracts/membership';
+import { billingDayFor } from '@lido/pricing/membership-costs';
+import type { PricedLine } from '@lido/pricing/priced-line';
+import { HttpError, ValidationError } from '../../http/errors.ts';
+import type { CustomerRow } from '../auth/auth.repository.ts';
+import type { PromotionAsker } from '../memberships/memberships.service.ts';
+import { itemNotFoundMessage } from '../operator/current-operator.ts';
+import type { CartDeps } from './cart-deps.ts';
+import type { CartItemRow, NewCartItem } from './cart.repository.ts';
+
+export interface MembershipLine {
+  typeId: number;
+  optionId: number;
+  options: {
+    startDate: string;
+    billingDay?: number | undefined;
+    venueId: number;
+    promotionCodeId?: number | undefined;
+  };
+}
+
+export const alreadyInBasket = 'This membership is already in your basket.';
+const ineligibleMessage = 'You are ineligible for the membership you selected.';
+
+export function optionLabel(
+  costs: Pick<PricedLine, 'paymentType' | 'fixedDuration' | 'fixedPeriod'>,
+): string {
+  if (costs.paymentType === 'recurring') return 'Monthly';
+  const duration = costs.fixedDuration ?? 1;
+  return `${duration} ${costs.fixedPeriod ?? 'month'}${duration === 1 ? '' : 's'}`;
+}
+
+/** A membership type once per basket: a second line of it is refused, listing nothing twice. */
+export function refuseDuplicates(existing: CartItemRow[], added: NewCartItem[]) {
+  const typeIds = existing.map((row) => row.membershipTypeId);
+  for (const item of added) {
+    if (typeIds.includes(item.membershipTypeId)) throw new ValidationError({ membership: [alreadyInBasket] });
+    typeIds.push(item.membershipTypeId);
+  }
+}
+
+/** What a basket line is made of: the membership as this customer may buy it, priced by the costs rules. */
+export function createMembershipLines(deps: Pick<CartDeps, 'memberships' | 'carts'>) {
+  /** The membership type as this customer may buy it at the centre, or a clear refusal. */
+  async function purchasable(customer: CustomerRow, typeId: number, optionId: number, venueId: number) {
+    const types: MembershipType[] = await deps.memberships.typesAtVenue(venueId, customer);
+    const type = types.find((candidate) => candidate.id === typeId);
+    if (!type)
+      throw new ValidationError({ membership: ['This membership is not available at the chosen centre.'] });
+    const option = type.paymentOptions.find((candidate) => candidate.id === optionId);
+    if (!option) throw new HttpError(404, itemNotFoundMessage);
+    if (!option.isPurchasable.canPurchase) {
+      const reason = option.isPurchasable.hasPrices
+        ? (option.isPurchasable.message ?? 'This membership cannot be bought online.')
+        : ineligibleMessage;
+      throw new ValidationError({ membership: [reason] });
+    }
+    return { type, option };
+  }
+
+  /** A new membership line, priced exactly as the costs call prices it. */
+  async function priceMembership(
+    customer: CustomerRow,
+    line: MembershipLine,
+    asker: PromotionAsker,
+  ): Promise<NewCartItem> {
+    const { type, option } = await purchasable(customer, line.typeId, line.optionId, line.options.venueId);
+    const billingDay = billingDayFor({
+      recurring: option.paymentType === 'recurring',
+      held: customer.billingDay,
+      chosen: line.options.billingDay,
+    });
+    const costs = await deps.memberships.pricedLine(
+      type.id,
+      option.id,
+      { ...line.options, billingDay },
+      asker,
+    );
+    return {
+      itemType: 'membership',
+      membershipTypeId: type.id,
+      paymentOptionId: option.id,
+      venueId: line.options.venueId,
+      purchasedForCustomerId: customer.id,
+      renewsMembershipId: null,
+      changesMembershipId: null,
+      startDate: costs.startDate,
+      billingDay: billingDay ?? null,
+      promotionId: line.options.promotionCodeId ?? null,
+      description: `${type.name}, ${optionLabel(costs)}`,
+      amountPence: costs.totalToPayNow,
+      costs,
+    };
+  }
+
+  /** A line of the customer's current basket, or 404. */
+  async function requireCartItem(customer: CustomerRow, itemId: number) {
+    const cart = await deps.carts.currentCart(customer.id);
+    const rows = cart ? await deps.carts.itemsOf(cart.id) : [];
+    const found = rows.find((row) => row.item.id === itemId);
+    if (!cart || !found) throw new HttpError(404, itemNotFoundMessage);
+    return found.item;
+  }
+
+  return { purchasable, priceMembership, requireCartItem };
+}
+export type MembershipLines = ReturnType<typeof createMembershipLines>;
