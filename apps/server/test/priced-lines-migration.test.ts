@@ -182,7 +182,9 @@ describe('migration 0021: stored lines keep facts', () => {
       const { change: oldChange, ...oldRest } = old;
       expect(JSON.stringify(inJsonbKeyOrder(costsAnswer(line, format)))).toBe(JSON.stringify(oldRest));
       if (changed)
-        expect(JSON.stringify(inJsonbKeyOrder(changeAnswer(changed, format)))).toBe(JSON.stringify(oldChange));
+        expect(JSON.stringify(inJsonbKeyOrder(changeAnswer(changed, format)))).toBe(
+          JSON.stringify(oldChange),
+        );
     });
 
     const ordersAfter = await orderRows();

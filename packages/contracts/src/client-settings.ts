@@ -32,5 +32,7 @@ export const clientSettingsSchema = z.object({
   errorReportingDsn: z.string().nullable(),
   fonts: z.object({ garageGothicUrl: z.string().nullable() }),
   analytics: z.object({ gaMeasurementId: z.string().nullable(), gtmContainerId: z.string().nullable() }),
+  /** The operator's IANA time zone (`LIDO_TIME_ZONE`): its date is "today" for start dates and prices. */
+  timeZone: z.string(),
 });
 export type ClientSettings = z.infer<typeof clientSettingsSchema>;

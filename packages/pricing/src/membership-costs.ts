@@ -146,6 +146,15 @@ export function clampStartDate(
   return !date || compareDates(date, limits.min) < 0 ? limits.min : date;
 }
 
+/** A date typed into the start date field: before the minimum it resets to it, after the maximum to that. */
+export function limitStartDate(
+  date: CalendarDate,
+  limits: Pick<StartDateLimits, 'min' | 'max'>,
+): CalendarDate {
+  const atLeastMin = clampStartDate(date, limits);
+  return compareDates(atLeastMin, limits.max) > 0 ? limits.max : atLeastMin;
+}
+
 /**
  * The billing day a monthly membership is priced with (joining spec, section 2): a member who
  * already pays by Direct Debit keeps theirs, whatever was chosen; otherwise the chosen day; before

@@ -28,6 +28,7 @@ export const testSettings: ClientSettings = {
   errorReportingDsn: null,
   fonts: { garageGothicUrl: null },
   analytics: { gaMeasurementId: null, gtmContainerId: null },
+  timeZone: 'Europe/London',
 };
 
 /** Renders UI inside a memory router on a given site, with client settings already loaded. */

@@ -95,18 +95,15 @@ export function createChangeAndRenewalLines(
         });
       if (held.status !== 'active' && held.status !== 'ended')
         throw new ValidationError({ membershipId: ['Only an active or ended membership can be renewed.'] });
-      const { type, option } = await membershipLines.purchasable(
-        customer,
-        held.membershipTypeId,
-        held.paymentOptionId,
-        held.homeVenueId,
-      ).catch((error: unknown) => {
-        if (error instanceof HttpError && error.statusCode === 404)
-          throw new ValidationError({
-            membershipId: ['This membership is no longer sold, so it cannot be renewed.'],
-          });
-        throw error;
-      });
+      const { type, option } = await membershipLines
+        .purchasable(customer, held.membershipTypeId, held.paymentOptionId, held.homeVenueId)
+        .catch((error: unknown) => {
+          if (error instanceof HttpError && error.statusCode === 404)
+            throw new ValidationError({
+              membershipId: ['This membership is no longer sold, so it cannot be renewed.'],
+            });
+          throw error;
+        });
       const startDate = renewalStartDate(held.endDate, deps.today());
       const costs = await deps.memberships.renewalCosts(option.id, startDate);
       const item: NewCartItem = {

@@ -130,6 +130,5 @@ export function createJoiningLines(
       const cart = await view(customer, await carts.currentCart(customer.id));
       return cart.items.find((item) => item.type === 'membership') ?? null;
     },
-
   };
 }

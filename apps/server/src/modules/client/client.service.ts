@@ -45,6 +45,7 @@ export function createClientService(config: Config, repository: OperatorReposito
           gaMeasurementId: config.analytics.gaMeasurementId ?? null,
           gtmContainerId: config.analytics.gtmContainerId ?? null,
         },
+        timeZone: config.timeZone,
       };
     },
   };

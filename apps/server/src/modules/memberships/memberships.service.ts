@@ -195,9 +195,7 @@ export function createMembershipsService(deps: {
     const limits = startDateLimits(now);
     if (!isCalendarDate(query.startDate)) errors.startDate = ['The start date must be a real date.'];
     else if (query.startDate < limits.min || query.startDate > limits.max) {
-      errors.startDate = [
-        `The start date must be between ${ukDate(limits.min)} and ${ukDate(limits.max)}.`,
-      ];
+      errors.startDate = [`The start date must be between ${ukDate(limits.min)} and ${ukDate(limits.max)}.`];
     }
 
     if (option.paymentType === 'recurring') {

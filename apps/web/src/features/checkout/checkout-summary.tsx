@@ -1,6 +1,20 @@
 import type { CartItem } from '@lido/contracts/cart';
 import { prettyDate } from '@lido/pricing/calendar-date';
+import { daysLabel, type FeeLine, feeLines } from '@lido/pricing/fee-lines';
+import type { Money } from '@lido/pricing/money';
 import { durationLabel } from '../../lib/membership-price.ts';
+
+function FeeRow({ line }: { line: FeeLine<Money> }) {
+  return (
+    <div className="summary-line">
+      <dt>
+        {line.label}
+        {line.days !== undefined && <span className="summary-line__detail">{daysLabel(line.days)}</span>}
+      </dt>
+      <dd>{line.type === 'discount' ? `−${line.price.formatted}` : line.price.formatted}</dd>
+    </div>
+  );
+}
 
 /** The right-hand summary of checkout: one block per membership in the basket. */
 export function CheckoutSummary({ items }: { items: CartItem[] }) {
@@ -12,6 +26,12 @@ export function CheckoutSummary({ items }: { items: CartItem[] }) {
       {items.map((item) => {
         const { costs } = item;
         const monthly = costs.paymentType === 'recurring';
+        const lines = feeLines(costs, (money) => money.raw.amount, {
+          change: item.type === 'membership_change',
+        });
+        // A change's difference from the next collection is listed before any discount.
+        const charged = lines.filter((line) => line.type !== 'discount');
+        const discounts = lines.filter((line) => line.type === 'discount');
         return (
           <section key={item.id} className="checkout-summary__item" aria-label={item.name}>
             <h3 className="payment-summary__name">
@@ -45,43 +65,18 @@ export function CheckoutSummary({ items }: { items: CartItem[] }) {
               )}
             </dl>
             <dl className="summary-lines">
-              {costs.fees.joiningFee.raw.amount > 0 && (
-                <div className="summary-line">
-                  <dt>Setup fee</dt>
-                  <dd>{costs.fees.joiningFee.formatted}</dd>
-                </div>
-              )}
-              {costs.fees.monthInHandFee.raw.amount > 0 && (
-                <div className="summary-line">
-                  <dt>Month in hand fee</dt>
-                  <dd>{costs.fees.monthInHandFee.formatted}</dd>
-                </div>
-              )}
-              {monthly && (
-                <div className="summary-line">
-                  <dt>
-                    {item.type === 'membership_change'
-                      ? 'Difference to your next collection'
-                      : 'Pro-rata membership payment'}
-                    <span className="summary-line__detail">
-                      {costs.proRataDays} {costs.proRataDays === 1 ? 'day' : 'days'}
-                    </span>
-                  </dt>
-                  <dd>{costs.fees.proRataFee.formatted}</dd>
-                </div>
-              )}
+              {charged.map((line) => (
+                <FeeRow key={line.type} line={line} />
+              ))}
               {item.change && (
                 <div className="summary-line">
                   <dt>From your next collection</dt>
                   <dd>{item.change.differenceToOldMembership}</dd>
                 </div>
               )}
-              {costs.fees.discount.raw.amount > 0 && (
-                <div className="summary-line">
-                  <dt>Discount</dt>
-                  <dd>−{costs.fees.discount.formatted}</dd>
-                </div>
-              )}
+              {discounts.map((line) => (
+                <FeeRow key={line.type} line={line} />
+              ))}
               <div className="summary-line summary-line--total">
                 <dt>To pay now</dt>
                 <dd>{item.price.formatted}</dd>

@@ -1,5 +1,5 @@
 import { addDays, type CalendarDate, prettyDate } from '@lido/pricing/calendar-date';
-import { startDateLimits } from '@lido/pricing/membership-costs';
+import { clampStartDate, limitStartDate, startDateLimits } from '@lido/pricing/membership-costs';
 import { useState } from 'react';
 import { Button } from '../../ui/button.tsx';
 import { CheckboxField } from '../../ui/form-fields.tsx';
@@ -63,7 +63,7 @@ export function DatesSection({
   const health = useTerms('health-commitment', state.membershipTypeId);
   const membership = useTerms('membership', state.membershipTypeId);
   const [reading, setReading] = useState<Terms | null>(null);
-  const startDate = state.startDate && state.startDate >= limits.min ? state.startDate : limits.min;
+  const startDate = clampStartDate(state.startDate, limits);
   const requiredTerms = [health.data, membership.data].filter((terms): terms is Terms => terms !== undefined);
   const allTermsTicked = requiredTerms.every((terms) => state.checkedTerms.includes(terms.id));
   const needsBillingDay = recurring && !hasBillingDate && state.billingDay === null;
@@ -90,10 +90,7 @@ export function DatesSection({
           onChange={(event) => {
             const value = event.target.value;
             // A start date before the minimum resets to the minimum (joining spec, section 4).
-            if (value)
-              joiningStore.update({
-                startDate: value < limits.min ? limits.min : value > limits.max ? limits.max : value,
-              });
+            if (value) joiningStore.update({ startDate: limitStartDate(value, limits) });
           }}
         />
         <div className="date-shortcuts">

@@ -1,6 +1,7 @@
 import type { MembershipType } from '@lido/contracts/membership';
-import { prettyDate, todayIn } from '@lido/pricing/calendar-date';
+import { prettyDate } from '@lido/pricing/calendar-date';
 import { changeWindow } from '@lido/pricing/change-and-renewal';
+import { billingDayFor, clampStartDate, startDateLimits } from '@lido/pricing/membership-costs';
 import { myMembershipsQuery } from '../account/get-memberships.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -10,6 +11,7 @@ import { genericErrorLine } from '../../lib/api/generic-error.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { pushToDataLayer } from '../analytics/data-layer.ts';
 import { useClientSettings } from '../client-settings/get-client-settings.ts';
+import { useOperatorToday } from '../client-settings/use-operator-today.ts';
 import { dataFieldsQuery } from '../data-fields/get-data-fields.ts';
 import { showToast, toastDurations } from '../toasts/toast-store.ts';
 import { useSession } from '../session/use-session.ts';
@@ -47,9 +49,6 @@ import {
   useSubmitMembership,
 } from './submit-membership.ts';
 
-/** The operator's local date decides start dates and prices (architecture.md, "Database"). */
-const operatorTimeZone = 'Europe/London';
-
 const paymentTypeFromUrl = (value: string | undefined) =>
   value === 'recurring' || value === 'monthly'
     ? 'recurring'
@@ -84,7 +83,7 @@ export function JoiningPage() {
   const sendAnswers = useSendAnswers();
   const [bankServerMessages, setBankServerMessages] = useState<string[]>([]);
   const problems = useSectionProblems();
-  const today = todayIn(operatorTimeZone, new Date());
+  const today = useOperatorToday();
 
   useEffect(() => {
     if (venue.data) enterCentre(venue.data.slug, changing);
@@ -160,12 +159,13 @@ export function JoiningPage() {
     if (step) pushToDataLayer({ event: 'joiningProgress', step, section: open });
   }, [open]);
 
-  const billingDayForCosts = recurring
-    ? (user?.billingDay ??
-      state.billingDay ??
-      [...settings.availableBillingDates].sort((a, b) => a - b)[0] ??
-      1)
-    : null;
+  const billingDayForCosts =
+    billingDayFor({
+      recurring,
+      held: user?.billingDay,
+      chosen: state.billingDay,
+      offered: settings.availableBillingDates,
+    }) ?? null;
   const heldMemberships = useQuery({ ...myMembershipsQuery, enabled: changing !== null });
   const heldStart = heldMemberships.data?.find((held) => held.id === changing)?.startDate;
   const changeDates = changing !== null ? changeWindow(today, heldStart) : undefined;
@@ -174,10 +174,7 @@ export function JoiningPage() {
       ? {
           membershipId: changing,
           optionId: option.id,
-          startsAt:
-            state.startDate && changeDates && state.startDate >= changeDates.min
-              ? state.startDate
-              : (changeDates?.min ?? today),
+          startsAt: clampStartDate(state.startDate, changeDates ?? startDateLimits(today)),
         }
       : null,
   );
@@ -187,7 +184,7 @@ export function JoiningPage() {
           typeId: membership.id,
           optionId: option.id,
           venueId: venue.data.id,
-          startDate: state.startDate && state.startDate >= today ? state.startDate : today,
+          startDate: clampStartDate(state.startDate, startDateLimits(today)),
           billingDay: billingDayForCosts,
           promotionCodeId: state.promotion?.id ?? null,
         }
@@ -283,7 +280,7 @@ export function JoiningPage() {
       showToast({ content: 'Please fill in required questions', type: 'danger' });
       return openSection('additional');
     }
-    const startDate = joiningStore.get().startDate ?? changeDates?.min ?? today;
+    const startDate = clampStartDate(joiningStore.get().startDate, changeDates ?? startDateLimits(today));
     if (changing !== null) {
       submitChange.mutate(
         { membershipId: changing, membershipTypeId: membership.id, paymentOptionId: option.id, startDate },

@@ -1,4 +1,5 @@
 import type { Costs, MembershipType } from '@lido/contracts/membership';
+import { daysLabel, feeLines } from '@lido/pricing/fee-lines';
 import { durationLabel } from '../../lib/membership-price.ts';
 import type { ChangeCosts } from './get-change-options.ts';
 
@@ -67,24 +68,15 @@ export function PaymentSummary({ membership, costs, loading, change }: PaymentSu
               : `${costs.globalBasePrice.formatted} for ${durationLabel(costs)}`}
           </p>
           <dl className="summary-lines">
-            {costs.fees.joiningFee.raw.amount > 0 && (
-              <Line label="Setup fee" value={costs.fees.joiningFee.formatted} />
-            )}
-            {costs.fees.monthInHandFee.raw.amount > 0 && (
-              <Line label="Month in hand fee" value={costs.fees.monthInHandFee.formatted} />
-            )}
-            {costs.paymentType === 'recurring' && (
-              <Line
-                label="Pro-rata membership payment"
-                detail={`${costs.proRataDays} ${costs.proRataDays === 1 ? 'day' : 'days'}`}
-                value={costs.fees.proRataFee.formatted}
-              />
-            )}
-            {costs.paymentType === 'fixed' && (
-              <Line label="Membership fee" value={costs.globalBasePrice.formatted} />
-            )}
-            {costs.fees.discount.raw.amount > 0 && (
-              <Line label="Discount" value={`−${costs.fees.discount.formatted}`} />
+            {feeLines(costs, (money) => money.raw.amount, { fixedPrice: costs.globalBasePrice }).map(
+              (line) => (
+                <Line
+                  key={line.type}
+                  label={line.label}
+                  detail={line.days === undefined ? undefined : daysLabel(line.days)}
+                  value={line.type === 'discount' ? `−${line.price.formatted}` : line.price.formatted}
+                />
+              ),
             )}
             <div className="summary-line summary-line--total">
               <dt>To pay now</dt>
