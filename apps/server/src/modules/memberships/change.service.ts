@@ -75,7 +75,7 @@ export function createChangeService(deps: {
     const costs = changeCosts(
       {
         oldMonthlyPrice: held.pricePence,
-        newMonthlyPrice: option.globalBasePrice.raw.amount,
+        newMonthlyPrice: await deps.memberships.optionPricePence(option.id),
         changeDate: startsAt,
         nextCollectionDate,
         heldStartDate: held.startDate,

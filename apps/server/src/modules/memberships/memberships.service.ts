@@ -279,6 +279,14 @@ export function createMembershipsService(deps: {
       return costsAnswer(line, moneyFormat((await requireOperator(operators)).currency));
     },
 
+    /** An option's price in pence, read from the catalogue (not back out of a formatted answer). */
+    async optionPricePence(optionId: number): Promise<number> {
+      const operator = await requireOperator(operators);
+      const found = await memberships.optionWithType(operator.id, optionId);
+      if (!found) throw new HttpError(404, itemNotFoundMessage);
+      return found.option.pricePence;
+    },
+
     /** A renewal's costs (pricing.md, "Renewal"): the option's current price, no joining fee, no promotion. */
     async renewalCosts(optionId: number, startDate: CalendarDate): Promise<PricedLine> {
       const operator = await requireOperator(operators);
