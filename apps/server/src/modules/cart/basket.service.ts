@@ -94,7 +94,6 @@ export function createBasketService(
       return view(customer, cart);
     },
 
-    /** PUT {checkout}/{cartItemId}: new dates, billing day or promotion, priced again. */
     /**
      * Takes a membership benefit or a package's usage off a basket line (platform spec §7). Only
      * activity bookings carry either; no basket line can hold one yet, so an existing line of the
@@ -113,6 +112,7 @@ export function createBasketService(
       throw new ValidationError({ cartItemId: [message] });
     },
 
+    /** PUT {checkout}/{cartItemId}: new dates, billing day or promotion, priced again. */
     async updateItem(
       customer: CustomerRow,
       itemId: number,
