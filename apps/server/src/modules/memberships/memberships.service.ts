@@ -132,6 +132,17 @@ export function createMembershipsService(deps: {
     };
   }
 
+  /** What a priced line takes from its payment option as it is. */
+  function optionFacts(option: PaymentOptionRow) {
+    return {
+      paymentType: option.paymentType,
+      fixedDuration: option.fixedDuration,
+      fixedPeriod: option.fixedPeriod,
+      promotionEnabled: option.promotionEnabled,
+      basePrice: option.pricePence,
+    };
+  }
+
   function fixedLine(
     option: PaymentOptionRow,
     startDate: CalendarDate,
@@ -147,11 +158,7 @@ export function createMembershipsService(deps: {
       promotion,
     });
     return {
-      paymentType: option.paymentType,
-      fixedDuration: option.fixedDuration,
-      fixedPeriod: option.fixedPeriod,
-      promotionEnabled: option.promotionEnabled,
-      basePrice: option.pricePence,
+      ...optionFacts(option),
       fees: { joiningFee: costs.joiningFee, proRataFee: 0, monthInHandFee: 0, discount: costs.discount },
       proRataDays: 0,
       startDate,
@@ -236,11 +243,7 @@ export function createMembershipsService(deps: {
         promotion,
       });
       return {
-        paymentType: option.paymentType,
-        fixedDuration: option.fixedDuration,
-        fixedPeriod: option.fixedPeriod,
-        promotionEnabled: option.promotionEnabled,
-        basePrice: option.pricePence,
+        ...optionFacts(option),
         fees: {
           joiningFee: costs.joiningFee,
           proRataFee: costs.proRataFee,
