@@ -1,8 +1,72 @@
+import fs from 'node:fs';
 import js from '@eslint/js';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const noServerCode = {
+  group: ['**/apps/server/**', '@lido/server', '@lido/server/*'],
+  message: 'The web app never imports server code.',
+};
+
+/**
+ * Web features have boundaries (decision 0024): a feature is used from outside only through its
+ * public file `features/<name>/index.ts`. Lazy route pages are loaded with `import()`, which this
+ * rule does not see, so a site can still split a page into its own chunk.
+ */
+const webFeatures = fs
+  .readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const publicFileOnly = (pathPrefix) => ({
+  group: [`${pathPrefix}*/**`, `!${pathPrefix}*/index.ts`],
+  message: 'Import another feature only through its public file, features/<name>/index.ts.',
+});
+const webBoundaries = [
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [noServerCode, publicFileOnly('**/features/')] }],
+    },
+  },
+  {
+    files: ['apps/web/src/lib/**/*.{ts,tsx}', 'apps/web/src/ui/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noServerCode,
+            {
+              group: ['**/features/**', '**/app/**', '**/sites/**'],
+              message: 'lib and ui are the bottom layer: they import no app, feature or site code.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  ...webFeatures.map((feature) => ({
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noServerCode,
+            ...webFeatures
+              .filter((other) => other !== feature)
+              .map((other) => ({
+                group: [`**/${other}/**`, `!**/${other}/index.ts`],
+                message: `Import the ${other} feature only through its public file, features/${other}/index.ts.`,
+              })),
+          ],
+        },
+      ],
+    },
+  })),
+];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.e2e-artifacts/**'] },
@@ -17,12 +81,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              group: ['**/apps/server/**', '@lido/server', '@lido/server/*'],
-              message: 'The web app never imports server code.',
-            },
-          ],
+          patterns: [noServerCode],
         },
       ],
     },
@@ -35,6 +94,7 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
     },
   },
+  ...webBoundaries,
   {
     files: ['apps/server/**/*.ts'],
     rules: {

@@ -1,16 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { pushToDataLayer, recordPageView } from '../src/features/analytics/data-layer.ts';
+import { pushToDataLayer, recordPageView } from '../src/app/analytics/data-layer.ts';
 import {
   reportError,
   resetErrorReportingForTests,
   startErrorReporting,
-} from '../src/features/analytics/error-reporting.ts';
+} from '../src/app/analytics/error-reporting.ts';
 import {
   isCardPage,
   loadTagScripts,
   needsCleanDocument,
   resetTagsForTests,
-} from '../src/features/analytics/tag-scripts.ts';
+} from '../src/app/analytics/tag-scripts.ts';
 
 afterEach(() => {
   resetTagsForTests();

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cartKeys } from '../src/features/cart/keys.ts';
 import { CheckoutPage } from '../src/features/checkout/checkout-page.tsx';
 import { markNewMandate } from '../src/features/joining/bank-details.ts';
-import { setSiteMode } from '../src/features/site-mode/site-mode.ts';
+import { setSiteMode } from '../src/app/site-mode/site-mode.ts';
 import { renderRoutesOnSite, stubFetch } from './support/render.tsx';
 
 /** A basket as GET /api/cart answers it: one £0 line, or none. */

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { accountNavItems, mobileAccountNavItems } from '../src/features/chrome/account-nav.tsx';
 import { SiteHeader } from '../src/features/chrome/site-header.tsx';
-import type { SessionSummary } from '../src/features/session/use-session.ts';
-import type { SiteMode } from '../src/features/site-mode/site-mode.ts';
+import type { SessionSummary } from '../src/app/session/use-session.ts';
+import type { SiteMode } from '../src/app/site-mode/site-mode.ts';
 import { renderOnSite, testSettings } from './support/render.tsx';
 
 const loggedOut: SessionSummary = { isLoggedIn: false, firstName: null };

@@ -3,7 +3,7 @@ import type { Costs, MembershipType } from '@lido/contracts/membership';
 import { toMoney } from '@lido/pricing/money';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useOperatorToday } from '../src/features/client-settings/use-operator-today.ts';
+import { useOperatorToday } from '../src/app/client-settings/use-operator-today.ts';
 import { CheckoutSummary } from '../src/features/checkout/checkout-summary.tsx';
 import { PaymentSummary } from '../src/features/joining/payment-summary.tsx';
 import { renderOnSite, testSettings } from './support/render.tsx';

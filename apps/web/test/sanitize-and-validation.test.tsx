@@ -1,8 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createQueryClient } from '../src/app/query-client.ts';
-import { clearToasts } from '../src/features/toasts/toast-store.ts';
-import { Toaster } from '../src/features/toasts/toaster.tsx';
+import { clearToasts } from '../src/app/toasts/toast-store.ts';
+import { Toaster } from '../src/app/toasts/toaster.tsx';
 import { ApiError } from '../src/lib/api/api-client.ts';
 import { sanitizeHtml } from '../src/lib/sanitize-html.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { crossSiteUrl, venueSlugFor } from '../src/features/site-mode/cross-site.ts';
-import { nextSiteMode } from '../src/features/site-mode/site-mode.ts';
+import { crossSiteUrl, venueSlugFor } from '../src/app/site-mode/cross-site.ts';
+import { nextSiteMode } from '../src/app/site-mode/site-mode.ts';
 import { testSettings } from './support/render.tsx';
 
 describe('site mode from query parameters', () => {

@@ -1,12 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { getTheme } from '../src/features/theme/get-theme.ts';
+import { getTheme } from '../src/app/theme/get-theme.ts';
 import {
   applyTheme,
   defaultTheme,
   readableTextOn,
   resolveTheme,
   themeCssVariables,
-} from '../src/features/theme/resolve-theme.ts';
+} from '../src/app/theme/resolve-theme.ts';
 import { stubFetch } from './support/render.tsx';
 
 describe('the theme', () => {

@@ -1,8 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearToasts, showToast, showValidationErrors } from '../src/features/toasts/toast-store.ts';
-import { Toaster } from '../src/features/toasts/toaster.tsx';
+import { clearToasts, showToast, showValidationErrors } from '../src/app/toasts/toast-store.ts';
+import { Toaster } from '../src/app/toasts/toaster.tsx';
 
 describe('toasts', () => {
   beforeEach(() => vi.useFakeTimers());

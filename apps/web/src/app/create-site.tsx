@@ -3,12 +3,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
-import { NotFoundPage } from '../features/errors/not-found-page.tsx';
-import { RouteError } from '../features/errors/route-error.tsx';
-import { type SiteName, SiteContext } from '../features/site-mode/site-context.tsx';
+import { NotFoundPage } from './errors/not-found-page.tsx';
+import { RouteError } from './errors/route-error.tsx';
+import { type SiteName, SiteContext } from './site-mode/site-context.tsx';
 import { createQueryClient } from './query-client.ts';
 import { RootLayout } from './root-layout.tsx';
-import '../features/theme/fonts.css';
+import './theme/fonts.css';
 import '../ui/styles.css';
 
 /** The route tree every site shares: its pages under the root layout, then the not-found page. */

@@ -1,6 +1,6 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../lib/api/api-client.ts';
-import { showValidationErrors } from '../features/toasts/toast-store.ts';
+import { showValidationErrors } from './toasts/toast-store.ts';
 
 /**
  * Server validation messages are shown as the spec's "Validation errors" toast, unless the

@@ -1,18 +1,16 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
-import { loadTagScripts } from '../features/analytics/tag-scripts.ts';
-import { recordPageView } from '../features/analytics/data-layer.ts';
-import { startErrorReporting } from '../features/analytics/error-reporting.ts';
-import { AccountNav } from '../features/chrome/account-nav.tsx';
-import { Breadcrumbs, type RouteHandle } from '../features/chrome/breadcrumbs.tsx';
-import { SiteHeader } from '../features/chrome/site-header.tsx';
-import { SiteFooter } from '../features/footer/site-footer.tsx';
-import { useBasketCount } from '../features/cart/get-cart.ts';
-import { useAuthStateWatcher, useSession } from '../features/session/use-session.ts';
-import { venueSlugFor } from '../features/site-mode/cross-site.ts';
-import { useSite } from '../features/site-mode/site-context.tsx';
-import { updateSiteModeFromSearch, useSiteMode } from '../features/site-mode/site-mode.ts';
-import { Toaster } from '../features/toasts/toaster.tsx';
+import { loadTagScripts } from './analytics/tag-scripts.ts';
+import { recordPageView } from './analytics/data-layer.ts';
+import { startErrorReporting } from './analytics/error-reporting.ts';
+import { AccountNav, Breadcrumbs, type RouteHandle, SiteHeader } from '../features/chrome/index.ts';
+import { SiteFooter } from '../features/footer/index.ts';
+import { useBasketCount } from '../features/cart/index.ts';
+import { useAuthStateWatcher, useSession } from './session/use-session.ts';
+import { venueSlugFor } from './site-mode/cross-site.ts';
+import { useSite } from './site-mode/site-context.tsx';
+import { updateSiteModeFromSearch, useSiteMode } from './site-mode/site-mode.ts';
+import { Toaster } from './toasts/toaster.tsx';
 import { ThemeGate } from './theme-gate.tsx';
 
 // Only kiosks need the kiosk header and its idle timers: they load on their own.

@@ -3,8 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
-import { clientSettingsQuery } from '../../src/features/client-settings/get-client-settings.ts';
-import { SiteContext, type SiteName } from '../../src/features/site-mode/site-context.tsx';
+import { clientSettingsQuery } from '../../src/app/client-settings/get-client-settings.ts';
+import { SiteContext, type SiteName } from '../../src/app/site-mode/site-context.tsx';
 
 export const testSettings: ClientSettings = {
   id: 1,

@@ -4,7 +4,7 @@ import { NavLink } from 'react-router';
 import { ApiError } from '../../lib/api/api-client.ts';
 import { genericErrorLine } from '../../lib/api/generic-error.ts';
 import { Spinner } from '../../ui/spinner.tsx';
-import { SiteLink } from '../site-mode/site-link.tsx';
+import { SiteLink } from '../../app/site-mode/site-link.tsx';
 import { type Booking, myBookingsQuery, myGuestPassesQuery, myPackagesQuery } from './get-account-lists.ts';
 
 /** Loading, failure and the designed empty state, shared by the account's list pages. */

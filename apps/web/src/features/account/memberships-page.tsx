@@ -4,8 +4,8 @@ import { ApiError } from '../../lib/api/api-client.ts';
 import { genericErrorLine } from '../../lib/api/generic-error.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-import { useRenewMembership } from '../cart/renew-membership.ts';
-import { SiteLink } from '../site-mode/site-link.tsx';
+import { useRenewMembership } from '../cart/index.ts';
+import { SiteLink } from '../../app/site-mode/site-link.tsx';
 import { priceLabel } from '../../lib/membership-price.ts';
 import { type HeldMembership, myMembershipsQuery } from './get-memberships.ts';
 

@@ -5,12 +5,16 @@ import { Button } from '../../ui/button.tsx';
 import { ErrorSummary } from '../../ui/error-summary.tsx';
 import { PasswordField } from '../../ui/form-fields.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-import { passwordGuidance } from '../auth/password-guidance.ts';
-import { DataFieldInput } from '../data-fields/data-field-input.tsx';
+import { passwordGuidance } from '../auth/index.ts';
+import {
+  answerFor,
+  type Answers,
+  DataFieldInput,
+  dataFieldsQuery,
+  validateAnswers,
+} from '../data-fields/index.ts';
 import type { DataField } from '@lido/contracts/data-fields';
-import { dataFieldsQuery } from '../data-fields/get-data-fields.ts';
-import { type Answers, answerFor, validateAnswers } from '../data-fields/validate-answers.ts';
-import { showToast } from '../toasts/toast-store.ts';
+import { showToast } from '../../app/toasts/toast-store.ts';
 import { useUpdateUser } from './update-user.ts';
 import { useFormErrors } from './use-form-errors.ts';
 

@@ -4,8 +4,8 @@ import { ApiError } from '../../lib/api/api-client.ts';
 import { genericErrorLine } from '../../lib/api/generic-error.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-import { NotFoundPage } from '../errors/not-found-page.tsx';
-import { SiteLink } from '../site-mode/site-link.tsx';
+import { NotFoundPage } from '../../app/errors/not-found-page.tsx';
+import { SiteLink } from '../../app/site-mode/site-link.tsx';
 import { myDirectDebitQuery } from './get-direct-debit.ts';
 import { myPaymentsQuery, type Payment, receiptQuery } from './get-payments.ts';
 

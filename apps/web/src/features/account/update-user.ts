@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api/api-client.ts';
-import { userQueryKey } from '../session/get-user.ts';
-import { noteAuthState } from '../session/session-store.ts';
+import { userQueryKey } from '../../app/session/get-user.ts';
+import { noteAuthState } from '../../app/session/session-store.ts';
 
 /** PUT my-account/user/update: only non-empty fields are sent; the returned token is kept and the user reloaded. */
 export function useUpdateUser() {

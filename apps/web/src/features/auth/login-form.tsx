@@ -3,8 +3,8 @@ import { ApiError } from '../../lib/api/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { ErrorSummary, type FieldError } from '../../ui/error-summary.tsx';
 import { PasswordField, TextField } from '../../ui/form-fields.tsx';
-import { useLogin } from '../session/login.ts';
-import { showToast } from '../toasts/toast-store.ts';
+import { useLogin } from '../../app/session/login.ts';
+import { showToast } from '../../app/toasts/toast-store.ts';
 import { ForgottenPasswordDialogs } from './forgotten-password-dialogs.tsx';
 
 /**

@@ -1,5 +1,5 @@
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { useAuthState } from '../session/session-store.ts';
+import { useAuthState } from '../../app/session/session-store.ts';
 import { LoginForm } from './login-form.tsx';
 
 /** Only a path on this site may be a redirect target (never another origin). */

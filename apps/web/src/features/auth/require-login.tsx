@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useAuthState } from '../session/session-store.ts';
+import { useAuthState } from '../../app/session/session-store.ts';
 
 /** A protected route: a logged-out visitor goes to /login with the way back in `redirect`. */
 export function RequireLogin({ children }: { children: ReactNode }) {

@@ -3,8 +3,8 @@ import { ApiError } from '../../lib/api/api-client.ts';
 import { genericErrorLine } from '../../lib/api/generic-error.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-import { RequireLogin } from '../auth/require-login.tsx';
-import { SiteLink } from '../site-mode/site-link.tsx';
+import { RequireLogin } from '../auth/index.ts';
+import { SiteLink } from '../../app/site-mode/site-link.tsx';
 import { useDiscardCart, useRemoveFromCart } from './change-cart.ts';
 import { useCart } from './get-cart.ts';
 

@@ -2,7 +2,7 @@ import type { Cart } from '@lido/contracts/cart';
 import { checkoutServiceBase } from '@lido/contracts/cart';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../lib/api/api-client.ts';
-import { showToast, toastDurations } from '../toasts/toast-store.ts';
+import { showToast, toastDurations } from '../../app/toasts/toast-store.ts';
 import { cartKeys } from './keys.ts';
 
 /** Cart toasts (platform spec, section 8): the server's message on failure, or the generic line. */

@@ -2,7 +2,7 @@ import type { Cart } from '@lido/contracts/cart';
 import { checkoutServiceBase } from '@lido/contracts/cart';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../lib/api/api-client.ts';
-import { useAuthState } from '../session/session-store.ts';
+import { useAuthState } from '../../app/session/session-store.ts';
 import { cartKeys } from './keys.ts';
 
 /** GET {checkout}: the logged-in customer's basket (a guest has none). */

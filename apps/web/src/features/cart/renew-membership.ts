@@ -1,7 +1,7 @@
 import type { Cart } from '@lido/contracts/cart';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../lib/api/api-client.ts';
-import { showToast, toastDurations } from '../toasts/toast-store.ts';
+import { showToast, toastDurations } from '../../app/toasts/toast-store.ts';
 import { cartKeys } from './keys.ts';
 
 /** POST /memberships/{id}/renew: the membership's next term goes into the basket. */

@@ -5,7 +5,7 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-csp-worker.js?url';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../ui/button.tsx';
-import { VenueAddress } from '../venues/venue-address.tsx';
+import { VenueAddress } from '../venues/index.ts';
 import {
   clusterFlyToDurationMs,
   clusterMaxZoom,

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api/api-client.ts';
-import { cartKeys } from '../cart/keys.ts';
+import { cartKeys } from '../cart/index.ts';
 
 /**
  * A 409 from completing says the basket changed on the server (a promotion ran out and was taken

@@ -5,10 +5,8 @@ import { genericErrorLine } from '../../lib/api/generic-error.ts';
 import { Button } from '../../ui/button.tsx';
 import { Modal } from '../../ui/modal.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-import { useCart } from '../cart/get-cart.ts';
-import { resetFinder } from '../centre-finder/finder-store.ts';
-import { clearBankDetails } from '../joining/bank-details.ts';
-import { resetJoining } from '../joining/joining-store.ts';
+import { useCart } from '../cart/index.ts';
+import { resetJoiningJourney } from '../joining/index.ts';
 import { CardPayment } from './card/card-payment.tsx';
 import { CheckoutSummary } from './checkout-summary.tsx';
 import { useClearJoiningCart } from './clear-joining-cart.ts';
@@ -16,8 +14,8 @@ import { FreeOrder } from './free-order.tsx';
 import { AccountCredit } from './account-credit.tsx';
 import { applyOfflinePayment, creditAmount, type OfflinePayment } from '@lido/contracts/offline-payments';
 import { formatPence } from '@lido/pricing/money';
-import { useClientSettings } from '../client-settings/get-client-settings.ts';
-import { useSiteMode } from '../site-mode/site-mode.ts';
+import { useClientSettings } from '../../app/client-settings/get-client-settings.ts';
+import { useSiteMode } from '../../app/site-mode/site-mode.ts';
 import { checkoutExit } from './checkout-exit.ts';
 
 /**
@@ -49,9 +47,7 @@ export function CheckoutPage() {
   const startOver = () =>
     clear.mutate(undefined, {
       onSettled: () => {
-        resetJoining();
-        resetFinder();
-        clearBankDetails();
+        resetJoiningJourney();
         navigate('/');
       },
     });

@@ -1,4 +1,4 @@
-import { RequireLogin } from '../auth/require-login.tsx';
+import { RequireLogin } from '../auth/index.ts';
 import { CheckoutPage } from './checkout-page.tsx';
 
 /** /checkout is for a logged-in customer only. */

@@ -1,8 +1,8 @@
 import type { Cart } from '@lido/contracts/cart';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api/api-client.ts';
-import { cartKeys } from '../cart/keys.ts';
-import { userQueryKey } from '../session/get-user.ts';
+import { cartKeys } from '../cart/index.ts';
+import { userQueryKey } from '../../app/session/get-user.ts';
 
 /** DELETE cart/clear (source online-joining): the joining membership leaves the basket. */
 export function useClearJoiningCart() {

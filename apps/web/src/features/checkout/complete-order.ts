@@ -2,7 +2,7 @@ import type { OfflinePayment } from '@lido/contracts/offline-payments';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, apiGet } from '../../lib/api/api-client.ts';
 import type { Terms } from '../../ui/terms-dialog.tsx';
-import { userQueryKey } from '../session/get-user.ts';
+import { userQueryKey } from '../../app/session/get-user.ts';
 
 /** GET /api/terms?cart_id: the terms to accept for what is in the basket (read from data.data). */
 export function useCartTerms(cartId: number | null) {

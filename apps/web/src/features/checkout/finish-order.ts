@@ -1,11 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { cartKeys } from '../cart/keys.ts';
-import { resetFinder } from '../centre-finder/finder-store.ts';
-import { clearBankDetails, isNewMandate } from '../joining/bank-details.ts';
-import { resetJoining } from '../joining/joining-store.ts';
-import { useSiteMode } from '../site-mode/site-mode.ts';
-import { userQueryKey } from '../session/get-user.ts';
+import { cartKeys } from '../cart/index.ts';
+import { isNewMandate, resetJoiningJourney } from '../joining/index.ts';
+import { useSiteMode } from '../../app/site-mode/site-mode.ts';
+import { userQueryKey } from '../../app/session/get-user.ts';
 import { confirmationPath } from './checkout-exit.ts';
 
 /**
@@ -21,9 +19,7 @@ export function useFinishOrder(onLeaving: (orderId: number) => void) {
   return async (orderId: number) => {
     const newMandate = isNewMandate();
     onLeaving(orderId);
-    resetJoining();
-    resetFinder();
-    clearBankDetails();
+    resetJoiningJourney();
     await queryClient.invalidateQueries({ queryKey: userQueryKey });
     await queryClient.invalidateQueries({ queryKey: ['auth', 'memberships'] });
     // Kept in the history entry, so the banner survives a reload of the confirmation page.

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { ApiError } from '../../lib/api/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { ErrorSummary } from '../../ui/error-summary.tsx';
-import { showToast, toastDurations } from '../toasts/toast-store.ts';
+import { showToast, toastDurations } from '../../app/toasts/toast-store.ts';
 import { useRefreshChangedBasket } from './basket-changed.ts';
 import { useCartTerms, useCompleteFreeOrder } from './complete-order.ts';
 import { useFinishOrder } from './finish-order.ts';

@@ -5,10 +5,10 @@ import { ApiError } from '../../lib/api/api-client.ts';
 import { genericErrorLine } from '../../lib/api/generic-error.ts';
 import { durationLabel } from '../../lib/membership-price.ts';
 import { Spinner } from '../../ui/spinner.tsx';
-import { pushToDataLayer } from '../analytics/data-layer.ts';
-import { RequireLogin } from '../auth/require-login.tsx';
-import { SiteLink } from '../site-mode/site-link.tsx';
-import { useSiteMode } from '../site-mode/site-mode.ts';
+import { pushToDataLayer } from '../../app/analytics/data-layer.ts';
+import { RequireLogin } from '../auth/index.ts';
+import { SiteLink } from '../../app/site-mode/site-link.tsx';
+import { useSiteMode } from '../../app/site-mode/site-mode.ts';
 import { type Order, type OrderItem, useOrder } from './get-order.ts';
 
 /** The browser remembers the last order reported to analytics, so a reload does not report it twice. */

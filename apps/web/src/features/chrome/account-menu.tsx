@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { SiteLink } from '../site-mode/site-link.tsx';
+import { SiteLink } from '../../app/site-mode/site-link.tsx';
 import { mobileAccountNavItems } from './account-nav.tsx';
 import { LogOutButton } from './log-out-button.tsx';
 

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { useLogout } from '../session/login.ts';
+import { useLogout } from '../../app/session/login.ts';
 
 /**
  * Logs out (the server revokes the session and clears the cookie), then goes home. The navigation

@@ -2,9 +2,9 @@ import type { ClientSettings } from '@lido/contracts/client-settings';
 import { type Ref, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { CloseIcon } from '../../ui/icons.tsx';
-import type { SessionSummary } from '../session/use-session.ts';
-import { useSite } from '../site-mode/site-context.tsx';
-import { SiteLink } from '../site-mode/site-link.tsx';
+import type { SessionSummary } from '../../app/session/use-session.ts';
+import { useSite } from '../../app/site-mode/site-context.tsx';
+import { SiteLink } from '../../app/site-mode/site-link.tsx';
 import { LogOutButton } from './log-out-button.tsx';
 import { buyMembershipPath, LoginControl } from './site-header.tsx';
 

@@ -1,14 +1,14 @@
 import type { ClientSettings } from '@lido/contracts/client-settings';
 import { useRef, useState } from 'react';
-import { LoginDialog } from '../auth/login-dialog.tsx';
+import { LoginDialog } from '../auth/index.ts';
 import { AccountMenu } from './account-menu.tsx';
 import { useLocation } from 'react-router';
 import { BasketIcon, MenuIcon } from '../../ui/icons.tsx';
-import type { SessionSummary } from '../session/use-session.ts';
-import { crossSiteUrl } from '../site-mode/cross-site.ts';
-import { useSite } from '../site-mode/site-context.tsx';
-import { SiteLink } from '../site-mode/site-link.tsx';
-import type { SiteMode } from '../site-mode/site-mode.ts';
+import type { SessionSummary } from '../../app/session/use-session.ts';
+import { crossSiteUrl } from '../../app/site-mode/cross-site.ts';
+import { useSite } from '../../app/site-mode/site-context.tsx';
+import { SiteLink } from '../../app/site-mode/site-link.tsx';
+import type { SiteMode } from '../../app/site-mode/site-mode.ts';
 import { MobileDrawer } from './mobile-drawer.tsx';
 
 export interface HeaderProps {

@@ -1,9 +1,9 @@
 import type { Venue } from '@lido/contracts/venue';
 import { useNavigate } from 'react-router';
 import { Button } from '../../ui/button.tsx';
-import { resetFinder } from '../centre-finder/finder-store.ts';
-import { getSiteMode, setSiteMode } from '../site-mode/site-mode.ts';
-import { VenueAddress } from '../venues/venue-address.tsx';
+import { resetFinder } from '../centre-finder/index.ts';
+import { getSiteMode, setSiteMode } from '../../app/site-mode/site-mode.ts';
+import { VenueAddress } from '../venues/index.ts';
 import { resetJoining } from './joining-store.ts';
 
 /** The chosen home centre, with "Change location" and "Continue". */

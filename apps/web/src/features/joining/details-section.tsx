@@ -1,6 +1,6 @@
 import { Button } from '../../ui/button.tsx';
-import { RegistrationForm } from '../registration/registration-form.tsx';
-import type { AuthUser } from '../session/get-user.ts';
+import { RegistrationForm } from '../registration/index.ts';
+import type { AuthUser } from '../../app/session/get-user.ts';
 import { setSectionProblems } from './section-problems.ts';
 
 /**

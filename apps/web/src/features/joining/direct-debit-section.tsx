@@ -3,7 +3,8 @@ import { sanitizeHtml } from '../../lib/sanitize-html.ts';
 import { Button } from '../../ui/button.tsx';
 import { ErrorSummary } from '../../ui/error-summary.tsx';
 import { CheckboxField, TextField } from '../../ui/form-fields.tsx';
-import { bankMessagesFrom, getBankDetails, setBankDetails } from './bank-details.ts';
+import { getBankDetails, setBankDetails } from './bank-details.ts';
+import { bankMessagesFrom } from './bank-messages.ts';
 import {
   bankCheckMessages,
   type BankDetails,

@@ -1,7 +1,7 @@
 import type { MembershipType } from '@lido/contracts/membership';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../lib/api/api-client.ts';
-import { useAuthState } from '../session/session-store.ts';
+import { useAuthState } from '../../app/session/session-store.ts';
 import { joiningKeys } from './keys.ts';
 
 /** GET memberships/types?venue_id: a logged-in customer's list carries their eligibility. */

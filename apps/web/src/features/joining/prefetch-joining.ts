@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { isLoggedInState, readAuthState } from '../session/auth-state.ts';
-import { venueQuery } from '../venues/get-venues.ts';
+import { isLoggedInState, readAuthState } from '../../app/session/auth-state.ts';
+import { venueQuery } from '../venues/index.ts';
 import { membershipTypesQuery } from './get-membership-types.ts';
 
 /**

@@ -2,7 +2,7 @@ import type { Cart, JoiningMembershipBody } from '@lido/contracts/cart';
 import { digitsOf } from '@lido/contracts/bank-details';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api/api-client.ts';
-import { cartKeys } from '../cart/keys.ts';
+import { cartKeys } from '../cart/index.ts';
 import type { BankDetails } from '@lido/contracts/bank-details';
 import type { JoiningState } from './joining-store.ts';
 

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { buttonClass } from '../../ui/button.tsx';
-import { useClientSettings } from '../client-settings/get-client-settings.ts';
-import { SiteLink } from '../site-mode/site-link.tsx';
-import { useSiteMode } from '../site-mode/site-mode.ts';
-import { venueQuery } from '../venues/get-venues.ts';
+import { useClientSettings } from '../../app/client-settings/get-client-settings.ts';
+import { SiteLink } from '../../app/site-mode/site-link.tsx';
+import { useSiteMode } from '../../app/site-mode/site-mode.ts';
+import { venueQuery } from '../venues/index.ts';
 
 /** /kiosk (entered as /kiosk/?kiosk=true&centre={centre}): the in-centre welcome. */
 export function KioskHomePage() {

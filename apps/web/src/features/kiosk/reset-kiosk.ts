@@ -2,11 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { apiFetch } from '../../lib/api/api-client.ts';
-import { resetFinder } from '../centre-finder/finder-store.ts';
-import { clearBankDetails } from '../joining/bank-details.ts';
-import { resetJoining } from '../joining/joining-store.ts';
-import { noteAuthState } from '../session/session-store.ts';
-import { getSiteMode } from '../site-mode/site-mode.ts';
+import { resetJoiningJourney } from '../joining/index.ts';
+import { noteAuthState } from '../../app/session/session-store.ts';
+import { getSiteMode } from '../../app/site-mode/site-mode.ts';
 
 /** Kiosk home on the joining site, keeping the kiosk flag and the device's centre. */
 export function kioskHomePath(): string {
@@ -22,9 +20,7 @@ export function useResetKiosk() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useCallback(async () => {
-    resetJoining();
-    resetFinder();
-    clearBankDetails();
+    resetJoiningJourney();
     await apiFetch('auth/logout', { method: 'POST', body: {}, handleUnauthorized: false }).catch(
       () => undefined,
     );

@@ -1,5 +1,5 @@
 import { Link, Navigate, useNavigate } from 'react-router';
-import { useAuthState } from '../session/session-store.ts';
+import { useAuthState } from '../../app/session/session-store.ts';
 import { RegistrationForm } from './registration-form.tsx';
 
 /** /register: "Create an account" from the operator's data fields. */

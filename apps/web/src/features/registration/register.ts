@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api/api-client.ts';
-import { userQueryKey } from '../session/get-user.ts';
-import { noteAuthState } from '../session/session-store.ts';
+import { userQueryKey } from '../../app/session/get-user.ts';
+import { noteAuthState } from '../../app/session/session-store.ts';
 
 /** POST auth/customer/register?onboarding_type=customer_account_online; a 201 logs the new customer in. */
 export function useRegister() {

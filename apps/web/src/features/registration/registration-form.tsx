@@ -6,10 +6,14 @@ import { Button } from '../../ui/button.tsx';
 import { ErrorSummary } from '../../ui/error-summary.tsx';
 import { CheckboxField } from '../../ui/form-fields.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-import { useClientSettings } from '../client-settings/get-client-settings.ts';
-import { DataFieldInput } from '../data-fields/data-field-input.tsx';
-import { dataFieldsQuery } from '../data-fields/get-data-fields.ts';
-import { type Answers, answerFor, validateAnswers } from '../data-fields/validate-answers.ts';
+import { useClientSettings } from '../../app/client-settings/get-client-settings.ts';
+import {
+  answerFor,
+  type Answers,
+  DataFieldInput,
+  dataFieldsQuery,
+  validateAnswers,
+} from '../data-fields/index.ts';
 import { useRegister } from './register.ts';
 
 export const termsNotAgreedMessage = 'Please agree to the terms and conditions to create your account.';

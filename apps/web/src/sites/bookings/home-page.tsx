@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { VenueAddress } from '../../features/venues/venue-address.tsx';
-import { venuesQuery } from '../../features/venues/get-venues.ts';
+import { VenueAddress, venuesQuery } from '../../features/venues/index.ts';
 import { genericErrorLine } from '../../lib/api/generic-error.ts';
 import { ApiError } from '../../lib/api/api-client.ts';
 import { Spinner } from '../../ui/spinner.tsx';

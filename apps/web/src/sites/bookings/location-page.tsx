@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { useClientSettings } from '../../features/client-settings/get-client-settings.ts';
-import { NotFoundPage } from '../../features/errors/not-found-page.tsx';
-import { SiteLink } from '../../features/site-mode/site-link.tsx';
-import { VenueAddress } from '../../features/venues/venue-address.tsx';
-import { venueQuery } from '../../features/venues/get-venues.ts';
+import { useClientSettings } from '../../app/client-settings/get-client-settings.ts';
+import { NotFoundPage } from '../../app/errors/not-found-page.tsx';
+import { SiteLink } from '../../app/site-mode/site-link.tsx';
+import { VenueAddress, venueQuery } from '../../features/venues/index.ts';
 import { ApiError } from '../../lib/api/api-client.ts';
 import { genericErrorLine } from '../../lib/api/generic-error.ts';
 import { Spinner } from '../../ui/spinner.tsx';

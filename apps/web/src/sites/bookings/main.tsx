@@ -1,5 +1,5 @@
 import { startSite } from '../../app/create-site.tsx';
-import { LoginPage } from '../../features/auth/login-page.tsx';
+import { LoginPage } from '../../features/auth/index.ts';
 import { BookingsHomePage } from './home-page.tsx';
 import { LocationPage } from './location-page.tsx';
 

@@ -1,12 +1,11 @@
 import { formatPence } from '@lido/pricing/money';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { myDirectDebitQuery } from '../../features/account/get-direct-debit.ts';
-import { myMembershipsQuery } from '../../features/account/get-memberships.ts';
+import { myDirectDebitQuery, myMembershipsQuery } from '../../features/account/index.ts';
 import { priceLabel } from '../../lib/membership-price.ts';
-import { useClientSettings } from '../../features/client-settings/get-client-settings.ts';
-import { useSession } from '../../features/session/use-session.ts';
-import { SiteLink } from '../../features/site-mode/site-link.tsx';
+import { useClientSettings } from '../../app/client-settings/get-client-settings.ts';
+import { useSession } from '../../app/session/use-session.ts';
+import { SiteLink } from '../../app/site-mode/site-link.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 
 function MembershipsSummary({ homeVenueSlug }: { homeVenueSlug: string | null }) {

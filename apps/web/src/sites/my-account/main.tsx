@@ -1,16 +1,19 @@
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { startSite } from '../../app/create-site.tsx';
-import { useClientSettings } from '../../features/client-settings/get-client-settings.ts';
-import { NotFoundPage } from '../../features/errors/not-found-page.tsx';
-import { BookingsPage, GuestPassesPage, PackagesPage } from '../../features/account/account-lists.tsx';
-import { MembershipsPage } from '../../features/account/memberships-page.tsx';
-import { PaymentsPage, ReceiptPage } from '../../features/account/payments-pages.tsx';
-import { MyDetailsPage } from '../../features/account/my-details-page.tsx';
-import { LoginPage } from '../../features/auth/login-page.tsx';
-import { RequireLogin } from '../../features/auth/require-login.tsx';
-import { ResetPasswordPage } from '../../features/auth/reset-password-page.tsx';
-import { RegisterPage } from '../../features/registration/register-page.tsx';
+import { useClientSettings } from '../../app/client-settings/get-client-settings.ts';
+import { NotFoundPage } from '../../app/errors/not-found-page.tsx';
+import {
+  BookingsPage,
+  GuestPassesPage,
+  MembershipsPage,
+  MyDetailsPage,
+  PackagesPage,
+  PaymentsPage,
+  ReceiptPage,
+} from '../../features/account/index.ts';
+import { LoginPage, RequireLogin, ResetPasswordPage } from '../../features/auth/index.ts';
+import { RegisterPage } from '../../features/registration/index.ts';
 import { DashboardPage } from './dashboard-page.tsx';
 
 /** Guest passes exist only where the operator's online guest passes setting is on. */

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { pushToDataLayer } from '../../features/analytics/data-layer.ts';
-import { CentreFinder } from '../../features/centre-finder/centre-finder.tsx';
-import { venuesQuery } from '../../features/venues/get-venues.ts';
+import { pushToDataLayer } from '../../app/analytics/data-layer.ts';
+import { CentreFinder } from '../../features/centre-finder/index.ts';
+import { venuesQuery } from '../../features/venues/index.ts';
 import { ApiError } from '../../lib/api/api-client.ts';
 import { genericErrorLine } from '../../lib/api/generic-error.ts';
 import { Spinner } from '../../ui/spinner.tsx';

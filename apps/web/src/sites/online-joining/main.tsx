@@ -1,6 +1,6 @@
 import { startSite } from '../../app/create-site.tsx';
-import { LoginPage } from '../../features/auth/login-page.tsx';
-import { prefetchJoining } from '../../features/joining/prefetch-joining.ts';
+import { LoginPage } from '../../features/auth/index.ts';
+import { prefetchJoining } from '../../features/joining/index.ts';
 import { JoiningHomePage } from './joining-home-page.tsx';
 
 // The joining page, checkout and the kiosk welcome load as their own chunks, so the joining home

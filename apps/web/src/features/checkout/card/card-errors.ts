@@ -1,3 +1,5 @@
+import { ApiError } from '../../../lib/api/api-client.ts';
+
 /**
  * The card form's error catalogue (joining spec §8 "Card form" and "Provider codes"; platform spec
  * §8 "Payment messages"), in one place so every path shows the same words.
@@ -52,4 +54,13 @@ export function providerErrorMessage(code: number | string | undefined, provider
 /** An unsupported provider name from prepare. */
 export function unsupportedProvider(name: string): string {
   return `Payment provider '${name}' is not supported`;
+}
+
+/** What a failed call says to the customer: a 422's field messages joined, or its message (platform spec §5). */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) {
+    const fields = error.validationMessages ? Object.values(error.validationMessages).flat() : [];
+    return fields.length > 0 ? fields.join(' ') : error.message || fallback;
+  }
+  return error instanceof Error && error.message ? error.message : fallback;
 }

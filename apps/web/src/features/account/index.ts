@@ -1,0 +1,7 @@
+// The account feature's public surface: what sites and other features may import from it.
+export { BookingsPage, GuestPassesPage, PackagesPage } from './account-lists.tsx';
+export { myDirectDebitQuery } from './get-direct-debit.ts';
+export { myMembershipsQuery } from './get-memberships.ts';
+export { MembershipsPage } from './memberships-page.tsx';
+export { MyDetailsPage } from './my-details-page.tsx';
+export { PaymentsPage, ReceiptPage } from './payments-pages.tsx';

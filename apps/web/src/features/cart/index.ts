@@ -1,0 +1,4 @@
+// The cart feature's public surface (the basket page itself is loaded lazily by the bookings site).
+export { useBasketCount, useCart } from './get-cart.ts';
+export { cartKeys } from './keys.ts';
+export { useRenewMembership } from './renew-membership.ts';

@@ -1,0 +1,178 @@
+import { type BillingDetails, type BillingErrors, validateBillingDetails } from '@lido/contracts/payments';
+import type { OfflinePayment } from '@lido/contracts/offline-payments';
+import type { Dispatch } from 'react';
+import { showToast, toastDurations } from '../../../app/toasts/toast-store.ts';
+import { useRefreshChangedBasket } from '../basket-changed.ts';
+import { useFinishOrder } from '../finish-order.ts';
+import { termsMessage } from '../terms-checks.tsx';
+import { cardHolderName } from './billing-details.tsx';
+import { cardMessages, errorMessage, providerErrorMessage } from './card-errors.ts';
+import { type TokeniseResult, TokeniseTimeout } from './drop-in.ts';
+import {
+  type AuthoriseInput,
+  authorisePayment,
+  completeCardPayment,
+  confirmScaCompletion,
+  preparePayment,
+} from './payment-calls.ts';
+import type { PaymentEvent } from './payment-status.ts';
+import type { CardSession } from './use-card-session.ts';
+
+/** What paying needs from the form: the card session, the billing details, the terms and credit. */
+export interface CardPayInput {
+  card: CardSession;
+  dispatch: Dispatch<PaymentEvent>;
+  billing: BillingDetails;
+  setBillingErrors: (errors: BillingErrors) => void;
+  saveCard: boolean;
+  ticked: number[];
+  termsAccepted: boolean;
+  /** account credit paying the rest (platform spec §3 "Offline payment") */
+  payments: OfflinePayment[];
+  setProblem: (problem: string | null) => void;
+  onLeaving: (orderId: number) => void;
+}
+
+/**
+ * "Pay {amount} now": the card tokenised in the provider's frame (or a Stripe payment method),
+ * authorised, 3-D Secure when the bank asks, then the order completed and the page leaving for its
+ * confirmation. A failure shows why and starts a fresh card session.
+ */
+export function useCardPay(input: CardPayInput) {
+  const { card, dispatch, billing, setBillingErrors, saveCard, ticked, termsAccepted, payments, setProblem } =
+    input;
+  const { session, savedCard, paySaved, isStripe, stripeCard, tokeniseCard, renew } = card;
+  const finishOrder = useFinishOrder(input.onLeaving);
+  const refreshChangedBasket = useRefreshChangedBasket();
+
+  const fail = (text: string) => {
+    dispatch({ type: 'failed', error: text });
+    renew();
+  };
+
+  const complete = async (transactionUuid: string) => {
+    dispatch({ type: 'complete' });
+    try {
+      const { completeOrderId } = await completeCardPayment(transactionUuid, ticked, payments);
+      dispatch({ type: 'completed' });
+      showToast({
+        content: 'Order completed Successfully.',
+        type: 'success',
+        closeAfter: toastDurations.long,
+      });
+      await finishOrder(completeOrderId);
+    } catch (error) {
+      const text = errorMessage(error, cardMessages.completeFailed);
+      refreshChangedBasket(error);
+      showToast({ content: text, type: 'danger', closeAfter: toastDurations.long });
+      fail(text);
+    }
+  };
+
+  const tokenise = async (): Promise<{ result: TokeniseResult; sessionKey: string }> => {
+    let sessionKey = session!.sessionKey;
+    let result = await tokeniseCard();
+    // An expired or used session key: tokenise again once with a fresh one (payments-reference §1.2).
+    if (!result.success && (result.error?.errorCode === 1002 || result.error?.errorCode === 1006)) {
+      sessionKey = (await preparePayment()).sessionKey;
+      result = await tokeniseCard(sessionKey);
+    }
+    return { result, sessionKey };
+  };
+
+  const pay = async () => {
+    setProblem(null);
+    if (!termsAccepted) return setProblem(termsMessage);
+    if (!paySaved) {
+      const errors = validateBillingDetails(billing);
+      setBillingErrors(errors);
+      if (Object.keys(errors).length > 0) return;
+    }
+    if (!session) return setProblem(cardMessages.notReady);
+    dispatch({ type: 'authorise' });
+    if (isStripe) return payWithStripe();
+    let token;
+    try {
+      token = await tokenise();
+    } catch (error) {
+      dispatch({ type: 'clear_sca' });
+      if (error instanceof TokeniseTimeout)
+        showToast({ content: cardMessages.incomplete, type: 'danger', closeAfter: toastDurations.long });
+      else setProblem(errorMessage(error, cardMessages.processing));
+      return;
+    }
+    if (!token.result.success) {
+      dispatch({ type: 'clear_sca' });
+      return setProblem(
+        providerErrorMessage(token.result.error?.errorCode, token.result.error?.errorMessage),
+      );
+    }
+    try {
+      const result = await authorisePayment({
+        sessionKey: token.sessionKey,
+        terms: ticked,
+        payments,
+        card:
+          paySaved && savedCard
+            ? { kind: 'saved', savedCardId: savedCard.id }
+            : {
+                kind: 'new',
+                cardIdentifier: token.result.cardIdentifier!,
+                cardHolderName: cardHolderName(billing),
+                saveCard,
+                billing: { ...billing },
+              },
+      });
+      if (result.transactionStatus === 'authorised') {
+        dispatch({ type: 'authorised', transactionUuid: result.transactionUuid });
+        await complete(result.transactionUuid);
+      } else if (result.transactionStatus === 'sca_required' && result.scaUrl && result.scaData) {
+        dispatch({
+          type: 'sca_required',
+          challenge: {
+            transactionUuid: result.transactionUuid,
+            scaUrl: result.scaUrl,
+            scaData: result.scaData,
+          },
+        });
+      } else {
+        fail(result.error?.message ?? cardMessages.declined);
+      }
+    } catch (error) {
+      fail(errorMessage(error, 'Failed to authorize payment'));
+    }
+  };
+
+  /** Stripe: a payment method from Stripe's frame, then 3-D Secure in the page if the bank asks. */
+  const payWithStripe = async () => {
+    try {
+      const card: AuthoriseInput['card'] =
+        paySaved && savedCard
+          ? { kind: 'saved', savedCardId: savedCard.id }
+          : {
+              kind: 'stripe',
+              paymentMethodId: await stripeCard.createPaymentMethod(cardHolderName(billing), {
+                line1: billing.billingAddressLineOne.trim(),
+                line2: billing.billingAddressLineTwo.trim(),
+                city: billing.billingCity.trim(),
+                postcode: billing.billingPostcode.trim(),
+              }),
+              saveCard,
+              billing: { ...billing },
+            };
+      let result = await authorisePayment({ sessionKey: session!.sessionKey, terms: ticked, payments, card });
+      if (result.transactionStatus === 'sca_required' && result.clientSecret) {
+        await stripeCard.handleNextAction(result.clientSecret);
+        result = await confirmScaCompletion(result.transactionUuid);
+      }
+      if (result.transactionStatus === 'authorised') {
+        dispatch({ type: 'authorised', transactionUuid: result.transactionUuid });
+        await complete(result.transactionUuid);
+      } else fail(result.error?.message ?? cardMessages.declined);
+    } catch (error) {
+      fail(errorMessage(error, 'Failed to authorize payment'));
+    }
+  };
+
+  return { pay, complete };
+}

@@ -1,0 +1,4 @@
+// The site chrome's public surface: what the app shell and other features may import from it.
+export { AccountNav } from './account-nav.tsx';
+export { Breadcrumbs, type RouteHandle } from './breadcrumbs.tsx';
+export { LoginControl, SiteHeader } from './site-header.tsx';

@@ -1,0 +1,2 @@
+// The footer's public surface.
+export { SiteFooter } from './site-footer.tsx';

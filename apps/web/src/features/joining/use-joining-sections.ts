@@ -1,0 +1,42 @@
+import { completeSection, type JoiningState, openSection } from './joining-store.ts';
+import { useSectionProblems } from './section-problems.ts';
+import {
+  displayedSections,
+  nextSection,
+  type SectionContext,
+  type SectionKey,
+  sectionState,
+} from './sections.ts';
+
+/**
+ * The joining page's numbered sections: which show (questions, Direct Debit and confirmation come
+ * and go), which is open, each one's frame, and Continue (`proceed`), which submits after the last.
+ */
+export function useJoiningSections(state: JoiningState, context: SectionContext, submit: () => void) {
+  const problems = useSectionProblems();
+  const sections = displayedSections(context);
+  const open: SectionKey = sections.some((section) => section.key === state.openSection)
+    ? state.openSection
+    : nextSection(state.openSection, context);
+
+  const proceed = (key: SectionKey) => {
+    const next = nextSection(key, context);
+    if (next === 'checkout') {
+      completeSection(key, key);
+      submit();
+    } else completeSection(key, next);
+  };
+
+  const frame = (key: SectionKey) => {
+    const section = sections.find((candidate) => candidate.key === key);
+    if (!section) return null;
+    return {
+      section,
+      state: sectionState(key, open, state.edited),
+      onEdit: () => openSection(key),
+      hasProblems: problems.has(key),
+    };
+  };
+
+  return { open, proceed, frame };
+}
