@@ -86,7 +86,7 @@ describe('the development loop (npm run dev)', () => {
   }, 30_000);
 
   it('serves a site through Vite, whose write calls pass the Origin check', async () => {
-    const page = (await openPage(browser)).page;
+    const { page, context, problems } = await openPage(browser);
     const myAccount = `http://127.0.0.1:${vitePort + 1}`;
     await page.goto(`${myAccount}/`);
     await page.waitForURL(/\/login\?redirect=%2F$/);
@@ -108,7 +108,8 @@ describe('the development loop (npm run dev)', () => {
       myAccount,
       onlineJoining: `http://127.0.0.1:${vitePort + 2}`,
     });
-    await page.context().close();
+    await context.close();
+    expect(problems, 'console errors in the browser').toEqual([]);
   });
 
   it('stops every process it started when stopped', async () => {

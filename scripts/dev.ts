@@ -123,7 +123,7 @@ const watchers = watched.map((dir) =>
 );
 server = startServer();
 
-async function stop(): Promise<void> {
+async function stop(code = 0): Promise<void> {
   if (stopping) return;
   stopping = true;
   clearTimeout(restart);
@@ -131,34 +131,39 @@ async function stop(): Promise<void> {
   await Promise.allSettled(vites.map((vite) => vite.close()));
   await restarting;
   await stopServer();
-  process.exit(0);
+  process.exit(code);
 }
 
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop());
 
-for (const [offset, site] of sites.entries()) {
-  const target = `http://127.0.0.1:${serverPort + offset}`;
-  const vite = await createServer({
-    configFile: path.join(webRoot, 'vite.config.ts'),
-    root: webRoot,
-    mode: 'development',
-    // One dependency cache per site: three servers pre-bundling into one directory would race.
-    cacheDir: path.join(webRoot, 'node_modules/.vite', `dev-${site}`),
-    clearScreen: false,
-    plugins: [siteFallback(site)],
-    server: {
-      host: bindAddress,
-      port: devSitePort + offset,
-      strictPort: true,
-      // The browser's Host is kept (no changeOrigin): the server recognises Vite's port in it.
-      proxy: Object.fromEntries(serverPaths.map((prefix) => [prefix, { target }])),
-    },
-  });
-  vites.push(vite);
-  if (stopping) {
-    await vite.close();
-    break;
+try {
+  for (const [offset, site] of sites.entries()) {
+    const target = `http://127.0.0.1:${serverPort + offset}`;
+    const vite = await createServer({
+      configFile: path.join(webRoot, 'vite.config.ts'),
+      root: webRoot,
+      mode: 'development',
+      // One dependency cache per site: three servers pre-bundling into one directory would race.
+      cacheDir: path.join(webRoot, 'node_modules/.vite', `dev-${site}`),
+      clearScreen: false,
+      plugins: [siteFallback(site)],
+      server: {
+        host: bindAddress,
+        port: devSitePort + offset,
+        strictPort: true,
+        // The browser's Host is kept (no changeOrigin): the server recognises Vite's port in it.
+        proxy: Object.fromEntries(serverPaths.map((prefix) => [prefix, { target }])),
+      },
+    });
+    vites.push(vite);
+    if (stopping) break;
+    await vite.listen();
+    process.stdout.write(`${site} site (Vite, hot reload) on http://localhost:${devSitePort + offset}\n`);
   }
-  await vite.listen();
-  process.stdout.write(`${site} site (Vite, hot reload) on http://localhost:${devSitePort + offset}\n`);
+} catch (error) {
+  // A Vite port already taken, say: nothing is left running.
+  process.stderr.write(
+    `npm run dev could not start the sites: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
+  await stop(1);
 }
