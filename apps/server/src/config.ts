@@ -36,7 +36,7 @@ const siteUrl = z
   })
   .optional();
 
-const envSchema = z
+export const envSchema = z
   .object({
     NODE_ENV: z
       .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
@@ -167,6 +167,13 @@ const envSchema = z
     LIDO_FONTS_DIR: optionalText,
     /** which proxies in front of Lido may say who the client is (X-Forwarded-For); unset trusts none */
     LIDO_TRUST_PROXY: z.string().trim().default('').transform(parseTrustProxy),
+    /** development only: the first of the three ports `npm run dev` serves the sites on through Vite */
+    LIDO_DEV_SITE_PORT: z.coerce
+      .number({ error: 'must be a whole number' })
+      .int({ error: 'must be a whole number' })
+      .min(1, { error: 'must be at least 1' })
+      .max(65533, { error: 'must be at most 65533 (three consecutive ports are used)' })
+      .optional(),
     LIDO_PAYMENT_RECONCILE_MINUTES: z.coerce
       .number()
       .int()
@@ -242,6 +249,14 @@ const envSchema = z
         path: ['LIDO_EMAIL_OUTBOX'],
         message: 'cannot be true together with LIDO_SMTP_URL (choose one)',
       });
+    if (env.LIDO_DEV_SITE_PORT !== undefined && (env.NODE_ENV === 'production' || set !== 0)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['LIDO_DEV_SITE_PORT'],
+        message:
+          'is for `npm run dev` only: it cannot be set when NODE_ENV is production or with the site URLs (LIDO_BOOKINGS_URL and the others)',
+      });
+    }
     if (env.LIDO_ALLOW_BEARER && env.NODE_ENV === 'production') {
       ctx.addIssue({
         code: 'custom',
@@ -392,6 +407,11 @@ export interface Config {
    * (never in production, where they are required).
    */
   siteOrigins: Record<SiteName, string> | undefined;
+  /**
+   * Development only (`npm run dev`): the first of three ports where Vite serves the sites (bookings,
+   * then my-account, then online-joining), proxying to this server; undefined otherwise.
+   */
+  devSitePort: number | undefined;
   /** fill an empty database with the demo operator at start-up */
   seedDemo: boolean;
   maintenanceMode: boolean;
@@ -490,6 +510,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: env.LIDO_TRUST_PROXY,
     webDist: path.resolve(env.LIDO_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     siteOrigins,
+    devSitePort: env.LIDO_DEV_SITE_PORT,
     seedDemo: env.LIDO_SEED_DEMO ?? env.NODE_ENV !== 'production',
     maintenanceMode: env.LIDO_MAINTENANCE_MODE,
     timeZone: env.LIDO_TIME_ZONE,

@@ -50,9 +50,29 @@ export function resolveSite(
  */
 export function publicSiteOrigins(config: Config): Record<SiteName, string> {
   if (config.siteOrigins) return config.siteOrigins;
+  const base = config.devSitePort ?? config.port;
   return Object.fromEntries(
-    siteNames.map((site) => [site, `http://localhost:${config.port + sitePortOffset[site]}`]),
+    siteNames.map((site) => [site, `http://localhost:${base + sitePortOffset[site]}`]),
   ) as Record<SiteName, string>;
+}
+
+/**
+ * With `npm run dev`, Vite serves the sites on LIDO_DEV_SITE_PORT and the next two ports and proxies
+ * their calls here, keeping the `Host` the browser used: a request whose `Host` names one of those
+ * ports came through Vite, so its sites are Vite's (decision 0026).
+ */
+function devSitePortBase(config: Config, port: number | undefined): number | undefined {
+  const base = config.devSitePort;
+  if (base === undefined || port === undefined) return undefined;
+  return Object.values(sitePortOffset).some((offset) => base + offset === port) ? base : undefined;
+}
+
+/** Every origin the sites may be opened on locally: each site's port, and Vite's under `npm run dev`. */
+export function localSiteOrigins(config: Config, hostnames: string[]): string[] {
+  const bases = config.devSitePort === undefined ? [config.port] : [config.port, config.devSitePort];
+  return bases.flatMap((base) =>
+    hostnames.flatMap((host) => siteNames.map((site) => `http://${host}:${base + sitePortOffset[site]}`)),
+  );
 }
 
 /**
@@ -65,10 +85,12 @@ export function siteOriginsFor(
   protocol: string,
 ): Record<SiteName, string> {
   if (config.siteOrigins) return config.siteOrigins;
-  const hostname = parseHost(host)?.hostname ?? 'localhost';
+  const parts = parseHost(host);
+  const hostname = parts?.hostname ?? 'localhost';
+  const base = devSitePortBase(config, parts?.port) ?? config.port;
   const origins = {} as Record<SiteName, string>;
   for (const site of siteNames) {
-    origins[site] = `${protocol}://${hostname}:${config.port + sitePortOffset[site]}`;
+    origins[site] = `${protocol}://${hostname}:${base + sitePortOffset[site]}`;
   }
   return origins;
 }

@@ -1,6 +1,5 @@
 import type { Config } from '../../config.ts';
-import { siteNames } from '../../config.ts';
-import { sandboxPortOffset, sitePortOffset } from '../../http/sites.ts';
+import { localSiteOrigins, sandboxPortOffset } from '../../http/sites.ts';
 import {
   createSandboxCardProvider,
   sandboxBasePath,
@@ -13,9 +12,7 @@ import { createStripeCardProvider } from './stripe-card-provider.ts';
 /** Our sites' origins as a browser may see them: the pages allowed to hold the card frame. */
 export function appOriginsFor(config: Config): string[] {
   if (config.siteOrigins) return Object.values(config.siteOrigins);
-  return ['localhost', '127.0.0.1'].flatMap((host) =>
-    siteNames.map((site) => `http://${host}:${config.port + sitePortOffset[site]}`),
-  );
+  return localSiteOrigins(config, ['localhost', '127.0.0.1']);
 }
 
 /**
