@@ -20,8 +20,8 @@ import { HttpError } from '../../http/errors.ts';
 import type { DirectDebitLine } from '../direct-debit/direct-debit.service.ts';
 import { requireDirectDebitFor } from '../direct-debit/direct-debit-required.ts';
 
-import { categoryNamesByType } from '../memberships/category-names.ts';
-import { redeemPromotion } from '../memberships/promotion-redemption.ts';
+import { categoryNamesByType } from '../memberships/category-names.repository.ts';
+import { redeemPromotion } from '../memberships/promotion-redemption.repository.ts';
 
 export const termsNotAccepted = 'Please check all required terms and conditions';
 export const paymentRequired = 'Payment is required for this basket.';
@@ -225,7 +225,7 @@ async function completeInTransaction(
           )
       ).map((row) => [row.id, row.name]),
     );
-    const categories = await categoryNamesByType(tx as unknown as Db, typeIds);
+    const categories = await categoryNamesByType(tx, typeIds);
     const proofTypes = new Set(
       (
         await tx
@@ -311,7 +311,7 @@ async function completeInTransaction(
           today: input.today,
         });
       if (line.promotionId !== null) {
-        const outcome = await redeemPromotion(tx as unknown as Db, {
+        const outcome = await redeemPromotion(tx, {
           promotionId: line.promotionId,
           orderReference: order!.reference,
           customerReference: input.customerReference,
