@@ -11,18 +11,8 @@ import {
   validateBillingDetails,
 } from '@lido/contracts/payments';
 import type { FastifyBaseLogger } from 'fastify';
-import { and, asc, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import {
-  cartItems,
-  carts,
-  customers,
-  paymentAttempts,
-  providerWebhookEvents,
-  savedCards,
-  type PaymentAttemptBilling,
-  type PaymentAttemptStatus,
-} from '../../db/schema.ts';
+import type { PaymentAttemptBilling, PaymentAttemptStatus } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import type {
   BrowserDetails,
@@ -31,6 +21,28 @@ import type {
   ProviderWebhookEvent,
 } from '../../providers/card/card-provider.ts';
 import type { CustomerRow } from '../auth/auth.repository.ts';
+import { customerReference } from '../customers/customers.repository.ts';
+import { recordWebhookEvent } from '../webhooks/webhook-inbox.repository.ts';
+import {
+  cartLines,
+  lockCart,
+  openCartOf,
+  type SavedCardRow,
+  savedCardOf,
+  savedCardsOf,
+} from './checkout.repository.ts';
+import {
+  type AttemptChanges,
+  type AttemptRow,
+  countReconcileAttempt,
+  escalateUnresolved,
+  findAttempt,
+  inFlightAttemptsOfCart,
+  insertAttempt,
+  lockAttemptOfProvider,
+  moveAttempt,
+  staleAttempts,
+} from './payment-attempt.repository.ts';
 import {
   BasketChangedError,
   type CompletedOrder,
@@ -38,7 +50,7 @@ import {
   termsNotAccepted,
 } from './order-completion.ts';
 
-type Attempt = typeof paymentAttempts.$inferSelect;
+type Attempt = AttemptRow;
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -84,12 +96,9 @@ export function createCardPayments(deps: {
     return deps.provider;
   }
 
-  async function update(uuid: string, values: Partial<Attempt>) {
-    await deps.db
-      .update(paymentAttempts)
-      .set({ ...values, updatedAt: sql`now()` })
-      .where(eq(paymentAttempts.uuid, uuid));
-  }
+  /** A fresh attempt takes the provider's first answer (one a webhook already gave is kept). */
+  const fromCreated = (uuid: string, to: PaymentAttemptStatus, changes: AttemptChanges) =>
+    moveAttempt(deps.db, uuid, ['created'], to, changes);
 
   /** The answer the checkout page reads, from an attempt row (so replays answer the same). */
   function answer(attempt: Pick<Attempt, 'uuid' | 'status' | 'error'>): AuthoriseResponse {
@@ -105,15 +114,14 @@ export function createCardPayments(deps: {
   async function record(uuid: string, outcome: ProviderOutcome): Promise<AuthoriseResponse> {
     switch (outcome.status) {
       case 'authorised':
-        await update(uuid, {
-          status: 'authorised',
+        await fromCreated(uuid, 'authorised', {
           providerTxId: outcome.providerTxId,
           card: outcome.card,
           error: null,
         });
         return { transactionUuid: uuid, transactionStatus: 'authorised' };
       case 'sca_required':
-        await update(uuid, { status: 'pending_sca', providerTxId: outcome.providerTxId });
+        await fromCreated(uuid, 'pending_sca', { providerTxId: outcome.providerTxId });
         return {
           transactionUuid: uuid,
           transactionStatus: 'sca_required',
@@ -122,31 +130,23 @@ export function createCardPayments(deps: {
           ...(outcome.clientSecret ? { clientSecret: outcome.clientSecret } : {}),
         };
       case 'failed':
-        await update(uuid, {
-          status: 'failed',
+        await fromCreated(uuid, 'failed', {
           providerTxId: outcome.providerTxId ?? null,
           error: outcome.error,
         });
         return { transactionUuid: uuid, transactionStatus: 'failed', error: outcome.error };
       case 'unknown':
         // The provider may have taken the money; reconciliation (or staff) must find out.
-        await update(uuid, { status: 'unknown', error: outcome.error });
+        await fromCreated(uuid, 'unknown', { error: outcome.error });
         deps.log.warn({ attempt: uuid, code: outcome.error.code }, 'card payment outcome unknown');
         return { transactionUuid: uuid, transactionStatus: 'failed', error: outcome.error };
     }
   }
 
   async function openBasket(customerId: number) {
-    const [cart] = await deps.db
-      .select()
-      .from(carts)
-      .where(and(eq(carts.customerId, customerId), ne(carts.status, 'completed')));
+    const cart = await openCartOf(deps.db, customerId);
     if (!cart) throw new HttpError(404, 'Your basket is empty.');
-    const lines = await deps.db
-      .select()
-      .from(cartItems)
-      .where(eq(cartItems.cartId, cart.id))
-      .orderBy(asc(cartItems.id));
+    const lines = await cartLines(deps.db, cart.id);
     if (lines.length === 0) throw new HttpError(404, 'Your basket is empty.');
     return { cart, lines, total: lines.reduce((sum, line) => sum + line.amountPence, 0) };
   }
@@ -159,7 +159,7 @@ export function createCardPayments(deps: {
     );
   }
 
-  function summary(card: typeof savedCards.$inferSelect): SavedCardSummary {
+  function summary(card: SavedCardRow): SavedCardSummary {
     const expired = monthsPastExpiry(card) > 0;
     return {
       id: card.id,
@@ -176,11 +176,7 @@ export function createCardPayments(deps: {
   /** The customer's most recent card saved with this provider; one over three months expired is not offered. */
   async function savedCardFor(customerId: number) {
     if (!deps.provider) return undefined;
-    const cards = await deps.db
-      .select()
-      .from(savedCards)
-      .where(and(eq(savedCards.customerId, customerId), eq(savedCards.provider, deps.provider.name)))
-      .orderBy(desc(savedCards.createdAt), desc(savedCards.id));
+    const cards = await savedCardsOf(deps.db, customerId, deps.provider.name);
     return cards.find((card) => monthsPastExpiry(card) <= 3);
   }
 
@@ -194,29 +190,20 @@ export function createCardPayments(deps: {
     from: 'authorised' | 'reversing' = 'authorised',
   ): Promise<PaymentAttemptStatus> {
     if (!attempt.providerTxId) return 'failed';
-    const [claimed] = await deps.db
-      .update(paymentAttempts)
-      .set({ status: 'reversing', updatedAt: sql`now()` })
-      .where(and(eq(paymentAttempts.uuid, attempt.uuid), eq(paymentAttempts.status, from)))
-      .returning({ uuid: paymentAttempts.uuid });
-    if (!claimed) {
-      const [current] = await deps.db
-        .select({ status: paymentAttempts.status })
-        .from(paymentAttempts)
-        .where(eq(paymentAttempts.uuid, attempt.uuid));
-      return current?.status ?? 'failed';
-    }
+    const claimed = await moveAttempt(deps.db, attempt.uuid, [from], 'reversing');
+    if (!claimed) return (await findAttempt(deps.db, attempt.uuid))?.status ?? 'failed';
     try {
       const result = await provider().reverse(attempt.providerTxId, {
         amountPence: attempt.amountPence,
         vendorTxCode: `${attempt.vendorTxCode.slice(0, 36)}-R`,
       });
-      await update(attempt.uuid, { status: result, error: { code: 'reversed', message: reason } });
+      await moveAttempt(deps.db, attempt.uuid, ['reversing'], result, {
+        error: { code: 'reversed', message: reason },
+      });
       deps.log.warn({ attempt: attempt.uuid, result }, 'card payment given back');
       return result;
     } catch (error) {
-      await update(attempt.uuid, {
-        status: 'needs_attention',
+      await moveAttempt(deps.db, attempt.uuid, ['reversing'], 'needs_attention', {
         error: { code: 'reverse_failed', message: reason },
       });
       deps.log.error(
@@ -246,10 +233,7 @@ export function createCardPayments(deps: {
     } catch (error) {
       // The basket cannot become this order: the money goes back at once.
       if (error instanceof BasketChangedError || error instanceof DirectDebitRequiredError) {
-        const [attempt] = await deps.db
-          .select()
-          .from(paymentAttempts)
-          .where(eq(paymentAttempts.uuid, attemptUuid));
+        const attempt = await findAttempt(deps.db, attemptUuid);
         if (attempt && attempt.status === 'authorised') await reverse(attempt, error.message);
       }
       throw error;
@@ -272,10 +256,7 @@ export function createCardPayments(deps: {
       return 'completed';
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
-      const [current] = await deps.db
-        .select()
-        .from(paymentAttempts)
-        .where(eq(paymentAttempts.uuid, attemptUuid));
+      const current = await findAttempt(deps.db, attemptUuid);
       if (current?.status === 'authorised')
         return (await reverse(current, error.message)) === 'needs_attention' ? 'attention' : 'reversed';
       if (current?.status === 'voided' || current?.status === 'refunded') return 'reversed';
@@ -298,22 +279,13 @@ export function createCardPayments(deps: {
     const seen = attempt.providerTxId
       ? await card.lookUp(attempt.providerTxId)
       : await card.findByReference(attempt.vendorTxCode);
-    const from = and(
-      eq(paymentAttempts.uuid, attempt.uuid),
-      inArray(paymentAttempts.status, ['created', 'unknown']),
-    );
+    const lost: PaymentAttemptStatus[] = ['created', 'unknown'];
     if (seen?.status === 'authorised') {
-      const [found] = await deps.db
-        .update(paymentAttempts)
-        .set({
-          status: 'authorised',
-          providerTxId: seen.providerTxId,
-          card: seen.card,
-          error: null,
-          updatedAt: sql`now()`,
-        })
-        .where(from)
-        .returning({ uuid: paymentAttempts.uuid });
+      const found = await moveAttempt(deps.db, attempt.uuid, lost, 'authorised', {
+        providerTxId: seen.providerTxId,
+        card: seen.card,
+        error: null,
+      });
       if (!found) return 'open';
       deps.log.warn(
         { attempt: attempt.uuid },
@@ -329,16 +301,10 @@ export function createCardPayments(deps: {
         : seen.status === 'failed'
           ? seen.error
           : { code: 'sca_abandoned', message: '3D Secure verification failed' };
-    const [closed] = await deps.db
-      .update(paymentAttempts)
-      .set({
-        status: 'failed',
-        providerTxId: seen?.providerTxId ?? attempt.providerTxId,
-        error,
-        updatedAt: sql`now()`,
-      })
-      .where(from)
-      .returning({ uuid: paymentAttempts.uuid });
+    const closed = await moveAttempt(deps.db, attempt.uuid, lost, 'failed', {
+      providerTxId: seen?.providerTxId ?? attempt.providerTxId,
+      error,
+    });
     return closed ? 'failed' : 'open';
   }
 
@@ -347,22 +313,11 @@ export function createCardPayments(deps: {
    * (so it no longer blocks the basket) and one error line with a stable code for alerting.
    */
   async function raiseUnresolved(uuid: string, afterMs: number): Promise<boolean> {
-    const [raised] = await deps.db
-      .update(paymentAttempts)
-      .set({
-        status: 'needs_attention',
-        // The provider's own last answer stays under `details`.
-        error: sql`jsonb_build_object('code', ${unresolvedCode}::text, 'message', ${unresolvedMessage}::text, 'details', ${paymentAttempts.error})`,
-        updatedAt: sql`now()`,
-      })
-      .where(
-        and(
-          eq(paymentAttempts.uuid, uuid),
-          inArray(paymentAttempts.status, ['created', 'unknown']),
-          lt(paymentAttempts.createdAt, sql`now() - make_interval(secs => ${afterMs / 1000})`),
-        ),
-      )
-      .returning({ vendorTxCode: paymentAttempts.vendorTxCode, amountPence: paymentAttempts.amountPence });
+    const raised = await escalateUnresolved(deps.db, uuid, {
+      afterMs,
+      code: unresolvedCode,
+      message: unresolvedMessage,
+    });
     if (!raised) return false;
     deps.log.error(
       {
@@ -425,12 +380,9 @@ export function createCardPayments(deps: {
         });
 
       let billing: PaymentAttemptBilling;
-      let savedCard: typeof savedCards.$inferSelect | undefined;
+      let savedCard: SavedCardRow | undefined;
       if (body.savedCardId !== undefined) {
-        [savedCard] = await deps.db
-          .select()
-          .from(savedCards)
-          .where(and(eq(savedCards.id, body.savedCardId), eq(savedCards.customerId, customer.id)));
+        savedCard = await savedCardOf(deps.db, body.savedCardId, customer.id);
         if (!savedCard || savedCard.provider !== card.name)
           throw new HttpError(404, 'Unable to complete request, item not found.');
         if (summary(savedCard).expired)
@@ -481,16 +433,8 @@ export function createCardPayments(deps: {
       const uuid = randomUUID();
       const currency = await deps.currency();
       const existing = await deps.db.transaction(async (tx) => {
-        await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, cart.id)).for('update');
-        const attempts = await tx
-          .select()
-          .from(paymentAttempts)
-          .where(
-            and(
-              eq(paymentAttempts.cartId, cart.id),
-              inArray(paymentAttempts.status, ['created', 'authorised', 'unknown', 'pending_sca']),
-            ),
-          );
+        await lockCart(tx, { cartId: cart.id });
+        const attempts = await inFlightAttemptsOfCart(tx, cart.id);
         const authorised = attempts.find(
           (attempt) =>
             attempt.status === 'authorised' &&
@@ -502,15 +446,10 @@ export function createCardPayments(deps: {
           throw new HttpError(409, paymentInProgress);
         // An abandoned challenge is superseded by this new attempt.
         for (const attempt of attempts.filter((row) => row.status === 'pending_sca'))
-          await tx
-            .update(paymentAttempts)
-            .set({
-              status: 'failed',
-              error: { code: 'superseded', message: 'A newer payment attempt replaced this one.' },
-              updatedAt: sql`now()`,
-            })
-            .where(eq(paymentAttempts.uuid, attempt.uuid));
-        await tx.insert(paymentAttempts).values({
+          await moveAttempt(tx, attempt.uuid, ['pending_sca'], 'failed', {
+            error: { code: 'superseded', message: 'A newer payment attempt replaced this one.' },
+          });
+        await insertAttempt(tx, {
           uuid,
           customerId: customer.id,
           cartId: cart.id,
@@ -587,15 +526,7 @@ export function createCardPayments(deps: {
     ): Promise<AuthoriseResponse> {
       const card = provider();
       return deps.db.transaction(async (tx) => {
-        const [attempt] = await tx
-          .select()
-          .from(paymentAttempts)
-          .where(
-            input.customerId === undefined
-              ? eq(paymentAttempts.uuid, attemptUuid)
-              : and(eq(paymentAttempts.uuid, attemptUuid), eq(paymentAttempts.customerId, input.customerId)),
-          )
-          .for('update');
+        const attempt = await findAttempt(tx, attemptUuid, { customerId: input.customerId, lock: true });
         if (!attempt) throw new HttpError(404, 'No transaction ID available for payment completion');
         // Opayo needs the issuer's cRes; Stripe's intent is simply re-read once Stripe.js is done.
         const answerMissing = card.cardInput === 'card-identifier' && !input.cres;
@@ -618,17 +549,15 @@ export function createCardPayments(deps: {
             error: { code: 'sca', message: 'Failed to complete 3D Secure verification' },
           };
         }
-        const values: Partial<Attempt> =
+        const [to, values]: [PaymentAttemptStatus, AttemptChanges] =
           outcome.status === 'authorised'
-            ? { status: 'authorised', card: outcome.card, error: null }
+            ? ['authorised', { card: outcome.card, error: null }]
             : outcome.status === 'failed'
-              ? { status: 'failed', error: outcome.error }
-              : { status: 'unknown', error: { code: 'sca', message: '3D Secure verification failed' } };
-        await tx
-          .update(paymentAttempts)
-          .set({ ...values, updatedAt: sql`now()` })
-          .where(eq(paymentAttempts.uuid, attempt.uuid));
-        return answer({ uuid: attempt.uuid, status: values.status!, error: values.error ?? null });
+              ? ['failed', { error: outcome.error }]
+              : ['unknown', { error: { code: 'sca', message: '3D Secure verification failed' } }];
+        // Locked above and checked pending, so this moves.
+        await moveAttempt(tx, attempt.uuid, ['pending_sca'], to, values);
+        return answer({ uuid: attempt.uuid, status: to, error: values.error ?? null });
       });
     },
 
@@ -646,47 +575,37 @@ export function createCardPayments(deps: {
     ): Promise<'duplicate' | 'ignored' | 'applied'> {
       const card = provider();
       const effect = await deps.db.transaction(async (tx) => {
-        const [fresh] = await tx
-          .insert(providerWebhookEvents)
-          .values({ provider: card.name, eventId: event.id, eventType: event.type })
-          .onConflictDoNothing()
-          .returning();
+        const fresh = await recordWebhookEvent(tx, {
+          provider: card.name,
+          eventId: event.id,
+          eventType: event.type,
+        });
         if (!fresh) return { result: 'duplicate' as const };
         const byAttempt = event.attemptUuid && uuidPattern.test(event.attemptUuid);
         if (!byAttempt && !event.providerTxId) return { result: 'ignored' as const };
-        const [attempt] = await tx
-          .select()
-          .from(paymentAttempts)
-          .where(
-            and(
-              eq(paymentAttempts.provider, card.name),
-              byAttempt
-                ? eq(paymentAttempts.uuid, event.attemptUuid!)
-                : eq(paymentAttempts.providerTxId, event.providerTxId!),
-            ),
-          )
-          .for('update');
+        const attempt = await lockAttemptOfProvider(
+          tx,
+          card.name,
+          byAttempt ? { uuid: event.attemptUuid! } : { providerTxId: event.providerTxId! },
+        );
         if (!attempt) return { result: 'ignored' as const };
         const providerTxId = event.providerTxId ?? attempt.providerTxId;
         if (!['created', 'unknown', 'pending_sca'].includes(attempt.status) || !providerTxId)
           return { result: 'applied' as const, attempt };
         const seen = await card.lookUp(providerTxId);
-        let values: Partial<Attempt> | undefined;
+        let values: (AttemptChanges & { status: PaymentAttemptStatus }) | undefined;
         if (seen?.status === 'authorised')
           values = { status: 'authorised', providerTxId, card: seen.card, error: null };
         else if (seen?.status === 'failed') values = { status: 'failed', providerTxId, error: seen.error };
-        if (values)
-          await tx
-            .update(paymentAttempts)
-            .set({ ...values, updatedAt: sql`now()` })
-            .where(eq(paymentAttempts.uuid, attempt.uuid));
+        if (values) {
+          const { status, ...changes } = values;
+          // Locked above and checked unfinished, so this moves.
+          await moveAttempt(tx, attempt.uuid, [attempt.status], status, changes);
+        }
         return { result: 'applied' as const, attempt: { ...attempt, ...values } };
       });
       if (effect.result === 'applied' && effect.attempt.status === 'authorised') {
-        const [customer] = await deps.db
-          .select({ id: customers.id, reference: customers.reference })
-          .from(customers)
-          .where(eq(customers.id, effect.attempt.customerId));
+        const customer = await customerReference(deps.db, effect.attempt.customerId);
         if (customer) await finishAuthorised(customer, effect.attempt.uuid, onCompleted);
       }
       return effect.result;
@@ -710,19 +629,7 @@ export function createCardPayments(deps: {
       if (!deps.provider) return counts;
       const card = deps.provider;
       // The database's clock, the same one that stamped the rows.
-      const before = sql`now() - make_interval(secs => ${options.olderThanMs / 1000})`;
-      const stale = await deps.db
-        .select({ attempt: paymentAttempts, customer: { id: customers.id, reference: customers.reference } })
-        .from(paymentAttempts)
-        .innerJoin(customers, eq(customers.id, paymentAttempts.customerId))
-        .where(
-          and(
-            inArray(paymentAttempts.status, ['authorised', 'pending_sca', 'created', 'unknown', 'reversing']),
-            lt(paymentAttempts.updatedAt, before),
-          ),
-        )
-        .orderBy(asc(paymentAttempts.createdAt))
-        .limit(100);
+      const stale = await staleAttempts(deps.db, options.olderThanMs);
       for (const { attempt, customer } of stale) {
         try {
           if (attempt.status === 'authorised') {
@@ -739,10 +646,9 @@ export function createCardPayments(deps: {
           } else if (attempt.status === 'pending_sca' && attempt.providerTxId) {
             const seen = await card.lookUp(attempt.providerTxId);
             if (seen?.status === 'authorised') {
-              await update(attempt.uuid, { status: 'authorised', card: seen.card });
+              await moveAttempt(deps.db, attempt.uuid, ['pending_sca'], 'authorised', { card: seen.card });
             } else {
-              await update(attempt.uuid, {
-                status: 'failed',
+              await moveAttempt(deps.db, attempt.uuid, ['pending_sca'], 'failed', {
                 error: { code: 'sca_abandoned', message: '3D Secure verification failed' },
               });
               counts.failed += 1;
@@ -752,10 +658,7 @@ export function createCardPayments(deps: {
             if (result !== 'open') counts[result] += 1;
           }
         } catch (error) {
-          await deps.db
-            .update(paymentAttempts)
-            .set({ reconcileAttempts: sql`${paymentAttempts.reconcileAttempts} + 1`, updatedAt: sql`now()` })
-            .where(eq(paymentAttempts.uuid, attempt.uuid));
+          await countReconcileAttempt(deps.db, attempt.uuid);
           deps.log.error({ err: error, attempt: attempt.uuid }, 'payment reconciliation failed; will retry');
         }
         if (
