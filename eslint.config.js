@@ -90,6 +90,13 @@ export default tseslint.config(
     },
   },
   {
+    // A server file over 400 lines says why at its top (`/* eslint-disable max-lines -- why */`).
+    files: ['apps/server/src/**/*.ts'],
+    // cart.service.ts is being split by issue 16 item 4.
+    ignores: ['apps/server/src/modules/cart/cart.service.ts'],
+    rules: { 'max-lines': ['error', { max: 400 }] },
+  },
+  {
     files: ['packages/contracts/**/*.ts', 'packages/pricing/**/*.ts'],
     rules: {
       'no-restricted-imports': [
