@@ -109,6 +109,52 @@ export default tseslint.config(
     },
   },
   {
+    // SQL only in repositories (decision 0022): outside `*.repository.ts` and the database's own
+    // infrastructure, server code neither builds queries (drizzle's operators, the tables, `sql`)
+    // nor runs them. Services orchestrate: they may open a transaction and hand it to repositories.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.repository.ts', 'apps/server/src/db/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'drizzle-orm',
+              allowTypeImports: true,
+              message: 'SQL lives in a *.repository.ts file (decision 0022).',
+            },
+          ],
+          patterns: [
+            {
+              group: ['**/db/schema.ts', '**/db/schema'],
+              allowTypeImports: true,
+              message:
+                'Tables are queried only in a *.repository.ts file (decision 0022); import types only.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "TaggedTemplateExpression[tag.name='sql']",
+          message: 'SQL lives in a *.repository.ts file (decision 0022).',
+        },
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(query|execute|runScript|select|selectDistinct|selectDistinctOn|insert|update|delete)$/]:matches([callee.object.name=/^(db|tx|executor|database)$/], [callee.object.property.name=/^(db|tx|database)$/])',
+          message: 'Queries run only in a *.repository.ts file (decision 0022): call a repository function.',
+        },
+      ],
+    },
+  },
+  {
+    // A source file over 400 lines says why at its top (`/* eslint-disable max-lines -- why */`).
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts', 'scripts/**/*.{ts,mjs}'],
+    rules: { 'max-lines': ['error', { max: 400 }] },
+  },
+  {
     files: ['packages/contracts/**/*.ts', 'packages/pricing/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- every setting in one schema, so start-up can list everything wrong at once (house rule 11) */
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';

@@ -10,6 +10,8 @@ import * as schema from './schema.ts';
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction's handle, for work that must commit (or not) with its caller's. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** What a repository function runs on: the database, or the caller's transaction. */
+export type Executor = Db | Tx;
 
 /** One database, embedded or server, behind the same small surface. */
 export interface DatabaseHandle {

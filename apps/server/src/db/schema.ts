@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- every table in one file: the one description of the database the migrations must match */
 import { sql } from 'drizzle-orm';
 import {
   bigserial,

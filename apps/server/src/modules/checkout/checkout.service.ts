@@ -3,9 +3,7 @@ import type { CalendarDate } from '@lido/pricing/calendar-date';
 import { feeLines } from '@lido/pricing/fee-lines';
 import { currencySymbol } from '@lido/pricing/money';
 import type { FastifyBaseLogger } from 'fastify';
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
-import { customers, orderItems, orders } from '../../db/schema.ts';
+import type { Db, Executor, Tx } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { EmailQueue } from '../email/email-outbox.ts';
 import type { CustomerRow } from '../auth/auth.repository.ts';
@@ -18,6 +16,8 @@ import { createCardPayments } from './card-payments.ts';
 import { creditToSpend, type OfflinePayment } from '@lido/contracts/offline-payments';
 import { type CompletedOrder, completeBasket } from './order-completion.ts';
 import { receiptEmail } from './receipt-email.ts';
+import { customerContact } from '../customers/customers.repository.ts';
+import { findOrder, orderLines } from './checkout.repository.ts';
 
 /** Completing a basket and reading the order back (platform spec, "Payment"; joining spec, "Order"). */
 export function createCheckoutService(deps: {
@@ -30,17 +30,10 @@ export function createCheckoutService(deps: {
   cardProvider: CardProvider | undefined;
   directDebit: DirectDebitService;
 }) {
-  async function loadOrder(customerId: number, orderId: number, executor: Db | Tx = deps.db) {
-    const [order] = await executor
-      .select()
-      .from(orders)
-      .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId)));
+  async function loadOrder(customerId: number, orderId: number, executor: Executor = deps.db) {
+    const order = await findOrder(executor, orderId, customerId);
     if (!order) return undefined;
-    const lines = await executor
-      .select()
-      .from(orderItems)
-      .where(inArray(orderItems.orderId, [order.id]))
-      .orderBy(asc(orderItems.position));
+    const lines = await orderLines(executor, order.id);
     return { order, lines };
   }
 
@@ -51,10 +44,7 @@ export function createCheckoutService(deps: {
   async function queueReceipt(tx: Tx, order: { id: number; customerId: number }) {
     const operator = await deps.operators.current(tx);
     const loaded = await loadOrder(order.customerId, order.id, tx);
-    const [person] = await tx
-      .select({ email: customers.email, firstName: customers.firstName })
-      .from(customers)
-      .where(eq(customers.id, order.customerId));
+    const person = await customerContact(tx, order.customerId);
     if (!operator || !loaded || !person) return;
     await deps.email.send(
       receiptEmail({

@@ -1,27 +1,28 @@
 import { addDays, type CalendarDate } from '@lido/pricing/calendar-date';
 import { creditMessages } from '@lido/contracts/offline-payments';
-import { and, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import {
-  cartItems,
-  carts,
-  customerMemberships,
-  customers,
-  eligibilityRules,
-  membershipTypes,
-  orderItems,
-  orders,
-  paymentAttempts,
-  paymentOptions,
-  savedCards,
-  venues,
-} from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { DirectDebitLine } from '../direct-debit/direct-debit.service.ts';
 import { requireDirectDebitFor } from '../direct-debit/direct-debit-required.ts';
-
-import { categoryNamesByType } from '../memberships/category-names.ts';
-import { redeemPromotion } from '../memberships/promotion-redemption.ts';
+import { redeemPromotion } from '../memberships/promotion-redemption.repository.ts';
+import {
+  cartLines,
+  type CartLine,
+  type CartRow,
+  endMembership,
+  findOrder,
+  insertMembership,
+  insertOrder,
+  insertOrderItems,
+  lastCompletedOrder,
+  lockCart,
+  markCartCompleted,
+  openCartOf,
+  orderLineFacts,
+  saveCard,
+  spendCredit,
+} from './checkout.repository.ts';
+import { type AttemptRow, findAttempt, moveAttempt } from './payment-attempt.repository.ts';
 
 export const termsNotAccepted = 'Please check all required terms and conditions';
 export const paymentRequired = 'Payment is required for this basket.';
@@ -97,262 +98,189 @@ export async function completeBasket(
   }
 }
 
-async function completeInTransaction(
-  db: Db,
-  input: Parameters<typeof completeBasket>[1],
-): Promise<CompletedOrder> {
+type CompletionInput = Parameters<typeof completeBasket>[1];
+
+async function completeInTransaction(db: Db, input: CompletionInput): Promise<CompletedOrder> {
   // The terms to accept are read before the transaction (they are catalogue reads).
-  const open = await db
-    .select()
-    .from(carts)
-    .where(and(eq(carts.customerId, input.customerId), ne(carts.status, 'completed')));
-  const required = open[0] ? await input.requiredTermIds(open[0].id) : [];
+  const open = await openCartOf(db, input.customerId);
+  const required = open ? await input.requiredTermIds(open.id) : [];
 
   return db.transaction(async (tx) => {
-    let attempt: typeof paymentAttempts.$inferSelect | undefined;
+    let attempt: AttemptRow | undefined;
     if (input.payment) {
-      [attempt] = await tx
-        .select()
-        .from(paymentAttempts)
-        .where(
-          and(
-            eq(paymentAttempts.uuid, input.payment.attemptUuid),
-            eq(paymentAttempts.customerId, input.customerId),
-          ),
-        )
-        .for('update');
+      attempt = await findAttempt(tx, input.payment.attemptUuid, {
+        customerId: input.customerId,
+        lock: true,
+      });
       if (!attempt) throw new HttpError(404, 'No transaction ID available for payment completion');
       if (attempt.orderId !== null) {
-        const [done] = await tx.select().from(orders).where(eq(orders.id, attempt.orderId));
+        const done = await findOrder(tx, attempt.orderId);
         return { orderId: done!.id, reference: done!.reference, created: false };
       }
       if (attempt.status !== 'authorised') throw new HttpError(422, paymentCompletionFailed);
     }
     if (attempt && attempt.cartId === null) throw new BasketChangedError();
-    const [cart] = await tx
-      .select()
-      .from(carts)
-      .where(
-        attempt
-          ? eq(carts.id, attempt.cartId!)
-          : and(eq(carts.customerId, input.customerId), ne(carts.status, 'completed')),
-      )
-      .for('update');
+    const cart = await lockCart(tx, attempt ? { cartId: attempt.cartId! } : { openOf: input.customerId });
     if (attempt && (!cart || cart.status === 'completed')) throw new BasketChangedError();
     if (!cart) {
       // Already completed by an earlier or concurrent call: answer that order.
-      const [done] = await tx
-        .select({ orderId: carts.completeOrderId, reference: orders.reference })
-        .from(carts)
-        .innerJoin(orders, eq(orders.id, carts.completeOrderId))
-        .where(and(eq(carts.customerId, input.customerId), eq(carts.status, 'completed')))
-        .orderBy(desc(carts.updatedAt))
-        .limit(1);
+      const done = await lastCompletedOrder(tx, input.customerId);
       if (!done?.orderId) throw new HttpError(404, 'Your basket is empty.');
       return { orderId: done.orderId, reference: done.reference, created: false };
     }
-    const lines = await tx
-      .select()
-      .from(cartItems)
-      .where(eq(cartItems.cartId, cart.id))
-      .orderBy(cartItems.id);
+    const lines = await cartLines(tx, cart.id);
     if (lines.length === 0)
       throw new HttpError(422, 'Your basket is empty.', { errors: { cart: ['Your basket is empty.'] } });
     const total = lines.reduce((sum, line) => sum + line.amountPence, 0);
     const credit = attempt ? attempt.creditPence : (input.creditPence ?? 0);
-    if (attempt) {
-      if (total !== attempt.amountPence + attempt.creditPence) throw new BasketChangedError();
-    } else if (total > credit)
-      throw new HttpError(422, paymentRequired, { errors: { payments: [paymentRequired] } });
-    else if (credit > total)
-      throw new HttpError(422, creditMessages.moreThanTotal, {
-        errors: { payments: [creditMessages.moreThanTotal] },
-      });
+    checkPaysTotal({ total, credit, attempt });
     await requireDirectDebitFor(tx, { customerId: input.customerId, cartId: cart.id, lines });
     const accepted = attempt ? attempt.acceptedTermIds : input.acceptedTermIds;
     if (!required.every((id) => accepted.includes(id)))
       throw new HttpError(422, termsNotAccepted, { errors: { terms: [termsNotAccepted] } });
 
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        reference: sql`'LD-' || nextval('order_reference_seq')::text`,
-        customerId: input.customerId,
-        venueId: lines[0]!.venueId,
-        source: cart.source,
-        status: 'completed',
-        totalPence: total,
-        paymentMethod: attempt ? 'card' : credit > 0 ? 'credit' : 'none',
-        creditPence: credit,
-        cardLastFour: attempt?.card?.lastFour ?? null,
-        completedAt: sql`now()`,
-      })
-      .returning({ id: orders.id, reference: orders.reference });
-    if (credit > 0) {
-      // Spent only if still there: two checkouts cannot spend the same credit.
-      const spent = await tx
-        .update(customers)
-        .set({ creditBalancePence: sql`${customers.creditBalancePence} - ${credit}` })
-        .where(and(eq(customers.id, input.customerId), gte(customers.creditBalancePence, credit)))
-        .returning({ id: customers.id });
-      if (spent.length === 0) {
-        if (attempt) throw new BasketChangedError(creditChanged);
-        throw new HttpError(422, creditMessages.notEnough, {
-          errors: { payments: [creditMessages.notEnough] },
-        });
-      }
+    const order = await insertOrder(tx, {
+      customerId: input.customerId,
+      venueId: lines[0]!.venueId,
+      source: cart.source,
+      status: 'completed',
+      totalPence: total,
+      paymentMethod: attempt ? 'card' : credit > 0 ? 'credit' : 'none',
+      creditPence: credit,
+      cardLastFour: attempt?.card?.lastFour ?? null,
+    });
+    // Spent only if still there: two checkouts cannot spend the same credit.
+    if (credit > 0 && !(await spendCredit(tx, input.customerId, credit))) {
+      if (attempt) throw new BasketChangedError(creditChanged);
+      throw new HttpError(422, creditMessages.notEnough, {
+        errors: { payments: [creditMessages.notEnough] },
+      });
     }
-    // What each line buys: proof-of-eligibility memberships wait for the proof.
-    const typeIds = lines.map((line) => line.membershipTypeId);
-    const names = new Map(
-      (
-        await tx
-          .select({ id: membershipTypes.id, name: membershipTypes.name })
-          .from(membershipTypes)
-          .where(inArray(membershipTypes.id, typeIds))
-      ).map((row) => [row.id, row.name]),
-    );
-    const venueNames = new Map(
-      (
-        await tx
-          .select({ id: venues.id, name: venues.name })
-          .from(venues)
-          .where(
-            inArray(
-              venues.id,
-              lines.map((line) => line.venueId),
-            ),
-          )
-      ).map((row) => [row.id, row.name]),
-    );
-    const categories = await categoryNamesByType(tx as unknown as Db, typeIds);
-    const proofTypes = new Set(
-      (
-        await tx
-          .select({ id: membershipTypes.id })
-          .from(membershipTypes)
-          .innerJoin(eligibilityRules, eq(eligibilityRules.id, membershipTypes.eligibilityRuleId))
-          .where(and(inArray(membershipTypes.id, typeIds), eq(eligibilityRules.kind, 'proof')))
-      ).map((row) => row.id),
-    );
-    const prices = new Map(
-      (
-        await tx
-          .select({ id: paymentOptions.id, price: paymentOptions.pricePence })
-          .from(paymentOptions)
-          .where(
-            inArray(
-              paymentOptions.id,
-              lines.map((line) => line.paymentOptionId),
-            ),
-          )
-      ).map((row) => [row.id, row.price]),
-    );
-    await tx.insert(orderItems).values(
-      lines.map((line, index) => {
-        const { change, ...costs } = line.costs;
-        return {
-          orderId: order!.id,
-          position: index + 1,
-          itemType: 'membership' as const,
-          description: line.description,
-          amountPence: line.amountPence,
-          details: {
-            kind: line.itemType,
-            name: names.get(line.membershipTypeId) ?? line.description,
-            categories: categories.get(line.membershipTypeId) ?? [],
-            venueName: venueNames.get(line.venueId) ?? '',
-            membershipTypeId: line.membershipTypeId,
-            requiresEligibility: proofTypes.has(line.membershipTypeId),
-            costs,
-            change: change ?? null,
-          },
-        };
-      }),
-    );
-    for (const line of lines) {
-      if (line.changesMembershipId !== null) {
-        // The held membership ends the day before the change; the new one carries on its billing day.
-        await tx
-          .update(customerMemberships)
-          .set({
-            endDate: addDays(line.startDate, -1),
-            status: line.startDate <= input.today ? 'ended' : 'active',
-          })
-          .where(eq(customerMemberships.id, line.changesMembershipId));
-      }
-      const pricePence = prices.get(line.paymentOptionId) ?? line.costs.basePrice;
-      const [membership] = await tx
-        .insert(customerMemberships)
-        .values({
-          customerId: input.customerId,
-          membershipTypeId: line.membershipTypeId,
-          paymentOptionId: line.paymentOptionId,
-          homeVenueId: line.venueId,
-          status: proofTypes.has(line.membershipTypeId) ? 'pending_eligibility' : 'active',
-          startDate: line.startDate,
-          endDate: line.costs.endDate,
-          billingDay: line.costs.paymentType === 'recurring' ? line.billingDay : null,
-          pricePence,
-          orderId: order!.id,
-        })
-        .returning({ id: customerMemberships.id });
-      // A new monthly membership starts its collections; a change takes over the held one's.
-      if (input.recordDirectDebit && line.costs.paymentType === 'recurring' && line.costs.firstBillingDate)
-        await input.recordDirectDebit(tx, {
-          replacesMembershipId: line.changesMembershipId,
-          cartId: cart.id,
-          customerId: input.customerId,
-          orderId: order!.id,
-          membershipId: membership!.id,
-          description: `${names.get(line.membershipTypeId) ?? line.description}, monthly`,
-          amountPence: pricePence,
-          firstBillingDate: line.costs.firstBillingDate,
-          today: input.today,
-        });
-      if (line.promotionId !== null) {
-        const outcome = await redeemPromotion(tx as unknown as Db, {
-          promotionId: line.promotionId,
-          orderReference: order!.reference,
-          customerReference: input.customerReference,
-        });
-        // Exhausted or already used by this customer: the whole order rolls back (nothing is given).
-        if (outcome === 'exhausted' || outcome === 'already-used-by-customer')
-          throw new PromotionUnavailableError(cart.id, line.promotionId);
-      }
-    }
-    await tx
-      .update(carts)
-      .set({ status: 'completed', completeOrderId: order!.id, updatedAt: sql`now()` })
-      .where(eq(carts.id, cart.id));
-    if (attempt) {
-      const card = attempt.card;
-      // A card the customer chose to keep is saved with the order: only its reference and receipt details.
-      if (attempt.saveCard && card?.reference)
-        await tx
-          .insert(savedCards)
-          .values({
-            customerId: input.customerId,
-            provider: attempt.provider,
-            providerReference: card.reference,
-            cardType: card.type,
-            lastFourDigits: card.lastFour,
-            expiryMonth: card.expiryMonth,
-            expiryYear: card.expiryYear,
-            firstName: attempt.billing.firstName,
-            lastName: attempt.billing.lastName,
-            addressLine1: attempt.billing.line1,
-            addressLine2: attempt.billing.line2 ?? null,
-            city: attempt.billing.city,
-            postCode: attempt.billing.postcode,
-          })
-          .onConflictDoNothing();
-      await tx
-        .update(paymentAttempts)
-        .set({ status: 'completed', orderId: order!.id, updatedAt: sql`now()` })
-        .where(eq(paymentAttempts.uuid, attempt.uuid));
-    }
-    await input.onCreated?.(tx, { id: order!.id, customerId: input.customerId });
-    return { orderId: order!.id, reference: order!.reference, created: true };
+    await buyLines(tx, input, { cart, lines, order });
+    await markCartCompleted(tx, cart.id, order.id);
+    if (attempt) await closeAttempt(tx, attempt, input.customerId, order.id);
+    await input.onCreated?.(tx, { id: order.id, customerId: input.customerId });
+    return { orderId: order.id, reference: order.reference, created: true };
   });
+}
+
+/** A card payment must be exactly the total less its credit; without one, credit must pay it all. */
+function checkPaysTotal({ total, credit, attempt }: { total: number; credit: number; attempt?: AttemptRow }) {
+  if (attempt) {
+    if (total !== attempt.amountPence + attempt.creditPence) throw new BasketChangedError();
+  } else if (total > credit)
+    throw new HttpError(422, paymentRequired, { errors: { payments: [paymentRequired] } });
+  else if (credit > total)
+    throw new HttpError(422, creditMessages.moreThanTotal, {
+      errors: { payments: [creditMessages.moreThanTotal] },
+    });
+}
+
+/**
+ * The basket's lines become order lines and the memberships they buy (proof-of-eligibility ones
+ * wait for the proof); a change ends the held membership; monthly ones start their collections;
+ * promotions are redeemed, and one that was refused rolls the whole order back.
+ */
+async function buyLines(
+  tx: Tx,
+  input: CompletionInput,
+  { cart, lines, order }: { cart: CartRow; lines: CartLine[]; order: { id: number; reference: string } },
+) {
+  const typeIds = lines.map((line) => line.membershipTypeId);
+  const { names, venueNames, categories, proofTypes, prices } = await orderLineFacts(tx, {
+    typeIds,
+    venueIds: lines.map((line) => line.venueId),
+    paymentOptionIds: lines.map((line) => line.paymentOptionId),
+  });
+  await insertOrderItems(
+    tx,
+    lines.map((line, index) => {
+      const { change, ...costs } = line.costs;
+      return {
+        orderId: order.id,
+        position: index + 1,
+        itemType: 'membership' as const,
+        description: line.description,
+        amountPence: line.amountPence,
+        details: {
+          kind: line.itemType,
+          name: names.get(line.membershipTypeId) ?? line.description,
+          categories: categories.get(line.membershipTypeId) ?? [],
+          venueName: venueNames.get(line.venueId) ?? '',
+          membershipTypeId: line.membershipTypeId,
+          requiresEligibility: proofTypes.has(line.membershipTypeId),
+          costs,
+          change: change ?? null,
+        },
+      };
+    }),
+  );
+  for (const line of lines) {
+    if (line.changesMembershipId !== null) {
+      // The held membership ends the day before the change; the new one carries on its billing day.
+      await endMembership(tx, line.changesMembershipId, {
+        endDate: addDays(line.startDate, -1),
+        status: line.startDate <= input.today ? 'ended' : 'active',
+      });
+    }
+    const pricePence = prices.get(line.paymentOptionId) ?? line.costs.basePrice;
+    const membershipId = await insertMembership(tx, {
+      customerId: input.customerId,
+      membershipTypeId: line.membershipTypeId,
+      paymentOptionId: line.paymentOptionId,
+      homeVenueId: line.venueId,
+      status: proofTypes.has(line.membershipTypeId) ? 'pending_eligibility' : 'active',
+      startDate: line.startDate,
+      endDate: line.costs.endDate,
+      billingDay: line.costs.paymentType === 'recurring' ? line.billingDay : null,
+      pricePence,
+      orderId: order.id,
+    });
+    // A new monthly membership starts its collections; a change takes over the held one's.
+    if (input.recordDirectDebit && line.costs.paymentType === 'recurring' && line.costs.firstBillingDate)
+      await input.recordDirectDebit(tx, {
+        replacesMembershipId: line.changesMembershipId,
+        cartId: cart.id,
+        customerId: input.customerId,
+        orderId: order.id,
+        membershipId,
+        description: `${names.get(line.membershipTypeId) ?? line.description}, monthly`,
+        amountPence: pricePence,
+        firstBillingDate: line.costs.firstBillingDate,
+        today: input.today,
+      });
+    if (line.promotionId !== null) {
+      const outcome = await redeemPromotion(tx, {
+        promotionId: line.promotionId,
+        orderReference: order.reference,
+        customerReference: input.customerReference,
+      });
+      // Exhausted or already used by this customer: the whole order rolls back (nothing is given).
+      if (outcome === 'exhausted' || outcome === 'already-used-by-customer')
+        throw new PromotionUnavailableError(cart.id, line.promotionId);
+    }
+  }
+}
+
+/** The card payment records its order; a card the customer chose to keep is saved with it. */
+async function closeAttempt(tx: Tx, attempt: AttemptRow, customerId: number, orderId: number) {
+  const card = attempt.card;
+  if (attempt.saveCard && card?.reference)
+    await saveCard(tx, {
+      customerId,
+      provider: attempt.provider,
+      providerReference: card.reference,
+      cardType: card.type,
+      lastFourDigits: card.lastFour,
+      expiryMonth: card.expiryMonth,
+      expiryYear: card.expiryYear,
+      firstName: attempt.billing.firstName,
+      lastName: attempt.billing.lastName,
+      addressLine1: attempt.billing.line1,
+      addressLine2: attempt.billing.line2 ?? null,
+      city: attempt.billing.city,
+      postCode: attempt.billing.postcode,
+    });
+  // Locked above and checked authorised, so this moves.
+  await moveAttempt(tx, attempt.uuid, ['authorised'], 'completed', { orderId });
 }

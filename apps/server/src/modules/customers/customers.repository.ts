@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { customers, passwordResetTokens } from '../../db/schema.ts';
 
 export function createCustomersRepository(db: Db) {
@@ -47,3 +47,21 @@ export function createCustomersRepository(db: Db) {
   };
 }
 export type CustomersRepository = ReturnType<typeof createCustomersRepository>;
+
+/** How emails name a customer; undefined when the customer is gone. */
+export async function customerContact(db: Executor, customerId: number) {
+  const [found] = await db
+    .select({ email: customers.email, firstName: customers.firstName })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  return found;
+}
+
+/** A customer's id and reference (what completing an order on their behalf needs). */
+export async function customerReference(db: Executor, customerId: number) {
+  const [found] = await db
+    .select({ id: customers.id, reference: customers.reference })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  return found;
+}

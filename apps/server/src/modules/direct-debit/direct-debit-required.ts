@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
-import { cartDirectDebits, customers } from '../../db/schema.ts';
+import type { Executor } from '../../db/client.ts';
 import { ValidationError } from '../../http/errors.ts';
+import { hasWorkingInstructionFlag, heldBillingRequest } from './direct-debit.repository.ts';
 
 export const directDebitNeeded =
   'A monthly membership needs a Direct Debit: please add your bank details to join it.';
@@ -24,18 +23,10 @@ export function startsMonthlyBilling(line: { itemType: string; costs: { paymentT
  * the last one ends) or the basket holds a billing request whose bank account the provider checked.
  */
 export async function requireDirectDebitFor(
-  db: Db | Tx,
+  db: Executor,
   input: { customerId: number; cartId: number; lines: Parameters<typeof startsMonthlyBilling>[0][] },
 ): Promise<void> {
   if (!input.lines.some(startsMonthlyBilling)) return;
-  const [customer] = await db
-    .select({ hasInstruction: customers.hasDirectDebitInstruction })
-    .from(customers)
-    .where(eq(customers.id, input.customerId));
-  if (customer?.hasInstruction) return;
-  const [held] = await db
-    .select({ cartId: cartDirectDebits.cartId })
-    .from(cartDirectDebits)
-    .where(eq(cartDirectDebits.cartId, input.cartId));
-  if (!held) throw new DirectDebitRequiredError();
+  if (await hasWorkingInstructionFlag(db, input.customerId)) return;
+  if (!(await heldBillingRequest(db, input.cartId))) throw new DirectDebitRequiredError();
 }

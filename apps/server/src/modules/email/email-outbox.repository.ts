@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { emailOutbox } from '../../db/schema.ts';
 import type { EmailMessage } from '../../providers/email/email-provider.ts';
 
@@ -9,7 +9,7 @@ export type OutboxRow = typeof emailOutbox.$inferSelect;
 export function createEmailOutboxRepository(db: Db) {
   return {
     /** Adds a message in the caller's transaction; a repeat of a dedupe key adds nothing. */
-    async add(executor: Db | Tx, message: EmailMessage, dedupeKey: string | undefined): Promise<void> {
+    async add(executor: Executor, message: EmailMessage, dedupeKey: string | undefined): Promise<void> {
       await executor
         .insert(emailOutbox)
         .values({

@@ -1,9 +1,8 @@
 import { isCalendarDate } from '@lido/pricing/calendar-date';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { questionAnswers } from '../../db/schema.ts';
 import { ValidationError } from '../../http/errors.ts';
 import type { QuestionRow } from './memberships.repository.ts';
+import { upsertAnswers } from './question-answers.repository.ts';
 
 export type AnswerValue = string | number | boolean | string[] | null;
 
@@ -65,16 +64,8 @@ export async function saveAnswers(
   membershipTypeId: number,
   answers: Map<number, AnswerValue>,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    for (const [questionId, answer] of answers) {
-      if (isEmpty(answer)) continue;
-      await tx
-        .insert(questionAnswers)
-        .values({ customerId, membershipTypeId, questionId, answer: answer! })
-        .onConflictDoUpdate({
-          target: [questionAnswers.customerId, questionAnswers.questionId],
-          set: { answer: answer!, updatedAt: sql`now()` },
-        });
-    }
-  });
+  const stored = [...answers].filter(
+    (entry): entry is [number, NonNullable<AnswerValue>] => !isEmpty(entry[1]),
+  );
+  await upsertAnswers(db, { customerId, membershipTypeId, answers: stored });
 }

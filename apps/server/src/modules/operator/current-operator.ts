@@ -1,4 +1,4 @@
-import type { Db, Tx } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { OperatorRepository, OperatorRow, VenueRow } from './operator.repository.ts';
 
@@ -6,7 +6,7 @@ export const itemNotFoundMessage = 'Unable to complete request, item not found.'
 
 export async function requireOperator(
   repository: OperatorRepository,
-  executor?: Db | Tx,
+  executor?: Executor,
 ): Promise<OperatorRow> {
   const operator = await repository.current(executor);
   // An empty database is seeded at start-up, so this only happens when someone removed the operator.

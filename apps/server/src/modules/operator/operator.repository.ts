@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { operators, themes, venues } from '../../db/schema.ts';
 
 export type OperatorRow = typeof operators.$inferSelect;
@@ -10,7 +10,7 @@ export type ThemeRow = typeof themes.$inferSelect;
 export function createOperatorRepository(db: Db) {
   return {
     /** `executor`: a transaction that needs the operator (PGlite runs one statement at a time). */
-    async current(executor: Db | Tx = db): Promise<OperatorRow | undefined> {
+    async current(executor: Executor = db): Promise<OperatorRow | undefined> {
       const [row] = await executor.select().from(operators).orderBy(asc(operators.id)).limit(1);
       return row;
     },

@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- the GoCardless sandbox's resources and their state machines, one simulated provider */
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';

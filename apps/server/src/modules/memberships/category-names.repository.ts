@@ -1,9 +1,9 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { membershipCategories, membershipTypeCategories } from '../../db/schema.ts';
 
 /** The category names of each membership type, in catalogue order: what lists of held or basket memberships show. */
-export async function categoryNamesByType(db: Db, typeIds: number[]): Promise<Map<number, string[]>> {
+export async function categoryNamesByType(db: Executor, typeIds: number[]): Promise<Map<number, string[]>> {
   const names = new Map<number, string[]>(typeIds.map((typeId) => [typeId, []]));
   if (typeIds.length === 0) return names;
   const rows = await db

@@ -1,5 +1,5 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { promotionRedemptions, promotions } from '../../db/schema.ts';
 
 export type RedemptionOutcome =
@@ -18,7 +18,7 @@ class RedemptionRefused extends Error {
  * no-op, so order completion can safely be retried.
  */
 export async function redeemPromotion(
-  db: Db,
+  db: Executor,
   input: { promotionId: number; orderReference: string; customerReference: string | null },
 ): Promise<RedemptionOutcome> {
   try {

@@ -1,0 +1,152 @@
+import type { PaymentProblem } from '../../db/schema.ts';
+import type { Tx } from '../../db/client.ts';
+import type { GcEvent } from '../../providers/direct-debit/gocardless-client.ts';
+import { recordWebhookEvent } from '../webhooks/webhook-inbox.repository.ts';
+import { type DirectDebitContext, endedMandate } from './direct-debit-context.ts';
+import { problemEmail } from './direct-debit-emails.ts';
+import {
+  collectionsOfInstruction,
+  findInstruction,
+  instructionsOf,
+  lockCollectionByPayment,
+  lockInstructionByMandate,
+  markPaymentProblem,
+  setWorkingInstructionFlag,
+  updateCollection,
+  updateInstruction,
+} from './direct-debit.repository.ts';
+import { problemText } from './member-view.ts';
+
+const mandateProblem: Record<string, PaymentProblem> = {
+  failed: 'mandate_failed',
+  cancelled: 'mandate_cancelled',
+  expired: 'mandate_expired',
+};
+const paymentProblem: Record<string, PaymentProblem> = {
+  failed: 'payment_failed',
+  charged_back: 'payment_charged_back',
+};
+
+type EventProblem = { customerId: number; kind: 'mandate' | 'payment'; code: PaymentProblem };
+type EventOutcome =
+  | { result: 'duplicate' | 'ignored' }
+  | {
+      result: 'applied';
+      /** a failure the member must hear about, once */
+      problem?: EventProblem;
+    };
+
+/** The provider's webhooks: verified, each event applied once with the email its problem needs. */
+export function directDebitWebhooks(ctx: DirectDebitContext) {
+  /** An event's effect, its inbox row and the email telling the member of a problem: all or nothing. */
+  async function applyEvent(event: GcEvent, current: { status: string } | undefined): Promise<EventOutcome> {
+    const outcome = await ctx.db.transaction(async (tx) => {
+      const applied = await applyEventIn(tx, event, current);
+      const problem = applied.result === 'applied' ? applied.problem : undefined;
+      if (problem) await queueProblemEmail(tx, event.id!, problem);
+      return applied;
+    });
+    if (outcome.result === 'applied' && outcome.problem) ctx.email.nudge();
+    return outcome;
+  }
+
+  async function queueProblemEmail(tx: Tx, eventId: string, problem: EventProblem) {
+    const found = await ctx.parties(problem.customerId, tx);
+    if (!found) return;
+    await ctx.email.send(
+      problemEmail({
+        to: found.who.email,
+        firstName: found.who.firstName,
+        merchant: found.from,
+        kind: problem.kind,
+        detail: problemText(problem.code),
+      }),
+      { tx, dedupeKey: `direct-debit-problem:${eventId}` },
+    );
+  }
+
+  /**
+   * One event, in one transaction with its inbox row: the instruction or collection takes the
+   * state read back from the provider. Only a change of state has an effect, so two events that
+   * read back to the same state act once.
+   */
+  async function applyEventIn(
+    tx: Tx,
+    event: GcEvent,
+    current: { status: string } | undefined,
+  ): Promise<EventOutcome> {
+    const fresh = await recordWebhookEvent(tx, {
+      provider: 'gocardless',
+      eventId: event.id!,
+      eventType: `${event.resource_type}.${event.action}`,
+    });
+    if (!fresh) return { result: 'duplicate' };
+    if (!current) return { result: 'ignored' };
+    const cause = event.details?.description ?? event.details?.cause ?? null;
+    if (event.resource_type === 'mandates' && event.links?.mandate) {
+      const before = await lockInstructionByMandate(tx, event.links.mandate);
+      if (!before) return { result: 'ignored' };
+      if (before.status === current.status) return { result: 'applied' };
+      const code = mandateProblem[current.status];
+      const instruction = await updateInstruction(tx, before.id, {
+        status: current.status,
+        ...(code ? { failureReason: cause } : {}),
+      });
+      if (!code) return { result: 'applied' };
+      const collections = await collectionsOfInstruction(tx, before.id);
+      await markPaymentProblem(
+        tx,
+        collections.map((row) => row.customerMembershipId),
+        code,
+      );
+      // With no working instruction left, the next monthly membership asks for bank details again.
+      const working = (await instructionsOf(tx, instruction!.customerId)).some(
+        (row) => !endedMandate.has(row.status),
+      );
+      if (!working) await setWorkingInstructionFlag(tx, instruction!.customerId, false);
+      return { result: 'applied', problem: { customerId: instruction!.customerId, kind: 'mandate', code } };
+    }
+    if (event.resource_type === 'payments' && event.links?.payment) {
+      const before = await lockCollectionByPayment(tx, event.links.payment);
+      if (!before) return { result: 'ignored' };
+      if (before.status === current.status) return { result: 'applied' };
+      const code = paymentProblem[current.status];
+      const collection = await updateCollection(tx, before.id, {
+        status: current.status,
+        ...(code ? { failureReason: cause } : {}),
+      });
+      if (!code) return { result: 'applied' };
+      await markPaymentProblem(tx, [collection!.customerMembershipId], code);
+      const instruction = await findInstruction(tx, collection!.instructionId);
+      return { result: 'applied', problem: { customerId: instruction!.customerId, kind: 'payment', code } };
+    }
+    return { result: 'ignored' };
+  }
+
+  return {
+    /** The events of a webhook whose signature matches its raw body; null when it does not. */
+    verifyWebhook: (rawBody: Buffer, signature: string | undefined) =>
+      ctx.requireClient().parseWebhook(rawBody, signature),
+
+    /**
+     * A verified webhook: each event's resource is read back from the provider (so events that
+     * arrive out of order still leave the latest state), then recorded in the inbox in the same
+     * transaction as its effect, so a repeat delivery changes nothing.
+     */
+    async applyWebhook(events: GcEvent[]) {
+      const client = ctx.requireClient();
+      const results: ('applied' | 'duplicate' | 'ignored')[] = [];
+      for (const event of events) {
+        if (!event.id) continue;
+        let current: { status: string } | undefined;
+        if (event.resource_type === 'mandates' && event.links?.mandate)
+          current = { status: (await client.getMandate(event.links.mandate)).status ?? 'unknown' };
+        else if (event.resource_type === 'payments' && event.links?.payment)
+          current = { status: (await client.getPayment(event.links.payment)).status ?? 'unknown' };
+        const outcome = await applyEvent(event, current);
+        results.push(outcome.result);
+      }
+      return results;
+    },
+  };
+}
