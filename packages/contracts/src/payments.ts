@@ -89,50 +89,69 @@ export const scaCompletionBodySchema = z.strictObject({
   scaResult: z.string().max(8192).optional(),
 });
 
-export type TransactionStatus = 'authorised' | 'sca_required' | 'failed';
+export const transactionStatusSchema = z.enum(['authorised', 'sca_required', 'failed']);
+export type TransactionStatus = z.infer<typeof transactionStatusSchema>;
 
-export interface PaymentError {
-  message: string;
-  code: string;
-  details?: unknown;
-}
+export const paymentErrorSchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  details: z.unknown().optional(),
+});
+export type PaymentError = z.infer<typeof paymentErrorSchema>;
 
-export interface AuthoriseResponse {
-  transactionUuid: string;
-  transactionStatus: TransactionStatus;
-  scaUrl?: string;
-  scaMethod?: 'POST';
-  scaData?: Record<string, string>;
-  clientSecret?: string;
-  returnUrl?: string;
-  error?: PaymentError;
-}
+/** POST /api/checkout/authorise (and the 3-D Secure completion): where the payment stands. */
+export const authoriseResponseSchema = z.object({
+  transactionUuid: z.string(),
+  transactionStatus: transactionStatusSchema,
+  scaUrl: z.string().optional(),
+  scaMethod: z.literal('POST').optional(),
+  scaData: z.record(z.string(), z.string()).optional(),
+  clientSecret: z.string().optional(),
+  returnUrl: z.string().optional(),
+  error: paymentErrorSchema.optional(),
+});
+export type AuthoriseResponse = z.infer<typeof authoriseResponseSchema>;
 
-export interface SavedCardSummary {
-  id: number;
+export const savedCardSummarySchema = z.object({
+  id: z.number().int(),
   /** the provider's reusable token the card frame links a fresh security code to (never a card number) */
-  cardIdentifier: string;
-  cardType: string;
-  lastFourDigits: string;
-  expiryMonth: number;
-  expiryYear: number;
+  cardIdentifier: z.string(),
+  cardType: z.string(),
+  lastFourDigits: z.string(),
+  expiryMonth: z.number().int(),
+  expiryYear: z.number().int(),
   /** expired, or expired within the last three months: a new card is offered first */
-  recentlyExpired: boolean;
-  expired: boolean;
-}
+  recentlyExpired: z.boolean(),
+  expired: z.boolean(),
+});
+export type SavedCardSummary = z.infer<typeof savedCardSummarySchema>;
 
-export interface PrepareResponse {
-  paymentProvider: string;
-  sessionKey: string;
+/** GET /api/checkout/prepare */
+export const prepareResponseSchema = z.object({
+  paymentProvider: z.string(),
+  sessionKey: z.string(),
   /** publishableKey: Stripe's browser key (never the secret key) */
-  paymentProviderConfiguration: { mode: string; url: string; publishableKey?: string };
-  savedCard: SavedCardSummary | null;
-}
+  paymentProviderConfiguration: z.object({
+    mode: z.string(),
+    url: z.string(),
+    publishableKey: z.string().optional(),
+  }),
+  savedCard: savedCardSummarySchema.nullable(),
+});
+export type PrepareResponse = z.infer<typeof prepareResponseSchema>;
 
 /** The message the 3-D Secure notification page posts to the checkout page. */
-export interface ScaCompletedMessage {
-  type: 'sca_completed';
-  transaction_uuid: string;
-  transaction_status: TransactionStatus;
-  error?: PaymentError;
-}
+export const scaCompletedMessageSchema = z.object({
+  type: z.literal('sca_completed'),
+  transaction_uuid: z.string(),
+  transaction_status: transactionStatusSchema,
+  error: paymentErrorSchema.optional(),
+});
+export type ScaCompletedMessage = z.infer<typeof scaCompletedMessageSchema>;
+
+/** POST /api/payment-providers/sca-completion/{transactionId} as JSON: the message, with the payment. */
+export const scaCompletionAnswerSchema = scaCompletedMessageSchema.extend({
+  transactionId: z.string(),
+  status: transactionStatusSchema,
+});
+export type ScaCompletionAnswer = z.infer<typeof scaCompletionAnswerSchema>;
