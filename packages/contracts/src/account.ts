@@ -57,7 +57,9 @@ export const bookingSchema = z.object({
 });
 export type Booking = z.infer<typeof bookingSchema>;
 
+/** Upcoming (soonest first) and past (most recent first) bookings. */
 export const bookingsSchema = z.object({ upcoming: z.array(bookingSchema), past: z.array(bookingSchema) });
+export type Bookings = z.infer<typeof bookingsSchema>;
 
 export const guestPassSchema = z.object({
   id: z.number().int(),

@@ -147,6 +147,10 @@ export const cartTermsSchema = z.object({
 });
 export type CartTerms = z.infer<typeof cartTermsSchema>;
 
+/** The terms call answers its list one level deeper, under `data.data` (joining spec, section 7). */
+export const cartTermsAnswerSchema = z.object({ data: z.array(cartTermsSchema) });
+export type CartTermsAnswer = z.infer<typeof cartTermsAnswerSchema>;
+
 /**
  * POST memberships/online-joining/store: the membership built on the joining page. Bank details
  * come only for a monthly membership of a customer without a Direct Debit; they are checked here

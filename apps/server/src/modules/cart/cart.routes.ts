@@ -1,12 +1,11 @@
 import { apiRoutes, created, ok } from '../../http/api-schema.ts';
-import { z } from 'zod';
 import {
   addToCartBodySchema,
   cartItemParamsSchema,
   cartItemSchema,
   cartQuerySchema,
   cartSchema,
-  cartTermsSchema,
+  cartTermsAnswerSchema,
   cartTermsQuerySchema,
   checkoutServiceBase,
   changeMembershipBodySchema,
@@ -180,7 +179,7 @@ export function cartRoutes(app: FastifyInstance, services: AppServices, config: 
     {
       schema: {
         querystring: cartTermsQuerySchema,
-        response: ok(z.object({ data: z.array(cartTermsSchema) })),
+        response: ok(cartTermsAnswerSchema),
       },
     },
     async (request, reply) => {

@@ -1,4 +1,4 @@
-import type { Booking, GuestPass, HeldPackage } from '@lido/contracts/account';
+import type { Bookings, GuestPass, HeldPackage } from '@lido/contracts/account';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from '../../lib/api/api-client.ts';
 
@@ -11,7 +11,7 @@ export const myPackagesQuery = queryOptions({
 
 export const myBookingsQuery = queryOptions({
   queryKey: ['auth', 'bookings'],
-  queryFn: () => apiGet<{ upcoming: Booking[]; past: Booking[] }>('my-account/bookings'),
+  queryFn: () => apiGet<Bookings>('my-account/bookings'),
 });
 
 export const myGuestPassesQuery = queryOptions({

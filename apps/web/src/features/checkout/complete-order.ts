@@ -1,5 +1,5 @@
 import type { CompletedCheckout } from '@lido/contracts/order';
-import type { CartTerms } from '@lido/contracts/cart';
+import type { CartTermsAnswer } from '@lido/contracts/cart';
 import type { OfflinePayment } from '@lido/contracts/offline-payments';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, apiGet } from '../../lib/api/api-client.ts';
@@ -9,7 +9,7 @@ import { userQueryKey } from '../session/get-user.ts';
 export function useCartTerms(cartId: number | null) {
   return useQuery({
     queryKey: ['auth', 'cart-terms', cartId],
-    queryFn: async ({ signal }) => (await apiGet<{ data: CartTerms[] }>('terms', { cartId }, signal)).data,
+    queryFn: async ({ signal }) => (await apiGet<CartTermsAnswer>('terms', { cartId }, signal)).data,
     enabled: cartId !== null,
   });
 }
