@@ -1,11 +1,9 @@
+import { cartItemSchema, cartSchema, cartTermsAnswerSchema } from '@lido/contracts/cart-answers';
 import { apiRoutes, created, ok } from '../../http/api-schema.ts';
 import {
   addToCartBodySchema,
   cartItemParamsSchema,
-  cartItemSchema,
   cartQuerySchema,
-  cartSchema,
-  cartTermsAnswerSchema,
   cartTermsQuerySchema,
   checkoutServiceBase,
   changeMembershipBodySchema,

@@ -1,3 +1,8 @@
+import {
+  authoriseResponseSchema,
+  prepareResponseSchema,
+  scaCompletionAnswerSchema,
+} from '@lido/contracts/payment-answers';
 import { apiRoutes, type LidoTypeProvider, ok } from '../../http/api-schema.ts';
 import { completedCheckoutSchema, orderSchema } from '@lido/contracts/order';
 import { dataEnvelope, errorResponseSchema } from '@lido/contracts/common';
@@ -5,9 +10,6 @@ import { z } from 'zod';
 import { completeCheckoutBodySchema, orderParamsSchema } from '@lido/contracts/cart';
 import {
   authoriseBodySchema,
-  authoriseResponseSchema,
-  prepareResponseSchema,
-  scaCompletionAnswerSchema,
   scaCompletionBodySchema,
   scaCompletionParamsSchema,
   type AuthoriseResponse,
