@@ -59,7 +59,8 @@ export async function registerApiDocs(app: FastifyInstance, config: Config): Pro
       // The sites' pages, fonts and files are not part of the API.
       if (!input.url.startsWith('/api/')) return { schema: { ...input.schema, hide: true }, url: input.url };
       const { schema, url } = zodTransform(input);
-      const documented: Record<string, unknown> = { ...schema };
+      // Grouped on the docs page by the path's first part (cart, memberships, my-account, …).
+      const documented: Record<string, unknown> = { tags: [url.split('/')[2]], ...schema };
       for (const part of ['querystring', 'body'] as const)
         if (documented[part]) documented[part] = snakeCaseKeys(documented[part]);
       return { schema: documented, url };
