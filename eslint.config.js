@@ -96,6 +96,21 @@ export default tseslint.config(
   },
   ...webBoundaries,
   {
+    // Answers have one shape, the contract's (decision 0021): a call's type is a named contract type.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.name=/^api(Get|Fetch)$/] > TSTypeParameterInstantiation TSTypeLiteral',
+          message: 'Type an answer with its contract type from @lido/contracts, not a shape written here.',
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/server/**/*.ts'],
     rules: {
       'no-restricted-imports': [

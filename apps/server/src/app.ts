@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Writable } from 'node:stream';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Config, SiteName } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { CardProvider } from './providers/card/card-provider.ts';
 import { convertKeys, snakeToCamel } from '@lido/contracts/case';
+import { registerApiDocs } from './http/api-docs.ts';
+import { registerSchemaCompilers } from './http/api-schema.ts';
 import { registerCsrfGuard } from './http/csrf-guard.ts';
 import { registerDevOutbox } from './http/dev-outbox.ts';
 import { registerErrorHandling } from './http/errors.ts';
@@ -50,6 +52,8 @@ export interface AppOptions {
   directDebitProvider?: DirectDebitProvider | undefined;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: Writable | undefined;
+  /** Sees every route as it is registered (the OpenAPI test checks each /api route is documented). */
+  onRoute?: ((route: RouteOptions) => void) | undefined;
 }
 
 /** A hop count becomes its function form: the closest `hops` proxies are trusted. */
@@ -68,6 +72,7 @@ export async function buildApp({
   cardProvider,
   directDebitProvider,
   logStream,
+  onRoute,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -89,6 +94,7 @@ export async function buildApp({
     ...(serverFactory ? { serverFactory } : {}),
   });
 
+  if (onRoute) app.addHook('onRoute', onRoute);
   // Bodies are JSON or nothing: a form or text body (the shape of a cross-site form post) gets 415.
   app.removeContentTypeParser(['text/plain']);
   app.decorateRequest('site', undefined);
@@ -111,6 +117,8 @@ export async function buildApp({
   registerCsrfGuard(app, config);
   await registerStaticSites(app, config);
   registerOperatorFonts(app, config);
+  registerSchemaCompilers(app);
+  await registerApiDocs(app, config);
 
   const services = createServices(config, database, clock, app.log, cardProvider, directDebitProvider);
   app.decorate('services', services);

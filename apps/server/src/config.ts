@@ -105,6 +105,8 @@ export const envSchema = z
     LIDO_EMAIL_OUTBOX: booleanFlag.default(false),
     /** an empty database gets the demo operator; unset means yes, except in production */
     LIDO_SEED_DEMO: optionalFlag,
+    /** the API's docs page at /api/docs; unset means yes, except in production */
+    LIDO_API_DOCS: optionalFlag,
     /** production site URLs may be http:// (a private trial without TLS; behind a TLS proxy they are https) */
     LIDO_ALLOW_HTTP: booleanFlag.default(false),
     LIDO_EMAIL_FROM: z.string().trim().default('Lido <no-reply@lido.localhost>'),
@@ -415,6 +417,8 @@ export interface Config {
   devSitePort: number | undefined;
   /** fill an empty database with the demo operator at start-up */
   seedDemo: boolean;
+  /** serve the API's docs page at /api/docs (the OpenAPI document itself is always served) */
+  apiDocs: boolean;
   maintenanceMode: boolean;
   timeZone: string;
   frameAncestors: string[];
@@ -513,6 +517,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     siteOrigins,
     devSitePort: env.LIDO_DEV_SITE_PORT,
     seedDemo: env.LIDO_SEED_DEMO ?? env.NODE_ENV !== 'production',
+    apiDocs: env.LIDO_API_DOCS ?? env.NODE_ENV !== 'production',
     maintenanceMode: env.LIDO_MAINTENANCE_MODE,
     timeZone: env.LIDO_TIME_ZONE,
     frameAncestors: env.LIDO_FRAME_ANCESTORS.split(/\s+/).filter(Boolean),

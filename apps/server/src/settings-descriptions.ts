@@ -5,17 +5,10 @@ import type { envSchema } from './config.ts';
 export type SettingName = keyof z.input<typeof envSchema>;
 
 /**
- * Settings another branch of issue 16 adds to the schema, described here ahead of the merge; a
- * name stays harmless here once the schema has it (remove it then).
- */
-export const comingSettings = ['LIDO_API_DOCS'] as const;
-type ComingSetting = (typeof comingSettings)[number];
-
-/**
  * One line per setting, for `.env.example` (`npm run env:example` writes it; a test fails when a
  * setting has no line here or the file was not regenerated). The README's settings table says more.
  */
-export const settingDescriptions: Record<SettingName | ComingSetting, string> = {
+export const settingDescriptions: Record<SettingName, string> = {
   NODE_ENV: 'development, production or test; production requires the site URLs and a way to send email',
   LIDO_PORT:
     'the bookings site; my-account is +1, online-joining +2, the card sandbox +3, the Direct Debit sandbox +4',

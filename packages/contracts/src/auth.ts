@@ -14,3 +14,40 @@ export const loginBodySchema = z.strictObject({
   kiosk: z.boolean({ error: 'Kiosk must be true or false.' }).optional(),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
+
+/** The spec's "Auth user", as GET /api/auth/user answers it. */
+export const authUserSchema = z.object({
+  id: z.number().int(),
+  reference: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  homeVenueSlug: z.string().nullable(),
+  hasOutstandingPenalties: z.boolean(),
+  membershipUser: z.object({ id: z.number().int(), homeVenueId: z.number().int().nullable() }),
+  credit: z.object({ balance: z.number().int() }),
+  hasInstruction: z.boolean(),
+  hasBillingDate: z.boolean(),
+  billingDay: z.number().int().nullable(),
+  documentExpiry: z.array(z.object({ documentExpiringSoon: z.boolean(), daysToExpiry: z.number().int() })),
+  membershipDocumentUploadRequired: z.boolean(),
+  profilePhoto: z.string().nullable(),
+});
+export type AuthUser = z.infer<typeof authUserSchema>;
+
+/**
+ * A login's answer: the session's state value the browser keeps for its 5-second check (the secret
+ * stays in the HttpOnly cookie).
+ */
+export const sessionTokenSchema = z.object({ token: z.string() });
+
+/** Registering or updating the account: a fresh session and the user as it now is. */
+export const sessionWithUserSchema = z.object({ token: z.string(), user: authUserSchema });
+export type SessionWithUser = z.infer<typeof sessionWithUserSchema>;
+
+export const loggedOutSchema = z.object({ loggedOut: z.literal(true) });
+
+/** Answers that only tell the customer something (forgotten and reset password). */
+export const messageAnswerSchema = z.object({ message: z.string() });
+export type MessageAnswer = z.infer<typeof messageAnswerSchema>;
+export type SessionToken = z.infer<typeof sessionTokenSchema>;

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { positiveId } from './common.ts';
-import type { Costs, moneySchema } from './membership.ts';
 
 /**
  * The basket calls on the checkout service base (the spec's `{checkout}`). The browser sends
@@ -75,63 +74,7 @@ export const updateCartItemBodySchema = z.strictObject({
 /** GET /api/terms?cart_id */
 export const cartTermsQuerySchema = z.object({ cartId: positiveId('The basket') });
 
-type Money = z.infer<typeof moneySchema>;
-
-export interface CartItem {
-  id: number;
-  type: 'membership' | 'membership_renewal' | 'membership_change';
-  objectId: number;
-  pricingOptionId: number;
-  purchasedForUserId: number;
-  renewsMembershipId: number | null;
-  /** A change line: the held membership it changes, and the difference in words. */
-  changesMembershipId: number | null;
-  change: { differenceToOldMembership: string; newMembershipPrice: Money } | null;
-  name: string;
-  description: string;
-  venue: { id: number; name: string };
-  categories: string[];
-  options: { startDate: string; billingDay: number | null; venueId: number; promotionCodeId: number | null };
-  costs: Costs;
-  price: Money;
-  sortBy: number;
-  enablePrintReceipt: boolean;
-}
-
-export interface CartCredit {
-  type: 'membership' | 'general';
-  totalAvailable: number;
-  maxApplicable: number;
-}
-
-export interface Cart {
-  /** null until the first item is added: loading a basket never creates one. */
-  cartId: number | null;
-  uuid: string | null;
-  items: CartItem[];
-  totals: {
-    total: number;
-    taxTotal: number;
-    subTotal: number;
-    balance: number;
-    itemCount: number;
-    formattedTotal: string;
-    formattedBalance: string;
-  };
-  selectedUserId: number;
-  completeOrderId: number | null;
-  credits: { membership: CartCredit; general: CartCredit };
-  payments: { tenderType: 'cash' | 'offline-voucher' | 'cheque' | 'credit'; amount: number }[];
-  attendeeWaiversRequired: boolean;
-}
-
-export interface CartTerms {
-  id: number;
-  type: 'health_commitment' | 'membership';
-  title: string;
-  html: string;
-  isRequired: boolean;
-}
+export type { Cart, CartCredit, CartItem, CartTerms, CartTermsAnswer } from './cart-answers.ts';
 
 /**
  * POST memberships/online-joining/store: the membership built on the joining page. Bank details

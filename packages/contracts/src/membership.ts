@@ -121,3 +121,50 @@ export const answersBodySchema = z.strictObject({
     )
     .max(100),
 });
+
+/** GET /api/v1/membership-promotions/validate/{code}/{paymentOptionId}: the promotion to apply by id. */
+export const promotionSchema = z.object({ id: z.number().int(), code: z.string() });
+
+/** The terms calls (direct debit, membership, health commitment) answer one text each. */
+export const termsSchema = z.object({ id: z.number().int(), title: z.string(), html: z.string() });
+export type Terms = z.infer<typeof termsSchema>;
+
+export const questionTypes = ['text', 'number', 'select', 'multi_select', 'date', 'checkbox'] as const;
+export type QuestionType = (typeof questionTypes)[number];
+
+export const questionSchema = z.object({
+  id: z.number().int(),
+  reference: z.string(),
+  label: z.string(),
+  type: z.enum(questionTypes),
+  placeholder: z.string().nullable(),
+  options: z.record(z.string(), z.string()).nullable(),
+  isRequired: z.boolean(),
+  default: z.string().nullable(),
+});
+export type Question = z.infer<typeof questionSchema>;
+
+/** GET custom-questions/memberships/{typeId}: the membership's additional questions, grouped. */
+export const questionGroupSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  questions: z.array(questionSchema),
+});
+export type QuestionGroup = z.infer<typeof questionGroupSchema>;
+
+/** POST custom-questions/memberships/{typeId}: how many answers were kept. */
+export const savedAnswersSchema = z.object({ saved: z.number().int() });
+
+/** GET memberships/{id}/change/{optionId}?starts_at: the change window, the difference and what is due now. */
+export const changeCostsSchema = z.object({
+  totalDueNow: moneySchema.extend({
+    composition: z.object({ monthInHand: moneySchema, fees: moneySchema }),
+  }),
+  newMembershipPrice: moneySchema,
+  differenceToOldMembership: z.string(),
+  startsAt: z.object({ min: z.string(), max: z.string() }),
+  membershipType: z.object({ id: z.number().int(), name: z.string(), monthInHand: z.boolean() }),
+});
+export type ChangeCosts = z.infer<typeof changeCostsSchema>;
+export type Promotion = z.infer<typeof promotionSchema>;
+export type SavedAnswers = z.infer<typeof savedAnswersSchema>;

@@ -89,50 +89,12 @@ export const scaCompletionBodySchema = z.strictObject({
   scaResult: z.string().max(8192).optional(),
 });
 
-export type TransactionStatus = 'authorised' | 'sca_required' | 'failed';
-
-export interface PaymentError {
-  message: string;
-  code: string;
-  details?: unknown;
-}
-
-export interface AuthoriseResponse {
-  transactionUuid: string;
-  transactionStatus: TransactionStatus;
-  scaUrl?: string;
-  scaMethod?: 'POST';
-  scaData?: Record<string, string>;
-  clientSecret?: string;
-  returnUrl?: string;
-  error?: PaymentError;
-}
-
-export interface SavedCardSummary {
-  id: number;
-  /** the provider's reusable token the card frame links a fresh security code to (never a card number) */
-  cardIdentifier: string;
-  cardType: string;
-  lastFourDigits: string;
-  expiryMonth: number;
-  expiryYear: number;
-  /** expired, or expired within the last three months: a new card is offered first */
-  recentlyExpired: boolean;
-  expired: boolean;
-}
-
-export interface PrepareResponse {
-  paymentProvider: string;
-  sessionKey: string;
-  /** publishableKey: Stripe's browser key (never the secret key) */
-  paymentProviderConfiguration: { mode: string; url: string; publishableKey?: string };
-  savedCard: SavedCardSummary | null;
-}
-
-/** The message the 3-D Secure notification page posts to the checkout page. */
-export interface ScaCompletedMessage {
-  type: 'sca_completed';
-  transaction_uuid: string;
-  transaction_status: TransactionStatus;
-  error?: PaymentError;
-}
+export type {
+  AuthoriseResponse,
+  PaymentError,
+  PrepareResponse,
+  SavedCardSummary,
+  ScaCompletedMessage,
+  ScaCompletionAnswer,
+  TransactionStatus,
+} from './payment-answers.ts';

@@ -21,3 +21,6 @@ export type Venue = z.infer<typeof venueSchema>;
 
 export const venueParamsSchema = z.object({ slug: slugSchema });
 export const footerQuerySchema = z.object({ venue: slugSchema.optional() });
+
+/** GET /api/activities/footer: the footer HTML of a venue, or the operator's. */
+export const footerSchema = z.string();

@@ -1,13 +1,9 @@
+import type { Terms } from '@lido/contracts/membership';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { sanitizeHtml } from '../lib/sanitize-html.ts';
 import { Button } from './button.tsx';
 import { Modal } from './modal.tsx';
-/** Terms as the terms calls answer them. */
-export interface Terms {
-  id: number;
-  title: string;
-  html: string;
-}
+export type { Terms } from '@lido/contracts/membership';
 
 /** Joining spec section 9: the terms count as read within 10 px of the bottom. */
 export const scrollTolerancePx = 10;

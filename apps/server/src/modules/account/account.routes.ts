@@ -1,3 +1,11 @@
+import {
+  bookingsSchema,
+  guestPassSchema,
+  heldMembershipSchema,
+  heldPackageSchema,
+  paymentSchema,
+} from '@lido/contracts/account';
+import { apiRoutes, ok } from '../../http/api-schema.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import { z } from 'zod';
@@ -11,32 +19,57 @@ const orderParamsSchema = z.object({
 });
 
 export function accountRoutes(app: FastifyInstance, services: AppServices, config: Config): void {
-  app.get('/api/my-account/memberships', async (request, reply) => {
-    const { customer } = await requireCustomer(request, reply, services, config);
-    return { data: await services.account.memberships(customer) };
-  });
-  app.get('/api/my-account/packages', async (request, reply) => {
-    const { customer } = await requireCustomer(request, reply, services, config);
-    return { data: await services.account.packages(customer) };
-  });
-  app.get('/api/my-account/bookings', async (request, reply) => {
-    const { customer } = await requireCustomer(request, reply, services, config);
-    return { data: await services.account.bookings(customer) };
-  });
-  app.get('/api/my-account/guest-passes', async (request, reply) => {
-    const { customer } = await requireCustomer(request, reply, services, config);
-    return { data: await services.account.guestPasses(customer) };
-  });
-  app.get('/api/my-account/payments', async (request, reply) => {
-    const { customer } = await requireCustomer(request, reply, services, config);
-    return { data: await services.account.payments(customer) };
-  });
-  app.get('/api/my-account/payments/:orderId', async (request, reply) => {
-    const { customer } = await requireCustomer(request, reply, services, config);
-    const { orderId } = parseInput(orderParamsSchema, request.params);
-    const [receipt] = await services.account.payments(customer, orderId);
-    // Another customer's order looks exactly like one that does not exist (quality.md S17).
-    if (!receipt) throw new HttpError(404, itemNotFoundMessage);
-    return { data: receipt };
-  });
+  const api = apiRoutes(app);
+  api.get(
+    '/api/my-account/memberships',
+    { schema: { response: ok(z.array(heldMembershipSchema)) } },
+    async (request, reply) => {
+      const { customer } = await requireCustomer(request, reply, services, config);
+      return { data: await services.account.memberships(customer) };
+    },
+  );
+  api.get(
+    '/api/my-account/packages',
+    { schema: { response: ok(z.array(heldPackageSchema)) } },
+    async (request, reply) => {
+      const { customer } = await requireCustomer(request, reply, services, config);
+      return { data: await services.account.packages(customer) };
+    },
+  );
+  api.get(
+    '/api/my-account/bookings',
+    { schema: { response: ok(bookingsSchema) } },
+    async (request, reply) => {
+      const { customer } = await requireCustomer(request, reply, services, config);
+      return { data: await services.account.bookings(customer) };
+    },
+  );
+  api.get(
+    '/api/my-account/guest-passes',
+    { schema: { response: ok(z.array(guestPassSchema)) } },
+    async (request, reply) => {
+      const { customer } = await requireCustomer(request, reply, services, config);
+      return { data: await services.account.guestPasses(customer) };
+    },
+  );
+  api.get(
+    '/api/my-account/payments',
+    { schema: { response: ok(z.array(paymentSchema)) } },
+    async (request, reply) => {
+      const { customer } = await requireCustomer(request, reply, services, config);
+      return { data: await services.account.payments(customer) };
+    },
+  );
+  api.get(
+    '/api/my-account/payments/:orderId',
+    { schema: { params: orderParamsSchema, response: ok(paymentSchema) } },
+    async (request, reply) => {
+      const { customer } = await requireCustomer(request, reply, services, config);
+      const { orderId } = parseInput(orderParamsSchema, request.params);
+      const [receipt] = await services.account.payments(customer, orderId);
+      // Another customer's order looks exactly like one that does not exist (quality.md S17).
+      if (!receipt) throw new HttpError(404, itemNotFoundMessage);
+      return { data: receipt };
+    },
+  );
 }

@@ -99,7 +99,11 @@ export function createAccountService(deps: {
         validFrom: item.validFrom,
         validTo: item.validTo,
         prettyValidTo: prettyDate(item.validTo),
-        status: item.usedOn ? 'used' : item.validTo < today ? 'expired' : 'available',
+        status: item.usedOn
+          ? ('used' as const)
+          : item.validTo < today
+            ? ('expired' as const)
+            : ('available' as const),
       }));
     },
 

@@ -1,4 +1,5 @@
-import { loginBodySchema } from '@lido/contracts/auth';
+import { apiRoutes, ok } from '../../http/api-schema.ts';
+import { authUserSchema, loggedOutSchema, loginBodySchema, sessionTokenSchema } from '@lido/contracts/auth';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import { clearSessionCookies, cookieNames, readCookies, setSessionCookies } from '../../http/cookies.ts';
@@ -31,27 +32,32 @@ export async function requireCustomer(
 }
 
 export function authRoutes(app: FastifyInstance, services: AppServices, config: Config): void {
-  app.post('/api/auth/customer/login', async (request, reply) => {
-    const body = parseInput(loginBodySchema, request.body);
-    const { token } = await services.auth.login({
-      username: body.username,
-      password: body.password,
-      clientAddress: request.ip,
-      kiosk: body.kiosk ?? false,
-      previousToken: presentedToken(request, config),
-    });
-    const state = setSessionCookies(reply, config, token);
-    // The secret stays in the HttpOnly cookie; the browser keeps this state value for its 5-second check.
-    return { data: { token: state } };
-  });
+  const api = apiRoutes(app);
+  api.post(
+    '/api/auth/customer/login',
+    { schema: { body: loginBodySchema, response: ok(sessionTokenSchema) } },
+    async (request, reply) => {
+      const body = parseInput(loginBodySchema, request.body);
+      const { token } = await services.auth.login({
+        username: body.username,
+        password: body.password,
+        clientAddress: request.ip,
+        kiosk: body.kiosk ?? false,
+        previousToken: presentedToken(request, config),
+      });
+      const state = setSessionCookies(reply, config, token);
+      // The secret stays in the HttpOnly cookie; the browser keeps this state value for its 5-second check.
+      return { data: { token: state } };
+    },
+  );
 
-  app.post('/api/auth/logout', async (request, reply) => {
+  api.post('/api/auth/logout', { schema: { response: ok(loggedOutSchema) } }, async (request, reply) => {
     await services.auth.logout(presentedToken(request, config));
     clearSessionCookies(reply, config);
-    return { data: { loggedOut: true } };
+    return { data: { loggedOut: true as const } };
   });
 
-  app.get('/api/auth/user', async (request, reply) => {
+  api.get('/api/auth/user', { schema: { response: ok(authUserSchema) } }, async (request, reply) => {
     const { customer } = await requireCustomer(request, reply, services, config);
     return { data: await services.auth.userView(customer) };
   });

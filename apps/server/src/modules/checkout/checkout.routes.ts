@@ -1,3 +1,12 @@
+import {
+  authoriseResponseSchema,
+  prepareResponseSchema,
+  scaCompletionAnswerSchema,
+} from '@lido/contracts/payment-answers';
+import { apiRoutes, type LidoTypeProvider, ok } from '../../http/api-schema.ts';
+import { completedCheckoutSchema, orderSchema } from '@lido/contracts/order';
+import { dataEnvelope, errorResponseSchema } from '@lido/contracts/common';
+import { z } from 'zod';
 import { completeCheckoutBodySchema, orderParamsSchema } from '@lido/contracts/cart';
 import {
   authoriseBodySchema,
@@ -51,38 +60,59 @@ function scaCompletedPage(message: ScaCompletedMessage): string {
 }
 
 export function checkoutRoutes(app: FastifyInstance, services: AppServices, config: Config): void {
-  app.get('/api/checkout/prepare', async (request, reply) => {
-    const { customer } = await requireCustomer(request, reply, services, config);
-    return { data: await services.checkout.card.prepare(customer) };
-  });
+  const api = apiRoutes(app);
+  api.get(
+    '/api/checkout/prepare',
+    { schema: { response: ok(prepareResponseSchema) } },
+    async (request, reply) => {
+      const { customer } = await requireCustomer(request, reply, services, config);
+      return { data: await services.checkout.card.prepare(customer) };
+    },
+  );
 
-  app.post('/api/checkout/authorise', async (request, reply) => {
-    const { customer } = await requireCustomer(request, reply, services, config);
-    const body = parseInput(authoriseBodySchema, request.body);
-    return { data: await services.checkout.card.authorise(customer, body, requestFacts(request)) };
-  });
+  api.post(
+    '/api/checkout/authorise',
+    { schema: { body: authoriseBodySchema, response: ok(authoriseResponseSchema) } },
+    async (request, reply) => {
+      const { customer } = await requireCustomer(request, reply, services, config);
+      const body = parseInput(authoriseBodySchema, request.body);
+      return { data: await services.checkout.card.authorise(customer, body, requestFacts(request)) };
+    },
+  );
 
   // Completing the basket: with a card transaction, or (nothing to pay) with the accepted terms.
-  app.post('/api/checkout/complete', async (request, reply) => {
-    const { customer } = await requireCustomer(request, reply, services, config);
-    const body = parseInput(completeCheckoutBodySchema, request.body);
-    return {
-      data: await services.checkout.complete(customer, {
-        terms: body.terms,
-        transactionUuid: body.transactionUuid,
-        payments: body.payments,
-      }),
-    };
-  });
+  api.post(
+    '/api/checkout/complete',
+    { schema: { body: completeCheckoutBodySchema, response: ok(completedCheckoutSchema) } },
+    async (request, reply) => {
+      const { customer } = await requireCustomer(request, reply, services, config);
+      const body = parseInput(completeCheckoutBodySchema, request.body);
+      return {
+        data: await services.checkout.complete(customer, {
+          terms: body.terms,
+          transactionUuid: body.transactionUuid,
+          payments: body.payments,
+        }),
+      };
+    },
+  );
 
-  app.get('/api/payment-providers/sca-completed.js', async (_request, reply) =>
-    reply
-      .header('content-type', 'text/javascript; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(
-        '// Hands the 3-D Secure result to the checkout page that holds this frame (same origin only).\n' +
-          "window.parent.postMessage(JSON.parse(document.getElementById('sca-result').textContent), window.location.origin);\n",
-      ),
+  api.get(
+    '/api/payment-providers/sca-completed.js',
+    {
+      schema: {
+        produces: ['text/javascript'],
+        response: { 200: z.string().describe('The script the 3-D Secure page runs') },
+      },
+    },
+    async (_request, reply) =>
+      reply
+        .header('content-type', 'text/javascript; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(
+          '// Hands the 3-D Secure result to the checkout page that holds this frame (same origin only).\n' +
+            "window.parent.postMessage(JSON.parse(document.getElementById('sca-result').textContent), window.location.origin);\n",
+        ),
   );
 
   // The notification URL is dual-mode (payments-reference.md §5.7): the issuer's frame form-posts
@@ -94,28 +124,49 @@ export function checkoutRoutes(app: FastifyInstance, services: AppServices, conf
       { parseAs: 'string', bodyLimit: 16 * 1024 },
       (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
     );
-    scope.post(`${scaCompletionPath}:transactionId`, async (request, reply) => {
-      const { transactionId } = parseInput(scaCompletionParamsSchema, request.params);
-      const isForm = String(request.headers['content-type'] ?? '').startsWith(
-        'application/x-www-form-urlencoded',
-      );
-      if (isForm) {
-        const form = (request.body ?? {}) as Record<string, string | undefined>;
-        const session = Buffer.from(form.threeDSSessionData ?? '', 'base64url').toString('utf8');
-        if (session !== transactionId || !form.cres)
-          throw new HttpError(400, 'This 3D Secure answer does not match the payment.');
-        const result = await services.checkout.card.scaCompletion(transactionId, { cres: form.cres });
-        return reply.type('text/html; charset=utf-8').send(scaCompletedPage(scaMessage(result)));
-      }
-      const { customer } = await requireCustomer(request, reply, services, config);
-      const body = parseInput(scaCompletionBodySchema, request.body);
-      if (body.transactionUuid !== transactionId) throw new HttpError(422, 'The transaction does not match.');
-      const result = await services.checkout.card.scaCompletion(transactionId, {
-        cres: body.scaResult,
-        customerId: customer.id,
-      });
-      return { data: { transactionId, status: result.transactionStatus, ...scaMessage(result) } };
-    });
+    scope.withTypeProvider<LidoTypeProvider>().post(
+      `${scaCompletionPath}:transactionId`,
+      {
+        schema: {
+          params: scaCompletionParamsSchema,
+          body: scaCompletionBodySchema,
+          response: {
+            ...ok(scaCompletionAnswerSchema),
+            200: z.union([
+              dataEnvelope(scaCompletionAnswerSchema),
+              z
+                .string()
+                .describe(
+                  'The page that hands the result to the checkout page (a form post from the issuer)',
+                ),
+            ]),
+          },
+        },
+      },
+      async (request, reply) => {
+        const { transactionId } = parseInput(scaCompletionParamsSchema, request.params);
+        const isForm = String(request.headers['content-type'] ?? '').startsWith(
+          'application/x-www-form-urlencoded',
+        );
+        if (isForm) {
+          const form = (request.body ?? {}) as Record<string, string | undefined>;
+          const session = Buffer.from(form.threeDSSessionData ?? '', 'base64url').toString('utf8');
+          if (session !== transactionId || !form.cres)
+            throw new HttpError(400, 'This 3D Secure answer does not match the payment.');
+          const result = await services.checkout.card.scaCompletion(transactionId, { cres: form.cres });
+          return reply.type('text/html; charset=utf-8').send(scaCompletedPage(scaMessage(result)));
+        }
+        const { customer } = await requireCustomer(request, reply, services, config);
+        const body = parseInput(scaCompletionBodySchema, request.body);
+        if (body.transactionUuid !== transactionId)
+          throw new HttpError(422, 'The transaction does not match.');
+        const result = await services.checkout.card.scaCompletion(transactionId, {
+          cres: body.scaResult,
+          customerId: customer.id,
+        });
+        return { data: { transactionId, status: result.transactionStatus, ...scaMessage(result) } };
+      },
+    );
   });
 
   // Provider webhooks are server-to-server: no cookie, no Origin; the signature on the raw bytes is
@@ -126,29 +177,46 @@ export function checkoutRoutes(app: FastifyInstance, services: AppServices, conf
       { parseAs: 'buffer', bodyLimit: 512 * 1024 },
       (_request, body, done) => done(null, body),
     );
-    scope.post(`${webhookPathPrefix}:provider/webhook`, async (request, reply) => {
-      const { provider } = request.params as { provider: string };
-      const card = services.cardProvider;
-      if (!card?.verifyWebhook || card.name !== provider) throw new HttpError(404, 'Not found.');
-      if (!Buffer.isBuffer(request.body)) throw new HttpError(400, 'The webhook body must be JSON.');
-      let event;
-      try {
-        event = card.verifyWebhook(request.body, request.headers);
-      } catch (error) {
-        if (error instanceof WebhookSignatureError) {
-          request.log.warn({ provider }, 'webhook refused: signature did not verify');
-          throw new HttpError(400, 'The webhook signature is not valid.');
+    scope.withTypeProvider<LidoTypeProvider>().post(
+      `${webhookPathPrefix}:provider/webhook`,
+      {
+        schema: {
+          params: z.object({ provider: z.string() }),
+          body: z.unknown().describe("The provider's signed event, kept as bytes until verified"),
+          response: {
+            200: z.object({ received: z.literal(true), result: z.unknown() }),
+            '4xx': errorResponseSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const { provider } = request.params as { provider: string };
+        const card = services.cardProvider;
+        if (!card?.verifyWebhook || card.name !== provider) throw new HttpError(404, 'Not found.');
+        if (!Buffer.isBuffer(request.body)) throw new HttpError(400, 'The webhook body must be JSON.');
+        let event;
+        try {
+          event = card.verifyWebhook(request.body, request.headers);
+        } catch (error) {
+          if (error instanceof WebhookSignatureError) {
+            request.log.warn({ provider }, 'webhook refused: signature did not verify');
+            throw new HttpError(400, 'The webhook signature is not valid.');
+          }
+          throw error;
         }
-        throw error;
-      }
-      const result = await services.checkout.applyWebhook(event);
-      return reply.status(200).send({ received: true, result });
-    });
+        const result = await services.checkout.applyWebhook(event);
+        return reply.status(200).send({ received: true, result });
+      },
+    );
   });
 
-  app.get('/api/orders/:orderId', async (request, reply) => {
-    const { customer } = await requireCustomer(request, reply, services, config);
-    const { orderId } = parseInput(orderParamsSchema, request.params);
-    return { data: await services.checkout.order(customer, orderId) };
-  });
+  api.get(
+    '/api/orders/:orderId',
+    { schema: { params: orderParamsSchema, response: ok(orderSchema) } },
+    async (request, reply) => {
+      const { customer } = await requireCustomer(request, reply, services, config);
+      const { orderId } = parseInput(orderParamsSchema, request.params);
+      return { data: await services.checkout.order(customer, orderId) };
+    },
+  );
 }

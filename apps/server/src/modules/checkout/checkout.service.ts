@@ -18,6 +18,7 @@ import { type CompletedOrder, completeBasket } from './order-completion.ts';
 import { receiptEmail } from './receipt-email.ts';
 import { customerContact } from '../customers/customers.repository.ts';
 import { findOrder, orderLines } from './checkout.repository.ts';
+import type { Order } from '@lido/contracts/order';
 
 /** Completing a basket and reading the order back (platform spec, "Payment"; joining spec, "Order"). */
 export function createCheckoutService(deps: {
@@ -150,7 +151,7 @@ export function createCheckoutService(deps: {
     },
 
     /** GET orders/{orderId}: the customer's own order as the confirmation page reads it. */
-    async order(customer: CustomerRow, orderId: number) {
+    async order(customer: CustomerRow, orderId: number): Promise<Order> {
       const operator = await requireOperator(deps.operators);
       const loaded = await loadOrder(customer.id, orderId);
       if (!loaded) throw new HttpError(404, itemNotFoundMessage);

@@ -1,10 +1,13 @@
+import { clientSettingsSchema } from '@lido/contracts/client-settings';
+import { apiRoutes, ok } from '../../http/api-schema.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import { siteOriginsFor } from '../../http/sites.ts';
 import type { AppServices } from '../../services.ts';
 
 export function clientRoutes(app: FastifyInstance, services: AppServices, config: Config): void {
-  app.get('/api/client', async (request) => {
+  const api = apiRoutes(app);
+  api.get('/api/client', { schema: { response: ok(clientSettingsSchema) } }, async (request) => {
     const origins = siteOriginsFor(config, request.headers.host, request.protocol);
     return { data: await services.client.settings(origins) };
   });

@@ -1,3 +1,6 @@
+import { messageAnswerSchema, sessionWithUserSchema } from '@lido/contracts/auth';
+import { dataFieldsAnswerSchema } from '@lido/contracts/data-fields';
+import { apiRoutes, created, ok } from '../../http/api-schema.ts';
 import {
   forgottenPasswordBodySchema,
   onboardingQuerySchema,
@@ -16,81 +19,114 @@ import { forgottenPasswordAnswer } from './customers.service.ts';
 import { dataFieldSections, dataFieldsChecksum } from './data-fields.ts';
 
 export function customersRoutes(app: FastifyInstance, services: AppServices, config: Config): void {
-  app.get('/api/data-fields', async (request) => {
-    const { onboardingType } = parseInput(onboardingQuerySchema, request.query);
-    const sections = dataFieldSections(onboardingType);
-    const authenticated = await services.auth.authenticate(presentedToken(request, config));
-    if (authenticated) {
-      const answers: Record<string, string | null> = {
-        firstName: authenticated.customer.firstName,
-        lastName: authenticated.customer.lastName,
-        dateOfBirth: authenticated.customer.dateOfBirth,
-        email: authenticated.customer.email,
-        phone: authenticated.customer.phone,
-        addressLineOne: authenticated.customer.addressLineOne,
-        addressLineTwo: authenticated.customer.addressLineTwo,
-        town: authenticated.customer.town,
-        postcode: authenticated.customer.postcode,
-      };
-      for (const section of sections) {
-        for (const field of section.sectionFields) {
-          field.answer = answers[field.name] ?? null;
-          // The email and date of birth identify the account: changed only with the centre's help.
-          if (field.name === 'email' || field.name === 'dateOfBirth') field.isAuthorised = false;
+  const api = apiRoutes(app);
+  api.get(
+    '/api/data-fields',
+    { schema: { querystring: onboardingQuerySchema, response: ok(dataFieldsAnswerSchema) } },
+    async (request) => {
+      const { onboardingType } = parseInput(onboardingQuerySchema, request.query);
+      const sections = dataFieldSections(onboardingType);
+      const authenticated = await services.auth.authenticate(presentedToken(request, config));
+      if (authenticated) {
+        const answers: Record<string, string | null> = {
+          firstName: authenticated.customer.firstName,
+          lastName: authenticated.customer.lastName,
+          dateOfBirth: authenticated.customer.dateOfBirth,
+          email: authenticated.customer.email,
+          phone: authenticated.customer.phone,
+          addressLineOne: authenticated.customer.addressLineOne,
+          addressLineTwo: authenticated.customer.addressLineTwo,
+          town: authenticated.customer.town,
+          postcode: authenticated.customer.postcode,
+        };
+        for (const section of sections) {
+          for (const field of section.sectionFields) {
+            field.answer = answers[field.name] ?? null;
+            // The email and date of birth identify the account: changed only with the centre's help.
+            if (field.name === 'email' || field.name === 'dateOfBirth') field.isAuthorised = false;
+          }
         }
       }
-    }
-    return { data: { sections, checksum: dataFieldsChecksum(sections) } };
-  });
+      return { data: { sections, checksum: dataFieldsChecksum(sections) } };
+    },
+  );
 
-  app.post('/api/auth/customer/register', async (request, reply) => {
-    const { onboardingType } = parseInput(onboardingQuerySchema, request.query);
-    if (onboardingType !== 'customer_account_online') {
-      throw new HttpError(422, 'Accounts are created with onboarding_type customer_account_online.', {
-        errors: { onboardingType: ['Accounts are created with onboarding_type customer_account_online.'] },
-      });
-    }
-    const body = parseInput(registerBodySchema, request.body);
-    if (body.checksum && body.checksum !== dataFieldsChecksum(dataFieldSections(onboardingType))) {
-      throw new HttpError(
-        422,
-        'This form has changed since it was loaded. Please reload the page and try again.',
-        {
-          errors: {
-            checksum: ['This form has changed since it was loaded. Please reload the page and try again.'],
+  api.post(
+    '/api/auth/customer/register',
+    {
+      schema: {
+        querystring: onboardingQuerySchema,
+        body: registerBodySchema,
+        response: created(sessionWithUserSchema),
+      },
+    },
+    async (request, reply) => {
+      const { onboardingType } = parseInput(onboardingQuerySchema, request.query);
+      if (onboardingType !== 'customer_account_online') {
+        throw new HttpError(422, 'Accounts are created with onboarding_type customer_account_online.', {
+          errors: { onboardingType: ['Accounts are created with onboarding_type customer_account_online.'] },
+        });
+      }
+      const body = parseInput(registerBodySchema, request.body);
+      if (body.checksum && body.checksum !== dataFieldsChecksum(dataFieldSections(onboardingType))) {
+        throw new HttpError(
+          422,
+          'This form has changed since it was loaded. Please reload the page and try again.',
+          {
+            errors: {
+              checksum: ['This form has changed since it was loaded. Please reload the page and try again.'],
+            },
           },
-        },
-      );
-    }
-    const customer = await services.customers.register(body, request.ip);
-    const token = await services.auth.startSession(customer.id, false);
-    const state = setSessionCookies(reply, config, token);
-    return reply.status(201).send({ data: { token: state, user: await services.auth.userView(customer) } });
-  });
+        );
+      }
+      const customer = await services.customers.register(body, request.ip);
+      const token = await services.auth.startSession(customer.id, false);
+      const state = setSessionCookies(reply, config, token);
+      return reply.status(201).send({ data: { token: state, user: await services.auth.userView(customer) } });
+    },
+  );
 
   /** The session is re-issued after an update (the spec stores the returned token and reloads the user). */
-  app.put('/api/my-account/user/update', async (request, reply) => {
-    parseInput(onboardingQuerySchema, request.query);
-    const { customer, session } = await requireCustomer(request, reply, services, config);
-    const updated = await services.customers.updateUser(
-      customer,
-      parseInput(userUpdateBodySchema, request.body),
-    );
-    await services.auth.logout(presentedToken(request, config));
-    const token = await services.auth.startSession(updated.id, session.kiosk);
-    const state = setSessionCookies(reply, config, token);
-    return { data: { token: state, user: await services.auth.userView(updated) } };
-  });
+  api.put(
+    '/api/my-account/user/update',
+    {
+      schema: {
+        querystring: onboardingQuerySchema,
+        body: userUpdateBodySchema,
+        response: ok(sessionWithUserSchema),
+      },
+    },
+    async (request, reply) => {
+      parseInput(onboardingQuerySchema, request.query);
+      const { customer, session } = await requireCustomer(request, reply, services, config);
+      const updated = await services.customers.updateUser(
+        customer,
+        parseInput(userUpdateBodySchema, request.body),
+      );
+      await services.auth.logout(presentedToken(request, config));
+      const token = await services.auth.startSession(updated.id, session.kiosk);
+      const state = setSessionCookies(reply, config, token);
+      return { data: { token: state, user: await services.auth.userView(updated) } };
+    },
+  );
 
-  app.post('/api/auth/customer/forgotten-password', async (request) => {
-    const { emailOrReference } = parseInput(forgottenPasswordBodySchema, request.body);
-    const resetPage = `${publicSiteOrigins(config)['my-account']}/reset-password`;
-    await services.customers.forgottenPassword(emailOrReference, request.ip, resetPage);
-    return { data: { message: forgottenPasswordAnswer } };
-  });
+  api.post(
+    '/api/auth/customer/forgotten-password',
+    { schema: { body: forgottenPasswordBodySchema, response: ok(messageAnswerSchema) } },
+    async (request) => {
+      const { emailOrReference } = parseInput(forgottenPasswordBodySchema, request.body);
+      const resetPage = `${publicSiteOrigins(config)['my-account']}/reset-password`;
+      await services.customers.forgottenPassword(emailOrReference, request.ip, resetPage);
+      return { data: { message: forgottenPasswordAnswer } };
+    },
+  );
 
-  app.post('/api/auth/customer/reset-password', async (request) => {
-    await services.customers.resetPassword(parseInput(resetPasswordBodySchema, request.body));
-    return { data: { message: 'Your password has been changed. You can now log in with it.' } };
-  });
+  api.post(
+    '/api/auth/customer/reset-password',
+    { schema: { body: resetPasswordBodySchema, response: ok(messageAnswerSchema) } },
+    async (request) => {
+      await services.customers.resetPassword(parseInput(resetPasswordBodySchema, request.body));
+      return { data: { message: 'Your password has been changed. You can now log in with it.' } };
+    },
+  );
 }

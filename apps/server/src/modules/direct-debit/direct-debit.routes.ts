@@ -1,3 +1,11 @@
+import {
+  bankCheckAnswerSchema,
+  directDebitViewSchema,
+  directDebitWebhookAnswerSchema,
+} from '@lido/contracts/direct-debit';
+import { errorResponseSchema } from '@lido/contracts/common';
+import { apiRoutes, type LidoTypeProvider, ok } from '../../http/api-schema.ts';
+import { z } from 'zod';
 import { bankCheckBodySchema } from '@lido/contracts/bank-details';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
@@ -9,17 +17,26 @@ import { requireCustomer } from '../auth/auth.routes.ts';
 export const goCardlessWebhookPath = '/api/webhooks/gocardless';
 
 export function directDebitRoutes(app: FastifyInstance, services: AppServices, config: Config): void {
+  const api = apiRoutes(app);
   // The joining page's check before Continue: the provider's lookup, answered masked, nothing kept.
-  app.post('/api/memberships/online-joining/bank-details', async (request, reply) => {
-    const { customer } = await requireCustomer(request, reply, services, config);
-    const body = parseInput(bankCheckBodySchema, request.body);
-    return { data: await services.directDebit.check(customer, body) };
-  });
+  api.post(
+    '/api/memberships/online-joining/bank-details',
+    { schema: { body: bankCheckBodySchema, response: ok(bankCheckAnswerSchema) } },
+    async (request, reply) => {
+      const { customer } = await requireCustomer(request, reply, services, config);
+      const body = parseInput(bankCheckBodySchema, request.body);
+      return { data: await services.directDebit.check(customer, body) };
+    },
+  );
 
-  app.get('/api/my-account/direct-debit', async (request, reply) => {
-    const { customer } = await requireCustomer(request, reply, services, config);
-    return { data: await services.directDebit.forCustomer(customer) };
-  });
+  api.get(
+    '/api/my-account/direct-debit',
+    { schema: { response: ok(directDebitViewSchema) } },
+    async (request, reply) => {
+      const { customer } = await requireCustomer(request, reply, services, config);
+      return { data: await services.directDebit.forCustomer(customer) };
+    },
+  );
 
   // Server to server: no cookie, no Origin; the signature over the raw bytes is the only proof.
   app.register(async (scope) => {
@@ -28,26 +45,35 @@ export function directDebitRoutes(app: FastifyInstance, services: AppServices, c
       { parseAs: 'buffer', bodyLimit: 512 * 1024 },
       (_request, body, done) => done(null, body),
     );
-    scope.post(goCardlessWebhookPath, async (request, reply) => {
-      if (!services.directDebit.available()) throw new HttpError(404, 'Not found.');
-      if (!Buffer.isBuffer(request.body)) throw new HttpError(400, 'The webhook body must be JSON.');
-      const signature = request.headers['webhook-signature'];
-      let events;
-      try {
-        events = services.directDebit.verifyWebhook(
-          request.body,
-          typeof signature === 'string' ? signature : undefined,
-        );
-      } catch {
-        throw new HttpError(400, 'The webhook body must be JSON.');
-      }
-      // GoCardless's own answer for a signature that does not match.
-      if (!events) {
-        request.log.warn('gocardless webhook refused: signature did not verify');
-        return reply.code(498).send({ message: 'The webhook signature is not valid.' });
-      }
-      const results = await services.directDebit.applyWebhook(events);
-      return reply.code(200).send({ results });
-    });
+    scope.withTypeProvider<LidoTypeProvider>().post(
+      goCardlessWebhookPath,
+      {
+        schema: {
+          body: z.unknown().describe("GoCardless's signed events, kept as bytes until verified"),
+          response: { 200: directDebitWebhookAnswerSchema, '4xx': errorResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        if (!services.directDebit.available()) throw new HttpError(404, 'Not found.');
+        if (!Buffer.isBuffer(request.body)) throw new HttpError(400, 'The webhook body must be JSON.');
+        const signature = request.headers['webhook-signature'];
+        let events;
+        try {
+          events = services.directDebit.verifyWebhook(
+            request.body,
+            typeof signature === 'string' ? signature : undefined,
+          );
+        } catch {
+          throw new HttpError(400, 'The webhook body must be JSON.');
+        }
+        // GoCardless's own answer for a signature that does not match.
+        if (!events) {
+          request.log.warn('gocardless webhook refused: signature did not verify');
+          return reply.code(498).send({ message: 'The webhook signature is not valid.' });
+        }
+        const results = await services.directDebit.applyWebhook(events);
+        return reply.code(200).send({ results });
+      },
+    );
   });
 }

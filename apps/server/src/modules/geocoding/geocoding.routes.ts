@@ -1,3 +1,6 @@
+import { errorResponseSchema } from '@lido/contracts/common';
+import { placeSearchResultSchema } from '@lido/contracts/geocoding';
+import { apiRoutes } from '../../http/api-schema.ts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parseInput } from '../../http/errors.ts';
@@ -23,9 +26,20 @@ const querySchema = z.object({
  * service's shape so the browser can use either.
  */
 export function geocodingRoutes(app: FastifyInstance, geocoder: GeocodingProvider): void {
-  app.get('/api/geocoding/:query', async (request) => {
-    const { query } = parseInput(paramsSchema, request.params);
-    const { limit } = parseInput(querySchema, request.query);
-    return geocoder.search(query, limit);
-  });
+  const api = apiRoutes(app);
+  api.get(
+    '/api/geocoding/:query',
+    {
+      schema: {
+        params: paramsSchema,
+        querystring: querySchema,
+        response: { 200: placeSearchResultSchema, '4xx': errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const { query } = parseInput(paramsSchema, request.params);
+      const { limit } = parseInput(querySchema, request.query);
+      return geocoder.search(query, limit);
+    },
+  );
 }

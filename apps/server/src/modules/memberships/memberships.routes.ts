@@ -1,7 +1,16 @@
+import { apiRoutes, created, ok } from '../../http/api-schema.ts';
+import { z } from 'zod';
 import {
   answersBodySchema,
   changeCostsParamsSchema,
   changeCostsQuerySchema,
+  changeCostsSchema,
+  costsSchema,
+  membershipTypeSchema,
+  promotionSchema,
+  questionGroupSchema,
+  savedAnswersSchema,
+  termsSchema,
   costsParamsSchema,
   heldMembershipParamsSchema,
   costsQuerySchema,
@@ -18,71 +27,118 @@ import { presentedToken, requireCustomer } from '../auth/auth.routes.ts';
 
 export function membershipsRoutes(app: FastifyInstance, services: AppServices, config: Config): void {
   const { memberships } = services;
+  const api = apiRoutes(app);
   // Anyone may list memberships; a logged-in customer's eligibility is evaluated for them.
-  app.get('/api/memberships/types', async (request) => {
-    const { venueId } = parseInput(membershipTypesQuerySchema, request.query);
-    const session = await services.auth.authenticate(presentedToken(request, config));
-    return { data: await memberships.typesAtVenue(venueId, session?.customer) };
-  });
-  app.get('/api/memberships/types/:typeId/payment-options/:optionId', async (request) => {
-    const { typeId, optionId } = parseInput(costsParamsSchema, request.params);
-    const query = parseInput(costsQuerySchema, request.query);
-    // A promotion id counts only when this customer or browser checked its code.
-    const session =
-      query.promotionCodeId === undefined
-        ? null
-        : await services.auth.authenticate(presentedToken(request, config));
-    return {
-      data: await memberships.costs(typeId, optionId, query, {
-        clientAddress: request.ip,
-        customerId: session?.customer.id,
-        browserKey: promotionBrowserKey(request, config),
-      }),
-    };
-  });
-  app.get('/api/v1/membership-promotions/validate/:code/:paymentOptionId', async (request, reply) => {
-    const { code, paymentOptionId } = parseInput(promotionValidateParamsSchema, request.params);
-    const session = await services.auth.authenticate(presentedToken(request, config));
-    return {
-      data: await memberships.validatePromotion(code, paymentOptionId, {
-        clientAddress: request.ip,
-        customerId: session?.customer.id,
-        browserKey: ensurePromotionBrowser(request, reply, config),
-      }),
-    };
-  });
-  app.get('/api/terms/direct-debit', async () => ({ data: await memberships.terms('direct_debit') }));
-  app.get('/api/terms/membership/:typeId', async (request) => {
-    const { typeId } = parseInput(typeIdParamsSchema, request.params);
-    return { data: await memberships.terms('membership', typeId) };
-  });
-  app.get('/api/terms/membership/:typeId/health-commitment', async (request) => {
-    const { typeId } = parseInput(typeIdParamsSchema, request.params);
-    return { data: await memberships.terms('health_commitment', typeId) };
-  });
-  app.get('/api/custom-questions/memberships/:typeId', async (request) => {
-    const { typeId } = parseInput(typeIdParamsSchema, request.params);
-    return { data: await memberships.questions(typeId) };
-  });
+  api.get(
+    '/api/memberships/types',
+    { schema: { querystring: membershipTypesQuerySchema, response: ok(z.array(membershipTypeSchema)) } },
+    async (request) => {
+      const { venueId } = parseInput(membershipTypesQuerySchema, request.query);
+      const session = await services.auth.authenticate(presentedToken(request, config));
+      return { data: await memberships.typesAtVenue(venueId, session?.customer) };
+    },
+  );
+  api.get(
+    '/api/memberships/types/:typeId/payment-options/:optionId',
+    { schema: { params: costsParamsSchema, querystring: costsQuerySchema, response: ok(costsSchema) } },
+    async (request) => {
+      const { typeId, optionId } = parseInput(costsParamsSchema, request.params);
+      const query = parseInput(costsQuerySchema, request.query);
+      // A promotion id counts only when this customer or browser checked its code.
+      const session =
+        query.promotionCodeId === undefined
+          ? null
+          : await services.auth.authenticate(presentedToken(request, config));
+      return {
+        data: await memberships.costs(typeId, optionId, query, {
+          clientAddress: request.ip,
+          customerId: session?.customer.id,
+          browserKey: promotionBrowserKey(request, config),
+        }),
+      };
+    },
+  );
+  api.get(
+    '/api/v1/membership-promotions/validate/:code/:paymentOptionId',
+    { schema: { params: promotionValidateParamsSchema, response: ok(promotionSchema) } },
+    async (request, reply) => {
+      const { code, paymentOptionId } = parseInput(promotionValidateParamsSchema, request.params);
+      const session = await services.auth.authenticate(presentedToken(request, config));
+      return {
+        data: await memberships.validatePromotion(code, paymentOptionId, {
+          clientAddress: request.ip,
+          customerId: session?.customer.id,
+          browserKey: ensurePromotionBrowser(request, reply, config),
+        }),
+      };
+    },
+  );
+  api.get('/api/terms/direct-debit', { schema: { response: ok(termsSchema) } }, async () => ({
+    data: await memberships.terms('direct_debit'),
+  }));
+  api.get(
+    '/api/terms/membership/:typeId',
+    { schema: { params: typeIdParamsSchema, response: ok(termsSchema) } },
+    async (request) => {
+      const { typeId } = parseInput(typeIdParamsSchema, request.params);
+      return { data: await memberships.terms('membership', typeId) };
+    },
+  );
+  api.get(
+    '/api/terms/membership/:typeId/health-commitment',
+    { schema: { params: typeIdParamsSchema, response: ok(termsSchema) } },
+    async (request) => {
+      const { typeId } = parseInput(typeIdParamsSchema, request.params);
+      return { data: await memberships.terms('health_commitment', typeId) };
+    },
+  );
+  api.get(
+    '/api/custom-questions/memberships/:typeId',
+    { schema: { params: typeIdParamsSchema, response: ok(z.array(questionGroupSchema)) } },
+    async (request) => {
+      const { typeId } = parseInput(typeIdParamsSchema, request.params);
+      return { data: await memberships.questions(typeId) };
+    },
+  );
   // Answers are the logged-in customer's, for the membership type they are joining.
-  app.post('/api/custom-questions/memberships/:typeId', async (request, reply) => {
-    const { customer } = await requireCustomer(request, reply, services, config);
-    const { typeId } = parseInput(typeIdParamsSchema, request.params);
-    const { answers } = parseInput(answersBodySchema, request.body);
-    const saved = await memberships.saveAnswers(customer.id, typeId, answers);
-    return reply.status(201).send({ data: { saved } });
-  });
+  api.post(
+    '/api/custom-questions/memberships/:typeId',
+    {
+      schema: { params: typeIdParamsSchema, body: answersBodySchema, response: created(savedAnswersSchema) },
+    },
+    async (request, reply) => {
+      const { customer } = await requireCustomer(request, reply, services, config);
+      const { typeId } = parseInput(typeIdParamsSchema, request.params);
+      const { answers } = parseInput(answersBodySchema, request.body);
+      const saved = await memberships.saveAnswers(customer.id, typeId, answers);
+      return reply.status(201).send({ data: { saved } });
+    },
+  );
 
   // Changing a held membership: the member's own only (another customer's id answers 404).
-  app.get('/api/memberships/:membershipId/change', async (request, reply) => {
-    const { customer } = await requireCustomer(request, reply, services, config);
-    const { membershipId } = parseInput(heldMembershipParamsSchema, request.params);
-    return { data: await services.change.options(customer, membershipId) };
-  });
-  app.get('/api/memberships/:membershipId/change/:optionId', async (request, reply) => {
-    const { customer } = await requireCustomer(request, reply, services, config);
-    const { membershipId, optionId } = parseInput(changeCostsParamsSchema, request.params);
-    const { startsAt } = parseInput(changeCostsQuerySchema, request.query);
-    return { data: await services.change.costs(customer, membershipId, optionId, startsAt) };
-  });
+  api.get(
+    '/api/memberships/:membershipId/change',
+    { schema: { params: heldMembershipParamsSchema, response: ok(z.array(membershipTypeSchema)) } },
+    async (request, reply) => {
+      const { customer } = await requireCustomer(request, reply, services, config);
+      const { membershipId } = parseInput(heldMembershipParamsSchema, request.params);
+      return { data: await services.change.options(customer, membershipId) };
+    },
+  );
+  api.get(
+    '/api/memberships/:membershipId/change/:optionId',
+    {
+      schema: {
+        params: changeCostsParamsSchema,
+        querystring: changeCostsQuerySchema,
+        response: ok(changeCostsSchema),
+      },
+    },
+    async (request, reply) => {
+      const { customer } = await requireCustomer(request, reply, services, config);
+      const { membershipId, optionId } = parseInput(changeCostsParamsSchema, request.params);
+      const { startsAt } = parseInput(changeCostsQuerySchema, request.query);
+      return { data: await services.change.costs(customer, membershipId, optionId, startsAt) };
+    },
+  );
 }

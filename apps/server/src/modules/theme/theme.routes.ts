@@ -1,11 +1,17 @@
-import { themeQuerySchema } from '@lido/contracts/theme';
+import { themeQuerySchema, themeSchema } from '@lido/contracts/theme';
+import { apiRoutes, ok } from '../../http/api-schema.ts';
 import type { FastifyInstance } from 'fastify';
 import { parseInput } from '../../http/errors.ts';
 import type { AppServices } from '../../services.ts';
 
 export function themeRoutes(app: FastifyInstance, services: AppServices): void {
-  app.get('/api/frontend/theme', async (request) => {
-    const { venue } = parseInput(themeQuerySchema, request.query);
-    return { data: await services.theme.theme(venue) };
-  });
+  const api = apiRoutes(app);
+  api.get(
+    '/api/frontend/theme',
+    { schema: { querystring: themeQuerySchema, response: ok(themeSchema) } },
+    async (request) => {
+      const { venue } = parseInput(themeQuerySchema, request.query);
+      return { data: await services.theme.theme(venue) };
+    },
+  );
 }

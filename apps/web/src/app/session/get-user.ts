@@ -1,24 +1,8 @@
+import type { AuthUser } from '@lido/contracts/auth';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from '../../lib/api/api-client.ts';
 
-/** The spec's "Auth user", as GET /api/auth/user answers it. */
-export interface AuthUser {
-  id: number;
-  reference: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  homeVenueSlug: string | null;
-  hasOutstandingPenalties: boolean;
-  membershipUser: { id: number; homeVenueId: number | null };
-  credit: { balance: number };
-  hasInstruction: boolean;
-  hasBillingDate: boolean;
-  billingDay: number | null;
-  documentExpiry: { documentExpiringSoon: boolean; daysToExpiry: number }[];
-  membershipDocumentUploadRequired: boolean;
-  profilePhoto: string | null;
-}
+export type { AuthUser } from '@lido/contracts/auth';
 
 export const userQueryKey = ['auth', 'user'] as const;
 

@@ -1,3 +1,4 @@
+import type { SessionToken } from '@lido/contracts/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../lib/api/api-client.ts';
 import { getSiteMode } from '../site-mode/site-mode.ts';
@@ -7,7 +8,7 @@ import { userQueryKey } from './get-user.ts';
 export const loginRetryDelayMs = 250;
 
 async function postLogin(credentials: { username: string; password: string }): Promise<string> {
-  const response = await apiFetch<{ token: string }>('auth/customer/login', {
+  const response = await apiFetch<SessionToken>('auth/customer/login', {
     method: 'POST',
     // At a centre's kiosk the server gives a short session.
     body: { ...credentials, kiosk: getSiteMode().kiosk },

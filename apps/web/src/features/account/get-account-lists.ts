@@ -1,31 +1,8 @@
+import type { Bookings, GuestPass, HeldPackage } from '@lido/contracts/account';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from '../../lib/api/api-client.ts';
 
-export interface HeldPackage {
-  id: number;
-  name: string;
-  venueName: string;
-  totalUses: number;
-  remainingUses: number;
-  prettyExpiresOn: string;
-  expired: boolean;
-}
-
-export interface Booking {
-  id: number;
-  activityName: string;
-  venueName: string;
-  prettyStartsAt: string;
-  status: 'booked' | 'cancelled' | 'attended' | 'missed';
-  price: { formatted: string; raw: { amount: number } };
-}
-
-export interface GuestPass {
-  id: number;
-  venueName: string;
-  prettyValidTo: string;
-  status: 'available' | 'used' | 'expired';
-}
+export type { Booking, GuestPass, HeldPackage } from '@lido/contracts/account';
 
 export const myPackagesQuery = queryOptions({
   queryKey: ['auth', 'packages'],
@@ -34,7 +11,7 @@ export const myPackagesQuery = queryOptions({
 
 export const myBookingsQuery = queryOptions({
   queryKey: ['auth', 'bookings'],
-  queryFn: () => apiGet<{ upcoming: Booking[]; past: Booking[] }>('my-account/bookings'),
+  queryFn: () => apiGet<Bookings>('my-account/bookings'),
 });
 
 export const myGuestPassesQuery = queryOptions({

@@ -1,3 +1,4 @@
+import type { SessionWithUser } from '@lido/contracts/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api/api-client.ts';
 import { userQueryKey } from '../../app/session/get-user.ts';
@@ -10,7 +11,7 @@ export function useUpdateUser() {
     mutationFn: async (fields: Record<string, string>) => {
       const body = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== ''));
       return (
-        await apiFetch<{ token: string }>('my-account/user/update', {
+        await apiFetch<SessionWithUser>('my-account/user/update', {
           method: 'PUT',
           query: { onboardingType: 'membership_purchase' },
           body,

@@ -1,3 +1,4 @@
+import type { MessageAnswer } from '@lido/contracts/auth';
 import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api/api-client.ts';
 
@@ -6,7 +7,7 @@ export function useForgottenPassword() {
   return useMutation({
     mutationFn: async (emailOrReference: string) =>
       (
-        await apiFetch<{ message: string }>('auth/customer/forgotten-password', {
+        await apiFetch<MessageAnswer>('auth/customer/forgotten-password', {
           method: 'POST',
           body: { emailOrReference },
           handleUnauthorized: false,
@@ -20,7 +21,7 @@ export function useResetPassword() {
   return useMutation({
     mutationFn: async (input: { token: string; password: string; passwordConfirmation: string }) =>
       (
-        await apiFetch<{ message: string }>('auth/customer/reset-password', {
+        await apiFetch<MessageAnswer>('auth/customer/reset-password', {
           method: 'POST',
           body: input,
           handleUnauthorized: false,

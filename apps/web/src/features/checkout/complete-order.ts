@@ -1,15 +1,15 @@
+import type { CompletedCheckout } from '@lido/contracts/order';
+import type { CartTermsAnswer } from '@lido/contracts/cart';
 import type { OfflinePayment } from '@lido/contracts/offline-payments';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, apiGet } from '../../lib/api/api-client.ts';
-import type { Terms } from '../../ui/terms-dialog.tsx';
 import { userQueryKey } from '../../app/session/get-user.ts';
 
 /** GET /api/terms?cart_id: the terms to accept for what is in the basket (read from data.data). */
 export function useCartTerms(cartId: number | null) {
   return useQuery({
     queryKey: ['auth', 'cart-terms', cartId],
-    queryFn: async ({ signal }) =>
-      (await apiGet<{ data: (Terms & { isRequired: boolean })[] }>('terms', { cartId }, signal)).data,
+    queryFn: async ({ signal }) => (await apiGet<CartTermsAnswer>('terms', { cartId }, signal)).data,
     enabled: cartId !== null,
   });
 }
@@ -23,7 +23,7 @@ export function useCompleteFreeOrder() {
   return useMutation({
     mutationFn: async ({ terms, payments }: { terms: number[]; payments: OfflinePayment[] }) =>
       (
-        await apiFetch<{ completeOrderId: number; status: string }>('checkout/complete', {
+        await apiFetch<CompletedCheckout>('checkout/complete', {
           method: 'POST',
           body: { terms, payments, completedWaivers: [], source: 'online-joining' },
         })

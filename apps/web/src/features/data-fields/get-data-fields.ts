@@ -1,4 +1,5 @@
-import type { DataFieldSection, OnboardingType } from '@lido/contracts/data-fields';
+import type { DataFieldsAnswer } from '@lido/contracts/data-fields';
+import type { OnboardingType } from '@lido/contracts/data-fields';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from '../../lib/api/api-client.ts';
 
@@ -6,7 +7,6 @@ import { apiGet } from '../../lib/api/api-client.ts';
 export const dataFieldsQuery = (onboardingType: OnboardingType) =>
   queryOptions({
     queryKey: ['data-fields', onboardingType],
-    queryFn: () =>
-      apiGet<{ sections: DataFieldSection[]; checksum: string }>('data-fields', { onboardingType }),
+    queryFn: () => apiGet<DataFieldsAnswer>('data-fields', { onboardingType }),
     staleTime: 5 * 60_000,
   });

@@ -1,18 +1,8 @@
-import type { MembershipType } from '@lido/contracts/membership';
+import type { ChangeCosts, MembershipType } from '@lido/contracts/membership';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../lib/api/api-client.ts';
 
-export interface ChangeCosts {
-  totalDueNow: {
-    formatted: string;
-    raw: { amount: number };
-    composition: { monthInHand: { formatted: string }; fees: { formatted: string } };
-  };
-  newMembershipPrice: { formatted: string };
-  differenceToOldMembership: string;
-  startsAt: { min: string; max: string };
-  membershipType: { id: number; name: string; monthInHand: boolean };
-}
+export type { ChangeCosts } from '@lido/contracts/membership';
 
 /** GET /memberships/{id}/change: what a held monthly membership can change to (monthly only). */
 export const changeOptionsQuery = (membershipId: number) =>

@@ -1,3 +1,5 @@
+import type { SavedAnswers } from '@lido/contracts/membership';
+import type { BankCheckAnswer } from '@lido/contracts/direct-debit';
 import type { Cart, JoiningMembershipBody } from '@lido/contracts/cart';
 import { digitsOf } from '@lido/contracts/bank-details';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -64,7 +66,7 @@ export function useSendAnswers() {
       answers: { questionId: number; answer: unknown }[];
     }) =>
       (
-        await apiFetch<{ saved: number }>(`custom-questions/memberships/${typeId}`, {
+        await apiFetch<SavedAnswers>(`custom-questions/memberships/${typeId}`, {
           method: 'POST',
           body: { answers },
         })
@@ -96,19 +98,16 @@ export function useCheckBankDetails() {
   return useMutation({
     mutationFn: async (bank: BankDetails) =>
       (
-        await apiFetch<{ bankName: string | null; accountNumber: string; sortCode: string }>(
-          'memberships/online-joining/bank-details',
-          {
-            method: 'POST',
-            body: {
-              accountHolder: bank.accountHolder.trim(),
-              accountDetails: {
-                sortCode: digitsOf(bank.sortCode),
-                accountNumber: digitsOf(bank.accountNumber),
-              },
+        await apiFetch<BankCheckAnswer>('memberships/online-joining/bank-details', {
+          method: 'POST',
+          body: {
+            accountHolder: bank.accountHolder.trim(),
+            accountDetails: {
+              sortCode: digitsOf(bank.sortCode),
+              accountNumber: digitsOf(bank.accountNumber),
             },
           },
-        )
+        })
       ).data,
     // Its messages go under the bank form, not in a toast.
     meta: { inlineValidation: true },

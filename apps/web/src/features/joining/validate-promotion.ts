@@ -1,3 +1,4 @@
+import type { Promotion } from '@lido/contracts/membership';
 import { useMutation } from '@tanstack/react-query';
 import { apiGet } from '../../lib/api/api-client.ts';
 
@@ -5,9 +6,7 @@ import { apiGet } from '../../lib/api/api-client.ts';
 export function useValidatePromotion() {
   return useMutation({
     mutationFn: ({ code, paymentOptionId }: { code: string; paymentOptionId: number }) =>
-      apiGet<{ id: number; code: string }>(
-        `v1/membership-promotions/validate/${encodeURIComponent(code)}/${paymentOptionId}`,
-      ),
+      apiGet<Promotion>(`v1/membership-promotions/validate/${encodeURIComponent(code)}/${paymentOptionId}`),
     // "Code not recognised" is shown beside the field, not as a toast.
     meta: { inlineValidation: true },
   });

@@ -1,3 +1,4 @@
+import type { SessionWithUser } from '@lido/contracts/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api/api-client.ts';
 import { userQueryKey } from '../../app/session/get-user.ts';
@@ -9,7 +10,7 @@ export function useRegister() {
   return useMutation({
     mutationFn: async (body: Record<string, unknown>) =>
       (
-        await apiFetch<{ token: string }>('auth/customer/register', {
+        await apiFetch<SessionWithUser>('auth/customer/register', {
           method: 'POST',
           query: { onboardingType: 'customer_account_online' },
           body,

@@ -1,3 +1,4 @@
+import type { CompletedCheckout } from '@lido/contracts/order';
 import type { OfflinePayment } from '@lido/contracts/offline-payments';
 import type { AuthoriseResponse, PrepareResponse } from '@lido/contracts/payments';
 import { apiFetch, apiGet } from '../../../lib/api/api-client.ts';
@@ -79,7 +80,7 @@ export async function completeCardPayment(
   payments: OfflinePayment[],
 ) {
   return (
-    await apiFetch<{ completeOrderId: number; status: string }>('checkout/complete', {
+    await apiFetch<CompletedCheckout>('checkout/complete', {
       method: 'POST',
       body: { transactionUuid, terms, payments, completedWaivers: [], source: 'online-joining' },
     })

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { moneySchema } from './membership.ts';
+
+/** The My account lists (GET /api/my-account/*): the logged-in customer's own things. */
+
+export const heldMembershipStatuses = [
+  'pending',
+  'pending_eligibility',
+  'active',
+  'ended',
+  'cancelled',
+] as const;
+
+export const heldMembershipSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  categories: z.array(z.string()),
+  status: z.enum(heldMembershipStatuses),
+  statusLabel: z.string(),
+  startDate: z.string(),
+  prettyStartDate: z.string(),
+  endDate: z.string().nullable(),
+  prettyEndDate: z.string().nullable(),
+  billingDay: z.number().int().nullable(),
+  paymentType: z.enum(['recurring', 'fixed']),
+  fixedDuration: z.number().int().nullable(),
+  fixedPeriod: z.string().nullable(),
+  price: moneySchema,
+  homeVenue: z.object({ name: z.string(), slug: z.string() }),
+  /** a failed Direct Debit mandate or collection for this membership */
+  paymentProblem: z.object({ code: z.string(), label: z.string() }).nullable(),
+});
+export type HeldMembership = z.infer<typeof heldMembershipSchema>;
+
+export const heldPackageSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  venueName: z.string(),
+  totalUses: z.number().int(),
+  remainingUses: z.number().int(),
+  expiresOn: z.string(),
+  prettyExpiresOn: z.string(),
+  expired: z.boolean(),
+});
+export type HeldPackage = z.infer<typeof heldPackageSchema>;
+
+export const bookingSchema = z.object({
+  id: z.number().int(),
+  activityName: z.string(),
+  venueName: z.string(),
+  startsAt: z.string(),
+  prettyStartsAt: z.string(),
+  status: z.enum(['booked', 'cancelled', 'attended', 'missed']),
+  price: moneySchema,
+  upcoming: z.boolean(),
+});
+export type Booking = z.infer<typeof bookingSchema>;
+
+/** Upcoming (soonest first) and past (most recent first) bookings. */
+export const bookingsSchema = z.object({ upcoming: z.array(bookingSchema), past: z.array(bookingSchema) });
+export type Bookings = z.infer<typeof bookingsSchema>;
+
+export const guestPassSchema = z.object({
+  id: z.number().int(),
+  venueName: z.string(),
+  validFrom: z.string(),
+  validTo: z.string(),
+  prettyValidTo: z.string(),
+  status: z.enum(['available', 'used', 'expired']),
+});
+export type GuestPass = z.infer<typeof guestPassSchema>;
+
+/** A paid order on the Payments page, and its receipt. */
+export const paymentSchema = z.object({
+  id: z.number().int(),
+  reference: z.string(),
+  date: z.string(),
+  prettyDate: z.string(),
+  status: z.enum(['pending', 'completed', 'failed', 'refunded']),
+  venueName: z.string().nullable(),
+  paymentMethod: z.string().nullable(),
+  cardLastFour: z.string().nullable(),
+  total: moneySchema,
+  tax: moneySchema,
+  items: z.array(z.object({ type: z.string(), description: z.string(), price: moneySchema })),
+});
+export type Payment = z.infer<typeof paymentSchema>;

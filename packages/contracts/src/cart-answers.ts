@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { costsSchema, moneySchema } from './membership.ts';
+
+/**
+ * What the basket calls answer. Apart from cart.ts (whose request schemas and constants the browser
+ * loads), so the browser's bundle never carries these: it reads them as types only.
+ */
+
+export const cartItemSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(['membership', 'membership_renewal', 'membership_change']),
+  objectId: z.number().int(),
+  pricingOptionId: z.number().int(),
+  purchasedForUserId: z.number().int(),
+  renewsMembershipId: z.number().int().nullable(),
+  /** A change line: the held membership it changes, and the difference in words. */
+  changesMembershipId: z.number().int().nullable(),
+  change: z.object({ differenceToOldMembership: z.string(), newMembershipPrice: moneySchema }).nullable(),
+  name: z.string(),
+  description: z.string(),
+  venue: z.object({ id: z.number().int(), name: z.string() }),
+  categories: z.array(z.string()),
+  options: z.object({
+    startDate: z.string(),
+    billingDay: z.number().int().nullable(),
+    venueId: z.number().int(),
+    promotionCodeId: z.number().int().nullable(),
+  }),
+  costs: costsSchema,
+  price: moneySchema,
+  sortBy: z.number(),
+  enablePrintReceipt: z.boolean(),
+});
+export type CartItem = z.infer<typeof cartItemSchema>;
+
+const cartCreditSchema = z.object({
+  type: z.enum(['membership', 'general']),
+  totalAvailable: z.number().int(),
+  maxApplicable: z.number().int(),
+});
+export type CartCredit = z.infer<typeof cartCreditSchema>;
+
+/** The basket, as every basket call answers it. */
+export const cartSchema = z.object({
+  /** null until the first item is added: loading a basket never creates one. */
+  cartId: z.number().int().nullable(),
+  uuid: z.string().nullable(),
+  items: z.array(cartItemSchema),
+  totals: z.object({
+    total: z.number().int(),
+    taxTotal: z.number().int(),
+    subTotal: z.number().int(),
+    balance: z.number().int(),
+    itemCount: z.number().int(),
+    formattedTotal: z.string(),
+    formattedBalance: z.string(),
+  }),
+  selectedUserId: z.number().int(),
+  completeOrderId: z.number().int().nullable(),
+  credits: z.object({ membership: cartCreditSchema, general: cartCreditSchema }),
+  payments: z.array(
+    z.object({
+      tenderType: z.enum(['cash', 'offline-voucher', 'cheque', 'credit']),
+      amount: z.number().int(),
+    }),
+  ),
+  attendeeWaiversRequired: z.boolean(),
+});
+export type Cart = z.infer<typeof cartSchema>;
+
+/** GET /api/terms?cart_id: the terms checkout asks for. */
+export const cartTermsSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(['health_commitment', 'membership']),
+  title: z.string(),
+  html: z.string(),
+  isRequired: z.boolean(),
+});
+export type CartTerms = z.infer<typeof cartTermsSchema>;
+
+/** The terms call answers its list one level deeper, under `data.data` (joining spec, section 7). */
+export const cartTermsAnswerSchema = z.object({ data: z.array(cartTermsSchema) });
+export type CartTermsAnswer = z.infer<typeof cartTermsAnswerSchema>;

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { moneySchema } from './membership.ts';
+
+/**
+ * The answers of completing a basket and of reading its order back (joining spec, "Order"):
+ * GET /api/orders/{orderId} is what the order-confirmed page reads.
+ */
+
+export const orderFeeSchema = z.object({ label: z.string(), type: z.string(), price: moneySchema });
+
+export const orderItemSchema = z.object({
+  type: z.literal('membership'),
+  kind: z.enum(['membership', 'membership_renewal', 'membership_change']),
+  name: z.string(),
+  friendlyName: z.string(),
+  categories: z.array(z.string()),
+  homeVenue: z.object({ name: z.string() }),
+  membershipTypeId: z.number().int().nullable(),
+  paymentType: z.enum(['recurring', 'fixed']).nullable(),
+  fixedDuration: z.number().int().nullable(),
+  fixedPeriod: z.string().nullable(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  firstBillingDate: z.string().nullable(),
+  requiresEligibility: z.boolean(),
+  baseFee: z.object({ type: z.string(), price: moneySchema }).nullable(),
+  /** A change line: the difference to the membership it replaces. */
+  change: z.object({ differenceToOldMembership: z.string(), newMembershipPrice: moneySchema }).nullable(),
+  fees: z.array(orderFeeSchema),
+  total: moneySchema,
+});
+export type OrderItem = z.infer<typeof orderItemSchema>;
+
+export const orderSchema = z.object({
+  id: z.number().int(),
+  reference: z.string(),
+  orderType: z.literal('membership'),
+  /** the operator's name */
+  brand: z.string(),
+  tax: moneySchema,
+  total: moneySchema,
+  items: z.array(orderItemSchema),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+/** POST /api/checkout/complete */
+export const completedCheckoutSchema = z.object({
+  completeOrderId: z.number().int(),
+  orderId: z.number().int(),
+  status: z.literal('completed'),
+});
+export type CompletedCheckout = z.infer<typeof completedCheckoutSchema>;
