@@ -68,11 +68,14 @@ describe('Direct Debit problems in My account', () => {
 
     const notice = page.getByRole('alert').filter({ hasText: 'Your Direct Debit could not be set up' });
     await expect
-      .poll(async () => {
-        await page.reload();
-        await page.getByRole('heading', { name: 'Hello, Alex' }).waitFor();
-        return notice.count();
-      })
+      .poll(
+        async () => {
+          await page.reload();
+          await page.getByRole('heading', { name: 'Hello, Alex' }).waitFor();
+          return notice.count();
+        },
+        { timeout: 20_000 },
+      ) // the sandbox's webhooks arrive after the clock call answers: slow on a busy machine
       .toBe(1);
     await expectNoAxeViolations(page);
 
