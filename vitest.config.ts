@@ -20,6 +20,10 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/test/**/*.test.ts'],
           environment: 'node',
+          // Every test makes its own data (test/support/factories.ts), so none may lean on another
+          // having run first: the order is shuffled on every run (decision 0025). To replay a
+          // failing order, run again with the seed the run printed: --sequence.seed=N.
+          sequence: { shuffle: true },
           // One embedded database per worker, shared by its test files; each file gets its own schema.
           pool: 'forks',
           isolate: false,
@@ -33,7 +37,8 @@ export default defineConfig({
         plugins: [react()],
         test: {
           name: 'web',
-          include: ['apps/web/test/**/*.test.{ts,tsx}'],
+          // Tests beside their code under src count too (the card payment state machine's is one).
+          include: ['apps/web/test/**/*.test.{ts,tsx}', 'apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/test/setup.ts'],
         },
