@@ -123,7 +123,7 @@ export interface BasketLine {
  */
 export async function basketWith(
   t: TestApp,
-  customer: TestCustomer,
+  customer: TestCustomer | string,
   lines: BasketLine[],
   catalogue?: Catalogue,
 ): Promise<Cart> {
