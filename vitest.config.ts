@@ -7,6 +7,11 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // Every test makes its own data (apps/server/test/support/factories.ts), so none may lean on
+    // another having run first: files and the tests in each run in a new order every time (decision
+    // 0025). The run prints its seed; `--sequence.seed=N` replays that order. Vitest takes this
+    // from the root only: a project's own `sequence` is ignored.
+    sequence: { shuffle: true },
     projects: [
       {
         test: {
@@ -20,10 +25,6 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/test/**/*.test.ts'],
           environment: 'node',
-          // Every test makes its own data (test/support/factories.ts), so none may lean on another
-          // having run first: the order is shuffled on every run (decision 0025). To replay a
-          // failing order, run again with the seed the run printed: --sequence.seed=N.
-          sequence: { shuffle: true },
           // One embedded database per worker, shared by its test files; each file gets its own schema.
           pool: 'forks',
           isolate: false,
