@@ -7,6 +7,11 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // Every test makes its own data (apps/server/test/support/factories.ts), so none may lean on
+    // another having run first: files and the tests in each run in a new order every time (decision
+    // 0025). The run prints its seed; `--sequence.seed=N` replays that order. Vitest takes this
+    // from the root only: a project's own `sequence` is ignored.
+    sequence: { shuffle: true },
     projects: [
       {
         test: {
@@ -33,7 +38,8 @@ export default defineConfig({
         plugins: [react()],
         test: {
           name: 'web',
-          include: ['apps/web/test/**/*.test.{ts,tsx}'],
+          // Tests beside their code under src count too (the card payment state machine's is one).
+          include: ['apps/web/test/**/*.test.{ts,tsx}', 'apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/test/setup.ts'],
         },

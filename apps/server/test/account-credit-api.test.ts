@@ -2,25 +2,24 @@ import { creditMessages } from '@lido/contracts/offline-payments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSandbox, type TestSandbox } from './support/card-sandbox.ts';
 import { checkoutCalls } from './support/checkout-calls.ts';
-import { createTestApp, loginCookie, type TestApp } from './support/test-app.ts';
+import { createCustomersRepository } from '../src/modules/customers/customers.repository.ts';
+import { createCustomer, type TestCustomer } from './support/factories.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
 
 describe('paying with account credit, alone or with a card (platform spec §3 "Offline payment")', () => {
   let sandbox: TestSandbox;
   let t: TestApp;
 
   const { call, gymBasket } = checkoutCalls(() => t);
-  const balanceOf = async (reference: string) =>
+  const balanceOf = async (customer: TestCustomer) =>
     (
       await t.database.query<{ credit_balance_pence: number }>(
-        'SELECT credit_balance_pence FROM customers WHERE reference = $1',
-        [reference],
+        'SELECT credit_balance_pence FROM customers WHERE id = $1',
+        [customer.id],
       )
     )[0]!.credit_balance_pence;
-  const setBalance = (reference: string, pence: number) =>
-    t.database.query('UPDATE customers SET credit_balance_pence = $2 WHERE reference = $1', [
-      reference,
-      pence,
-    ]);
+  const setBalance = (customer: TestCustomer, pence: number) =>
+    createCustomersRepository(t.database.db).update(customer.id, { creditBalancePence: pence });
   const authorise = async (cookie: string, terms: number[], payments: object[]) => {
     const prepared = (await call(cookie, 'GET', '/api/checkout/prepare')).body.data;
     const token = await sandbox.tokenise(prepared.sessionKey, { cardholderName: 'SAM CARTER' });
@@ -54,9 +53,10 @@ describe('paying with account credit, alone or with a card (platform spec §3 "O
   });
 
   it('refuses other tenders and more credit than the customer has, then charges the card only the rest', async () => {
-    const priya = await loginCookie(t, 'C100002');
+    const customer = await createCustomer(t, { creditBalancePence: 1250 });
+    const priya = customer.cookie;
     const { total, terms } = await gymBasket(priya);
-    expect(await balanceOf('C100002')).toBe(1250);
+    expect(await balanceOf(customer)).toBe(1250);
 
     const cash = await authorise(priya, terms, [{ tender_type: 'cash', amount: 500 }]);
     expect(cash).toMatchObject({ status: 422, body: { message: creditMessages.onlyCredit } });
@@ -82,13 +82,14 @@ describe('paying with account credit, alone or with a card (platform spec §3 "O
       credit_pence: 1250,
       payment_method: 'card',
     });
-    expect(await balanceOf('C100002')).toBe(0);
+    expect(await balanceOf(customer)).toBe(0);
   });
 
   it('completes a basket paid wholly by credit without a card, spending the credit once', async () => {
-    const lee = await loginCookie(t, 'C100004');
+    const customer = await createCustomer(t);
+    const lee = customer.cookie;
     const { total, terms } = await gymBasket(lee);
-    await setBalance('C100004', total + 100);
+    await setBalance(customer, total + 100);
     const over = await call(lee, 'POST', '/api/checkout/complete', {
       terms,
       payments: [{ tender_type: 'credit', amount: total + 1 }],
@@ -99,7 +100,7 @@ describe('paying with account credit, alone or with a card (platform spec §3 "O
       payments: [{ tender_type: 'credit', amount: total - 1 }],
     });
     expect(short).toMatchObject({ status: 422, body: { message: 'Payment is required for this basket.' } });
-    expect(await balanceOf('C100004')).toBe(total + 100);
+    expect(await balanceOf(customer)).toBe(total + 100);
 
     const done = await call(lee, 'POST', '/api/checkout/complete', {
       terms,
@@ -111,22 +112,23 @@ describe('paying with account credit, alone or with a card (platform spec §3 "O
       credit_pence: total,
       payment_method: 'credit',
     });
-    expect(await balanceOf('C100004')).toBe(100);
+    expect(await balanceOf(customer)).toBe(100);
     const again = await call(lee, 'POST', '/api/checkout/complete', {
       terms,
       payments: [{ tender_type: 'credit', amount: total }],
     });
     expect(again.body.data.orderId).toBe(done.body.data.orderId);
-    expect(await balanceOf('C100004')).toBe(100);
+    expect(await balanceOf(customer)).toBe(100);
   });
 
   it('gives the card payment back when the credit it relied on was spent elsewhere meanwhile', async () => {
-    const other = await loginCookie(t, 'C100005');
+    const customer = await createCustomer(t);
+    const other = customer.cookie;
     const { terms } = await gymBasket(other);
-    await setBalance('C100005', 1000);
+    await setBalance(customer, 1000);
     const paid = await authorise(other, terms, [{ tender_type: 'credit', amount: 1000 }]);
     expect(paid.body.data.transactionStatus).toBe('authorised');
-    await setBalance('C100005', 400);
+    await setBalance(customer, 400);
     const done = await call(other, 'POST', '/api/checkout/complete', {
       transaction_uuid: paid.body.data.transactionUuid,
     });
@@ -137,6 +139,6 @@ describe('paying with account credit, alone or with a card (platform spec §3 "O
       [paid.body.data.transactionUuid],
     );
     expect(attempt!.status).toBe('voided');
-    expect(await balanceOf('C100005')).toBe(400);
+    expect(await balanceOf(customer)).toBe(400);
   });
 });

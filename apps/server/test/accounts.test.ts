@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPassword } from '../src/db/seed/demo-customers.ts';
+import { createCustomer } from './support/factories.ts';
 import { createTestApp, productionEnv, type TestApp } from './support/test-app.ts';
 
 const origin = 'http://localhost:3002';
@@ -271,6 +272,11 @@ describe('registration, data fields and password reset', () => {
   });
 
   it('lists the outbox on a local page, linking to each message', async () => {
+    const customer = await createCustomer(t);
+    await t
+      .services()
+      .customers.forgottenPassword(customer.reference, '127.0.0.4', 'http://localhost:3001/reset-password')
+      .then((r) => r.sent);
     const list = await t.app.inject({ url: '/dev/outbox', headers: { host } });
     expect(list.statusCode).toBe(200);
     expect(list.body).toContain('Reset your Brightwater Leisure password');

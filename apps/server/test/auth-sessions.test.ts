@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { demoPassword } from '../src/db/seed/demo-customers.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
+import { createCustomersRepository } from '../src/modules/customers/customers.repository.ts';
+import { createCustomer } from './support/factories.ts';
 import { createTestApp, productionEnv, type TestApp } from './support/test-app.ts';
 
 const origin = 'http://localhost:3001';
@@ -55,7 +57,15 @@ describe('logging in, sessions and logging out', () => {
   });
 
   it('logs in with the email or the customer reference, setting an HttpOnly cookie the page cannot read (S6)', async () => {
-    for (const username of ['priya.shah@example.org', 'PRIYA.SHAH@example.org', 'C100002', 'c100002']) {
+    const priya = await createCustomer(t, {
+      firstName: 'Priya',
+      homeVenueSlug: 'castlefield-leisure-centre',
+      hasDirectDebitInstruction: true,
+      billingDay: 15,
+      creditBalancePence: 1250,
+    });
+    const names = [priya.email, priya.email.toUpperCase(), priya.reference, priya.reference.toLowerCase()];
+    for (const username of names) {
       const response = await login(username, demoPassword);
       expect(response.statusCode).toBe(200);
       const cookies = cookiesFrom(response.headers['set-cookie']);
@@ -69,7 +79,7 @@ describe('logging in, sessions and logging out', () => {
       const me = await user(cookies.lido_authToken!.value);
       expect(me.statusCode).toBe(200);
       expect(me.json().data).toMatchObject({
-        reference: 'C100002',
+        reference: priya.reference,
         firstName: 'Priya',
         homeVenueSlug: 'castlefield-leisure-centre',
         hasInstruction: true,
@@ -80,7 +90,7 @@ describe('logging in, sessions and logging out', () => {
   });
 
   it('answers a wrong password and an unknown account identically', async () => {
-    const wrong = await login('priya.shah@example.org', 'not-the-password');
+    const wrong = await login((await createCustomer(t)).email, 'not-the-password');
     const unknown = await login('nobody@example.org', 'not-the-password');
     expect(wrong.statusCode).toBe(422);
     expect(unknown.statusCode).toBe(422);
@@ -101,8 +111,9 @@ describe('logging in, sessions and logging out', () => {
   });
 
   it('ends the session the browser had before logging in (S7)', async () => {
-    const first = tokenOf(await login('alex.newman@example.org', demoPassword));
-    const second = await login('alex.newman@example.org', demoPassword, {
+    const { email } = await createCustomer(t);
+    const first = tokenOf(await login(email, demoPassword));
+    const second = await login(email, demoPassword, {
       cookie: `lido_authToken=${first}`,
     });
     expect(tokenOf(second)).not.toBe(first);
@@ -111,11 +122,12 @@ describe('logging in, sessions and logging out', () => {
   });
 
   it('expires a session after 30 idle minutes and after 12 hours in all (S8)', async () => {
-    const idle = tokenOf(await login('alex.newman@example.org', demoPassword));
+    const { email } = await createCustomer(t);
+    const idle = tokenOf(await login(email, demoPassword));
     now = new Date(now.getTime() + 30 * 60_000 + 1000);
     expect((await user(idle)).statusCode).toBe(401);
 
-    const busy = tokenOf(await login('alex.newman@example.org', demoPassword));
+    const busy = tokenOf(await login(email, demoPassword));
     for (let i = 0; i < 24; i++) {
       now = new Date(now.getTime() + 29 * 60_000);
       expect((await user(busy)).statusCode, `after ${(i + 1) * 29} minutes`).toBe(200);
@@ -125,12 +137,13 @@ describe('logging in, sessions and logging out', () => {
   });
 
   it('ends a kiosk session 10 minutes after login, or after 2 idle minutes (S8)', async () => {
+    const { reference } = await createCustomer(t);
     const kioskLogin = () =>
       t.app.inject({
         method: 'POST',
         url: '/api/auth/customer/login',
         headers: { origin, host },
-        payload: { username: 'C100001', password: demoPassword, kiosk: true },
+        payload: { username: reference, password: demoPassword, kiosk: true },
       });
     const busy = tokenOf(await kioskLogin());
     for (let i = 0; i < 5; i++) {
@@ -146,7 +159,7 @@ describe('logging in, sessions and logging out', () => {
   });
 
   it('revokes the session on logout: replaying the cookie gets 401, and the server clears it (S9)', async () => {
-    const token = tokenOf(await login('sam.carter@example.org', demoPassword));
+    const token = tokenOf(await login((await createCustomer(t)).email, demoPassword));
     const logout = await t.app.inject({
       method: 'POST',
       url: '/api/auth/logout',
@@ -192,14 +205,15 @@ describe('logging in, sessions and logging out', () => {
 
   it('checks the limits before any password is hashed, and a spoofed X-Forwarded-For does not help (S3)', async () => {
     const windowStart = new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000);
+    const sam = await createCustomer(t);
+    const lee = await createCustomer(t);
     await t.database.query(
-      `INSERT INTO rate_limit_hits (key, window_start, hits)
-       SELECT 'login:customer:' || id, $1, 100 FROM customers WHERE reference = 'C100003'
+      `INSERT INTO rate_limit_hits (key, window_start, hits) VALUES ($1, $2, 100)
        ON CONFLICT (key, window_start) DO UPDATE SET hits = excluded.hits`,
-      [windowStart],
+      [`login:customer:${sam.id}`, windowStart],
     );
     // The right password is refused too: the limit is checked before the password is looked at.
-    const limited = await login('C100003', demoPassword);
+    const limited = await login(sam.reference, demoPassword);
     expect(limited.statusCode).toBe(429);
     expect(limited.json().message).toMatch(/^This account is locked for now after too many wrong passwords/);
 
@@ -208,14 +222,14 @@ describe('logging in, sessions and logging out', () => {
        ON CONFLICT (key, window_start) DO UPDATE SET hits = excluded.hits`,
       ['login:client:127.0.0.1', windowStart],
     );
-    const spoofed = await login('C100004', demoPassword, { 'x-forwarded-for': '203.0.113.9' });
+    const spoofed = await login(lee.reference, demoPassword, { 'x-forwarded-for': '203.0.113.9' });
     expect(spoofed.statusCode).toBe(429);
     expect(spoofed.json().message).toBe('Too many attempts. Please wait a while and try again.');
     await t.database.query(`DELETE FROM rate_limit_hits`);
   });
 
   it('counts failures: the 101st bad login for an account in an hour is refused', async () => {
-    const target = 'jordan@example.org';
+    const target = `nobody.${Date.now()}@example.org`;
     await t.database.query(`INSERT INTO rate_limit_hits (key, window_start, hits) VALUES ($1, $2, 99)`, [
       `login:name:${target}`,
       new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000),
@@ -229,10 +243,12 @@ describe('logging in, sessions and logging out', () => {
     const weak = await (
       await import('@node-rs/argon2')
     ).hash(demoPassword, { algorithm: 2, memoryCost: 4096, timeCost: 1, parallelism: 1 });
-    await t.database.query(`UPDATE customers SET password_hash = $1 WHERE reference = 'C100001'`, [weak]);
-    expect((await login('C100001', demoPassword)).statusCode).toBe(200);
+    const alex = await createCustomer(t);
+    await createCustomersRepository(t.database.db).update(alex.id, { passwordHash: weak });
+    expect((await login(alex.reference, demoPassword)).statusCode).toBe(200);
     const [row] = await t.database.query<{ password_hash: string }>(
-      `SELECT password_hash FROM customers WHERE reference = 'C100001'`,
+      `SELECT password_hash FROM customers WHERE id = $1`,
+      [alex.id],
     );
     expect(row?.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(await hashPassword('x')).not.toBe(await hashPassword('x')); // salted

@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSandbox, type TestSandbox } from './support/card-sandbox.ts';
 import { browserFacts, cardBilling, checkoutCalls } from './support/checkout-calls.ts';
+import { basketWith, createCustomer } from './support/factories.ts';
 import { createTestApp, loginCookie, type TestApp } from './support/test-app.ts';
 
 describe('paying for a basket by card through the sandbox provider, on 21 Nov 2026', () => {
   let sandbox: TestSandbox;
   let t: TestApp;
   const { host, call, gymBasket: fillBasket } = checkoutCalls(() => t);
+  /** A new customer's session cookie. */
+  const newCustomer = async () => (await createCustomer(t)).cookie;
   const rowCount = async (sql: string) => Number((await t.database.query<{ n: string }>(sql))[0]!.n);
 
   const billing = cardBilling;
@@ -72,6 +75,7 @@ describe('paying for a basket by card through the sandbox provider, on 21 Nov 20
 
   it('prepares a card session, offering a saved card first', async () => {
     expect((await call(undefined, 'GET', '/api/checkout/prepare')).status).toBe(401);
+    // Sam, of the demo data, saved the one card the sandbox provider keeps (its reference is unique).
     const sam = await loginCookie(t, 'C100003');
     const prepared = (await call(sam, 'GET', '/api/checkout/prepare')).body.data;
     expect(prepared).toMatchObject({
@@ -83,7 +87,7 @@ describe('paying for a basket by card through the sandbox provider, on 21 Nov 20
   });
 
   it('refuses bad billing details, missing terms and a missing card, changing nothing', async () => {
-    const priya = await loginCookie(t, 'C100002');
+    const priya = await newCustomer();
     const { terms } = await fillBasket(priya);
     const before = await rowCount('SELECT count(*) AS n FROM payment_attempts');
     const badBilling = await payByNewCard(
@@ -109,7 +113,8 @@ describe('paying for a basket by card through the sandbox provider, on 21 Nov 20
   });
 
   it('fails a declined card with the bank’s answer and takes nothing', async () => {
-    const alex = await loginCookie(t, 'C100001');
+    const customer = await createCustomer(t);
+    const alex = customer.cookie;
     const { terms } = await fillBasket(alex);
     const declined = await payByNewCard(alex, terms, { cardNumber: '4929602110085639' });
     expect(declined.status).toBe(200);
@@ -121,15 +126,11 @@ describe('paying for a basket by card through the sandbox provider, on 21 Nov 20
       transaction_uuid: declined.body.data.transactionUuid,
     });
     expect(complete.status).toBe(422);
-    expect(
-      await rowCount(
-        `SELECT count(*) AS n FROM orders o JOIN customers c ON c.id = o.customer_id WHERE c.reference = 'C100001'`,
-      ),
-    ).toBe(0);
+    expect(await rowCount(`SELECT count(*) AS n FROM orders WHERE customer_id = ${customer.id}`)).toBe(0);
   });
 
   it('fails the payment when the issuer challenge is failed', async () => {
-    const alex = await loginCookie(t, 'C100001');
+    const alex = await newCustomer();
     const { terms } = await fillBasket(alex);
     const challenged = await payByNewCard(alex, terms, { cardholderName: 'CHALLENGE' });
     expect(challenged.body.data.transactionStatus).toBe('sca_required');
@@ -140,11 +141,8 @@ describe('paying for a basket by card through the sandbox provider, on 21 Nov 20
   });
 
   it('passes a challenge once, however often the answer is replayed, and completes into one order from 20 racing completes', async () => {
-    const alex = await loginCookie(t, 'C100001');
-    const cart = (await call(alex, 'GET', '/api/cart')).body.data;
-    const terms = (
-      (await call(alex, 'GET', `/api/terms?cart_id=${cart.cartId}`)).body.data.data as { id: number }[]
-    ).map((term) => term.id);
+    const alex = await newCustomer();
+    const { total, terms } = await fillBasket(alex);
     const challenged = (await payByNewCard(alex, terms, { cardholderName: 'CHALLENGE' })).body.data;
     expect(challenged).toMatchObject({ transactionStatus: 'sca_required', scaMethod: 'POST' });
     expect(challenged.scaUrl).toBe(`${sandbox.origin}/sandbox/opayo/acs/challenge`);
@@ -193,7 +191,7 @@ describe('paying for a basket by card through the sandbox provider, on 21 Nov 20
     expect(order).toMatchObject({
       payment_method: 'card',
       card_last_four: '0006',
-      total_pence: cart.totals.total,
+      total_pence: total,
     });
     expect(
       await rowCount(`SELECT count(*) AS n FROM customer_memberships WHERE order_id = ${[...ids][0]}`),
@@ -201,9 +199,9 @@ describe('paying for a basket by card through the sandbox provider, on 21 Nov 20
   });
 
   it('pays with a saved card and its security code', async () => {
+    // Demo Sam's saved card (see above), paying for a three months' swim of his own.
     const sam = await loginCookie(t, 'C100003');
-    const [swim] = (await call(sam, 'GET', '/api/my-account/memberships')).body.data;
-    expect((await call(sam, 'POST', `/api/memberships/${swim.id}/renew`)).status).toBe(201);
+    await basketWith(t, sam, [{ slug: 'swim-unlimited', paymentType: 'fixed' }]);
     const prepared = (await call(sam, 'GET', '/api/checkout/prepare')).body.data;
     const cardRef = '6f2c2d52-4b7e-4a43-9a0e-5a3d1c0b0006';
     expect(await sandbox.linkSecurityCode(prepared.sessionKey, cardRef, '123')).toBe(204);
@@ -225,7 +223,7 @@ describe('paying for a basket by card through the sandbox provider, on 21 Nov 20
     expect(done.status).toBe(200);
 
     // Someone else's saved card is not found.
-    const alex = await loginCookie(t, 'C100001');
+    const alex = await newCustomer();
     await fillBasket(alex);
     const stolen = await call(alex, 'POST', '/api/checkout/authorise', {
       ...browser,
@@ -237,11 +235,12 @@ describe('paying for a basket by card through the sandbox provider, on 21 Nov 20
   });
 
   it('after a crash between authorise and complete, reconciliation makes exactly one order, or gives the money back', async () => {
-    const lee = await loginCookie(t, 'C100004');
+    const leeCustomer = await createCustomer(t);
+    const lee = leeCustomer.cookie;
     const { terms } = await fillBasket(lee);
     const authorised = (await payByNewCard(lee, terms)).body.data;
     expect(authorised.transactionStatus).toBe('authorised');
-    const other = await loginCookie(t, 'C100005');
+    const other = await newCustomer();
     const second = await fillBasket(other);
     const orphan = (await payByNewCard(other, second.terms)).body.data;
     expect(orphan.transactionStatus).toBe('authorised');
@@ -277,7 +276,7 @@ describe('paying for a basket by card through the sandbox provider, on 21 Nov 20
       expect.objectContaining({ instructionType: 'void' }),
     ]);
     // The customer who paid can still complete from the browser: the same order comes back.
-    const lee2 = await loginCookie(t, 'C100004');
+    const lee2 = await loginCookie(t, leeCustomer.reference);
     const late = await call(lee2, 'POST', '/api/checkout/complete', {
       transaction_uuid: authorised.transactionUuid,
     });
@@ -285,6 +284,19 @@ describe('paying for a basket by card through the sandbox provider, on 21 Nov 20
   });
 
   it('keeps card numbers out of the database', async () => {
+    // A declined card and a paid one have been through checkout.
+    const declining = await newCustomer();
+    const declined = await payByNewCard(declining, (await fillBasket(declining)).terms, {
+      cardNumber: '4929602110085639',
+    });
+    expect(declined.body.data.transactionStatus).toBe('failed');
+    const paying = await newCustomer();
+    const paid = await payByNewCard(paying, (await fillBasket(paying)).terms);
+    expect(paid.body.data.transactionStatus).toBe('authorised');
+    const completed = await call(paying, 'POST', '/api/checkout/complete', {
+      transaction_uuid: paid.body.data.transactionUuid,
+    });
+    expect(completed.status).toBe(200);
     const tables = await t.database.query<{ table_name: string }>(
       `SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`,
     );

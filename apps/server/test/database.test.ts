@@ -12,8 +12,11 @@ import { createTestDatabase } from './support/test-database.ts';
 
 describe('the database', () => {
   let database: DatabaseHandle;
+  /** What seeding the fresh database answered: every test then reads the seeded demo operator. */
+  let seededEmpty: boolean;
   beforeAll(async () => {
     database = await createTestDatabase();
+    seededEmpty = await seedDemoIfEmpty(database.db);
   });
   afterAll(async () => {
     await database.close();
@@ -48,7 +51,7 @@ describe('the database', () => {
   });
 
   it('seeds the demo operator once: at least 12 centres and two of their own themes', async () => {
-    expect(await seedDemoIfEmpty(database.db)).toBe(true);
+    expect(seededEmpty).toBe(true);
     expect(await seedDemoIfEmpty(database.db)).toBe(false);
     const venues = await database.query<{ count: number }>('SELECT count(*)::int AS count FROM venues');
     expect(venues[0]?.count).toBe(demoVenues.length);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, loginCookie, type TestApp } from './support/test-app.ts';
+import { createCustomer, monthlyGymMember, threeMonthSwimmer } from './support/factories.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
 
 const host = 'localhost:3002';
 
@@ -14,7 +15,10 @@ type Listed = {
 
 describe('eligibility and changing a membership, on 21 Nov 2026', () => {
   let t: TestApp;
-  const cookieFor = (username: string) => loginCookie(t, username);
+  /** A customer born on this day. */
+  const bornOn = async (dateOfBirth: string) => (await createCustomer(t, { dateOfBirth })).cookie;
+  /** A member paying £30.00 a month for Gym Anytime by Direct Debit on the 15th. */
+  const gymMember = async () => (await monthlyGymMember(t)).member.cookie;
   const venueId = async (slug: string) =>
     (await t.app.inject({ url: `/api/activities/venues/${slug}` })).json().data.id as number;
   const listAt = async (slug: string, cookie?: string) =>
@@ -36,7 +40,7 @@ describe('eligibility and changing a membership, on 21 Nov 2026', () => {
   });
 
   it('tells a logged-in customer what they cannot buy and why; guests see every price', async () => {
-    const alex = await listAt('castlefield-leisure-centre', await cookieFor('C100001')); // born 1994
+    const alex = await listAt('castlefield-leisure-centre', await bornOn('1994-03-12'));
     const junior = alex.find((type) => type.slug === 'junior-active')!;
     expect(junior.paymentOptions[0]!.isPurchasable).toEqual({
       canPurchase: false,
@@ -50,7 +54,7 @@ describe('eligibility and changing a membership, on 21 Nov 2026', () => {
     const student = alex.find((type) => type.slug === 'student-fitness')!;
     expect(student.paymentOptions[0]!.isPurchasable.canPurchase).toBe(true); // proof is asked for later
 
-    const casey = await listAt('castlefield-leisure-centre', await cookieFor('C100005')); // aged 14
+    const casey = await listAt('castlefield-leisure-centre', await bornOn('2012-09-04')); // aged 14
     expect(
       casey.find((type) => type.slug === 'junior-active')!.paymentOptions[0]!.isPurchasable.canPurchase,
     ).toBe(true);
@@ -62,7 +66,7 @@ describe('eligibility and changing a membership, on 21 Nov 2026', () => {
   });
 
   it('offers the other monthly memberships at the member’s centre', async () => {
-    const cookie = await cookieFor('C100002');
+    const cookie = await gymMember();
     const response = await t.app.inject({
       url: `/api/memberships/${await heldId(cookie)}/change`,
       headers: { host, cookie },
@@ -76,7 +80,7 @@ describe('eligibility and changing a membership, on 21 Nov 2026', () => {
   });
 
   it('prices a change by pricing.md: the pro-rated difference now for a dearer one, nothing for a cheaper one', async () => {
-    const cookie = await cookieFor('C100002'); // Gym Anytime £30.00, billing day 15
+    const cookie = await gymMember();
     const id = await heldId(cookie);
     const types = (
       await t.app.inject({ url: `/api/memberships/${id}/change`, headers: { host, cookie } })
@@ -117,8 +121,8 @@ describe('eligibility and changing a membership, on 21 Nov 2026', () => {
   });
 
   it("never shows or prices another customer's membership (S17)", async () => {
-    const priyaMembership = await heldId(await cookieFor('C100002'));
-    const alex = await cookieFor('C100001');
+    const priyaMembership = await heldId(await gymMember());
+    const alex = (await createCustomer(t)).cookie;
     expect(
       (
         await t.app.inject({
@@ -142,7 +146,7 @@ describe('eligibility and changing a membership, on 21 Nov 2026', () => {
   });
 
   it('refuses to change a single payment membership', async () => {
-    const cookie = await cookieFor('C100003');
+    const cookie = (await threeMonthSwimmer(t)).member.cookie;
     const response = await t.app.inject({
       url: `/api/memberships/${await heldId(cookie)}/change`,
       headers: { host, cookie },

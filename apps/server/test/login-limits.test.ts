@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { demoPassword } from '../src/db/seed/demo-customers.ts';
 import type * as Passwords from '../src/modules/auth/passwords.ts';
+import { createCustomer } from './support/factories.ts';
 import { siteHost, type TestApp } from './support/test-app.ts';
 
 // Every password check in the app goes through this counter: "before any hash is computed" is then
@@ -38,9 +39,8 @@ describe('login limits per account', () => {
       remoteAddress: client,
       payload: { username, password },
     });
-  const idOf = async (reference: string) =>
-    (await t.database.query<{ id: number }>('SELECT id FROM customers WHERE reference = $1', [reference]))[0]!
-      .id;
+  /** An account of the test's own, so no other test's failures count against it. */
+  const account = (email?: string) => createCustomer(t, email ? { email } : {});
   const windowStart = (at: Date, back = 0) => new Date((Math.floor(at.getTime() / hour) - back) * hour);
   const setFailures = async (key: string, hits: number, back = 0) =>
     t.database.query(
@@ -71,65 +71,67 @@ describe('login limits per account', () => {
   });
 
   it('counts 100 failures by email and the next by customer ID against one account', async () => {
-    for (let i = 0; i < 100; i++)
-      expect((await login('priya.shah@example.org', `wrong-${i}`)).statusCode).toBe(422);
-    const byReference = await login('C100002', 'wrong-again');
+    const priya = await account();
+    for (let i = 0; i < 100; i++) expect((await login(priya.email, `wrong-${i}`)).statusCode).toBe(422);
+    const byReference = await login(priya.reference, 'wrong-again');
     expect(byReference.statusCode).toBe(429);
     expect(byReference.json()).toEqual({ message: lockedMessage });
     // The right password too: the limit is checked before any password is.
-    expect((await login('c100002', demoPassword)).statusCode).toBe(429);
-    expect(await failures(`login:customer:${await idOf('C100002')}`)).toBe(100);
+    expect((await login(priya.reference.toLowerCase(), demoPassword)).statusCode).toBe(429);
+    expect(await failures(`login:customer:${priya.id}`)).toBe(100);
   });
 
   it('counts failures by customer ID against logins by email the same way', async () => {
-    await setFailures(`login:customer:${await idOf('C100003')}`, 99);
-    expect((await login('C100003', 'wrong')).statusCode).toBe(422);
-    expect((await login('SAM.CARTER@example.org', demoPassword)).statusCode).toBe(429);
+    const sam = await account();
+    await setFailures(`login:customer:${sam.id}`, 99);
+    expect((await login(sam.reference, 'wrong')).statusCode).toBe(422);
+    expect((await login(sam.email.toUpperCase(), demoPassword)).statusCode).toBe(429);
   });
 
   it('checks the password at most 100 times for 400 concurrent bad logins', async () => {
+    const alex = await account();
     hashes.verified = 0;
     const answers = await Promise.all(
-      Array.from({ length: 400 }, (_, i) =>
-        login(i % 2 ? 'C100001' : 'alex.newman@example.org', `guess-${i}`),
-      ),
+      Array.from({ length: 400 }, (_, i) => login(i % 2 ? alex.reference : alex.email, `guess-${i}`)),
     );
     const statuses = answers.map((answer) => answer.statusCode);
     expect(statuses.filter((status) => status === 422)).toHaveLength(100);
     expect(statuses.filter((status) => status === 429)).toHaveLength(300);
     expect(hashes.verified).toBe(100);
-    expect(await failures(`login:customer:${await idOf('C100001')}`)).toBe(100);
+    expect(await failures(`login:customer:${alex.id}`)).toBe(100);
   });
 
   it('holds 100 in any hour, across the edge of a counting window', async () => {
-    const key = `login:customer:${await idOf('C100002')}`;
-    await t.database.query('DELETE FROM rate_limit_hits WHERE key = $1', [key]);
+    const priya = await account();
+    const key = `login:customer:${priya.id}`;
     now = new Date('2026-11-21T10:59:00Z');
     await setFailures(key, 100);
     now = new Date('2026-11-21T11:01:00Z');
-    expect((await login('C100002', 'wrong')).statusCode).toBe(429);
+    expect((await login(priya.reference, 'wrong')).statusCode).toBe(429);
     now = new Date('2026-11-21T12:01:00Z');
-    expect((await login('C100002', demoPassword)).statusCode).toBe(200);
+    expect((await login(priya.reference, demoPassword)).statusCode).toBe(200);
   });
 
   it('does not count a right password as a failure', async () => {
-    const key = `login:customer:${await idOf('C100003')}`;
-    await t.database.query('DELETE FROM rate_limit_hits WHERE key = $1', [key]);
+    const sam = await account();
+    const key = `login:customer:${sam.id}`;
     await setFailures(key, 99);
-    for (let i = 0; i < 5; i++) expect((await login('C100003', demoPassword)).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await login(sam.reference, demoPassword)).statusCode).toBe(200);
     expect(await failures(key)).toBe(99);
-    expect((await login('C100003', 'wrong')).statusCode).toBe(422);
-    expect((await login('C100003', demoPassword)).statusCode).toBe(429);
+    expect((await login(sam.reference, 'wrong')).statusCode).toBe(422);
+    expect((await login(sam.reference, demoPassword)).statusCode).toBe(429);
   });
 
   it('answers an unknown name exactly as a known account, before and after it locks (S4)', async () => {
-    await setFailures(`login:customer:${await idOf('C100001')}`, 99);
-    await setFailures('login:name:nobody.here@example.org', 99);
-    const known = await login('alex.newman@example.org', 'wrong');
-    const unknown = await login('Nobody.Here@example.org', 'wrong');
+    const alex = await account();
+    const nobody = `nobody.${alex.id}@example.org`;
+    await setFailures(`login:customer:${alex.id}`, 99);
+    await setFailures(`login:name:${nobody}`, 99);
+    const known = await login(alex.email, 'wrong');
+    const unknown = await login(nobody.toUpperCase(), 'wrong');
     expect([known.statusCode, known.json()]).toEqual([unknown.statusCode, unknown.json()]);
-    const knownLocked = await login('alex.newman@example.org', 'wrong');
-    const unknownLocked = await login('nobody.here@example.org', 'wrong');
+    const knownLocked = await login(alex.email, 'wrong');
+    const unknownLocked = await login(nobody, 'wrong');
     expect(knownLocked.statusCode).toBe(429);
     expect([knownLocked.statusCode, knownLocked.json()]).toEqual([
       unknownLocked.statusCode,
@@ -138,16 +140,22 @@ describe('login limits per account', () => {
   });
 
   it('locks a shared email while any of its accounts is locked; the other account still logs in by its ID', async () => {
-    await setFailures(`login:customer:${await idOf('C100004')}`, 100);
+    const shared = `family.${address}.${Date.now()}@example.org`;
+    const jordan = await account(shared);
+    const casey = await account(shared);
+    await setFailures(`login:customer:${jordan.id}`, 100);
     // Casey's right password, typed with the shared email: the lock on Jordan's account holds.
-    expect((await login('lee.family@example.org', demoPassword)).statusCode).toBe(429);
-    expect((await login('C100005', demoPassword)).statusCode).toBe(200);
+    expect((await login(shared, demoPassword)).statusCode).toBe(429);
+    expect((await login(casey.reference, demoPassword)).statusCode).toBe(200);
   });
 
   it('tells a locked-out owner the way back in: the reset email works, and the new password logs in', async () => {
-    const lee = [await idOf('C100004'), await idOf('C100005')];
+    const shared = `family.${address}.${Date.now()}@example.org`;
+    const jordan = await account(shared);
+    const casey = await account(shared);
+    const lee = [jordan.id, casey.id];
     for (const id of lee) await setFailures(`login:customer:${id}`, 100);
-    const locked = await login('lee.family@example.org', demoPassword);
+    const locked = await login(shared, demoPassword);
     expect(locked.statusCode).toBe(429);
     expect(locked.json().message).toContain('I have forgotten my password');
 
@@ -157,7 +165,7 @@ describe('login limits per account', () => {
       url: '/api/auth/customer/forgotten-password',
       headers: { host, origin },
       remoteAddress: client,
-      payload: { email_or_reference: 'lee.family@example.org' },
+      payload: { email_or_reference: shared },
     });
     expect(forgotten.statusCode).toBe(200);
     // The email is written after the answer (the same timing whether an account exists).
@@ -172,8 +180,8 @@ describe('login limits per account', () => {
     });
     expect(reset.statusCode).toBe(200);
     // Both accounts of the mailbox are free again, by email and by ID.
-    expect((await login('lee.family@example.org', 'Lifted-Lock-2027')).statusCode).toBe(200);
-    expect((await login('C100005', demoPassword)).statusCode).toBe(200);
+    expect((await login(shared, 'Lifted-Lock-2027')).statusCode).toBe(200);
+    expect((await login(casey.reference, demoPassword)).statusCode).toBe(200);
     for (const id of lee) expect(await failures(`login:customer:${id}`)).toBe(0);
   });
 });

@@ -4,7 +4,8 @@ import { createCardPayments, unresolvedCode } from '../src/modules/checkout/card
 import { paymentsNeedingAttention } from '../src/modules/checkout/payments-attention.ts';
 import { startTestSandbox, type TestSandbox } from './support/card-sandbox.ts';
 import { browserFacts, cardBilling, checkoutCalls } from './support/checkout-calls.ts';
-import { createTestApp, loginCookie, type TestApp } from './support/test-app.ts';
+import { createCustomer } from './support/factories.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
 
 /**
  * Issue 15 item 9: a card authorisation whose provider answer never came (`unknown`) is looked up
@@ -57,7 +58,7 @@ describe('card payments whose answer was lost, on 21 Nov 2026', () => {
   });
 
   it('completes the order of a payment the provider authorised after its answer was lost', async () => {
-    const alex = await loginCookie(t, 'C100001');
+    const alex = (await createCustomer(t)).cookie;
     const { terms } = await gymBasket(alex);
     const uuid = await lostAnswer(alex, terms, 'SLOW 1200');
     // Meanwhile the basket is held: a second payment could charge twice.
@@ -76,7 +77,7 @@ describe('card payments whose answer was lost, on 21 Nov 2026', () => {
   });
 
   it('gives the money back when the basket changed before the answer was found', async () => {
-    const lee = await loginCookie(t, 'C100004');
+    const lee = (await createCustomer(t)).cookie;
     const { terms } = await gymBasket(lee);
     const uuid = await lostAnswer(lee, terms, 'SLOW 1200');
     await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -92,7 +93,7 @@ describe('card payments whose answer was lost, on 21 Nov 2026', () => {
   });
 
   it('closes a payment the provider never received, and the customer can pay again', async () => {
-    const sam = await loginCookie(t, 'C100003');
+    const sam = (await createCustomer(t)).cookie;
     const { terms } = await gymBasket(sam);
     const uuid = await lostAnswer(sam, terms, 'FORCE 9998');
     expect(await t.services().checkout.reconcile({ olderThanMs: 0 })).toMatchObject({ failed: 1 });
@@ -109,7 +110,7 @@ describe('card payments whose answer was lost, on 21 Nov 2026', () => {
   });
 
   it('alerts staff once when the provider cannot tell within 30 minutes, and frees the basket', async () => {
-    const casey = await loginCookie(t, 'C100005');
+    const casey = (await createCustomer(t)).cookie;
     const { terms } = await gymBasket(casey);
     const uuid = await lostAnswer(casey, terms, 'FORCE 9998');
     // The reporting look-up is down: the reconciler cannot find out.
@@ -153,7 +154,13 @@ describe('card payments whose answer was lost, on 21 Nov 2026', () => {
     expect(alerts[0]!.fields.attempt).toBe(uuid);
     const listed = await paymentsNeedingAttention(t.database.db);
     expect(listed.map((row) => row.attempt)).toContain(uuid);
-    // The basket is no longer held by the unresolved attempt.
-    expect((await pay(casey, terms)).body.data.transactionStatus).toBe('authorised');
+    // The basket is no longer held by the unresolved attempt. The payment is completed here, so no
+    // authorised attempt is left for another test's reconciliation to find.
+    const paid = await pay(casey, terms);
+    expect(paid.body.data.transactionStatus).toBe('authorised');
+    const done = await call(casey, 'POST', '/api/checkout/complete', {
+      transaction_uuid: paid.body.data.transactionUuid,
+    });
+    expect(done.status).toBe(200);
   });
 });

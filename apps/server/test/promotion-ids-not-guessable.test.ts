@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, loginCookie, siteHost, type TestApp } from './support/test-app.ts';
+import { createCustomer } from './support/factories.ts';
+import { createTestApp, siteHost, type TestApp } from './support/test-app.ts';
 
 const host = siteHost.onlineJoining;
 const origin = `http://${host}`;
@@ -49,9 +50,11 @@ describe('promotions by id cannot be guessed, on 21 Nov 2026', () => {
       },
     ],
   });
-  const welcomeAnnual = async () => {
-    await t.database.query(`UPDATE promotions SET applies_to = '{fixed_price}' WHERE id = $1`, [welcome]);
+  /** What WELCOME20 applies to: as the catalogue imports it (monthly fees), or an annual price. */
+  const welcomeAppliesTo = async (appliesTo: '{joining_fee,pro_rata}' | '{fixed_price}') => {
+    await t.database.query(`UPDATE promotions SET applies_to = $2 WHERE id = $1`, [welcome, appliesTo]);
   };
+  const welcomeAnnual = () => welcomeAppliesTo('{fixed_price}');
 
   beforeAll(async () => {
     t = await createTestApp({ now: '2026-11-21T12:00:00Z' });
@@ -92,6 +95,7 @@ describe('promotions by id cannot be guessed, on 21 Nov 2026', () => {
   });
 
   it('applies a code this browser checked, as a guest and then logged in, for an hour', async () => {
+    await welcomeAppliesTo('{joining_fee,pro_rata}');
     const validated = await call(
       '10.0.0.4',
       [],
@@ -109,7 +113,7 @@ describe('promotions by id cannot be guessed, on 21 Nov 2026', () => {
 
     // The guest logs in on the same browser and puts the membership in the basket with the code.
     await welcomeAnnual();
-    const alex = await loginCookie(t, 'C100001', undefined, host);
+    const { cookie: alex } = await createCustomer(t);
     const added = await call('10.0.0.4', [alex, browser], 'POST', '/api/cart/add', annualLine(welcome));
     expect(added.status).toBe(200);
     expect(added.body.data.items[0].options.promotionCodeId).toBe(welcome);
@@ -124,8 +128,8 @@ describe('promotions by id cannot be guessed, on 21 Nov 2026', () => {
 
   it('never lets a customer apply a code another customer checked, and counts each try', async () => {
     await welcomeAnnual();
-    const priya = await loginCookie(t, 'C100002', undefined, host);
-    const sam = await loginCookie(t, 'C100003', undefined, host);
+    const { cookie: priya } = await createCustomer(t);
+    const { cookie: sam } = await createCustomer(t);
     const checked = await call(
       '10.0.0.6',
       [priya],

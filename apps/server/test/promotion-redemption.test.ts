@@ -20,8 +20,17 @@ describe('redeeming promotions when orders complete', () => {
   afterAll(async () => {
     await database.close();
   });
+  /** The code as a test wants it: never redeemed, with this limit (FIRST5 is imported with 5). */
+  const freshPromotion = async (id: number, maxRedemptions: number | null) => {
+    await database.query(`UPDATE promotions SET redemption_count = 0, max_redemptions = $2 WHERE id = $1`, [
+      id,
+      maxRedemptions,
+    ]);
+    await database.query(`DELETE FROM promotion_redemptions WHERE promotion_id = $1`, [id]);
+  };
 
   it('never exceeds the limit: 50 concurrent redemptions of a code limited to 5 give exactly 5', async () => {
+    await freshPromotion(limitedId, 5);
     const outcomes = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
         redeemPromotion(database.db, {
@@ -46,6 +55,7 @@ describe('redeeming promotions when orders complete', () => {
   });
 
   it('counts a retried completion of the same order once', async () => {
+    await freshPromotion(openId, null);
     const first = await redeemPromotion(database.db, {
       promotionId: openId,
       orderReference: 'order-retry',
@@ -65,10 +75,7 @@ describe('redeeming promotions when orders complete', () => {
   });
 
   it('lets a customer use a once-only code once', async () => {
-    await database.query(`UPDATE promotions SET redemption_count = 0, max_redemptions = NULL WHERE id = $1`, [
-      limitedId,
-    ]);
-    await database.query(`DELETE FROM promotion_redemptions WHERE promotion_id = $1`, [limitedId]);
+    await freshPromotion(limitedId, null);
     const first = await redeemPromotion(database.db, {
       promotionId: limitedId,
       orderReference: 'order-a',

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStripeCardProvider } from '../src/providers/card/stripe-card-provider.ts';
 import { type FakeStripe, startFakeStripe } from './support/fake-stripe.ts';
 import { checkoutCalls } from './support/checkout-calls.ts';
-import { createTestApp, loginCookie, type TestApp } from './support/test-app.ts';
+import { createCustomer } from './support/factories.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
 
 const webhookSecret = 'whsec_checkout_test';
 
@@ -76,7 +77,7 @@ describe('paying for a basket through the Stripe adapter, with its webhooks', ()
   });
 
   it('pays with a Stripe payment method, keeps the card when asked, and offers it next time', async () => {
-    const alex = await loginCookie(t, 'C100001');
+    const alex = (await createCustomer(t)).cookie;
     const prepared = (await call(alex, 'GET', '/api/checkout/prepare')).body.data;
     expect(prepared).toMatchObject({
       paymentProvider: 'stripe',
@@ -98,7 +99,7 @@ describe('paying for a basket through the Stripe adapter, with its webhooks', ()
   });
 
   it('completes a challenged payment from its webhook once, however many deliveries race', async () => {
-    const lee = await loginCookie(t, 'C100004');
+    const lee = (await createCustomer(t)).cookie;
     const challenged = (await authorise(lee, 'pm_card_authenticationRequired')).body.data;
     expect(challenged).toMatchObject({ transactionStatus: 'sca_required' });
     expect(challenged.clientSecret).toMatch(/^pi_\w+_secret_/);
@@ -177,7 +178,8 @@ describe('paying for a basket through the Stripe adapter, with its webhooks', ()
   });
 
   it('applies a failure from its webhook, and an older event arriving late does not undo it', async () => {
-    const other = await loginCookie(t, 'C100005');
+    const customer = await createCustomer(t);
+    const other = customer.cookie;
     const challenged = (await authorise(other, 'pm_card_authenticationRequired')).body.data;
     const { provider_tx_id: intentId } = await attemptOf(challenged.transactionUuid);
     const earlier = lastEvent('payment_intent.requires_action', intentId);
@@ -188,11 +190,6 @@ describe('paying for a basket through the Stripe adapter, with its webhooks', ()
     expect((await attemptOf(challenged.transactionUuid)).status).toBe('failed');
     expect((await deliver(earlier)).json().result).toBe('applied');
     expect((await attemptOf(challenged.transactionUuid)).status).toBe('failed');
-    expect(
-      await count(
-        'SELECT count(*) AS n FROM orders WHERE customer_id = (SELECT id FROM customers WHERE reference = $1)',
-        ['C100005'],
-      ),
-    ).toBe(0);
+    expect(await count('SELECT count(*) AS n FROM orders WHERE customer_id = $1', [customer.id])).toBe(0);
   });
 });

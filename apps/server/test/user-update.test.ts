@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPassword } from '../src/db/seed/demo-customers.ts';
+import { createCustomer } from './support/factories.ts';
 import { createTestApp, loginCookie, type TestApp } from './support/test-app.ts';
 
 const origin = 'http://localhost:3001';
@@ -19,12 +20,13 @@ describe('updating my details', () => {
   });
 
   it('changes only the fields sent and re-issues the session', async () => {
-    const cookie = await loginCookie(t, 'C100002');
+    const { id, cookie } = await createCustomer(t, { firstName: 'Priya' });
     const response = await update(cookie, { town: 'Salford', postcode: 'm5 4wt' });
     expect(response.statusCode).toBe(200);
     expect(response.json().data.user).toMatchObject({ firstName: 'Priya' });
     const [row] = await t.database.query<{ town: string; postcode: string; first_name: string }>(
-      `SELECT town, postcode, first_name FROM customers WHERE reference = 'C100002'`,
+      `SELECT town, postcode, first_name FROM customers WHERE id = $1`,
+      [id],
     );
     expect(row).toEqual({ town: 'Salford', postcode: 'M5 4WT', first_name: 'Priya' });
     const fresh = String(response.headers['set-cookie']).match(/lido_authToken=[^;]+/)![0];
@@ -36,8 +38,9 @@ describe('updating my details', () => {
   });
 
   it('refuses the identifying fields, privileged fields and bad values, changing nothing (S16)', async () => {
-    const cookie = await loginCookie(t, 'C100001');
-    const before = await t.database.query(`SELECT * FROM customers WHERE reference = 'C100001'`);
+    const { id, cookie } = await createCustomer(t);
+    const row = () => t.database.query(`SELECT * FROM customers WHERE id = $1`, [id]);
+    const before = await row();
     for (const payload of [
       { email: 'new@example.org' },
       { credit_balance_pence: 99999 },
@@ -47,12 +50,12 @@ describe('updating my details', () => {
       const response = await update(cookie, payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(422);
     }
-    expect(await t.database.query(`SELECT * FROM customers WHERE reference = 'C100001'`)).toEqual(before);
+    expect(await row()).toEqual(before);
   });
 
   it('changes the password only with the current one, and logs out other sessions', async () => {
-    const cookie = await loginCookie(t, 'C100003');
-    const other = await loginCookie(t, 'C100003');
+    const { reference, cookie } = await createCustomer(t);
+    const other = await loginCookie(t, reference);
     const wrong = await update(cookie, {
       current_password: 'nope',
       password: 'New-Secret-77',
@@ -76,11 +79,11 @@ describe('updating my details', () => {
     expect((await t.app.inject({ url: '/api/auth/user', headers: { host, cookie: other } })).statusCode).toBe(
       401,
     );
-    expect(await loginCookie(t, 'C100003', 'New-Secret-77')).toMatch(/lido_authToken=/);
+    expect(await loginCookie(t, reference, 'New-Secret-77')).toMatch(/lido_authToken=/);
   });
 
   it('checks the current password at most 10 times an hour, however many tries arrive at once (S3)', async () => {
-    const cookie = await loginCookie(t, 'C100004');
+    const { cookie } = await createCustomer(t);
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
         update(cookie, {

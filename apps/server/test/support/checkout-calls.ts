@@ -1,3 +1,5 @@
+import { apiClient } from './api.ts';
+import { basketWith } from './factories.ts';
 import type { TestApp } from './test-app.ts';
 import { siteHost } from './test-app.ts';
 
@@ -43,30 +45,18 @@ export function checkoutCalls(app: () => TestApp) {
     return { status: response.statusCode, body: response.json() };
   };
 
-  /** Adds the membership (or finds it there from an earlier refused payment); its total and terms. */
+  /**
+   * An annual Gym Anytime at Castlefield in the customer's basket (kept when an earlier refused
+   * payment left it there); the basket's total and the terms to accept.
+   */
   const gymBasket = async (cookie: string) => {
-    const venue = (await call(cookie, 'GET', '/api/activities/venues/castlefield-leisure-centre')).body.data;
-    const types = (await call(cookie, 'GET', `/api/memberships/types?venue_id=${venue.id}`)).body.data as {
-      id: number;
-      slug: string;
-      paymentOptions: { id: number; paymentType: string }[];
-    }[];
-    const gym = types.find((type) => type.slug === 'gym-anytime')!;
-    const added = await call(cookie, 'POST', '/api/cart/add', {
-      items: [
-        {
-          id: gym.id,
-          type: 'membership',
-          pricing_option_id: gym.paymentOptions.find((o) => o.paymentType === 'fixed')!.id,
-          options: { venue_id: venue.id, start_date: '2026-11-21' },
-        },
-      ],
-    });
-    const cart = added.status === 200 ? added.body.data : (await call(cookie, 'GET', '/api/cart')).body.data;
-    const terms = (await call(cookie, 'GET', `/api/terms?cart_id=${cart.cartId}`)).body.data.data as {
-      id: number;
-    }[];
-    return { total: cart.totals.total as number, terms: terms.map((term) => term.id) };
+    const api = apiClient(app).as(cookie);
+    const held = (await api.cart()).data;
+    const cart = held.items.some((item) => item.name === 'Gym Anytime')
+      ? held
+      : await basketWith(app(), cookie, [{ slug: 'gym-anytime', paymentType: 'fixed' }]);
+    const terms = (await api.terms(cart.cartId!)).data.data;
+    return { total: cart.totals.total, terms: terms.map((term) => term.id) };
   };
 
   return { host, call, gymBasket };
