@@ -60,12 +60,30 @@ const oldCosts = (line: PricedLine) => costsAnswer(line, format);
 
 describe('migration 0021: stored lines keep facts', () => {
   let database: DatabaseHandle;
-  const ids = { cart: 0, order: 0 };
+  let orderNumber = 2100;
 
   beforeAll(async () => {
     database = await createTestDatabase();
     await seedDemoIfEmpty(database.db);
-    const [customer] = await database.query<{ id: number }>('SELECT id FROM customers ORDER BY id LIMIT 1');
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  /**
+   * A basket and an order written in the old shape, as the code before 0021 stored them; each test
+   * writes its own, so the tests stand alone in any order.
+   */
+  async function writeOldRows() {
+    const ids = { cart: 0, order: 0 };
+    // A customer of its own each time: a customer has one open basket.
+    const [customer] = await database.query<{ id: number }>(
+      `INSERT INTO customers (operator_id, reference, email, password_hash, first_name, last_name)
+       SELECT operator_id, 'C9' || lpad($1::text, 6, '0'), 'migration-' || $1 || '@example.com', password_hash, 'Old', 'Rows'
+       FROM customers LIMIT 1
+       RETURNING id`,
+      [orderNumber],
+    );
     const options = await database.query<{ id: number; typeId: number; venueId: number }>(
       `SELECT o.id, o.membership_type_id AS "typeId", v.venue_id AS "venueId"
        FROM payment_options o JOIN membership_type_venues v ON v.membership_type_id = o.membership_type_id
@@ -118,8 +136,8 @@ describe('migration 0021: stored lines keep facts', () => {
     }
     const [order] = await database.query<{ id: number }>(
       `INSERT INTO orders (reference, customer_id, source, status, total_pence)
-       VALUES ('LD-002100', $1, 'online-joining', 'completed', 1) RETURNING id`,
-      [customer.id],
+       VALUES ($2, $1, 'online-joining', 'completed', 1) RETURNING id`,
+      [customer.id, `LD-00${orderNumber++}`],
     );
     ids.order = order!.id;
     const details = (line: PricedLine, kind: string, changeWords: unknown) => ({
@@ -148,29 +166,28 @@ describe('migration 0021: stored lines keep facts', () => {
         [order!.id, index + 1, line === null ? null : JSON.stringify(line)],
       );
     }
-  });
-  afterAll(async () => {
-    await database.close();
-  });
+    return ids;
+  }
 
-  const cartRows = () =>
+  const cartRows = (ids: { cart: number }) =>
     database.query<{ costs: PricedLine & { change?: PricedChange } }>(
       'SELECT costs FROM cart_items WHERE cart_id = $1 ORDER BY id',
       [ids.cart],
     );
-  const orderRows = () =>
+  const orderRows = (ids: { order: number }) =>
     database.query<{ details: { costs: PricedLine; change: PricedChange | null } | null }>(
       'SELECT details FROM order_items WHERE order_id = $1 ORDER BY position',
       [ids.order],
     );
+  const migration = () => readMigrations().find((candidate) => candidate.id === '0021_priced_lines')!.script;
 
   it('converts old-shaped rows into pence and dates, and the answers read from them stay byte for byte', async () => {
-    const before = await cartRows();
-    const ordersBefore = await orderRows();
-    const script = readMigrations().find((migration) => migration.id === '0021_priced_lines')!.script;
-    await database.runScript(script);
+    const ids = await writeOldRows();
+    const before = await cartRows(ids);
+    const ordersBefore = await orderRows(ids);
+    await database.runScript(migration());
 
-    const after = await cartRows();
+    const after = await cartRows(ids);
     expect(after.map((row) => row.costs)).toEqual([
       monthly,
       annual,
@@ -187,7 +204,7 @@ describe('migration 0021: stored lines keep facts', () => {
         );
     });
 
-    const ordersAfter = await orderRows();
+    const ordersAfter = await orderRows(ids);
     expect(ordersAfter.map((row) => row.details?.costs ?? null)).toEqual([monthly, change, annual, null]);
     expect(ordersAfter.map((row) => row.details?.change ?? null)).toEqual([
       null,
@@ -202,13 +219,15 @@ describe('migration 0021: stored lines keep facts', () => {
   });
 
   it('leaves rows already converted alone when run again', async () => {
-    const converted = await cartRows();
-    const script = readMigrations().find((migration) => migration.id === '0021_priced_lines')!.script;
-    await database.runScript(script);
-    expect(await cartRows()).toEqual(converted);
+    const ids = await writeOldRows();
+    await database.runScript(migration());
+    const converted = { cart: await cartRows(ids), order: await orderRows(ids) };
+    await database.runScript(migration());
+    expect({ cart: await cartRows(ids), order: await orderRows(ids) }).toEqual(converted);
   });
 
   it('stops rather than guess at a difference it cannot read', async () => {
+    const ids = await writeOldRows();
     await database.query(
       `UPDATE order_items SET details = jsonb_set(details, '{costs}', $2::jsonb)
          || jsonb_build_object('change', jsonb_build_object('differenceToOldMembership', 'about a tenner more',
@@ -216,7 +235,11 @@ describe('migration 0021: stored lines keep facts', () => {
        WHERE order_id = $1 AND position = 2`,
       [ids.order, JSON.stringify(oldCosts(change)), JSON.stringify(format.money(4250))],
     );
-    const script = readMigrations().find((migration) => migration.id === '0021_priced_lines')!.script;
-    await expect(database.runScript(script)).rejects.toThrow(/cannot read the change difference/);
+    try {
+      await expect(database.runScript(migration())).rejects.toThrow(/cannot read the change difference/);
+    } finally {
+      // The unreadable row would stop every later run of the migration in this database.
+      await database.query('DELETE FROM order_items WHERE order_id = $1', [ids.order]);
+    }
   });
 });
