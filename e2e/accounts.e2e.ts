@@ -52,7 +52,11 @@ describe('customer accounts in the browser', () => {
     await page.getByRole('heading', { name: 'Payments', level: 1 }).waitFor();
     await expect.poll(() => page.getByRole('row').count()).toBe(3); // a header row and two payments
     await expectNoAxeViolations(page);
-    await page.getByRole('row').filter({ hasText: '£33.81' }).getByRole('link').click();
+    await page
+      .getByRole('row')
+      .filter({ hasText: '£33.81' })
+      .getByRole('link', { name: /^LD-\d{6} receipt$/ })
+      .click();
     await page.getByRole('heading', { name: /^Receipt LD-\d{6}$/ }).waitFor();
     expect(await page.getByText('Gym Anytime joining fee').count()).toBe(1);
     expect(await page.getByText('Card ending 1111').count()).toBe(1);

@@ -104,7 +104,7 @@ describe('the centre finder', () => {
   it('lands on the chosen centre in its own theme', async () => {
     const page = await e2e.page();
     await openFinder(page);
-    await page.getByRole('button', { name: 'Select Clifton Lido & Spa and continue' }).first().click();
+    await page.getByRole('button', { name: 'Select and continue with Clifton Lido & Spa' }).first().click();
     await page.waitForURL(`${e2e.server.urls.onlineJoining}/centre/clifton-lido-and-spa`);
     await waitForPage(page);
     await expect

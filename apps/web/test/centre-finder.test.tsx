@@ -91,12 +91,13 @@ describe('the finder without a map', () => {
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(
       'Search or click on a map pin to view centre details',
     );
-    expect(screen.getAllByRole('button', { name: /^Select .* and continue$/ })).toHaveLength(3);
+    expect(screen.getAllByRole('button', { name: /^Select and continue ?with / })).toHaveLength(3);
 
     await userEvent.type(screen.getByLabelText('Search for a town, postcode or centre'), 'Manchester');
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
     expect((await screen.findByText('2 centres within 5 miles of Manchester')).tagName).toBe('H2');
-    await userEvent.click(screen.getByRole('button', { name: 'Select Castlefield and continue' }));
+    // jsdom drops the space before visually hidden text; Chromium keeps it (see the end-to-end test).
+    await userEvent.click(screen.getByRole('button', { name: /^Select and continue ?with Castlefield$/ }));
     expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ id: 1 }));
   });
 

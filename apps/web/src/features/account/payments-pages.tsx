@@ -122,8 +122,9 @@ export function PaymentsPage() {
                 </td>
                 <td>{payment.total.formatted}</td>
                 <td>
-                  <Link to={`/payments/${payment.id}`} aria-label={`Receipt ${payment.reference}`}>
+                  <Link to={`/payments/${payment.id}`}>
                     {payment.reference}
+                    <span className="visually-hidden"> receipt</span>
                   </Link>
                 </td>
               </tr>

@@ -35,13 +35,8 @@ function VenueCard({
         {'distance' in venue && <> · {formatMiles(venue.distance)} away</>}
       </p>
       <VenueAddress venue={venue} />
-      <Button
-        variant="primary"
-        size="md"
-        aria-label={`Select ${venue.name} and continue`}
-        onClick={() => onSelect(venue)}
-      >
-        Select and continue
+      <Button variant="primary" size="md" onClick={() => onSelect(venue)}>
+        Select and continue<span className="visually-hidden"> with {venue.name}</span>
       </Button>
     </li>
   );

@@ -213,13 +213,8 @@ export default function FinderMap({
           <h3 className="card__title">{selected.name}</h3>
           <p className="card__meta">{selected.placeType}</p>
           <VenueAddress venue={selected} />
-          <Button
-            variant="primary"
-            size="md"
-            aria-label={`Select ${selected.name} and continue`}
-            onClick={() => onSelect(selected)}
-          >
-            Select and continue
+          <Button variant="primary" size="md" onClick={() => onSelect(selected)}>
+            Select and continue<span className="visually-hidden"> with {selected.name}</span>
           </Button>
         </div>
       )}
