@@ -11,6 +11,7 @@ import { venueSlugFor } from './site-mode/cross-site.ts';
 import { useSite } from './site-mode/site-context.tsx';
 import { updateSiteModeFromSearch, useSiteMode } from './site-mode/site-mode.ts';
 import { Toaster } from './toasts/toaster.tsx';
+import { useRouteFocus } from './route-focus.ts';
 import { ThemeGate } from './theme-gate.tsx';
 
 // Only kiosks need the kiosk header and its idle timers: they load on their own.
@@ -47,6 +48,7 @@ function Chrome({
   const location = useLocation();
   const title = usePageTitle(settings.name);
   useAuthStateWatcher();
+  useRouteFocus(location.pathname);
 
   useEffect(() => {
     startErrorReporting(settings.errorReportingDsn);

@@ -7,20 +7,40 @@ interface ModalProps {
   onClose: () => void;
   children: ReactNode;
   width?: number;
+  /** What takes focus as it opens, instead of the first control (the Close button). */
+  initialFocus?: () => HTMLElement | null | undefined;
 }
 
 /**
  * A modal dialog on the native <dialog>: focus moves in and is held there, Escape closes it, and
- * focus returns to what opened it.
+ * focus returns to what opened it, scrolled into view. The page behind doesn't scroll while it is
+ * open (components.css), so End or Page Down in the dialog never move the page.
  */
-export function Modal({ open, title, onClose, children, width = 450 }: ModalProps) {
+export function Modal({ open, title, onClose, children, width = 450, initialFocus }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const opener = useRef<Element | null>(null);
+  const focusFirst = useRef(initialFocus);
+  useEffect(() => {
+    focusFirst.current = initialFocus;
+  });
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
+    if (open && !dialog.open) {
+      opener.current = document.activeElement;
+      dialog.showModal();
+      focusFirst.current?.()?.focus();
+    }
+    if (!open && dialog.open) {
+      dialog.close();
+      // The browser returns focus but may leave the opener hidden behind where the page was.
+      const back = opener.current;
+      if (back instanceof HTMLElement && back.isConnected) {
+        back.focus({ preventScroll: true });
+        back.scrollIntoView({ block: 'nearest' });
+      }
+    }
   }, [open]);
   return (
     <dialog

@@ -8,9 +8,15 @@ export function AccountMenu() {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const container = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (!open) return;
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
+    // Escape closes the menu and gives focus back to its button (WCAG 2.4.3), not to <body>.
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
     const onClick = (event: MouseEvent) => {
       if (!container.current?.contains(event.target as Node)) setOpen(false);
     };
@@ -24,6 +30,7 @@ export function AccountMenu() {
   return (
     <div className="account-menu" ref={container}>
       <button
+        ref={button}
         type="button"
         className="header-link account-menu__button"
         aria-expanded={open}

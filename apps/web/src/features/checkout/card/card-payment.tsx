@@ -19,7 +19,7 @@ import { useCardSession } from './use-card-session.ts';
 /**
  * Paying by card at checkout (joining spec, "Checkout page"): billing details, a saved card or a
  * different one in the provider's frame, the terms, "Pay {amount} now", 3-D Secure in a frame,
- * then the order. The pay area is fixed to the bottom of small screens. The card session lives in
+ * then the order. The pay area follows the form, never fixed over it. The card session lives in
  * useCardSession, paying in useCardPay; this component holds the form and lays it out.
  */
 export function CardPayment({

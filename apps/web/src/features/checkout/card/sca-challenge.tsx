@@ -44,6 +44,8 @@ export function ScaChallengeDialog({
       open={challenge !== null}
       title="Confirm your payment with your bank"
       width={500}
+      // The bank's form, not "Close" (where Enter would cancel the payment), takes focus first.
+      initialFocus={() => frame.current}
       onClose={() => handlers.current.onCancel()}
     >
       {challenge && (
