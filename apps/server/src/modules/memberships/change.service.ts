@@ -2,7 +2,7 @@ import type { MembershipType } from '@lido/contracts/membership';
 import { type CalendarDate, isCalendarDate, ukDate } from '@lido/pricing/calendar-date';
 import { changeCosts, changeWindow } from '@lido/pricing/change-and-renewal';
 import { anchorDate } from '@lido/pricing/membership-costs';
-import { currencySymbol, toMoney } from '@lido/pricing/money';
+import { moneyFormat } from './costs-answer.ts';
 import { HttpError, ValidationError } from '../../http/errors.ts';
 import type { AccountRepository } from '../account/account.repository.ts';
 import type { CustomerRow } from '../auth/auth.repository.ts';
@@ -69,8 +69,7 @@ export function createChangeService(deps: {
         startsAt: [`The change date must be between ${ukDate(window.min)} and ${ukDate(window.max)}.`],
       });
     }
-    const symbol = currencySymbol(operator.currency);
-    const money = (pence: number) => toMoney(pence, operator.currency, symbol);
+    const { money, symbol } = moneyFormat(operator.currency);
     const nextCollectionDate = anchorDate(startsAt, held.billingDay!);
     const costs = changeCosts(
       {

@@ -1,12 +1,12 @@
 import type { Costs, MembershipType } from '@lido/contracts/membership';
 import { type CalendarDate, isCalendarDate, ukDate } from '@lido/pricing/calendar-date';
 import { fixedCosts, monthlyCosts, startDateLimits } from '@lido/pricing/membership-costs';
-import { currencySymbol, toMoney } from '@lido/pricing/money';
+import type { toMoney } from '@lido/pricing/money';
 import type { PricedLine } from '@lido/pricing/priced-line';
 import type { PromotionRule } from '@lido/pricing/promotions';
 import { HttpError, ValidationError } from '../../http/errors.ts';
 import { itemNotFoundMessage, requireOperator } from '../operator/current-operator.ts';
-import type { OperatorRepository, OperatorRow } from '../operator/operator.repository.ts';
+import type { OperatorRepository } from '../operator/operator.repository.ts';
 import type {
   MembershipsRepository,
   MembershipTypeDetails,
@@ -74,8 +74,6 @@ export function createMembershipsService(deps: {
     if (!checked) throw new ValidationError({ promotionCodeId: [codeNotRecognised] });
     await deps.limiter.giveBack(guess);
   }
-  const moneyFor = (operator: OperatorRow) => (pence: number) =>
-    toMoney(pence, operator.currency, currencySymbol(operator.currency));
 
   function optionToWire(
     option: PaymentOptionRow,
@@ -268,7 +266,7 @@ export function createMembershipsService(deps: {
     ): Promise<MembershipType[]> {
       const operator = await requireOperator(operators);
       await requireVenueOfOperator(operator.id, venueId);
-      const money = moneyFor(operator);
+      const { money } = moneyFormat(operator.currency);
       return (await memberships.typesAtVenue(operator.id, venueId)).map((details) =>
         typeToWire(details, money, customer),
       );
