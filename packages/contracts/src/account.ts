@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bookingCancellationSchema } from './activity-answers.ts';
 import { moneySchema } from './membership.ts';
 
 /** The My account lists (GET /api/my-account/*): the logged-in customer's own things. */
@@ -54,6 +55,15 @@ export const bookingSchema = z.object({
   status: z.enum(['booked', 'cancelled', 'attended', 'missed']),
   price: moneySchema,
   upcoming: z.boolean(),
+  // a booking of a session (issue 17); rows from before sessions existed have nulls
+  sessionId: z.number().int().nullable(),
+  orderId: z.number().int().nullable(),
+  endsAt: z.string(),
+  /** "Tue 24 Nov 2026, 18:00 to 18:45" */
+  when: z.string(),
+  locationName: z.string().nullable(),
+  quantity: z.number().int(),
+  cancellation: bookingCancellationSchema.nullable(),
 });
 export type Booking = z.infer<typeof bookingSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cartBookingItemSchema } from './activity-answers.ts';
 import { costsSchema, moneySchema } from './membership.ts';
 
 /**
@@ -6,7 +7,8 @@ import { costsSchema, moneySchema } from './membership.ts';
  * loads), so the browser's bundle never carries these: it reads them as types only.
  */
 
-export const cartItemSchema = z.object({
+/** A membership, renewal or change line. */
+export const cartMembershipItemSchema = z.object({
   id: z.number().int(),
   type: z.enum(['membership', 'membership_renewal', 'membership_change']),
   objectId: z.number().int(),
@@ -31,6 +33,10 @@ export const cartItemSchema = z.object({
   sortBy: z.number(),
   enablePrintReceipt: z.boolean(),
 });
+export type CartMembershipItem = z.infer<typeof cartMembershipItemSchema>;
+
+/** A basket line: a membership (or its renewal or change) or a booking of an activity session. */
+export const cartItemSchema = z.discriminatedUnion('type', [cartMembershipItemSchema, cartBookingItemSchema]);
 export type CartItem = z.infer<typeof cartItemSchema>;
 
 const cartCreditSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bookingItemOptionsSchema } from './activities.ts';
 import { positiveId } from './common.ts';
 
 /**
@@ -25,21 +26,34 @@ export const membershipItemOptionsSchema = z.strictObject({
   promotionCodeId: positiveId('The promotion code').optional(),
 });
 
-export const cartItemTypes = ['membership'] as const;
+export const cartItemTypes = ['membership', 'booking'] as const;
 
-/** POST {checkout}/add */
+/** POST {checkout}/add: a membership (its payment option and start) or a session (its price band). */
+const addedItemSchema = z.discriminatedUnion(
+  'type',
+  [
+    z.strictObject({
+      id: positiveId('The item'),
+      type: z.literal('membership'),
+      purchasedForUserId: positiveId('The customer the item is for').optional(),
+      pricingOptionId: positiveId('The payment option'),
+      options: membershipItemOptionsSchema,
+    }),
+    z.strictObject({
+      id: positiveId('The session'),
+      type: z.literal('booking'),
+      purchasedForUserId: positiveId('The customer the item is for').optional(),
+      pricingOptionId: positiveId('The price'),
+      options: bookingItemOptionsSchema.default({}),
+    }),
+  ],
+  { error: 'An item must be a membership or a booking.' },
+);
+export type AddedCartItem = z.infer<typeof addedItemSchema>;
+
 export const addToCartBodySchema = z.strictObject({
   items: z
-    .array(
-      z.strictObject({
-        id: positiveId('The item'),
-        type: z.enum(cartItemTypes, { error: 'Only memberships can be added to the basket here.' }),
-        purchasedForUserId: positiveId('The customer the item is for').optional(),
-        pricingOptionId: positiveId('The payment option'),
-        options: membershipItemOptionsSchema,
-      }),
-      { error: 'Items must be a list.' },
-    )
+    .array(addedItemSchema, { error: 'Items must be a list.' })
     .min(1, { error: 'Add at least one item.' })
     .max(10, { error: 'Add at most 10 items at a time.' }),
   membershipUserId: positiveId('The member').optional(),
@@ -67,14 +81,24 @@ export const removeUsageQuerySchema = z.object({
   source: z.enum(['online-joining', 'front-of-house', 'bookings']).optional(),
 });
 export const updateCartItemBodySchema = z.strictObject({
-  options: membershipItemOptionsSchema.partial(),
+  // A membership line's start, billing day or promotion, or a booking line's number of places.
+  options: z.union([membershipItemOptionsSchema.partial(), bookingItemOptionsSchema], {
+    error: 'These options do not fit this basket item.',
+  }),
   ...selectedUser,
 });
 
 /** GET /api/terms?cart_id */
 export const cartTermsQuerySchema = z.object({ cartId: positiveId('The basket') });
 
-export type { Cart, CartCredit, CartItem, CartTerms, CartTermsAnswer } from './cart-answers.ts';
+export type {
+  Cart,
+  CartCredit,
+  CartItem,
+  CartMembershipItem,
+  CartTerms,
+  CartTermsAnswer,
+} from './cart-answers.ts';
 
 /**
  * POST memberships/online-joining/store: the membership built on the joining page. Bank details

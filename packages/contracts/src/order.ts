@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orderBookingItemSchema } from './activity-answers.ts';
 import { moneySchema } from './membership.ts';
 
 /**
@@ -8,7 +9,7 @@ import { moneySchema } from './membership.ts';
 
 export const orderFeeSchema = z.object({ label: z.string(), type: z.string(), price: moneySchema });
 
-export const orderItemSchema = z.object({
+export const orderMembershipItemSchema = z.object({
   type: z.literal('membership'),
   kind: z.enum(['membership', 'membership_renewal', 'membership_change']),
   name: z.string(),
@@ -29,12 +30,19 @@ export const orderItemSchema = z.object({
   fees: z.array(orderFeeSchema),
   total: moneySchema,
 });
+export type OrderMembershipItem = z.infer<typeof orderMembershipItemSchema>;
+
+export const orderItemSchema = z.discriminatedUnion('type', [
+  orderMembershipItemSchema,
+  orderBookingItemSchema,
+]);
 export type OrderItem = z.infer<typeof orderItemSchema>;
 
 export const orderSchema = z.object({
   id: z.number().int(),
   reference: z.string(),
-  orderType: z.literal('membership'),
+  /** 'booking' when the order holds any booking, otherwise 'membership' */
+  orderType: z.enum(['membership', 'booking']),
   /** the operator's name */
   brand: z.string(),
   tax: moneySchema,

@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  bigint,
   boolean,
   date,
   doublePrecision,
@@ -11,6 +12,7 @@ import {
   primaryKey,
   serial,
   text,
+  time,
   timestamp,
   unique,
   uniqueIndex,
@@ -43,6 +45,11 @@ export const operators = pgTable('operators', {
   savedCardsEnabled: boolean('saved_cards_enabled').notNull().default(true),
   footerHtml: text('footer_html').notNull().default(''),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  // booking rules (migration 0022)
+  basketHoldMinutes: integer('basket_hold_minutes').notNull().default(15),
+  bookingRefundMethod: text('booking_refund_method').notNull().default('credit').$type<'credit' | 'card'>(),
+  /** 'HH:MM:SS': the time of day a booking window opens */
+  bookingWindowOpensAt: time('booking_window_opens_at').notNull().default('08:00'),
 });
 
 export const venues = pgTable('venues', {
@@ -391,6 +398,19 @@ export const customerBookings = pgTable('customer_bookings', {
   endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
   status: text('status').notNull().$type<'booked' | 'cancelled' | 'attended' | 'missed'>(),
   pricePence: integer('price_pence').notNull().default(0),
+  // a real booking of a session (migration 0022); rows from before it have no session
+  sessionId: integer('session_id').references(() => activitySessions.id),
+  orderId: integer('order_id').references(() => orders.id),
+  attendeeCustomerId: integer('attendee_customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+  priceId: integer('price_id').references(() => activityPrices.id),
+  quantity: integer('quantity').notNull().default(1),
+  locationName: text('location_name'),
+  waiverAcceptedAt: timestamp('waiver_accepted_at', { withTimezone: true }),
+  waiverAcceptedBy: integer('waiver_accepted_by').references(() => customers.id),
+  cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  refundPence: integer('refund_pence'),
+  refundMethod: text('refund_method').$type<'credit' | 'card'>(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const guestPasses = pgTable('guest_passes', {
@@ -682,4 +702,141 @@ export const promotionValidations = pgTable('promotion_validations', {
   /** a hash of the browser's promotion cookie */
   browserKey: text('browser_key'),
   validatedAt: timestamp('validated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// ---- Activities, sessions and held places (migration 0022) ----
+
+export const activityCategories = pgTable('activity_categories', {
+  id: serial('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  name: text('name').notNull(),
+  position: integer('position').notNull().default(0),
+});
+
+export const activities = pgTable('activities', {
+  id: serial('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  categoryId: integer('category_id')
+    .notNull()
+    .references(() => activityCategories.id),
+  kind: text('kind').notNull().default('session').$type<'session' | 'facility'>(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  minAge: integer('min_age'),
+  maxAge: integer('max_age'),
+  waiverRequired: boolean('waiver_required').notNull().default(false),
+  waiverText: text('waiver_text').notNull().default(''),
+  cancellationCutoffMinutes: integer('cancellation_cutoff_minutes').notNull().default(120),
+  active: boolean('active').notNull().default(true),
+});
+
+export type ActivityLocationKind = 'room' | 'studio' | 'pool' | 'court' | 'wall' | 'hall';
+
+export const activityLocations = pgTable(
+  'activity_locations',
+  {
+    id: serial('id').primaryKey(),
+    venueId: integer('venue_id')
+      .notNull()
+      .references(() => venues.id),
+    key: text('key').notNull(),
+    name: text('name').notNull(),
+    kind: text('kind').notNull().default('room').$type<ActivityLocationKind>(),
+  },
+  (table) => [unique('activity_locations_key').on(table.venueId, table.key)],
+);
+
+export type PriceBand = 'adult' | 'junior' | 'concession' | 'member';
+
+export const activityPrices = pgTable(
+  'activity_prices',
+  {
+    id: serial('id').primaryKey(),
+    activityId: integer('activity_id')
+      .notNull()
+      .references(() => activities.id, { onDelete: 'cascade' }),
+    band: text('band').notNull().$type<PriceBand>(),
+    pricePence: integer('price_pence').notNull(),
+    bookingWindowDays: integer('booking_window_days').notNull(),
+  },
+  (table) => [unique('activity_prices_one_per_band').on(table.activityId, table.band)],
+);
+
+export const activitySchedules = pgTable('activity_schedules', {
+  id: serial('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  activityId: integer('activity_id')
+    .notNull()
+    .references(() => activities.id, { onDelete: 'cascade' }),
+  locationId: integer('location_id')
+    .notNull()
+    .references(() => activityLocations.id),
+  /** 1 Monday … 7 Sunday */
+  weekday: integer('weekday').notNull(),
+  /** 'HH:MM:SS', the operator's local time */
+  startTime: time('start_time').notNull(),
+  durationMinutes: integer('duration_minutes').notNull(),
+  capacity: integer('capacity').notNull(),
+  instructor: text('instructor'),
+  onlineBookingEnabled: boolean('online_booking_enabled').notNull().default(true),
+  validFrom: date('valid_from', { mode: 'string' }),
+  validTo: date('valid_to', { mode: 'string' }),
+  active: boolean('active').notNull().default(true),
+});
+
+export const activitySessions = pgTable(
+  'activity_sessions',
+  {
+    id: serial('id').primaryKey(),
+    scheduleId: integer('schedule_id').references(() => activitySchedules.id, { onDelete: 'set null' }),
+    activityId: integer('activity_id')
+      .notNull()
+      .references(() => activities.id),
+    venueId: integer('venue_id')
+      .notNull()
+      .references(() => venues.id),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => activityLocations.id),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    capacity: integer('capacity').notNull(),
+    /** places held in baskets plus places booked; the database keeps it within capacity */
+    taken: integer('taken').notNull().default(0),
+    instructor: text('instructor'),
+    onlineBookingEnabled: boolean('online_booking_enabled').notNull().default(true),
+    cancelled: boolean('cancelled').notNull().default(false),
+    /** RPDE's `modified`: a trigger gives every update the next number */
+    feedModified: bigint('feed_modified', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('activity_feed_modified_seq')`),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('activity_sessions_once_per_slot').on(table.scheduleId, table.locationId, table.startsAt),
+  ],
+);
+
+/** A place held in a basket; its id shares the basket lines' sequence. */
+export const cartBookingLines = pgTable('cart_booking_lines', {
+  id: integer('id')
+    .primaryKey()
+    .default(sql`nextval('cart_items_id_seq')`),
+  cartId: integer('cart_id')
+    .notNull()
+    .references(() => carts.id, { onDelete: 'cascade' }),
+  sessionId: integer('session_id')
+    .notNull()
+    .references(() => activitySessions.id),
+  priceId: integer('price_id')
+    .notNull()
+    .references(() => activityPrices.id),
+  purchasedForCustomerId: integer('purchased_for_customer_id')
+    .notNull()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  quantity: integer('quantity').notNull().default(1),
+  unitPricePence: integer('unit_price_pence').notNull(),
+  amountPence: integer('amount_pence').notNull(),
+  heldUntil: timestamp('held_until', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

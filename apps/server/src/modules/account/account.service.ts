@@ -87,6 +87,14 @@ export function createAccountService(deps: {
         status: item.status,
         price: toMoney(item.pricePence, operator.currency, symbol),
         upcoming: item.startsAt > now,
+        sessionId: item.sessionId,
+        orderId: item.orderId,
+        endsAt: item.endsAt.toISOString(),
+        when: when.format(item.startsAt),
+        locationName: item.locationName,
+        quantity: item.quantity,
+        // Cancelling arrives with the bookings work (issue 17).
+        cancellation: null,
       }));
       return { upcoming: all.filter((b) => b.upcoming), past: all.filter((b) => !b.upcoming).reverse() };
     },

@@ -18,7 +18,7 @@ import { heldMembershipParamsSchema } from '@lido/contracts/membership';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import { promotionBrowserKey } from '../../http/cookies.ts';
-import { parseInput } from '../../http/errors.ts';
+import { HttpError, parseInput } from '../../http/errors.ts';
 import type { AppServices } from '../../services.ts';
 import { requireCustomer } from '../auth/auth.routes.ts';
 
@@ -57,7 +57,10 @@ export function cartRoutes(app: FastifyInstance, services: AppServices, config: 
     async (request, reply) => {
       const { customer } = await requireCustomer(request, reply, services, config);
       const body = parseInput(addToCartBodySchema, request.body);
-      const lines = body.items.map((item) => ({
+      const memberships = body.items.flatMap((item) => (item.type === 'membership' ? [item] : []));
+      if (memberships.length < body.items.length)
+        throw new HttpError(422, 'Bookings cannot be added to the basket yet.');
+      const lines = memberships.map((item) => ({
         typeId: item.id,
         optionId: item.pricingOptionId,
         options: item.options,
@@ -89,8 +92,16 @@ export function cartRoutes(app: FastifyInstance, services: AppServices, config: 
       const { customer } = await requireCustomer(request, reply, services, config);
       const { cartItemId } = parseInput(cartItemParamsSchema, request.params);
       const { options, selectedUserId } = parseInput(updateCartItemBodySchema, request.body);
+      if ('quantity' in options) throw new HttpError(422, 'Bookings cannot be changed in the basket yet.');
+      const membershipOptions = options as Exclude<typeof options, { quantity?: number }>;
       return {
-        data: await cart.updateItem(customer, cartItemId, options, promotionClient(request), selectedUserId),
+        data: await cart.updateItem(
+          customer,
+          cartItemId,
+          membershipOptions,
+          promotionClient(request),
+          selectedUserId,
+        ),
       };
     },
   );

@@ -1,4 +1,4 @@
-import type { CartItem } from '@lido/contracts/cart';
+import type { CartMembershipItem } from '@lido/contracts/cart';
 import type { Costs } from '@lido/contracts/membership';
 import { prettyDate } from '@lido/pricing/calendar-date';
 import { monthlyDifferenceText } from '@lido/pricing/change-and-renewal';
@@ -41,7 +41,10 @@ export function costsAnswer(line: PricedLine, { money }: MoneyFormat): Costs {
 }
 
 /** A change line's difference in words and its new monthly price. */
-export function changeAnswer(change: PricedChange, format: MoneyFormat): NonNullable<CartItem['change']> {
+export function changeAnswer(
+  change: PricedChange,
+  format: MoneyFormat,
+): NonNullable<CartMembershipItem['change']> {
   return {
     differenceToOldMembership: monthlyDifferenceText(change.monthlyDifference, format.symbol),
     newMembershipPrice: format.money(change.newMembershipPrice),

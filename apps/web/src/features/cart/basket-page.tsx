@@ -38,7 +38,10 @@ function Basket() {
               <li key={item.id} className="card basket__item">
                 <h2 className="card__title">{item.description}</h2>
                 <p className="card__meta">
-                  {item.venue.name} · starts {prettyDate(item.options.startDate)}
+                  {item.venue.name} ·{' '}
+                  {item.type === 'booking'
+                    ? item.session.when
+                    : `starts ${prettyDate(item.options.startDate)}`}
                 </p>
                 <p className="basket__price">{item.price.formatted}</p>
                 <Button

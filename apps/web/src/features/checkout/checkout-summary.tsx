@@ -24,6 +24,8 @@ export function CheckoutSummary({ items }: { items: CartItem[] }) {
         Summary
       </h2>
       {items.map((item) => {
+        // Booking lines are summarised by the bookings basket, not here.
+        if (item.type === 'booking') return null;
         const { costs } = item;
         const monthly = costs.paymentType === 'recurring';
         const lines = feeLines(costs, (money) => money.raw.amount, {

@@ -9,7 +9,8 @@ import { pushToDataLayer } from '../../app/analytics/data-layer.ts';
 import { RequireLogin } from '../auth/index.ts';
 import { SiteLink } from '../../app/site-mode/site-link.tsx';
 import { useSiteMode } from '../../app/site-mode/site-mode.ts';
-import { type Order, type OrderItem, useOrder } from './get-order.ts';
+import type { OrderMembershipItem } from '@lido/contracts/order';
+import { type Order, useOrder } from './get-order.ts';
 
 /** The browser remembers the last order reported to analytics, so a reload does not report it twice. */
 const reportedOrderKey = 'flowOrderId';
@@ -32,14 +33,14 @@ function reportOnce(order: Order) {
       orderType: order.orderType,
       items: order.items.map((item) => ({
         name: item.name,
-        category: 'membership',
+        category: item.type,
         price: item.total.decimal,
       })),
     },
   });
 }
 
-function OrderItemCards({ item, index }: { item: OrderItem; index: number }) {
+function OrderItemCards({ item, index }: { item: OrderMembershipItem; index: number }) {
   const single = item.paymentType === 'fixed';
   return (
     <>
@@ -114,7 +115,9 @@ function OrderConfirmed() {
         {genericErrorLine(order.error instanceof ApiError ? order.error.status : null)}
       </p>
     );
-  const needsProof = order.data.items.some((item) => item.requiresEligibility);
+  // This page shows memberships; bookings have their own confirmation page.
+  const memberships = order.data.items.filter((item) => item.type === 'membership');
+  const needsProof = memberships.some((item) => item.requiresEligibility);
   return (
     <div className="order-confirmed">
       <h1>Your payment was successful</h1>
@@ -133,7 +136,7 @@ function OrderConfirmed() {
           <p>Please upload this to your online account as soon as possible</p>
         </div>
       )}
-      {order.data.items.map((item, index) => (
+      {memberships.map((item, index) => (
         <OrderItemCards key={`${item.name}-${index}`} item={item} index={index} />
       ))}
       {!kiosk && (

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { positiveId, slugSchema } from './common.ts';
+
+/**
+ * Activity booking's requests (issue 17, decision 0028): the timetable, a session, and a booking
+ * line's options in the basket. The browser loads this file; answers are in activity-answers.ts.
+ */
+
+export const priceBands = ['adult', 'junior', 'concession', 'member'] as const;
+export type PriceBandName = (typeof priceBands)[number];
+
+/** The words a price band is shown with. */
+export const priceBandLabels: Record<PriceBandName, string> = {
+  adult: 'Adult',
+  junior: 'Junior',
+  concession: 'Concession',
+  member: 'Member',
+};
+
+export const timesOfDay = ['morning', 'afternoon', 'evening'] as const;
+export type TimeOfDay = (typeof timesOfDay)[number];
+
+/** Morning is before 12:00, afternoon before 17:00, evening the rest (operator's local time). */
+export const timeOfDayLabels: Record<TimeOfDay, string> = {
+  morning: 'Morning',
+  afternoon: 'Afternoon',
+  evening: 'Evening',
+};
+
+const isoDate = (label: string) =>
+  z
+    .string({ error: `${label} must be a date in the format YYYY-MM-DD.` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${label} must be a date in the format YYYY-MM-DD.` });
+
+/** GET /api/activities/venues/{slug}/timetable: one week from `from` (default today). */
+export const timetableParamsSchema = z.object({ slug: slugSchema });
+export const timetableQuerySchema = z.object({
+  from: isoDate('The first day').optional(),
+  days: z.coerce
+    .number({ error: 'The number of days must be a number.' })
+    .int({ error: 'The number of days must be a whole number.' })
+    .min(1, { error: 'The number of days must be between 1 and 14.' })
+    .max(14, { error: 'The number of days must be between 1 and 14.' })
+    .optional(),
+  category: slugSchema.optional(),
+  timeOfDay: z
+    .enum(timesOfDay, { error: 'The time of day must be morning, afternoon or evening.' })
+    .optional(),
+});
+
+/** GET /api/activities/sessions/{sessionId} */
+export const sessionParamsSchema = z.object({ sessionId: positiveId('The session') });
+
+/** A booking line's options in POST {checkout}/add and PUT {checkout}/{cartItemId}. */
+export const bookingItemOptionsSchema = z.strictObject({
+  quantity: z
+    .number({ error: 'The number of places must be a number.' })
+    .int({ error: 'The number of places must be a whole number.' })
+    .min(1, { error: 'Book at least 1 place.' })
+    .max(10, { error: 'Book at most 10 places at a time.' })
+    .optional(),
+});
+
+/** GET /api/my-account/bookings/{bookingId} and POST …/{bookingId}/cancel */
+export const bookingParamsSchema = z.object({ bookingId: positiveId('The booking') });
+
+export type * from './activity-answers.ts';
