@@ -101,3 +101,21 @@ END
 $fn$;
 CREATE TRIGGER venues_feed_changed AFTER UPDATE ON venues
   FOR EACH ROW WHEN (OLD.* IS DISTINCT FROM NEW.*) EXECUTE FUNCTION lido_openactive_venue_changed();
+
+-- A series publishes its weekly schedule too: a schedule added, changed or removed changes the series.
+CREATE FUNCTION lido_openactive_schedule_changed() RETURNS trigger
+LANGUAGE plpgsql AS $fn$
+DECLARE
+  row activity_schedules%ROWTYPE;
+BEGIN
+  row := CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END;
+  UPDATE openactive_series SET modified = nextval('activity_feed_modified_seq')
+    WHERE activity_id = row.activity_id
+      AND venue_id = (SELECT l.venue_id FROM activity_locations l WHERE l.id = row.location_id);
+  RETURN NULL;
+END
+$fn$;
+CREATE TRIGGER activity_schedules_feed_added AFTER INSERT OR DELETE ON activity_schedules
+  FOR EACH ROW EXECUTE FUNCTION lido_openactive_schedule_changed();
+CREATE TRIGGER activity_schedules_feed_changed AFTER UPDATE ON activity_schedules
+  FOR EACH ROW WHEN (OLD.* IS DISTINCT FROM NEW.*) EXECUTE FUNCTION lido_openactive_schedule_changed();

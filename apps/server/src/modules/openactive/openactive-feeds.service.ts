@@ -49,7 +49,9 @@ export function createOpenActiveFeeds(repository: OpenActiveRepository, urls: Fe
               sessionItem(urls, feed, row),
             );
       const last = items.at(-1);
-      const next = last ? feedUrl(urls, feed, { modified: last.modified, id: last.id }) : feedUrl(urls, feed, asked);
+      const next = last
+        ? feedUrl(urls, feed, { modified: last.modified, id: last.id })
+        : feedUrl(urls, feed, asked);
       return { page: { next, items, license: openDataLicence }, isLastPage: items.length === 0 };
     },
   };

@@ -1,5 +1,6 @@
 import type { RpdeItem } from '@lido/contracts/openactive';
-import type { PriceRow, SeriesRow, SessionRow } from './openactive.repository.ts';
+import { activityConcept, ukNation } from './activity-list.ts';
+import type { PriceRow, ScheduleRow, SeriesRow, SessionRow } from './openactive.repository.ts';
 
 /**
  * Rows become OpenActive Modelling Opportunity Data 2.0 objects. Every `@id` and `url` is absolute
@@ -8,18 +9,22 @@ import type { PriceRow, SeriesRow, SessionRow } from './openactive.repository.ts
 export interface FeedUrls {
   /** the bookings site's public origin, e.g. https://bookings.example.org */
   origin: string;
+  /** the operator's time zone, in which weekly schedules are kept */
+  timeZone: string;
 }
 
 const context = 'https://openactive.io/';
 const activityList = 'https://openactive.io/activity-list';
 
-const bandOffers: Record<PriceRow['band'], { name: string; ageRange?: { minValue?: number; maxValue?: number } }> =
-  {
-    adult: { name: 'Adult' },
-    junior: { name: 'Junior (under 18)', ageRange: { maxValue: 17 } },
-    concession: { name: 'Concession (60 and over)', ageRange: { minValue: 60 } },
-    member: { name: 'Member' },
-  };
+const bandOffers: Record<
+  PriceRow['band'],
+  { name: string; ageRange?: { minValue?: number; maxValue?: number } }
+> = {
+  adult: { name: 'Adult' },
+  junior: { name: 'Junior (under 18)', ageRange: { maxValue: 17 } },
+  concession: { name: 'Concession (60 and over)', ageRange: { minValue: 60 } },
+  member: { name: 'Member' },
+};
 
 export const seriesId = (urls: FeedUrls, kind: 'session-series' | 'facility-uses', id: number) =>
   `${urls.origin}/openactive/${kind}/${id}`;
@@ -52,6 +57,7 @@ function place(row: SeriesRow) {
       '@type': 'PostalAddress',
       streetAddress: street,
       addressLocality: row.town,
+      addressRegion: ukNation(row.postcode ?? ''),
       postalCode: row.postcode,
       addressCountry: 'GB',
     },
@@ -71,11 +77,21 @@ function ageRange(row: SeriesRow) {
 }
 
 /** A SessionSeries (an activity at a centre) or a FacilityUse (a bookable facility at a centre). */
-export function seriesItem(urls: FeedUrls, kind: 'session-series' | 'facility-uses', row: SeriesRow): RpdeItem {
+export function seriesItem(
+  urls: FeedUrls,
+  kind: 'session-series' | 'facility-uses',
+  row: SeriesRow,
+): RpdeItem {
   const type = kind === 'session-series' ? 'SessionSeries' : 'FacilityUse';
   if (row.deleted) return { state: 'deleted', kind: type, id: row.id, modified: row.modified };
   const id = seriesId(urls, kind, row.id);
-  const organisation = { '@type': 'Organization', name: row.operatorName, url: `${urls.origin}/` };
+  const organisation = {
+    '@type': 'Organization',
+    '@id': `${urls.origin}/openactive#organisation`,
+    name: row.operatorName,
+    url: `${urls.origin}/`,
+  };
+  const concept = activityConcept(row.activityKey, row.name, row.categoryName);
   const location = { ...place(row), '@id': `${urls.origin}/location/${row.venueSlug ?? ''}` };
   return {
     state: 'updated',
@@ -90,21 +106,41 @@ export function seriesItem(urls: FeedUrls, kind: 'session-series' | 'facility-us
       name: row.name,
       ...(row.description ? { description: row.description } : {}),
       url: `${urls.origin}/location/${row.venueSlug ?? ''}`,
-      activity: [{ '@type': 'Concept', prefLabel: activityLabel(row), inScheme: activityList }],
+      ...(concept
+        ? {
+            activity: [
+              { '@type': 'Concept', '@id': concept.id, prefLabel: concept.prefLabel, inScheme: activityList },
+            ],
+          }
+        : {}),
       ...(kind === 'session-series' ? { organizer: organisation } : { provider: organisation }),
       location,
       ...ageRange(row),
+      ...(kind === 'session-series' && row.schedules?.length
+        ? { eventSchedule: row.schedules.map((schedule) => weekly(urls, schedule)) }
+        : {}),
       offers: offers(urls, id, row.prices ?? [], row.currency ?? 'GBP'),
     },
   };
 }
 
-/**
- * The activity's label on the OpenActive Activity List. The catalogue has no field for it yet, so the
- * activity's category stands in (decision 0035 says what a full mapping needs).
- */
-function activityLabel(row: SeriesRow): string {
-  return row.categoryName ?? row.name ?? 'Activity';
+const weekdays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+/** A weekly schedule as a PartialSchedule: the day and local clock times, in the operator's zone. */
+function weekly(urls: FeedUrls, schedule: ScheduleRow) {
+  const [hours = 0, minutes = 0] = schedule.startTime.split(':').map(Number);
+  const end = hours * 60 + minutes + schedule.durationMinutes;
+  const clock = (total: number) =>
+    `${String(Math.floor(total / 60) % 24).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
+  return {
+    '@type': 'PartialSchedule',
+    repeatFrequency: 'P1W',
+    byDay: [`https://schema.org/${weekdays[schedule.weekday - 1] ?? 'Monday'}`],
+    startTime: clock(hours * 60 + minutes),
+    endTime: clock(end),
+    duration: `PT${schedule.durationMinutes}M`,
+    scheduleTimezone: urls.timeZone,
+  };
 }
 
 const isoSeconds = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');

@@ -35,6 +35,14 @@ export interface SeriesRow extends FeedRow {
   operatorName: string | null;
   currency: string | null;
   prices: PriceRow[] | null;
+  schedules: ScheduleRow[] | null;
+}
+
+/** A weekly slot of the series: ISO weekday 1 (Monday) to 7, local start time "HH:MM:SS". */
+export interface ScheduleRow {
+  weekday: number;
+  startTime: string;
+  durationMinutes: number;
 }
 
 export interface SessionRow extends FeedRow {
@@ -62,7 +70,11 @@ SELECT * FROM (
   (SELECT sr.id, sr.modified, NOT a.active AS deleted, a.key AS activity_key, a.name, a.description,
           a.min_age, a.max_age, c.name AS category_name, v.slug AS venue_slug, v.name AS venue_name,
           v.address1, v.address2, v.town, v.postcode, v.lat, v.lng,
-          o.name AS operator_name, o.currency, ${pricesJson} AS prices
+          o.name AS operator_name, o.currency, ${pricesJson} AS prices,
+          (SELECT coalesce(json_agg(json_build_object('weekday', sc.weekday, 'startTime', sc.start_time,
+                    'durationMinutes', sc.duration_minutes) ORDER BY sc.weekday, sc.start_time), '[]'::json)
+             FROM activity_schedules sc JOIN activity_locations sl ON sl.id = sc.location_id
+            WHERE sc.activity_id = a.id AND sl.venue_id = sr.venue_id AND sc.active) AS schedules
      FROM openactive_series sr
      JOIN activities a ON a.id = sr.activity_id
      JOIN activity_categories c ON c.id = a.category_id
@@ -72,7 +84,7 @@ SELECT * FROM (
     ORDER BY sr.modified, sr.id LIMIT $4)
   UNION ALL
   (SELECT d.item_id, d.modified, true, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-          NULL, NULL, NULL, NULL, NULL
+          NULL, NULL, NULL, NULL, NULL, NULL
      FROM openactive_deleted_items d
     WHERE d.feed = $5 AND (d.modified, d.item_id) > ($2::bigint, $3::int)
     ORDER BY d.modified, d.item_id LIMIT $4)
@@ -106,6 +118,7 @@ function normalise<T>(rows: Record<string, unknown>[]): T[] {
     out.modified = Number(row.modified);
     out.id = Number(row.id);
     if (typeof out.prices === 'string') out.prices = JSON.parse(out.prices) as unknown;
+    if (typeof out.schedules === 'string') out.schedules = JSON.parse(out.schedules) as unknown;
     return out as T;
   });
 }

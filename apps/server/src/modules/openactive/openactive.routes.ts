@@ -1,4 +1,9 @@
-import { rpdeFeedNames, rpdeFeedParamsSchema, rpdePageSchema, rpdeQuerySchema } from '@lido/contracts/openactive';
+import {
+  rpdeFeedNames,
+  rpdeFeedParamsSchema,
+  rpdePageSchema,
+  rpdeQuerySchema,
+} from '@lido/contracts/openactive';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
@@ -21,7 +26,7 @@ export function openActiveRoutes(
   options: { pageSize?: number; clock: () => Date },
 ): void {
   // Absolute links from the configured bookings origin, never from the request's Host.
-  const urls = { origin: publicSiteOrigins(config).bookings };
+  const urls = { origin: publicSiteOrigins(config).bookings, timeZone: config.timeZone };
   const repository = createOpenActiveRepository(database);
   const feeds = createOpenActiveFeeds(repository, urls, options.pageSize ?? defaultFeedPageSize);
 
