@@ -6,7 +6,7 @@ import { buildApp } from '../src/app.ts';
 import { activitySchedules, activitySessions } from '../src/db/schema.ts';
 import { seedDemoIfEmpty } from '../src/db/seed/seed-demo.ts';
 import { createActivity, createLocation, createSession, tomorrowAt } from './support/activity-factories.ts';
-import { failures, modelFindings, rpdeFindings } from './support/openactive-validation.ts';
+import { datasetFindings, failures, modelFindings, rpdeFindings } from './support/openactive-validation.ts';
 import { type TestApp, testConfig } from './support/test-app.ts';
 import { createTestDatabase } from './support/test-database.ts';
 
@@ -30,7 +30,10 @@ describe('OpenActive feeds (RPDE) and the dataset page', () => {
 
   beforeAll(async () => {
     const port = await freePort();
-    const config = testConfig({ LIDO_PORT: String(port) });
+    const config = testConfig({
+      LIDO_PORT: String(port),
+      LIDO_OPENACTIVE_DISCUSSION_URL: 'https://github.com/example-leisure/opendata/issues',
+    });
     const database = await createTestDatabase();
     await seedDemoIfEmpty(database.db);
     const app = await buildApp({ config, database, openActivePageSize: pageSize });
@@ -292,6 +295,11 @@ describe('OpenActive feeds (RPDE) and the dataset page', () => {
     const json = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)?.[1];
     const dataset = JSON.parse(json!) as { '@type': string; distribution: { contentUrl: string }[] };
     expect(dataset['@type']).toBe('Dataset');
+    expect(failures(await datasetFindings(dataset))).toEqual([]);
+    expect(dataset).toMatchObject({
+      discussionUrl: 'https://github.com/example-leisure/opendata/issues',
+      publisher: { name: 'Brightwater Leisure', logo: { url: `${origin}/logos/brightwater.svg` } },
+    });
     expect(dataset.distribution.map((d) => d.contentUrl)).toEqual(
       feedNames.map((feed) => `${origin}/openactive/feeds/${feed}`),
     );

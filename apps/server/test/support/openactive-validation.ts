@@ -63,3 +63,13 @@ export async function modelFindings(items: { id: number; data?: unknown }[]): Pr
 }
 
 export const failures = (findings: Finding[]) => findings.filter((finding) => finding.severity === 'failure');
+
+/** The dataset page's Dataset checked as OpenActive's dataset site specification describes it. */
+export async function datasetFindings(dataset: unknown): Promise<Finding[]> {
+  return (await validate(dataset, { validationMode: 'DatasetSite' })).map((error) => ({
+    where: error.path,
+    severity: error.severity,
+    type: error.type,
+    message: firstLine(error.message),
+  }));
+}

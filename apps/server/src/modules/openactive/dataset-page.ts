@@ -7,8 +7,18 @@ import type { FeedUrls } from './openactive-items.ts';
  * The dataset page OpenActive's dataset site specification asks for: a human page naming the feeds,
  * with a schema.org Dataset in JSON-LD that harvesters read to find them.
  */
-export function datasetJsonLd(urls: FeedUrls, operatorName: string, today: string) {
+export interface Publisher {
+  name: string;
+  /** the operator's logo: absolute, or a path on the bookings site */
+  logoUrl: string | null;
+  /** where the data is discussed (LIDO_OPENACTIVE_DISCUSSION_URL), which OpenActive requires */
+  discussionUrl: string | undefined;
+}
+
+export function datasetJsonLd(urls: FeedUrls, publisher: Publisher, now: Date) {
+  const operatorName = publisher.name;
   const pageUrl = `${urls.origin}/openactive`;
+  const logo = publisher.logoUrl && new URL(publisher.logoUrl, `${urls.origin}/`).toString();
   return {
     '@context': ['https://schema.org/', 'https://openactive.io/'],
     '@type': 'Dataset',
@@ -18,12 +28,19 @@ export function datasetJsonLd(urls: FeedUrls, operatorName: string, today: strin
     description: `Near real-time availability and rich descriptions relating to the sessions and facilities available from ${operatorName}, published as OpenActive open data.`,
     keywords: ['Sessions', 'Facilities', 'Activities', 'Sports', 'Physical Activity', 'OpenActive'],
     license: openDataLicence,
+    ...(publisher.discussionUrl ? { discussionUrl: publisher.discussionUrl } : {}),
     inLanguage: ['en-GB'],
     schemaVersion: 'https://openactive.io/modelling-opportunity-data/2.0/',
     documentation: 'https://permalink.openactive.io/dataset-site/open-data-documentation',
-    publisher: { '@type': 'Organization', name: operatorName, url: `${urls.origin}/` },
-    datePublished: today,
-    dateModified: today,
+    publisher: {
+      '@type': 'Organization',
+      name: operatorName,
+      legalName: operatorName,
+      url: `${urls.origin}/`,
+      ...(logo ? { logo: { '@type': 'ImageObject', url: logo } } : {}),
+    },
+    // When this description was made: the feeds inside change all the time.
+    dateModified: now.toISOString().replace(/\.\d{3}Z$/, 'Z'),
     distribution: rpdeFeedNames.map((feed) => ({
       '@type': 'DataDownload',
       name: feeds[feed].type,
@@ -38,8 +55,8 @@ export function datasetJsonLd(urls: FeedUrls, operatorName: string, today: strin
 /** JSON inside a script element: `<` escaped so no text in the data can close the element. */
 const scriptJson = (value: unknown) => JSON.stringify(value, null, 2).replace(/</g, '\\u003c');
 
-export function datasetPage(urls: FeedUrls, operatorName: string, today: string): string {
-  const dataset = datasetJsonLd(urls, operatorName, today);
+export function datasetPage(urls: FeedUrls, publisher: Publisher, now: Date): string {
+  const dataset = datasetJsonLd(urls, publisher, now);
   const rows = dataset.distribution
     .map(
       (feed) =>

@@ -18,11 +18,11 @@ const activityList = 'https://openactive.io/activity-list';
 
 const bandOffers: Record<
   PriceRow['band'],
-  { name: string; ageRange?: { minValue?: number; maxValue?: number } }
+  { name: string; ageRestriction?: { minValue?: number; maxValue?: number } }
 > = {
   adult: { name: 'Adult' },
-  junior: { name: 'Junior (under 18)', ageRange: { maxValue: 17 } },
-  concession: { name: 'Concession (60 and over)', ageRange: { minValue: 60 } },
+  junior: { name: 'Junior (under 18)', ageRestriction: { maxValue: 17 } },
+  concession: { name: 'Concession (60 and over)', ageRestriction: { minValue: 60 } },
   member: { name: 'Member' },
 };
 
@@ -42,7 +42,9 @@ function offers(urls: FeedUrls, ownerId: string, prices: PriceRow[], currency: s
       name: band.name,
       price: amount(price.pricePence),
       priceCurrency: currency,
-      ...(band.ageRange ? { ageRange: { '@type': 'QuantitativeValue', ...band.ageRange } } : {}),
+      ...(band.ageRestriction
+        ? { ageRestriction: { '@type': 'QuantitativeValue', ...band.ageRestriction } }
+        : {}),
       url: `${urls.origin}/`,
     };
   });

@@ -143,10 +143,14 @@ export function createOpenActiveRepository(database: DatabaseHandle) {
       const rows = await database.query(sessionsSql, [kind, after.modified, after.id, limit, feed]);
       return normalise<SessionRow>(rows);
     },
-    /** The operator the dataset page describes. */
-    async operator(): Promise<{ name: string } | undefined> {
-      const rows = await database.query<{ name: string }>('SELECT name FROM operators ORDER BY id LIMIT 1');
-      return rows[0];
+    /** The operator the dataset page describes, with the logo of its own theme (not a venue's). */
+    async operator(): Promise<{ name: string; logoUrl: string | null } | undefined> {
+      const rows = await database.query<{ name: string; logo_url: string | null }>(
+        `SELECT o.name, (SELECT t.logo_url FROM themes t WHERE t.operator_id = o.id AND t.venue_id IS NULL LIMIT 1) AS logo_url
+           FROM operators o ORDER BY o.id LIMIT 1`,
+      );
+      const row = rows[0];
+      return row && { name: row.name, logoUrl: row.logo_url };
     },
   };
 }

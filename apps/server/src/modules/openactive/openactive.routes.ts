@@ -31,10 +31,10 @@ export function openActiveRoutes(
   const feeds = createOpenActiveFeeds(repository, urls, options.pageSize ?? defaultFeedPageSize);
 
   app.get('/openactive', async (_request, reply) => {
-    const operator = await repository.operator();
-    const today = options.clock().toISOString().slice(0, 10);
+    const operator = (await repository.operator()) ?? { name: 'Lido', logoUrl: null };
+    const publisher = { ...operator, discussionUrl: config.openActiveDiscussionUrl };
     reply.header('cache-control', 'public, max-age=300').type('text/html; charset=utf-8');
-    return datasetPage(urls, operator?.name ?? 'Lido', today);
+    return datasetPage(urls, publisher, options.clock());
   });
 
   app.get('/openactive/feeds/:feed', async (request, reply) => {
