@@ -271,6 +271,27 @@ describe('OpenActive feeds (RPDE) and the dataset page', () => {
     ).toEqual([['Yoga flow', 7.5]]);
   });
 
+  it('publishes a withdrawn activity as deleted and a venue change as a new version of its series', async () => {
+    const climbing = await createActivity(t, { name: 'Climbing taster' });
+    await createSession(t, climbing);
+    const lastPage = (await walk('session-series')).pages.at(-1)!.next;
+    await t.database.db.execute(sql`UPDATE activities SET active = false WHERE id = ${climbing.activity.id}`);
+    const withdrawn = ((await (await fetch(lastPage)).json()) as RpdePage).items;
+    expect(withdrawn).toEqual([
+      { state: 'deleted', kind: 'SessionSeries', id: expect.any(Number), modified: expect.any(Number) },
+    ]);
+
+    const next = ((await (await fetch(lastPage)).json()) as RpdePage).next;
+    await t.database.db.execute(
+      sql`UPDATE venues SET address2 = 'Rear entrance' WHERE slug = 'castlefield-leisure-centre'`,
+    );
+    const moved = ((await (await fetch(next)).json()) as RpdePage).items;
+    expect(moved.length).toBeGreaterThan(0);
+    expect(
+      moved.filter((item) => item.data).every((item) => JSON.stringify(item.data).includes('Rear entrance')),
+    ).toBe(true);
+  });
+
   it('refuses a bad position or an unknown feed with a clear 4xx', async () => {
     const only = await t.app.inject({ method: 'GET', url: '/openactive/feeds/slots?afterTimestamp=5' });
     expect(only.statusCode).toBe(422);
