@@ -152,7 +152,7 @@ async function rush(
       .catch((error: Error) => ({ status: 0, body: error.message, headers: {} }) as Answer);
     if (added.status === 200 || added.status === 201) return recorder.count('place held');
     // Someone else got there first: the expected refusal, so the customer looks again.
-    if (added.status === 422 && /full|no places|sold out/i.test(message(added))) {
+    if ((added.status === 409 || added.status === 422) && /full|no places|sold out/i.test(message(added))) {
       recorder.count('refused: full');
       continue;
     }
