@@ -273,9 +273,14 @@ describe('OpenActive feeds (RPDE) and the dataset page', () => {
 
   it('publishes a withdrawn activity as deleted and a venue change as a new version of its series', async () => {
     const climbing = await createActivity(t, { name: 'Climbing taster' });
-    await createSession(t, climbing);
+    const taster = await createSession(t, climbing);
     const lastPage = (await walk('session-series')).pages.at(-1)!.next;
+    const lastSessionsPage = (await walk('scheduled-sessions')).pages.at(-1)!.next;
     await t.database.db.execute(sql`UPDATE activities SET active = false WHERE id = ${climbing.activity.id}`);
+    const gone = ((await (await fetch(lastSessionsPage)).json()) as RpdePage).items;
+    expect(gone).toEqual([
+      { state: 'deleted', kind: 'ScheduledSession', id: taster.id, modified: expect.any(Number) },
+    ]);
     const withdrawn = ((await (await fetch(lastPage)).json()) as RpdePage).items;
     expect(withdrawn).toEqual([
       { state: 'deleted', kind: 'SessionSeries', id: expect.any(Number), modified: expect.any(Number) },

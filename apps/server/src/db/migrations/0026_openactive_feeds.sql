@@ -73,6 +73,11 @@ LANGUAGE plpgsql AS $fn$
 BEGIN
   UPDATE openactive_series SET kind = NEW.kind, modified = nextval('activity_feed_modified_seq')
     WHERE activity_id = NEW.id;
+  -- Withdrawn (or brought back): its sessions leave (or rejoin) the feed too. Touching them gives
+  -- each the next `feed_modified` through their own trigger; only a withdrawal does this, so it is rare.
+  IF OLD.active IS DISTINCT FROM NEW.active THEN
+    UPDATE activity_sessions SET updated_at = now() WHERE activity_id = NEW.id;
+  END IF;
   RETURN NULL;
 END
 $fn$;

@@ -92,7 +92,7 @@ SELECT * FROM (
 
 const sessionsSql = `
 SELECT * FROM (
-  (SELECT s.id, s.feed_modified AS modified, false AS deleted, sr.id AS series_id, s.starts_at, s.ends_at,
+  (SELECT s.id, s.feed_modified AS modified, NOT a.active AS deleted, sr.id AS series_id, s.starts_at, s.ends_at,
           s.capacity, s.taken, s.instructor, s.cancelled, s.online_booking_enabled, l.name AS location_name,
           (SELECT o.currency FROM operators o ORDER BY o.id LIMIT 1) AS currency, ${pricesJson} AS prices
      FROM activity_sessions s
