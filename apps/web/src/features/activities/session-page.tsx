@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { NotFoundPage } from '../../app/errors/not-found-page.tsx';
-import { useSession } from '../../app/session/use-session.ts';
+import { useAuthState } from '../../app/session/session-store.ts';
 import { ApiError } from '../../lib/api/api-client.ts';
 import { genericErrorLine } from '../../lib/api/generic-error.ts';
 import { Button, buttonClass } from '../../ui/button.tsx';
@@ -22,7 +22,8 @@ function maxPlaces(session: SessionDetails): number {
 }
 
 function BookingForm({ session }: { session: SessionDetails }) {
-  const { isLoggedIn, user } = useSession();
+  // The auth cookie says at once whether the customer is logged in; their user loads after.
+  const { loggedIn: isLoggedIn } = useAuthState();
   const add = useAddBooking();
   const [chosen, setChosen] = useState<number | undefined>(undefined);
   const [quantity, setQuantity] = useState(1);
@@ -39,71 +40,75 @@ function BookingForm({ session }: { session: SessionDetails }) {
       </div>
     );
   return (
-    <form
-      className="booking-form"
-      aria-labelledby="booking-form-heading"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!isLoggedIn) return setLoggingIn(true);
-        if (priceId === undefined) return;
-        add.mutate({
-          sessionId: session.id,
-          pricingOptionId: priceId,
-          quantity,
-          purchasedForUserId: user?.id,
-        });
-      }}
-    >
-      <h2 id="booking-form-heading">Book this {session.kind === 'facility' ? 'court' : 'session'}</h2>
-      <BandChoice prices={session.prices} chosen={priceId} loggedIn={isLoggedIn} onChoose={setChosen} />
-      {max > 1 && (
-        <div className="field">
-          <label className="field__label" htmlFor="booking-quantity">
-            Number of places
-          </label>
-          <select
-            id="booking-quantity"
-            className="field__input booking-form__quantity"
-            value={quantity}
-            onChange={(event) => setQuantity(Number(event.target.value))}
-          >
-            {Array.from({ length: max }, (_, index) => index + 1).map((count) => (
-              <option key={count} value={count}>
-                {count}
-              </option>
-            ))}
-          </select>
-        </div>
-      )}
-      {session.waiverRequired && (
-        <p className="booking-form__waiver">
-          This activity needs a signed waiver: you will be asked to agree to it before you pay.
-        </p>
-      )}
-      <div className="form__actions">
-        {isLoggedIn ? (
-          <Button type="submit" variant="primary" size="lg" disabled={add.isPending || priceId === undefined}>
-            {add.isPending ? 'Adding…' : 'Add to basket'}
-          </Button>
-        ) : (
-          <Button type="submit" variant="primary" size="lg" aria-haspopup="dialog">
-            Log in to book
-          </Button>
+    <>
+      <form
+        className="booking-form"
+        aria-labelledby="booking-form-heading"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!isLoggedIn) return setLoggingIn(true);
+          if (priceId === undefined) return;
+          // For the customer themselves: the server takes the logged-in customer when no one is named.
+          add.mutate({ sessionId: session.id, pricingOptionId: priceId, quantity });
+        }}
+      >
+        <h2 id="booking-form-heading">Book this {session.kind === 'facility' ? 'court' : 'session'}</h2>
+        <BandChoice prices={session.prices} chosen={priceId} loggedIn={isLoggedIn} onChoose={setChosen} />
+        {max > 1 && (
+          <div className="field">
+            <label className="field__label" htmlFor="booking-quantity">
+              Number of places
+            </label>
+            <select
+              id="booking-quantity"
+              className="field__input booking-form__quantity"
+              value={quantity}
+              onChange={(event) => setQuantity(Number(event.target.value))}
+            >
+              {Array.from({ length: max }, (_, index) => index + 1).map((count) => (
+                <option key={count} value={count}>
+                  {count}
+                </option>
+              ))}
+            </select>
+          </div>
         )}
-      </div>
-      {isLoggedIn && priceId === undefined && (
-        <p className="field__hint">None of this session's prices is open to you.</p>
-      )}
-      {add.isSuccess && (
-        <div className="notice notice--success" role="status">
-          <p className="notice__title">Added to your basket</p>
-          <p>
-            <Link to="/basket">Go to your basket</Link> to pay, or book something else.
+        {session.waiverRequired && (
+          <p className="booking-form__waiver">
+            This activity needs a signed waiver: you will be asked to agree to it before you pay.
           </p>
+        )}
+        <div className="form__actions">
+          {isLoggedIn ? (
+            <Button
+              type="submit"
+              variant="primary"
+              size="lg"
+              disabled={add.isPending || priceId === undefined}
+            >
+              {add.isPending ? 'Adding…' : 'Add to basket'}
+            </Button>
+          ) : (
+            <Button type="submit" variant="primary" size="lg" aria-haspopup="dialog">
+              Log in to book
+            </Button>
+          )}
         </div>
-      )}
+        {isLoggedIn && priceId === undefined && (
+          <p className="field__hint">None of this session's prices is open to you.</p>
+        )}
+        {add.isSuccess && (
+          <div className="notice notice--success" role="status">
+            <p className="notice__title">Added to your basket</p>
+            <p>
+              <Link to="/basket">Go to your basket</Link> to pay, or book something else.
+            </p>
+          </div>
+        )}
+      </form>
+      {/* Beside the form, not in it: the dialog holds the login form, and forms don't nest. */}
       <LoginDialog open={loggingIn} onClose={() => setLoggingIn(false)} />
-    </form>
+    </>
   );
 }
 
