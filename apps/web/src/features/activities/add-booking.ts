@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../lib/api/api-client.ts';
 import { showToast, toastDurations } from '../../app/toasts/toast-store.ts';
 import { cartKeys } from '../cart/index.ts';
+import { activityKeys } from './get-timetable.ts';
 
 export interface BookingChoice {
   sessionId: number;
@@ -43,8 +44,7 @@ export function useAddBooking() {
     onSuccess: async (cart) => {
       queryClient.setQueryData(cartKeys.cart, cart);
       showToast({ content: 'Successfully added item to the basket.', type: 'success' });
-      await queryClient.invalidateQueries({ queryKey: ['auth', 'timetable'] });
-      await queryClient.invalidateQueries({ queryKey: ['auth', 'activity-session'] });
+      await queryClient.invalidateQueries({ queryKey: activityKeys.all });
     },
     onError: async (error) => {
       showToast({
@@ -56,7 +56,7 @@ export function useAddBooking() {
         closeAfter: toastDurations.normal,
       });
       // A refusal usually means the session changed (filled up): show what is true now.
-      await queryClient.invalidateQueries({ queryKey: ['auth', 'activity-session'] });
+      await queryClient.invalidateQueries({ queryKey: activityKeys.sessions });
     },
   });
 }

@@ -9,19 +9,24 @@ export interface TimetableFilters {
   timeOfDay?: TimeOfDay | undefined;
 }
 
+/** Every activity query starts with this, so a booking can have them all read again. */
+export const activityKeys = { all: ['activities'] as const, sessions: ['activities', 'session'] as const };
+
 /**
- * GET /api/activities/venues/{slug}/timetable: one week. Under 'auth' because its prices and
- * availability are this customer's: logging in or out reads it again (use-session.ts).
+ * GET /api/activities/venues/{slug}/timetable: one week. Its prices and availability are this
+ * customer's, so the key carries the auth state: logging in or out reads it afresh. (Not under
+ * 'auth', whose queries a logged-out page drops as it mounts, leaving a visitor's spinner waiting.)
  */
-export const timetableQuery = (slug: string, filters: TimetableFilters) =>
+export const timetableQuery = (slug: string, filters: TimetableFilters, authState: string | null) =>
   queryOptions({
     queryKey: [
-      'auth',
+      ...activityKeys.all,
       'timetable',
       slug,
       filters.from ?? null,
       filters.category ?? null,
       filters.timeOfDay ?? null,
+      authState,
     ],
     queryFn: ({ signal }) =>
       apiGet<Timetable>(
@@ -35,9 +40,9 @@ export const timetableQuery = (slug: string, filters: TimetableFilters) =>
   });
 
 /** GET /api/activities/sessions/{sessionId}: a session with its price bands for this customer. */
-export const sessionQuery = (sessionId: string) =>
+export const sessionQuery = (sessionId: string, authState: string | null) =>
   queryOptions({
-    queryKey: ['auth', 'activity-session', sessionId],
+    queryKey: [...activityKeys.sessions, sessionId, authState],
     queryFn: ({ signal }) =>
       apiGet<SessionDetails>(`activities/sessions/${encodeURIComponent(sessionId)}`, undefined, signal),
     staleTime: 10_000,

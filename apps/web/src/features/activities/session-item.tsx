@@ -11,9 +11,11 @@ export function SessionItem({ session }: { session: TimetableSession }) {
     <li className="session-item" data-status={availability.status}>
       <p className="session-item__time">
         <time dateTime={session.startsAt}>{session.startTime}</time>
-        <span className="visually-hidden"> to </span>
-        <span aria-hidden="true">–</span>
-        <time dateTime={session.endsAt}>{session.endTime}</time>
+        <span className="session-item__end">
+          <span className="visually-hidden"> to </span>
+          <span aria-hidden="true">–</span>
+          <time dateTime={session.endsAt}>{session.endTime}</time>
+        </span>
       </p>
       <div className="session-item__body">
         <h3 className="session-item__name">{session.activity.name}</h3>

@@ -1,5 +1,4 @@
 import type { SessionDetails } from '@lido/contracts/activities';
-import { prettyDate } from '@lido/pricing/calendar-date';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -13,7 +12,7 @@ import { LoginDialog } from '../auth/index.ts';
 import { useAddBooking } from './add-booking.ts';
 import { BandChoice } from './band-choice.tsx';
 import { sessionQuery } from './get-timetable.ts';
-import { cheapestAvailable, notBookableText, whereText } from './session-text.ts';
+import { cheapestAvailable, dayDate, notBookableText, whereText } from './session-text.ts';
 
 /** Up to 10 places at a time (the contract's limit), never more than are left; a court is one. */
 function maxPlaces(session: SessionDetails): number {
@@ -115,7 +114,8 @@ function BookingForm({ session }: { session: SessionDetails }) {
 /** /sessions/{id} on the bookings site: one session's details, its price bands and "Add to basket". */
 export function SessionPage() {
   const { sessionId = '' } = useParams();
-  const session = useQuery(sessionQuery(sessionId));
+  const { state: authState } = useAuthState();
+  const session = useQuery(sessionQuery(sessionId, authState));
   if (session.isPending) return <Spinner label="Loading the session" />;
   if (session.isError) {
     const status = session.error instanceof ApiError ? session.error.status : null;
@@ -133,7 +133,7 @@ export function SessionPage() {
       <h1>{data.activity.name}</h1>
       <p className="lead">
         <time dateTime={data.startsAt}>
-          {prettyDate(data.date)}, {data.startTime} to {data.endTime}
+          {dayDate(data.date)}, {data.startTime} to {data.endTime}
         </time>
       </p>
       <p className={`availability availability--${availability.status}`}>{availability.label}</p>

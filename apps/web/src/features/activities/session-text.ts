@@ -58,3 +58,11 @@ export function notBookableText(status: TimetableSession['availability']['status
       return 'This session cannot be booked online.';
   }
 }
+
+/** "Tue 24 Nov 2026": a session's date with its weekday, as people plan their week. */
+export function dayDate(date: string): string {
+  const noon = new Date(`${date}T12:00:00Z`);
+  const part = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat('en-GB', { ...options, timeZone: 'UTC' }).format(noon);
+  return `${part({ weekday: 'short' })} ${part({ day: 'numeric' })} ${part({ month: 'short' })} ${part({ year: 'numeric' })}`;
+}

@@ -2,6 +2,7 @@ import { type TimeOfDay, timesOfDay } from '@lido/contracts/activities';
 import { addDays, compareDates, isCalendarDate } from '@lido/pricing/calendar-date';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
+import { useAuthState } from '../../app/session/session-store.ts';
 import { ApiError } from '../../lib/api/api-client.ts';
 import { genericErrorLine } from '../../lib/api/generic-error.ts';
 import { Button } from '../../ui/button.tsx';
@@ -46,8 +47,13 @@ function useTimetableParams() {
  */
 export function Timetable({ slug }: { slug: string }) {
   const { state, update } = useTimetableParams();
+  const { state: authState } = useAuthState();
   const timetable = useQuery(
-    timetableQuery(slug, { from: state.from, category: state.category, timeOfDay: state.timeOfDay }),
+    timetableQuery(
+      slug,
+      { from: state.from, category: state.category, timeOfDay: state.timeOfDay },
+      authState,
+    ),
   );
   if (timetable.isPending) return <Spinner label="Loading the timetable" />;
   if (timetable.isError)

@@ -34,7 +34,7 @@ export function LocationPage() {
             <SiteLink
               site="online-joining"
               to={`/centre/${venue.data.slug}`}
-              className="button button--secondary button--md"
+              className="button button--secondary button--md venue-page__membership"
             >
               Buy a membership at {venue.data.name}
             </SiteLink>
