@@ -1,3 +1,4 @@
+import { dayLabel } from '@lido/pricing/booking-rules';
 import type { SessionPrice, TimetableSession } from '@lido/contracts/activities';
 
 /**
@@ -59,10 +60,7 @@ export function notBookableText(status: TimetableSession['availability']['status
   }
 }
 
-/** "Tue 24 Nov 2026": a session's date with its weekday, as people plan their week. */
+/** "Tue 24 Nov 2026": a session's date with its weekday, as the server writes a line's "when". */
 export function dayDate(date: string): string {
-  const noon = new Date(`${date}T12:00:00Z`);
-  const part = (options: Intl.DateTimeFormatOptions) =>
-    new Intl.DateTimeFormat('en-GB', { ...options, timeZone: 'UTC' }).format(noon);
-  return `${part({ weekday: 'short' })} ${part({ day: 'numeric' })} ${part({ month: 'short' })} ${part({ year: 'numeric' })}`;
+  return `${dayLabel(date)} ${date.slice(0, 4)}`;
 }
