@@ -69,6 +69,8 @@ describe("a centre's timetable", () => {
     expect(document.activeElement).toBe(second);
     expect(second.getAttribute('aria-pressed')).toBe('true');
     expect(first.getAttribute('aria-pressed')).toBe('false');
+    // The change is said once, politely, without moving focus.
+    expect(screen.getByText('1 session on Wed 25 Nov').getAttribute('role')).toBe('status');
     // A court hour counts its free courts.
     const wednesday = screen.getByRole('region', { name: 'Wed 25 Nov' });
     expect(wednesday.textContent).toContain('3 courts free');

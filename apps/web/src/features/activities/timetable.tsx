@@ -14,6 +14,8 @@ import { WeekStrip } from './week-strip.tsx';
 
 const dayListId = 'timetable-day';
 
+const sessionCount = (count: number) => (count === 1 ? '1 session' : `${count} sessions`);
+
 /** The timetable's state lives in the address, so Back from a session returns to the same view. */
 function useTimetableParams() {
   const [params, setParams] = useSearchParams();
@@ -109,6 +111,10 @@ export function Timetable({ slug }: { slug: string }) {
         controls={dayListId}
         onSelect={(date) => update({ day: date })}
       />
+      {/* Says what the list now holds after a day or filter changes it, once, without moving focus. */}
+      <p className="visually-hidden" role="status">
+        {selected ? `${sessionCount(selected.sessions.length)} on ${selected.label}` : ''}
+      </p>
       {selected && (
         <section className="timetable__day" id={dayListId} aria-labelledby={`${dayListId}-heading`}>
           <h2 id={`${dayListId}-heading`}>{selected.label}</h2>
