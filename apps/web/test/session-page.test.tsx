@@ -137,6 +137,43 @@ describe('the session page', () => {
     );
   });
 
+  it('stays on the session after logging in from its dialog, with focus on the button, now "Add to basket"', async () => {
+    // jsdom has no scrolling; the dialog scrolls its opener into view as it hands focus back.
+    Element.prototype.scrollIntoView ??= () => {};
+    const user = userEvent.setup();
+    let reads = 0;
+    const { calls } = renderSession({
+      // The first read is a visitor's; after logging in the member price is open.
+      '/api/activities/sessions/501': () =>
+        wire(
+          reads++ === 0
+            ? sessionDetails()
+            : sessionDetails({
+                prices: sessionDetails().prices.map((price) =>
+                  price.band === 'member' ? { ...price, available: true } : price,
+                ),
+              }),
+        ),
+      '/api/auth/customer/login': () => {
+        document.cookie = 'lido_authState=in.after-login';
+        return wire({ token: 'in.after-login' });
+      },
+    });
+    const button = await screen.findByRole('button', { name: 'Log in to book' });
+    await user.click(button);
+    const dialog = screen.getByRole('dialog', { name: 'Log in' });
+    await user.type(within(dialog).getByLabelText('Email address or customer ID'), 'C100003');
+    await user.type(within(dialog).getByLabelText('Password', { exact: true }), 'Swim-Gym-2026!');
+    await user.click(within(dialog).getByRole('button', { name: 'Log in' }));
+    const add = await screen.findByRole('button', { name: 'Add to basket' });
+    expect(document.activeElement).toBe(add);
+    // The customer's own prices: the member band (free) is now open, and the cheapest is chosen.
+    await vi.waitFor(() =>
+      expect((screen.getByRole('radio', { name: 'Member £0.00' }) as HTMLInputElement).checked).toBe(true),
+    );
+    expect(calls.filter((call) => call.url === '/api/activities/sessions/501')).toHaveLength(2);
+  });
+
   it('explains a full session instead of offering to book it', async () => {
     logIn();
     renderSession({

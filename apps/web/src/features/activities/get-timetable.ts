@@ -36,7 +36,9 @@ export const timetableQuery = (slug: string, filters: TimetableFilters, authStat
       ),
     // Places go quickly when bookings open: a short freshness, and read again on return to the tab.
     staleTime: 15_000,
-    placeholderData: (previous) => previous,
+    // A new day, filter or login keeps the last list on screen while it loads; another centre doesn't.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[2] === slug ? previous : undefined,
   });
 
 /** GET /api/activities/sessions/{sessionId}: a session with its price bands for this customer. */
@@ -47,4 +49,8 @@ export const sessionQuery = (sessionId: string, authState: string | null) =>
       apiGet<SessionDetails>(`activities/sessions/${encodeURIComponent(sessionId)}`, undefined, signal),
     staleTime: 10_000,
     retry: false,
+    // Logging in changes the key: the page stays on screen (and focus where it was, on the button
+    // that opened the login dialog) while the customer's own prices load.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[2] === sessionId ? previous : undefined,
   });
