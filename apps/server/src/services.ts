@@ -100,6 +100,8 @@ export function createServices(
       cart,
       email,
       today,
+      clock,
+      timeZone: config.timeZone,
       log,
       cardProvider,
       directDebit,

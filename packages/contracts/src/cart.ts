@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bookingItemOptionsSchema } from './activities.ts';
+import { bookingItemOptionsSchema, completedWaiversSchema } from './activities.ts';
 import { positiveId } from './common.ts';
 
 /**
@@ -155,7 +155,7 @@ export const offlinePaymentsSchema = z
 
 /** POST /api/checkout/complete: the accepted terms' ids; card payments carry their transaction. */
 export const completeCheckoutBodySchema = z.strictObject({
-  completedWaivers: z.array(z.unknown()).max(50).optional(),
+  completedWaivers: completedWaiversSchema.optional(),
   payments: offlinePaymentsSchema.optional(),
   terms: z.array(positiveId('A terms id')).max(20).default([]),
   transactionUuid: z.string().uuid({ error: 'The transaction must be a UUID.' }).optional(),

@@ -19,6 +19,7 @@ import { receiptEmail } from './receipt-email.ts';
 import { customerContact } from '../customers/customers.repository.ts';
 import { findOrder, orderLines } from './checkout.repository.ts';
 import type { Order } from '@lido/contracts/order';
+import { type CompletedWaivers, waiverLineIds } from '@lido/contracts/payments';
 
 /** Completing a basket and reading the order back (platform spec, "Payment"; joining spec, "Order"). */
 export function createCheckoutService(deps: {
@@ -27,6 +28,8 @@ export function createCheckoutService(deps: {
   cart: ReturnType<typeof createCartService>;
   email: EmailQueue;
   today: () => CalendarDate;
+  clock: () => Date;
+  timeZone: string;
   log: FastifyBaseLogger;
   cardProvider: CardProvider | undefined;
   directDebit: DirectDebitService;
@@ -80,6 +83,8 @@ export function createCheckoutService(deps: {
     currency: async () => (await requireOperator(deps.operators)).currency,
     requiredTermIds,
     today: deps.today,
+    clock: deps.clock,
+    timeZone: deps.timeZone,
     log: deps.log,
     recordDirectDebit: deps.directDebit.recordWithOrder,
     onOrderCreated: queueReceipt,
@@ -112,6 +117,7 @@ export function createCheckoutService(deps: {
         terms: number[];
         transactionUuid?: string | undefined;
         payments?: OfflinePayment[] | undefined;
+        completedWaivers?: CompletedWaivers | undefined;
       },
     ) {
       if (input.transactionUuid)
@@ -129,6 +135,9 @@ export function createCheckoutService(deps: {
         acceptedTermIds: input.terms,
         requiredTermIds: async (cartId) => requiredTermIds(customer, cartId),
         today: deps.today(),
+        now: deps.clock(),
+        timeZone: deps.timeZone,
+        acceptedWaivers: waiverLineIds(input.completedWaivers),
         creditPence: spend.credit,
         recordDirectDebit: deps.directDebit.recordWithOrder,
         onCreated: queueReceipt,
