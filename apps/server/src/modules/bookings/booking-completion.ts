@@ -10,7 +10,7 @@ import {
   retakePlaces,
   sessionsFor,
 } from './bookings.repository.ts';
-import { sessionWhen } from './booking-words.ts';
+import { sessionWhen } from '@lido/pricing/booking-rules';
 
 /**
  * Paying for booking lines (issue 17 items 4, 6 and 9; decision 0032): what a payment pays for,

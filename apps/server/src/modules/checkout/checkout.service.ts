@@ -18,6 +18,7 @@ import { type CompletedOrder, completeBasket } from './order-completion.ts';
 import { receiptEmail } from './receipt-email.ts';
 import { customerContact } from '../customers/customers.repository.ts';
 import { findOrder, orderLines } from './checkout.repository.ts';
+import { orderBookingItems } from '../bookings/order-booking-items.ts';
 import type { Order } from '@lido/contracts/order';
 import { type CompletedWaivers, waiverLineIds } from '@lido/contracts/payments';
 
@@ -166,51 +167,56 @@ export function createCheckoutService(deps: {
       if (!loaded) throw new HttpError(404, itemNotFoundMessage);
       const format = moneyFormat(operator.currency);
       const { money } = format;
-      const { order, lines } = loaded;
+      const { order } = loaded;
+      const lines = loaded.lines.filter((line) => line.itemType === 'membership');
+      const bookings = await orderBookingItems(deps.db, order.id, { money, timeZone: deps.timeZone });
       return {
         id: order.id,
         reference: order.reference,
-        orderType: 'membership',
+        orderType: bookings.length > 0 ? 'booking' : 'membership',
         brand: operator.name,
         tax: money(order.taxPence),
         total: money(order.totalPence),
-        items: lines.map((line) => {
-          const details = line.details;
-          const costs = details?.costs;
-          // One fee breakdown for every summary; an order lists only the fees it charged.
-          const fees = costs
-            ? feeLines(costs, (pence) => pence, {
-                change: details.kind === 'membership_change',
-              })
-                .filter((fee) => fee.price > 0)
-                .map((fee) => ({ label: fee.label, type: fee.type, price: money(fee.price) }))
-            : [];
-          return {
-            type: 'membership',
-            kind: details?.kind ?? 'membership',
-            name: details?.name ?? line.description,
-            friendlyName: line.description,
-            categories: details?.categories ?? [],
-            homeVenue: { name: details?.venueName ?? '' },
-            membershipTypeId: details?.membershipTypeId ?? null,
-            paymentType: costs?.paymentType ?? null,
-            fixedDuration: costs?.fixedDuration ?? null,
-            fixedPeriod: costs?.fixedPeriod ?? null,
-            startDate: costs?.startDate ?? null,
-            endDate: costs?.endDate ?? null,
-            firstBillingDate: costs?.firstBillingDate ?? null,
-            requiresEligibility: details?.requiresEligibility ?? false,
-            baseFee: costs
-              ? {
-                  type: costs.paymentType === 'recurring' ? 'membership-monthly' : 'membership-fixed',
-                  price: money(costs.basePrice),
-                }
-              : null,
-            change: details?.change ? inJsonbKeyOrder(changeAnswer(details.change, format)) : null,
-            fees,
-            total: money(line.amountPence),
-          };
-        }),
+        items: [
+          ...lines.map((line) => {
+            const details = line.details;
+            const costs = details?.costs;
+            // One fee breakdown for every summary; an order lists only the fees it charged.
+            const fees = costs
+              ? feeLines(costs, (pence) => pence, {
+                  change: details.kind === 'membership_change',
+                })
+                  .filter((fee) => fee.price > 0)
+                  .map((fee) => ({ label: fee.label, type: fee.type, price: money(fee.price) }))
+              : [];
+            return {
+              type: 'membership' as const,
+              kind: details?.kind ?? 'membership',
+              name: details?.name ?? line.description,
+              friendlyName: line.description,
+              categories: details?.categories ?? [],
+              homeVenue: { name: details?.venueName ?? '' },
+              membershipTypeId: details?.membershipTypeId ?? null,
+              paymentType: costs?.paymentType ?? null,
+              fixedDuration: costs?.fixedDuration ?? null,
+              fixedPeriod: costs?.fixedPeriod ?? null,
+              startDate: costs?.startDate ?? null,
+              endDate: costs?.endDate ?? null,
+              firstBillingDate: costs?.firstBillingDate ?? null,
+              requiresEligibility: details?.requiresEligibility ?? false,
+              baseFee: costs
+                ? {
+                    type: costs.paymentType === 'recurring' ? 'membership-monthly' : 'membership-fixed',
+                    price: money(costs.basePrice),
+                  }
+                : null,
+              change: details?.change ? inJsonbKeyOrder(changeAnswer(details.change, format)) : null,
+              fees,
+              total: money(line.amountPence),
+            };
+          }),
+          ...bookings,
+        ],
       };
     },
   };
