@@ -153,7 +153,8 @@ export async function buyBookings(
   ) => {
     const accepted = waiverAt(line.id, facts.waiverRequired);
     rows.push({
-      customerId: line.purchasedForCustomerId,
+      // The booking is in the payer's account (a parent sees a child's); the attendee is named.
+      customerId: input.customerId,
       venueId: facts.venueId,
       activityName: facts.activityName,
       startsAt: facts.sessionStartsAt,

@@ -19,6 +19,10 @@ import { receiptEmail } from './receipt-email.ts';
 import { customerContact } from '../customers/customers.repository.ts';
 import { findOrder, orderLines } from './checkout.repository.ts';
 import { orderBookingItems } from '../bookings/order-booking-items.ts';
+import { bookingsOfOrder } from '../bookings/bookings.repository.ts';
+import { calendarEvent } from '../bookings/bookings.service.ts';
+import { calendarFile } from '../bookings/calendar-file.ts';
+import { sessionWhen } from '@lido/pricing/booking-rules';
 import type { Order } from '@lido/contracts/order';
 import { type CompletedWaivers, waiverLineIds } from '@lido/contracts/payments';
 
@@ -51,6 +55,8 @@ export function createCheckoutService(deps: {
     const loaded = await loadOrder(order.customerId, order.id, tx);
     const person = await customerContact(tx, order.customerId);
     if (!operator || !loaded || !person) return;
+    const booked = await bookingsOfOrder(tx, order.id);
+    const events = booked.map(calendarEvent);
     await deps.email.send(
       receiptEmail({
         operatorName: operator.name,
@@ -61,6 +67,19 @@ export function createCheckoutService(deps: {
         lines: loaded.lines,
         totalPence: loaded.order.totalPence,
         cardLastFour: loaded.order.cardLastFour,
+        bookings: booked.map((row, index) => ({
+          what: events[index]!.summary,
+          when: sessionWhen(row.sessionStartsAt, row.sessionEndsAt, deps.timeZone),
+          where: events[index]!.location,
+        })),
+        ...(events.length > 0
+          ? {
+              calendar: {
+                filename: `booking-${loaded.order.reference}.ics`,
+                content: calendarFile({ operatorName: operator.name, now: deps.clock(), events }),
+              },
+            }
+          : {}),
       }),
       { tx, dedupeKey: `receipt:${order.id}` },
     );
