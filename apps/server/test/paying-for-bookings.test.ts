@@ -231,4 +231,49 @@ describe('paying for bookings', () => {
     );
     expect(balance!.credit_balance_pence).toBe(2000);
   });
+
+  it('sends a confirmation of what, when and where with the .ics attached, and serves the .ics to the order’s owner only', async () => {
+    const customer = await createCustomer(t, { creditBalancePence: 650 });
+    const spin = await createActivity(t, { name: 'Spin' });
+    const session = await createSession(t, spin, { startsAt: new Date('2026-12-01T18:00:00Z') });
+    await holdPlace(t, customer.id, session, spin.price('adult'));
+    const done = await complete(customer, { payments: [{ tender_type: 'credit', amount: 650 }] });
+    const orderId = done.data.orderId;
+
+    const [mail] = await rows<{
+      subject: string;
+      text_body: string;
+      attachments: { filename: string; contentType: string; contentBase64: string }[];
+    }>('SELECT subject, text_body, attachments FROM email_outbox WHERE dedupe_key = $1', [
+      `receipt:${orderId}`,
+    ]);
+    expect(mail!.subject).toMatch(/^Your booking is confirmed: LD-\d+$/);
+    expect(mail!.text_body).toContain('You are booked on:\nSpin\n  When: Tue 1 Dec 2026, 18:00 to 18:45\n');
+    expect(mail!.text_body).toContain('  Where: Studio 1, Castlefield Leisure Centre, ');
+    expect(mail!.attachments).toHaveLength(1);
+    expect(mail!.attachments[0]!.contentType).toContain('text/calendar');
+    const attached = Buffer.from(mail!.attachments[0]!.contentBase64, 'base64').toString('utf8');
+    expect(attached).toContain('DTSTART:20261201T180000Z\r\n');
+
+    const ics = await t.app.inject({
+      method: 'GET',
+      url: `/api/orders/${orderId}/calendar.ics`,
+      headers: { host: siteHost.bookings, cookie: customer.cookie },
+    });
+    expect(ics.statusCode).toBe(200);
+    expect(ics.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(ics.headers['content-disposition']).toBe(`attachment; filename="booking-${orderId}.ics"`);
+    expect(ics.body).toContain('SUMMARY:Spin\r\n');
+    expect(ics.body).toContain('DTEND:20261201T184500Z\r\n');
+    expect(ics.body.replace(/\r\n /g, '')).toContain('LOCATION:Studio 1\\, Castlefield Leisure Centre\\, ');
+    const other = await createCustomer(t);
+    for (const cookie of [other.cookie, undefined]) {
+      const refused = await t.app.inject({
+        method: 'GET',
+        url: `/api/orders/${orderId}/calendar.ics`,
+        headers: { host: siteHost.bookings, ...(cookie ? { cookie } : {}) },
+      });
+      expect(refused.statusCode).toBe(cookie ? 404 : 401);
+    }
+  });
 });
