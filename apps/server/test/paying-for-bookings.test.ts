@@ -4,7 +4,7 @@ import { apiClient } from './support/api.ts';
 import { createActivity, createSession, holdPlace, sessionCounts } from './support/activity-factories.ts';
 import { startTestSandbox, type TestSandbox } from './support/card-sandbox.ts';
 import { browserFacts, cardBilling } from './support/checkout-calls.ts';
-import { createCustomer, type TestCustomer } from './support/factories.ts';
+import { basketWith, createCustomer, type TestCustomer } from './support/factories.ts';
 import { createTestApp, siteHost, type TestApp } from './support/test-app.ts';
 
 /** Issue 17 items 4, 6 and 9: paying for held places, by card, credit or nothing, and what completion re-checks. */
@@ -275,5 +275,71 @@ describe('paying for bookings', () => {
       });
       expect(refused.statusCode).toBe(cookie ? 404 : 401);
     }
+  });
+
+  it('pays for a membership and a booking together by card, keeping the hold while paying', async () => {
+    const customer = await createCustomer(t);
+    const cart = await basketWith(t, customer, [
+      {
+        slug: 'gym-anytime',
+        paymentType: 'fixed',
+        startDate: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
+      },
+    ]);
+    const terms = (await apiClient(t).as(customer).terms(cart.cartId!)).data.data.map((term) => term.id);
+    const swim = await createActivity(t, { name: 'Public swim' });
+    const session = await createSession(t, swim);
+    const { line } = await holdPlace(t, customer.id, session, swim.price('adult'), { heldForMinutes: 1 });
+    const paid = await authorise(customer, { terms }, 'ALEX NEWMAN');
+    expect(paid.data.transactionStatus).toBe('authorised');
+    // Paying started: the place is held for the operator's 15 minutes from now, not the 1 left.
+    const [held] = await rows<{ minutes: number }>(
+      'SELECT extract(epoch FROM held_until - now()) / 60 AS minutes FROM cart_booking_lines WHERE id = $1',
+      [line.id],
+    );
+    expect(Number(held!.minutes)).toBeGreaterThan(14);
+    const [attempt] = await rows<{ amount_pence: number }>(
+      'SELECT amount_pence FROM payment_attempts WHERE uuid = $1',
+      [paid.data.transactionUuid],
+    );
+    expect(attempt!.amount_pence).toBe(cart.totals.total + 650);
+
+    const done = await complete(customer, { transaction_uuid: paid.data.transactionUuid });
+    expect(done.status).toBe(200);
+    const order = (await api.as(customer).get<Order>(`/api/orders/${done.data.orderId}`)).data;
+    expect(order.orderType).toBe('booking');
+    expect(order.items.map((item) => item.type)).toEqual(['membership', 'booking']);
+    const [source] = await rows<{ source: string }>('SELECT source FROM orders WHERE id = $1', [
+      done.data.orderId,
+    ]);
+    expect(source!.source).toBe('bookings');
+    expect(
+      await rows<{ item_type: string; position: number }>(
+        'SELECT item_type, position FROM order_items WHERE order_id = $1 ORDER BY position',
+        [done.data.orderId],
+      ),
+    ).toEqual([
+      { item_type: 'membership', position: 1 },
+      { item_type: 'booking', position: 2 },
+    ]);
+  });
+
+  it('books what a lost browser paid for when reconciliation completes it, with the waiver accepted at authorise', async () => {
+    const customer = await createCustomer(t);
+    const climbing = await createActivity(t, { name: 'Climbing', waiverRequired: true });
+    const session = await createSession(t, climbing);
+    const { line } = await holdPlace(t, customer.id, session, climbing.price('adult'));
+    const paid = await authorise(customer, { completed_waivers: [{ cart_item_id: line.id }] }, 'ALEX NEWMAN');
+    expect(paid.data.transactionStatus).toBe('authorised');
+    // The browser never comes back: the reconciliation job finds the authorised payment.
+    const counts = await t.services().checkout.reconcile({ olderThanMs: 0 });
+    expect(counts.completed).toBeGreaterThanOrEqual(1);
+    const [booking] = await rows<{ status: string; waiver_accepted_by: number; waiver_accepted_at: Date }>(
+      'SELECT status, waiver_accepted_by, waiver_accepted_at FROM customer_bookings WHERE session_id = $1',
+      [session.id],
+    );
+    expect(booking).toMatchObject({ status: 'booked', waiver_accepted_by: customer.id });
+    expect(booking!.waiver_accepted_at).toBeInstanceOf(Date);
+    expect((await sessionCounts(t, session.id)).taken).toBe(1);
   });
 });
