@@ -6,6 +6,7 @@ import { startTestSandbox, type TestSandbox } from './support/card-sandbox.ts';
 import { browserFacts, cardBilling } from './support/checkout-calls.ts';
 import { createCustomer, type TestCustomer } from './support/factories.ts';
 import { createTestApp, siteHost, type TestApp } from './support/test-app.ts';
+import { bookingRefundsOwed, formatRefundLine } from '../src/modules/checkout/payments-attention.ts';
 
 /** Issue 17 item 5: My account → Bookings, and cancelling before the cut-off. */
 describe('my bookings and cancelling them', () => {
@@ -204,6 +205,31 @@ describe('my bookings and cancelling them', () => {
       );
       expect(refunds.map((tx) => tx.amount)).toEqual([expect.objectContaining({ totalAmount: 650 })]);
       expect(await credit(customer)).toBe(0);
+    } finally {
+      await rows("UPDATE operators SET booking_refund_method = 'credit'");
+    }
+  });
+
+  it('keeps a cancellation whose card refund failed, for staff to refund by hand', async () => {
+    await rows("UPDATE operators SET booking_refund_method = 'card'");
+    try {
+      const customer = await createCustomer(t);
+      const spin = await createActivity(t);
+      const session = await createSession(t, spin);
+      const paid = await bookedByCard(customer, session, spin.price('adult'));
+      // The provider no longer knows the payment: its refund call fails.
+      await rows("UPDATE payment_attempts SET provider_tx_id = 'GONE' WHERE uuid = $1", [paid.uuid]);
+      const cancelled = await api
+        .as(customer)
+        .post<Booking>(`/api/my-account/bookings/${paid.bookingId}/cancel`);
+      expect(cancelled.status).toBe(200);
+      expect(cancelled.data.status).toBe('cancelled');
+      expect((await sessionCounts(t, session.id)).taken).toBe(0);
+      const owed = await bookingRefundsOwed(t.database.db);
+      expect(owed).toEqual([
+        expect.objectContaining({ bookingId: paid.bookingId, refundPence: 650, refundStatus: 'failed' }),
+      ]);
+      expect(formatRefundLine(owed[0]!)).toContain(`booking ${paid.bookingId}  card refund failed`);
     } finally {
       await rows("UPDATE operators SET booking_refund_method = 'credit'");
     }

@@ -133,7 +133,9 @@ export type JoiningMembershipBody = z.infer<typeof joiningMembershipBodySchema>;
 
 /** DELETE cart/clear */
 export const clearCartBodySchema = z.strictObject({
-  source: z.enum(['online-joining', 'front-of-house'], { error: 'The source must be online-joining.' }),
+  source: z.enum(['online-joining', 'front-of-house', 'bookings'], {
+    error: 'The source must be online-joining or bookings.',
+  }),
 });
 
 /** POST memberships/{id}/change: the membership to change to, and when. */

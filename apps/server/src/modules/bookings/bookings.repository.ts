@@ -227,3 +227,26 @@ export async function bookingSettings(db: Executor) {
     .limit(1);
   return row;
 }
+
+/**
+ * Cancelled bookings whose card refund failed, or was claimed over ten minutes ago and never
+ * finished (a process stopped between the commit and the provider's answer): staff refund these.
+ */
+export async function bookingRefundsNeedingAttention(db: Executor) {
+  return db
+    .select({
+      bookingId: customerBookings.id,
+      customer: customers.reference,
+      orderReference: orders.reference,
+      refundPence: customerBookings.refundPence,
+      refundStatus: customerBookings.refundStatus,
+      cancelledAt: customerBookings.cancelledAt,
+    })
+    .from(customerBookings)
+    .innerJoin(customers, eq(customers.id, customerBookings.customerId))
+    .leftJoin(orders, eq(orders.id, customerBookings.orderId))
+    .where(
+      sql`${customerBookings.refundStatus} = 'failed' OR (${customerBookings.refundStatus} = 'pending' AND ${customerBookings.cancelledAt} < now() - interval '10 minutes')`,
+    )
+    .orderBy(asc(customerBookings.cancelledAt));
+}
