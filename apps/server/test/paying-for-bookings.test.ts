@@ -254,6 +254,20 @@ describe('paying for bookings', () => {
     expect(mail!.attachments[0]!.contentType).toContain('text/calendar');
     const attached = Buffer.from(mail!.attachments[0]!.contentBase64, 'base64').toString('utf8');
     expect(attached).toContain('DTSTART:20261201T180000Z\r\n');
+    const [queued] = await rows<{ id: string }>('SELECT id FROM email_outbox WHERE dedupe_key = $1', [
+      `receipt:${orderId}`,
+    ]);
+    const outboxPage = await t.app.inject({
+      url: `/dev/outbox/${queued!.id}`,
+      headers: { host: siteHost.bookings },
+    });
+    expect(outboxPage.body).toContain(`<a href="/dev/outbox/${queued!.id}/attachments/0">booking-LD-`);
+    const file = await t.app.inject({
+      url: `/dev/outbox/${queued!.id}/attachments/0`,
+      headers: { host: siteHost.bookings },
+    });
+    expect(file.headers['content-type']).toContain('text/calendar');
+    expect(file.body).toBe(attached);
 
     const ics = await t.app.inject({
       method: 'GET',
