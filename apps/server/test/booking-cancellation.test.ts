@@ -143,13 +143,18 @@ describe('my bookings and cancelling them', () => {
     expect(await credit(customer)).toBe(650);
   });
 
-  it('another customer’s booking is not found, and cannot be cancelled', async () => {
+  it('another customer’s booking is not found, a bad id is refused, and neither cancels anything', async () => {
     const owner = await createCustomer(t, { creditBalancePence: 650 });
     const spin = await createActivity(t);
     const { bookingId } = await bookedWithCredit(owner, await createSession(t, spin), spin.price('adult'));
     const other = await createCustomer(t);
     expect((await api.as(other).get(`/api/my-account/bookings/${bookingId}`)).status).toBe(404);
     expect((await api.as(other).post(`/api/my-account/bookings/${bookingId}/cancel`)).status).toBe(404);
+    for (const bad of ['0', 'abc', '1.5', '99999999999999999999']) {
+      const refused = await api.as(owner).post(`/api/my-account/bookings/${bad}/cancel`);
+      expect(refused.status).toBe(422);
+    }
+    expect((await api.as(undefined).post(`/api/my-account/bookings/${bookingId}/cancel`)).status).toBe(401);
     expect((await api.as(owner).get<Booking>(`/api/my-account/bookings/${bookingId}`)).data.status).toBe(
       'booked',
     );

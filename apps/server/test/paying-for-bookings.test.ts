@@ -153,6 +153,10 @@ describe('paying for bookings', () => {
     expect(missing.message).toBe('Please accept the waiver for Climbing taster.');
     expect(await rows('SELECT id FROM customer_bookings WHERE session_id = $1', [session.id])).toEqual([]);
 
+    for (const bad of [[{ id: line.id }], ['yes'], 'all', [0]]) {
+      const refused = await complete(customer, { completed_waivers: bad });
+      expect(refused.status).toBe(422);
+    }
     const accepted = await complete(customer, { completed_waivers: [{ cart_item_id: line.id }] });
     expect(accepted.status).toBe(200);
     const [booking] = await rows<{ waiver_accepted_by: number; waiver_accepted_at: Date | null }>(
