@@ -23,9 +23,9 @@ function fakeServer() {
       : {
           body: {
             data: {
-              expires_at: new Date(server.endsAt).toISOString(),
-              expires_in_ms: server.endsAt - Date.now(),
-              idle_timeout_ms: 30 * minute,
+              expiresAt: new Date(server.endsAt).toISOString(),
+              expiresInMs: server.endsAt - Date.now(),
+              idleTimeoutMs: 30 * minute,
               extendable: true,
             },
           },
@@ -39,7 +39,7 @@ function fakeServer() {
       }
       return times();
     },
-    '/api/auth/logout': () => ({ body: { data: { logged_out: true } } }),
+    '/api/auth/logout': () => ({ body: { data: { loggedOut: true } } }),
   };
   const calls: string[] = [];
   // Answers settle in microtasks (a real Response body waits for the event loop, which fake timers hold).
