@@ -181,3 +181,5 @@ export function useSessionTimeout({ kioskChrome }: { kioskChrome: boolean }) {
     },
   };
 }
+
+export type SessionTimeoutControls = ReturnType<typeof useSessionTimeout>;
