@@ -67,6 +67,10 @@ describe('the session timeout warning (issue 21 item 1)', () => {
       await visit(page, `${site}/accessibility-statement`);
       await page.getByRole('heading', { level: 2, name: 'Enforcement procedure' }).waitFor();
     }
+    // At phone size too, with nothing wider than the screen.
+    const phone = await e2e.page({ width: 390, height: 844 });
+    await visit(phone, `${e2e.server.urls.onlineJoining}/accessibility-statement`);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 });
 
