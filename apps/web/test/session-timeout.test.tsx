@@ -8,7 +8,7 @@ import { MoreTimeDialog } from '../src/features/kiosk/more-time-dialog.tsx';
 import { durationWords, spokenDuration } from '../src/ui/countdown.tsx';
 import { renderOnSite } from './support/render.tsx';
 // Loaded lazily by the page; loaded here first so fake timers need not wait on a real import.
-import '../src/features/session-timeout/timeout-dialogs.tsx';
+import '../src/features/session-timeout/session-timer.tsx';
 
 const minute = 60_000;
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));

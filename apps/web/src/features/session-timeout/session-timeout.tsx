@@ -1,28 +1,22 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useAuthState } from '../../app/session/session-store.ts';
-import { useSessionTimeout } from './use-session-timeout.ts';
 
-const loadDialogs = () => import('./timeout-dialogs.tsx');
-const TimeoutDialogs = lazy(async () => ({ default: (await loadDialogs()).TimeoutDialogs }));
+const SessionTimer = lazy(async () => ({ default: (await import('./session-timer.tsx')).SessionTimer }));
 
 /**
  * The session timeout warning and the signed-out message (issue 21 item 1, WCAG 2.2.1), mounted
- * once per page by the root layout. The timer is here from the start; the dialogs load once a
- * customer is logged in (guests never need them, and they stay out of every site's first load),
- * and stay mounted once shown so a closing dialog can hand focus back.
+ * once per page by the root layout. Guests have no session to time, so the timer and its dialogs
+ * load the first time a customer is logged in on this page (they stay out of every site's first
+ * load), and stay mounted after a logout so "You have been signed out" can be said and focus handed back.
  */
 export function SessionTimeout({ kioskChrome }: { kioskChrome: boolean }) {
-  const timeout = useSessionTimeout({ kioskChrome });
   const { loggedIn } = useAuthState();
-  const [shown, setShown] = useState(false);
-  if (!shown && timeout.phase.kind !== 'quiet') setShown(true);
-  useEffect(() => {
-    if (loggedIn) void loadDialogs().catch(() => undefined);
-  }, [loggedIn]);
-  if (!shown) return null;
+  const [needed, setNeeded] = useState(loggedIn);
+  if (loggedIn && !needed) setNeeded(true);
+  if (!needed) return null;
   return (
     <Suspense fallback={null}>
-      <TimeoutDialogs timeout={timeout} />
+      <SessionTimer kioskChrome={kioskChrome} />
     </Suspense>
   );
 }

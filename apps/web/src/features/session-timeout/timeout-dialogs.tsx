@@ -98,7 +98,7 @@ function ExpiredDialog({ phase, onClose }: { phase: TimeoutPhase; onClose: () =>
   );
 }
 
-/** The warning and signed-out dialogs, loaded only once a customer is logged in (see session-timeout.tsx). */
+/** The warning and the signed-out message for the session timer's current phase. */
 export function TimeoutDialogs({ timeout }: { timeout: SessionTimeoutControls }) {
   const logout = useLogout();
   const navigate = useNavigate();
