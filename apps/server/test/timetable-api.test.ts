@@ -68,7 +68,7 @@ describe('the timetable', () => {
 
   it('lists a court hall’s hour once, counting free courts and naming a free court’s session', async () => {
     const badminton = await createActivity(t, { name: 'Badminton', kind: 'facility' });
-    const courts = [];
+    const courts: number[] = [];
     for (const name of ['Court 1', 'Court 2', 'Court 3', 'Court 4'])
       courts.push((await createLocation(t, { kind: 'court', name })).location.id);
     const hour = async (iso: string, taken: number[], options: { closed?: boolean } = {}) => {

@@ -61,8 +61,9 @@ export function zonedClock(timeZone: string) {
   return {
     timeZone,
     parts: (instant: Date) => fastZonedParts(instant, timeZone),
-    opensAt(startsAt: Date, windowDays: number, opensAtTime: string): Date {
-      const key = `${fastZonedParts(startsAt, timeZone).date}|${windowDays}|${opensAtTime}`;
+    /** `localDate`: the session's local date when the caller has it already (saves working it out again). */
+    opensAt(startsAt: Date, windowDays: number, opensAtTime: string, localDate?: string): Date {
+      const key = `${localDate ?? fastZonedParts(startsAt, timeZone).date}|${windowDays}|${opensAtTime}`;
       let opens = openings.get(key);
       if (!opens) {
         opens = bookingOpensAt(startsAt, windowDays, opensAtTime, timeZone);

@@ -63,10 +63,16 @@ interface BandChoice {
  * book further ahead). A visitor is shown the adult price and window, the one that stands for
  * "anyone" until they log in.
  */
-function chooseBand(entry: TimetableEntry, open: Set<PriceBand>, context: ViewContext): BandChoice | null {
+function chooseBand(
+  entry: TimetableEntry,
+  sessionDate: string,
+  open: Set<PriceBand>,
+  context: ViewContext,
+): BandChoice | null {
   const { clock, now, opensAtTime } = context;
   const startsAt = entry.row.session.startsAt;
-  const openedAt = (price: SessionPriceRow) => clock.opensAt(startsAt, price.bookingWindowDays, opensAtTime);
+  const openedAt = (price: SessionPriceRow) =>
+    clock.opensAt(startsAt, price.bookingWindowDays, opensAtTime, sessionDate);
   const withWindow = (price: SessionPriceRow): BandChoice => {
     const opens = openedAt(price);
     return { price, opensAt: opens > now ? opens : null };
@@ -134,7 +140,7 @@ export function sessionView(entry: TimetableEntry, context: ViewContext): Timeta
   const start = context.clock.parts(session.startsAt);
   const end = context.clock.parts(session.endsAt);
   const open = bandsFor(context.viewer, start.date);
-  const choice = chooseBand(entry, open, context);
+  const choice = chooseBand(entry, start.date, open, context);
   const prices = [...entry.row.prices].sort((a, b) => bandOrder(a.band) - bandOrder(b.band));
   return {
     id: session.id,
