@@ -1,7 +1,7 @@
 import type { SessionDetails, Timetable, TimetableSession } from '@lido/contracts/activity-answers';
 import { timetableSchema } from '@lido/contracts/activity-answers';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { venues } from '../src/db/schema.ts';
 import { createActivity, createLocation, createSession } from './support/activity-factories.ts';
 import { apiClient } from './support/api.ts';
@@ -225,5 +225,32 @@ describe('the timetable', () => {
     }
     const encoded = await api.guest.get('/api/activities/venues/castlefield%2Dleisure%2Dcentre/timetable');
     expect(encoded.status).toBe(200);
+  });
+  it('reads a week in two queries and a session page in one, however many sessions there are', async () => {
+    const queries = vi.spyOn(t.database.db, 'select');
+    const selectsFor = async (url: string) => {
+      queries.mockClear();
+      expect((await api.guest.get(url)).status).toBe(200);
+      return queries.mock.calls.length;
+    };
+    try {
+      const few = await createActivity(t, { name: 'Aqua' });
+      const one = await createSession(t, few, { startsAt: at('2026-11-28T09:00:00Z') });
+      const week = `/api/activities/venues/${venue}/timetable?from=2026-11-28&days=7`;
+      expect(await selectsFor(week)).toBe(2);
+      const many = await createActivity(t, { name: 'Badminton', kind: 'facility' });
+      const court = await createLocation(t, { kind: 'court', name: 'Court 9' });
+      for (let day = 0; day < 7; day += 1)
+        for (const hour of [9, 10, 11, 12, 13])
+          await createSession(t, many, {
+            startsAt: new Date(Date.UTC(2026, 10, 28 + day, hour)),
+            capacity: 1,
+            locationId: court.location.id,
+          });
+      expect(await selectsFor(week)).toBe(2);
+      expect(await selectsFor(`/api/activities/sessions/${one.id}`)).toBe(1);
+    } finally {
+      queries.mockRestore();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, lt, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import {
   activities,
@@ -16,9 +16,9 @@ import {
  * The timetable's reads (issue 17 item 2). It is read by thousands at once when bookings open, so
  * each answer is two queries whatever its size: the venue with what the answer needs of the
  * operator and the customer, then every session of the range with its activity, category, location
- * and prices joined in (no query per session). The range uses activity_sessions_venue_time_idx,
- * the prices activity_prices_one_per_band and the customer's memberships
- * customer_memberships_customer_idx.
+ * and prices joined in (no query per session; a session page is one query). The range uses
+ * activity_sessions_venue_time_idx and the customer's memberships customer_memberships_customer_idx;
+ * the price table (a few rows per activity) is grouped once per query.
  */
 
 export interface SessionPriceRow {
@@ -41,19 +41,17 @@ const currentOperatorId = sql`(SELECT min(id) FROM operators)`;
  * Each activity's prices as one JSON list, aggregated once per query and hash-joined: a subquery
  * per session row cost 20 ms for a week of 560 sessions (EXPLAIN ANALYZE, decision 0030), this 1 ms.
  */
-function priceLists(db: Db) {
-  return db
-    .select({
-      activityId: activityPrices.activityId,
-      prices: sql<SessionPriceRow[]>`json_agg(json_build_object(
+const priceLists = new QueryBuilder()
+  .select({
+    activityId: activityPrices.activityId,
+    prices: sql<SessionPriceRow[]>`json_agg(json_build_object(
         'id', ${activityPrices.id}, 'band', ${activityPrices.band},
         'pricePence', ${activityPrices.pricePence}, 'bookingWindowDays', ${activityPrices.bookingWindowDays}
       ) ORDER BY ${activityPrices.id})`.as('prices'),
-    })
-    .from(activityPrices)
-    .groupBy(activityPrices.activityId)
-    .as('price_lists');
-}
+  })
+  .from(activityPrices)
+  .groupBy(activityPrices.activityId)
+  .as('price_lists');
 
 /** The customer's active memberships as periods, or none for a visitor. */
 function membershipPeriodsOf(customerId: number | null) {
@@ -129,14 +127,13 @@ export function createActivitiesRepository(db: Db) {
 
     /** Every session of live activities at the venue starting in [from, to), in time order. */
     async sessionsBetween(venueId: number, from: Date, to: Date) {
-      const prices = priceLists(db);
       const rows = await db
-        .select({ ...sessionColumns, prices: prices.prices })
+        .select({ ...sessionColumns, prices: priceLists.prices })
         .from(activitySessions)
         .innerJoin(activities, eq(activities.id, activitySessions.activityId))
         .innerJoin(activityCategories, eq(activityCategories.id, activities.categoryId))
         .innerJoin(activityLocations, eq(activityLocations.id, activitySessions.locationId))
-        .leftJoin(prices, eq(prices.activityId, activities.id))
+        .leftJoin(priceLists, eq(priceLists.activityId, activities.id))
         .where(
           and(
             eq(activitySessions.venueId, venueId),
@@ -156,11 +153,10 @@ export function createActivitiesRepository(db: Db) {
      */
     async sessionGroup(sessionId: number, customerId: number | null) {
       const target = alias(activitySessions, 'target');
-      const prices = priceLists(db);
       const rows = await db
         .select({
           ...sessionColumns,
-          prices: prices.prices,
+          prices: priceLists.prices,
           venue: venueColumns,
           operator: operatorColumns,
           memberships: membershipPeriodsOf(customerId),
@@ -179,7 +175,7 @@ export function createActivitiesRepository(db: Db) {
         .innerJoin(activityLocations, eq(activityLocations.id, activitySessions.locationId))
         .innerJoin(venues, eq(venues.id, activitySessions.venueId))
         .innerJoin(operators, eq(operators.id, venues.operatorId))
-        .leftJoin(prices, eq(prices.activityId, activities.id))
+        .leftJoin(priceLists, eq(priceLists.activityId, activities.id))
         .where(
           and(
             eq(target.id, sessionId),
