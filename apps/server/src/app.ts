@@ -16,6 +16,7 @@ import { registerOperatorFonts } from './http/operator-fonts.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { resolveSite } from './http/sites.ts';
 import { registerStaticSites } from './http/static-sites.ts';
+import { activitiesRoutes } from './modules/activities/activities.routes.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { bookingsRoutes } from './modules/bookings/bookings.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -131,6 +132,7 @@ export async function buildApp({
   themeRoutes(app, services);
   clientRoutes(app, services, config);
   venuesRoutes(app, services);
+  activitiesRoutes(app, services, config);
   membershipsRoutes(app, services, config);
   cartRoutes(app, services, config);
   checkoutRoutes(app, services, config);

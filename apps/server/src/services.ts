@@ -2,6 +2,8 @@ import { type CalendarDate, todayIn } from '@lido/pricing/calendar-date';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { createActivitiesRepository } from './modules/activities/activities.repository.ts';
+import { createActivitiesService } from './modules/activities/activities.service.ts';
 import { createAccountRepository } from './modules/account/account.repository.ts';
 import { createAccountService } from './modules/account/account.service.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
@@ -129,6 +131,11 @@ export function createServices(
     theme: createThemeService(config, operators),
     client: createClientService(config, operators),
     venues: createVenuesService(operators),
+    activities: createActivitiesService({
+      activities: createActivitiesRepository(database.db),
+      clock,
+      timeZone: config.timeZone,
+    }),
   };
 }
 export type AppServices = ReturnType<typeof createServices>;

@@ -3,6 +3,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { createActivity, createSession } from './support/activity-factories.ts';
 import { createTestDatabase } from './support/test-database.ts';
 import { seedDemoIfEmpty } from '../src/db/seed/seed-demo.ts';
 import { createTestApp, loginCookie, productionEnv, testConfig, type TestApp } from './support/test-app.ts';
@@ -143,6 +144,15 @@ describe('the OpenAPI document', () => {
     const venue = venues.find((one) => one.slug === 'castlefield-leisure-centre')!;
     await checked('GET', '/api/activities/venues/{slug}', `/api/activities/venues/${venue.slug}`);
     await checked('GET', '/api/activities/footer', `/api/activities/footer?venue=${venue.slug}`);
+    const swim = await createActivity(t, { name: 'Public swim' });
+    const lengths = await createSession(t, swim, { startsAt: new Date('2026-11-24T18:00:00Z') });
+    await checked(
+      'GET',
+      '/api/activities/venues/{slug}/timetable',
+      `/api/activities/venues/${venue.slug}/timetable?time_of_day=evening`,
+      alex,
+    );
+    await checked('GET', '/api/activities/sessions/{sessionId}', `/api/activities/sessions/${lengths.id}`);
     const types = (
       await checked('GET', '/api/memberships/types', `/api/memberships/types?venue_id=${venue.id}`, alex)
     ).data as { id: number; slug: string; paymentOptions: { id: number; paymentType: string }[] }[];

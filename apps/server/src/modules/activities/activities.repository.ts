@@ -1,0 +1,193 @@
+import { and, asc, eq, gte, lt, or, sql } from 'drizzle-orm';
+import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import {
+  activities,
+  activityCategories,
+  activityLocations,
+  activityPrices,
+  activitySessions,
+  operators,
+  venues,
+  type PriceBand,
+} from '../../db/schema.ts';
+
+/**
+ * The timetable's reads (issue 17 item 2). It is read by thousands at once when bookings open, so
+ * each answer is two queries whatever its size: the venue with what the answer needs of the
+ * operator and the customer, then every session of the range with its activity, category, location
+ * and prices joined in (no query per session; a session page is one query). The range uses
+ * activity_sessions_venue_time_idx and the customer's memberships customer_memberships_customer_idx;
+ * the price table (a few rows per activity) is grouped once per query.
+ */
+
+export interface SessionPriceRow {
+  id: number;
+  band: PriceBand;
+  pricePence: number;
+  bookingWindowDays: number;
+}
+
+/** A period an active membership covers ('YYYY-MM-DD'; no end date: open-ended). */
+export interface MembershipPeriod {
+  startDate: string;
+  endDate: string | null;
+}
+
+// The operator this deployment serves is the first one (operator.repository's `current`).
+const currentOperatorId = sql`(SELECT min(id) FROM operators)`;
+
+/**
+ * Each activity's prices as one JSON list, aggregated once per query and hash-joined: a subquery
+ * per session row cost 20 ms for a week of 560 sessions (EXPLAIN ANALYZE, decision 0030), this 1 ms.
+ */
+const priceLists = new QueryBuilder()
+  .select({
+    activityId: activityPrices.activityId,
+    prices: sql<SessionPriceRow[]>`json_agg(json_build_object(
+        'id', ${activityPrices.id}, 'band', ${activityPrices.band},
+        'pricePence', ${activityPrices.pricePence}, 'bookingWindowDays', ${activityPrices.bookingWindowDays}
+      ) ORDER BY ${activityPrices.id})`.as('prices'),
+  })
+  .from(activityPrices)
+  .groupBy(activityPrices.activityId)
+  .as('price_lists');
+
+/** The customer's active memberships as periods, or none for a visitor. */
+function membershipPeriodsOf(customerId: number | null) {
+  if (customerId === null) return sql<MembershipPeriod[]>`'[]'::json`;
+  return sql<MembershipPeriod[]>`(
+    SELECT coalesce(json_agg(json_build_object('startDate', m.start_date, 'endDate', m.end_date)), '[]'::json)
+    FROM customer_memberships m WHERE m.customer_id = ${customerId} AND m.status = 'active'
+  )`;
+}
+
+const venueColumns = {
+  id: venues.id,
+  slug: venues.slug,
+  name: venues.name,
+  activitiesV2Enabled: venues.activitiesV2Enabled,
+};
+
+const operatorColumns = {
+  currency: operators.currency,
+  bookingWindowOpensAt: operators.bookingWindowOpensAt,
+};
+
+const sessionColumns = {
+  session: {
+    id: activitySessions.id,
+    startsAt: activitySessions.startsAt,
+    endsAt: activitySessions.endsAt,
+    capacity: activitySessions.capacity,
+    taken: activitySessions.taken,
+    instructor: activitySessions.instructor,
+    onlineBookingEnabled: activitySessions.onlineBookingEnabled,
+    cancelled: activitySessions.cancelled,
+  },
+  activity: {
+    id: activities.id,
+    kind: activities.kind,
+    name: activities.name,
+    description: activities.description,
+    minAge: activities.minAge,
+    maxAge: activities.maxAge,
+    waiverRequired: activities.waiverRequired,
+    waiverText: activities.waiverText,
+    cancellationCutoffMinutes: activities.cancellationCutoffMinutes,
+  },
+  category: {
+    key: activityCategories.key,
+    name: activityCategories.name,
+    position: activityCategories.position,
+  },
+  location: { id: activityLocations.id, name: activityLocations.name, kind: activityLocations.kind },
+};
+
+/** The price lists joined in: an activity without a price row has an empty list. */
+const withPrices = <Row extends { prices: SessionPriceRow[] | null }>(rows: Row[]) =>
+  rows.map((row) => ({ ...row, prices: row.prices ?? [] }));
+
+export function createActivitiesRepository(db: Db) {
+  return {
+    /** A centre of the current operator by slug, with the operator's booking settings. */
+    async venueContext(slug: string, customerId: number | null) {
+      const [row] = await db
+        .select({
+          venue: venueColumns,
+          operator: operatorColumns,
+          memberships: membershipPeriodsOf(customerId),
+        })
+        .from(venues)
+        .innerJoin(operators, eq(operators.id, venues.operatorId))
+        .where(and(eq(venues.slug, slug), eq(venues.operatorId, currentOperatorId)))
+        .limit(1);
+      return row;
+    },
+
+    /** Every session of live activities at the venue starting in [from, to), in time order. */
+    async sessionsBetween(venueId: number, from: Date, to: Date) {
+      const rows = await db
+        .select({ ...sessionColumns, prices: priceLists.prices })
+        .from(activitySessions)
+        .innerJoin(activities, eq(activities.id, activitySessions.activityId))
+        .innerJoin(activityCategories, eq(activityCategories.id, activities.categoryId))
+        .innerJoin(activityLocations, eq(activityLocations.id, activitySessions.locationId))
+        .leftJoin(priceLists, eq(priceLists.activityId, activities.id))
+        .where(
+          and(
+            eq(activitySessions.venueId, venueId),
+            gte(activitySessions.startsAt, from),
+            lt(activitySessions.startsAt, to),
+            eq(activities.active, true),
+          ),
+        )
+        .orderBy(asc(activitySessions.startsAt), asc(activities.name), asc(activitySessions.id));
+      return withPrices(rows);
+    },
+
+    /**
+     * One session with its venue, or for a facility every court of the same activity, venue and
+     * hour (the session page shows the hour as the timetable does). Empty when there is no such
+     * session of a live activity at a centre of the current operator.
+     */
+    async sessionGroup(sessionId: number, customerId: number | null) {
+      const target = alias(activitySessions, 'target');
+      const rows = await db
+        .select({
+          ...sessionColumns,
+          prices: priceLists.prices,
+          venue: venueColumns,
+          operator: operatorColumns,
+          memberships: membershipPeriodsOf(customerId),
+        })
+        .from(target)
+        .innerJoin(
+          activitySessions,
+          and(
+            eq(activitySessions.activityId, target.activityId),
+            eq(activitySessions.venueId, target.venueId),
+            eq(activitySessions.startsAt, target.startsAt),
+          ),
+        )
+        .innerJoin(activities, eq(activities.id, activitySessions.activityId))
+        .innerJoin(activityCategories, eq(activityCategories.id, activities.categoryId))
+        .innerJoin(activityLocations, eq(activityLocations.id, activitySessions.locationId))
+        .innerJoin(venues, eq(venues.id, activitySessions.venueId))
+        .innerJoin(operators, eq(operators.id, venues.operatorId))
+        .leftJoin(priceLists, eq(priceLists.activityId, activities.id))
+        .where(
+          and(
+            eq(target.id, sessionId),
+            or(eq(activitySessions.id, target.id), eq(activities.kind, 'facility')),
+            eq(activities.active, true),
+            eq(venues.operatorId, currentOperatorId),
+          ),
+        )
+        .orderBy(asc(activitySessions.id));
+      return withPrices(rows);
+    },
+  };
+}
+export type ActivitiesRepository = ReturnType<typeof createActivitiesRepository>;
+export type SessionRow = Awaited<ReturnType<ActivitiesRepository['sessionsBetween']>>[number];

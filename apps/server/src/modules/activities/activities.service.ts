@@ -1,0 +1,144 @@
+import type { TimeOfDay } from '@lido/contracts/activities';
+import type { SessionDetails, Timetable, TimetableSession } from '@lido/contracts/activity-answers';
+import { cancellationPolicyText, dayLabel, zonedInstant } from '@lido/pricing/booking-rules';
+import { addDays, daysBetween, isCalendarDate, todayIn } from '@lido/pricing/calendar-date';
+import { zonedClock } from '@lido/pricing/zoned-clock';
+import { HttpError, ValidationError } from '../../http/errors.ts';
+import type { CustomerRow } from '../auth/auth.repository.ts';
+import { moneyFormat } from '../memberships/costs-answer.ts';
+import { itemNotFoundMessage } from '../operator/current-operator.ts';
+import type { ActivitiesRepository, MembershipPeriod, SessionRow } from './activities.repository.ts';
+import { timetableEntries } from './facility-hours.ts';
+import { sessionView, type ViewContext } from './session-view.ts';
+
+/** Said wherever a customer with an outstanding penalty would book (issue 17 item 6). */
+export const outstandingPenaltyMessage =
+  "You have an outstanding penalty on your account, so you can't book online. Please contact your centre to pay it; you can then book online again.";
+
+/** How far from today the timetable may be asked for. */
+export const timetableReachDays = 366;
+
+export interface TimetableQuery {
+  from?: string | undefined;
+  days?: number | undefined;
+  category?: string | undefined;
+  timeOfDay?: TimeOfDay | undefined;
+}
+
+/** Morning before 12:00, afternoon before 17:00, evening the rest (local clock time 'HH:MM'). */
+export function timeOfDayOf(time: string): TimeOfDay {
+  if (time < '12:00') return 'morning';
+  if (time < '17:00') return 'afternoon';
+  return 'evening';
+}
+
+function notBookableHere(venueName: string): HttpError {
+  return new HttpError(404, `Activities at ${venueName} can't be booked online. Please contact the centre.`);
+}
+
+export function createActivitiesService(deps: {
+  activities: ActivitiesRepository;
+  clock: () => Date;
+  timeZone: string;
+}) {
+  const { activities, clock, timeZone } = deps;
+
+  function viewContext(
+    operator: { currency: string; bookingWindowOpensAt: string },
+    memberships: MembershipPeriod[],
+    customer: CustomerRow | null,
+    now: Date,
+  ): ViewContext {
+    return {
+      now,
+      clock: zonedClock(timeZone),
+      money: moneyFormat(operator.currency).money,
+      opensAtTime: operator.bookingWindowOpensAt,
+      viewer: customer
+        ? { kind: 'customer', dateOfBirth: customer.dateOfBirth, memberships }
+        : { kind: 'visitor' },
+      blocked: customer?.hasOutstandingPenalties ?? false,
+    };
+  }
+
+  function firstDay(from: string | undefined, today: string): string {
+    if (from === undefined) return today;
+    if (!isCalendarDate(from)) throw new ValidationError({ from: ['The first day must be a real date.'] });
+    if (Math.abs(daysBetween(today, from)) > timetableReachDays)
+      throw new ValidationError({ from: ['The first day must be within a year of today.'] });
+    return from;
+  }
+
+  return {
+    /** GET /api/activities/venues/{slug}/timetable for a visitor (no customer) or a customer. */
+    async timetable(slug: string, query: TimetableQuery, customer: CustomerRow | null): Promise<Timetable> {
+      const now = clock();
+      const today = todayIn(timeZone, now);
+      const from = firstDay(query.from, today);
+      const dayCount = query.days ?? 7;
+      const context = await activities.venueContext(slug, customer?.id ?? null);
+      if (!context) throw new HttpError(404, itemNotFoundMessage);
+      if (!context.venue.activitiesV2Enabled) throw notBookableHere(context.venue.name);
+
+      const rows = await activities.sessionsBetween(
+        context.venue.id,
+        zonedInstant(from, '00:00', timeZone),
+        zonedInstant(addDays(from, dayCount), '00:00', timeZone),
+      );
+      const view = viewContext(context.operator, context.memberships, customer, now);
+      const wanted = rows.filter(
+        (row) =>
+          (!query.category || row.category.key === query.category) &&
+          (!query.timeOfDay || timeOfDayOf(view.clock.parts(row.session.startsAt).time) === query.timeOfDay),
+      );
+      const byDate = new Map<string, TimetableSession[]>();
+      for (const entry of timetableEntries(wanted)) {
+        const session = sessionView(entry, view);
+        const day = byDate.get(session.date);
+        if (day) day.push(session);
+        else byDate.set(session.date, [session]);
+      }
+      const dates = Array.from({ length: dayCount }, (_, index) => addDays(from, index));
+      return {
+        venue: { id: context.venue.id, slug: context.venue.slug, name: context.venue.name },
+        today,
+        from,
+        to: dates.at(-1)!,
+        categories: categoriesOf(rows),
+        days: dates.map((date) => ({ date, label: dayLabel(date), sessions: byDate.get(date) ?? [] })),
+        bookingBlocked: view.blocked ? outstandingPenaltyMessage : null,
+      };
+    },
+
+    /** GET /api/activities/sessions/{sessionId}: a facility session answers for its whole hour. */
+    async session(sessionId: number, customer: CustomerRow | null): Promise<SessionDetails> {
+      const rows = await activities.sessionGroup(sessionId, customer?.id ?? null);
+      const first = rows[0];
+      if (!first) throw new HttpError(404, itemNotFoundMessage);
+      if (!first.venue.activitiesV2Enabled) throw notBookableHere(first.venue.name);
+      const view = viewContext(first.operator, first.memberships, customer, clock());
+      const [entry] = timetableEntries(rows);
+      const session = sessionView(entry!, view);
+      return {
+        ...session,
+        // the page's own address names the session asked for, even when another court is the free one
+        id: sessionId,
+        venue: { id: first.venue.id, slug: first.venue.slug, name: first.venue.name },
+        description: first.activity.description,
+        waiverText: first.activity.waiverText,
+        cancellationPolicy: cancellationPolicyText(first.activity.cancellationCutoffMinutes),
+        bookingBlocked: view.blocked ? outstandingPenaltyMessage : null,
+      };
+    },
+  };
+}
+export type ActivitiesService = ReturnType<typeof createActivitiesService>;
+
+/** The categories with sessions in the range, in the operator's order, for the filter. */
+function categoriesOf(rows: SessionRow[]) {
+  const found = new Map<string, SessionRow['category']>();
+  for (const row of rows) found.set(row.category.key, row.category);
+  return [...found.values()]
+    .sort((a, b) => a.position - b.position || a.name.localeCompare(b.name))
+    .map(({ key, name }) => ({ key, name }));
+}
