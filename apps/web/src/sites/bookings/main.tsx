@@ -19,5 +19,12 @@ startSite('bookings', [
     lazy: async () => ({ Component: (await import('../../features/cart/basket-page.tsx')).BasketPage }),
     handle: { title: 'Basket', breadcrumb: 'Basket' },
   },
+  {
+    path: 'booking-confirmed/:orderId',
+    lazy: async () => ({
+      Component: (await import('../../features/checkout/booking-confirmed-page.tsx')).BookingConfirmedRoute,
+    }),
+    handle: { title: 'Booking Confirmed', breadcrumb: 'Confirmation' },
+  },
   { path: 'login', element: <LoginPage />, handle: { title: 'Login', breadcrumb: 'Log in' } },
 ]);
