@@ -1,6 +1,6 @@
 import type { Booking } from '@lido/contracts/account';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { NavLink } from 'react-router';
 import { ApiError } from '../../lib/api/api-client.ts';
 import { genericErrorLine } from '../../lib/api/generic-error.ts';
@@ -59,12 +59,18 @@ function BookingCard({ booking, onCancel }: { booking: Booking; onCancel: (booki
   );
 }
 
-/** After a cancellation: what was cancelled and what comes back, where focus lands. */
-function CancelledNotice({ booking, refundText }: { booking: Booking; refundText: string }) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => ref.current?.focus(), [booking]);
+/** After a cancellation: what was cancelled and what comes back. */
+function CancelledNotice({
+  booking,
+  refundText,
+  noticeRef,
+}: {
+  booking: Booking;
+  refundText: string;
+  noticeRef: RefObject<HTMLDivElement | null>;
+}) {
   return (
-    <div ref={ref} tabIndex={-1} className="notice notice--success" role="status">
+    <div ref={noticeRef} tabIndex={-1} className="notice notice--success" role="status">
       <p className="notice__title">Your booking has been cancelled</p>
       <p>
         {booking.activityName}, {booking.when}. {refundText}
@@ -81,6 +87,12 @@ export function BookingsPage({ show }: { show: 'upcoming' | 'past' }) {
   const [asking, setAsking] = useState<Booking | null>(null);
   const [cancelled, setCancelled] = useState<{ booking: Booking; refundText: string } | null>(null);
   const list = bookings.data?.[show];
+  const notice = useRef<HTMLDivElement>(null);
+  // Focus moves to the notice once the dialog has closed: the page's effects run after its
+  // children's, so the dialog handing focus back to its (now gone) opener cannot take it away.
+  useEffect(() => {
+    if (cancelled) notice.current?.focus();
+  }, [cancelled]);
 
   const ask = (booking: Booking) => {
     cancel.reset();
@@ -123,7 +135,7 @@ export function BookingsPage({ show }: { show: 'upcoming' | 'past' }) {
         </NavLink>
       </nav>
       {cancelled && show === 'upcoming' && (
-        <CancelledNotice booking={cancelled.booking} refundText={cancelled.refundText} />
+        <CancelledNotice booking={cancelled.booking} refundText={cancelled.refundText} noticeRef={notice} />
       )}
       {bookings.isPending && <Spinner label="Loading your bookings" />}
       {bookings.isError && (
