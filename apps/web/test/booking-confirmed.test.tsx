@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reportedOrderKey } from '../src/app/analytics/transaction.ts';
 import { setSiteMode } from '../src/app/site-mode/site-mode.ts';
 import { BookingConfirmedRoute } from '../src/features/checkout/booking-confirmed-page.tsx';
-import { bookedOrder, loggedIn, priya } from './support/booking-fixtures.ts';
+import { bookedOrder, gbp, loggedIn, priya } from './support/booking-fixtures.ts';
 import { renderRoutesOnSite, stubFetch } from './support/render.tsx';
 
 const routes = [
@@ -115,6 +115,44 @@ describe('the booking confirmation page', () => {
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Your booking is confirmed' })).toBeTruthy();
     expect(screen.getByText('Nothing to pay')).toBeTruthy();
+  });
+
+  it('reads as a payment confirmation for a basket that held only a membership', async () => {
+    show({
+      ...bookedOrder,
+      orderType: 'membership',
+      items: [
+        {
+          type: 'membership',
+          kind: 'membership_renewal',
+          name: 'Swim Unlimited',
+          friendlyName: 'Swim Unlimited, 3 months (renewal)',
+          categories: ['Swim'],
+          homeVenue: { name: 'Castlefield Leisure Centre' },
+          membershipTypeId: 5,
+          paymentType: 'fixed',
+          fixedDuration: 3,
+          fixedPeriod: 'month',
+          startDate: '2026-12-01',
+          endDate: '2027-02-28',
+          firstBillingDate: null,
+          requiresEligibility: false,
+          baseFee: null,
+          change: null,
+          fees: [],
+          total: gbp(6000),
+        },
+      ],
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your payment was successful' }),
+    ).toBeTruthy();
+    const bought = screen.getByRole('region', { name: 'What you bought' });
+    expect(within(bought).getByRole('heading', { name: 'Swim Unlimited' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Add to calendar' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Go to my account' }).getAttribute('href')).toBe(
+      'http://m.test/',
+    );
   });
 
   it('sends the transaction event once per order, booking items in the Order shape', async () => {

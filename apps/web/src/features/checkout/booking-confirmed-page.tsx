@@ -43,9 +43,22 @@ function BookedItem({ item }: { item: OrderItem }) {
   );
 }
 
-function heading(order: Order): string {
+/**
+ * The page's words for what the order holds: a basket paid on the bookings site may hold only a
+ * membership (a renewal from My account), which reads as the joining site's confirmation does.
+ */
+function wording(order: Order) {
   const bookings = order.items.filter((item) => item.type === 'booking').length;
-  return bookings > 1 ? 'Your bookings are confirmed' : 'Your booking is confirmed';
+  return {
+    heading:
+      bookings === 0
+        ? 'Your payment was successful'
+        : bookings > 1
+          ? 'Your bookings are confirmed'
+          : 'Your booking is confirmed',
+    listHeading: bookings === order.items.length ? 'What you booked' : 'What you bought',
+    hasBookings: bookings > 0,
+  };
 }
 
 function BookingConfirmed() {
@@ -66,10 +79,10 @@ function BookingConfirmed() {
       </p>
     );
   const confirmed = order.data;
-  const hasBookings = confirmed.items.some((item) => item.type === 'booking');
+  const { heading, listHeading, hasBookings } = wording(confirmed);
   return (
     <div className="booking-confirmed">
-      <h1>{heading(confirmed)}</h1>
+      <h1>{heading}</h1>
       <p className="lead">Order {confirmed.reference}</p>
       <p className="booking-confirmed__email">
         {user
@@ -77,7 +90,7 @@ function BookingConfirmed() {
           : 'We have emailed you the confirmation.'}
       </p>
       <section className="booking-confirmed__booked" aria-labelledby="booked-heading">
-        <h2 id="booked-heading">What you booked</h2>
+        <h2 id="booked-heading">{listHeading}</h2>
         <ul className="card-grid">
           {confirmed.items.map((item, index) => (
             <BookedItem key={index} item={item} />
@@ -98,8 +111,12 @@ function BookingConfirmed() {
       <BookingReceipt order={confirmed} />
       <nav className="booking-confirmed__links" aria-label="What next">
         {!kiosk && (
-          <SiteLink site="my-account" to="/bookings/upcoming" className="button button--primary button--lg">
-            See my bookings
+          <SiteLink
+            site="my-account"
+            to={hasBookings ? '/bookings/upcoming' : '/'}
+            className="button button--primary button--lg"
+          >
+            {hasBookings ? 'See my bookings' : 'Go to my account'}
           </SiteLink>
         )}
         <SiteLink
