@@ -21,8 +21,7 @@ export function KioskChrome({ settings, logoUrl }: { settings: ClientSettings; l
   const reset = useResetKiosk();
   const [askingToStartOver, setAskingToStartOver] = useState(false);
   const onKioskHome = pathname.replace(/\/$/, '') === '/kiosk';
-  // A booking's confirmation on the bookings site is an order confirmation too (decision 0034).
-  const onOrderConfirmed = /^\/(order|booking)-confirmed\//.test(pathname);
+  const onOrderConfirmed = pathname.startsWith('/order-confirmed');
   const startOver = async () => {
     setAskingToStartOver(false);
     await reset();
