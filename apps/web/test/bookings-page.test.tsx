@@ -38,11 +38,11 @@ const cancelledSpin = upcomingBooking({
   status: 'cancelled',
   cancellation: {
     allowed: false,
-    reason: null,
-    cancelBefore: null,
+    reason: 'This booking has already been cancelled.',
+    cancelBefore: '2026-11-24T16:00:00.000Z',
     refund: gbp(650),
     refundMethod: 'credit',
-    refundText: '£6.50 will be added to your account credit.',
+    refundText: '£6.50 was added to your account credit.',
   },
 });
 
@@ -84,12 +84,14 @@ describe('My account, Bookings', () => {
 
     const notice = await screen.findByText('Your booking has been cancelled');
     expect(notice.parentElement!.textContent).toContain(
-      'Spin, Tue 24 Nov 2026, 18:00 to 18:45. £6.50 will be added to your account credit.',
+      'Spin, Tue 24 Nov 2026, 18:00 to 18:45. £6.50 was added to your account credit.',
     );
     await waitFor(() => expect(document.activeElement).toBe(notice.parentElement));
     expect(screen.queryByRole('dialog')).toBeNull();
     const card = screen.getByRole('heading', { name: 'Spin' }).closest('li')!;
     expect(card.textContent).toContain('Cancelled');
+    expect(card.textContent).toContain('£6.50 was added to your account credit.');
+    expect(card.textContent).not.toContain('This booking has already been cancelled.');
     expect(within(card).queryByRole('button')).toBeNull();
     const cancels = calls.filter((call) => call.url === '/api/my-account/bookings/7/cancel');
     expect(cancels).toHaveLength(1);

@@ -20,9 +20,14 @@ const bookingStatus = {
   missed: 'Missed',
 } as const;
 
-/** What an upcoming booking offers: "Cancel booking", or why it can't be cancelled any more. */
+/**
+ * What an upcoming booking offers: "Cancel booking", or why it can't be cancelled any more; a
+ * cancelled one says what came back ("£6.50 was added to your account credit.").
+ */
 function Cancelling({ booking, onCancel }: { booking: Booking; onCancel: (booking: Booking) => void }) {
   const cancellation = booking.cancellation;
+  if (booking.status === 'cancelled' && cancellation?.refundText)
+    return <p className="booking-card__note">{cancellation.refundText}</p>;
   if (!booking.upcoming || booking.status !== 'booked' || !cancellation) return null;
   if (!cancellation.allowed)
     return cancellation.reason ? <p className="booking-card__note">{cancellation.reason}</p> : null;
@@ -104,7 +109,8 @@ export function BookingsPage({ show }: { show: 'upcoming' | 'past' }) {
     try {
       const booking = await cancel.mutateAsync(asking.id);
       setAsking(null);
-      setCancelled({ booking, refundText });
+      // What the server did ("was added"), or failing that what the dialog promised.
+      setCancelled({ booking, refundText: booking.cancellation?.refundText || refundText });
     } catch {
       /* the dialog shows the refusal */
     }
