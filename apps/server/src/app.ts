@@ -17,6 +17,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { resolveSite } from './http/sites.ts';
 import { registerStaticSites } from './http/static-sites.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { bookingsRoutes } from './modules/bookings/bookings.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { clientRoutes } from './modules/client/client.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
@@ -136,6 +137,7 @@ export async function buildApp({
   authRoutes(app, services, config);
   customersRoutes(app, services, config);
   accountRoutes(app, services, config);
+  bookingsRoutes(app, services, config);
   directDebitRoutes(app, services, config);
   openActiveRoutes(app, config, database, { clock, pageSize: openActivePageSize });
   geocodingRoutes(app, services.geocoder);
