@@ -5,9 +5,10 @@ import { logIn } from './support/log-in.ts';
 
 describe('the joining kiosk', () => {
   // Short idle times so the test need not wait 95 seconds; the defaults are tested with the settings.
+  // The reset leaves 20 s to answer "Do you need more time?" (issue 21 item 1), the least allowed.
   const e2e = useE2E({
     LIDO_KIOSK_IDLE_WARNING_SECONDS: '3',
-    LIDO_KIOSK_IDLE_RESET_SECONDS: '6',
+    LIDO_KIOSK_IDLE_RESET_SECONDS: '25',
     LIDO_KIOSK_CONFIRMATION_SECONDS: '2',
   });
   const kioskHome = () =>
@@ -39,13 +40,13 @@ describe('the joining kiosk', () => {
     await page.getByRole('button', { name: 'Choose this membership: Gym Anytime' }).click();
     await page.waitForURL(/\/membership\/gym-anytime\/recurring$/);
     // Left alone: first the question, then the reset.
-    await startOver.waitFor({ timeout: 10_000 });
-    await page.getByText('Joining form cleared due to inactivity').waitFor({ timeout: 10_000 });
+    await page.getByRole('dialog', { name: 'Do you need more time?' }).waitFor({ timeout: 10_000 });
+    await page.getByText('Joining form cleared due to inactivity').waitFor({ timeout: 30_000 });
     await page.waitForURL(/\/kiosk\?kiosk=true&centre=castlefield-leisure-centre$/);
     const stored = await page.evaluate(() => JSON.parse(sessionStorage.getItem('lido.joining') ?? '{}'));
     expect(stored.membershipTypeId ?? null).toBeNull();
     await expectNoAxeViolations(page);
-  });
+  }, 90_000);
 
   it('logs the customer out when it resets, so the session cannot be replayed (quality.md S22)', async () => {
     const page = await e2e.page({ expectedHttpErrors: [401] });
@@ -55,8 +56,8 @@ describe('the joining kiosk', () => {
     await page.getByRole('navigation', { name: 'Kiosk' }).getByRole('button', { name: 'Log out' }).waitFor();
     const status = () => page.evaluate(async () => (await fetch('/api/auth/user')).status);
     expect(await status()).toBe(200);
-    await page.getByText('Joining form cleared due to inactivity').waitFor({ timeout: 12_000 });
+    await page.getByText('Joining form cleared due to inactivity').waitFor({ timeout: 35_000 });
     expect(await status()).toBe(401);
     await page.getByRole('navigation', { name: 'Kiosk' }).getByRole('link', { name: 'Log in' }).waitFor();
-  });
+  }, 90_000);
 });

@@ -37,6 +37,9 @@ const siteUrl = z
   })
   .optional();
 
+/** The kiosk's warning gets 20 s before its reset and opens at least 5 s after the last tap. */
+export const minimumKioskResetSeconds = 25;
+
 export const envSchema = z
   .object({
     NODE_ENV: z
@@ -127,6 +130,8 @@ export const envSchema = z
       .max(24 * 30)
       .default(12),
     LIDO_KIOSK_SESSION_MINUTES: z.coerce.number().int().min(1).max(120).default(10),
+    /** end-to-end tests only (NODE_ENV=test): a session idle limit in seconds, so a timeout can be seen without waiting 30 minutes */
+    LIDO_TEST_SESSION_IDLE_SECONDS: z.coerce.number().int().min(5).max(3600).optional(),
     LIDO_DIRECT_DEBIT_BILLING_ADDRESS: z.enum(['required', 'not-required']).optional(),
     LIDO_KIOSK_IDLE_WARNING_SECONDS: z.coerce.number().int().min(1).max(3600).default(90),
     LIDO_KIOSK_IDLE_RESET_SECONDS: z.coerce.number().int().min(2).max(3600).default(95),
@@ -205,6 +210,21 @@ export const envSchema = z
         code: 'custom',
         path: ['LIDO_KIOSK_IDLE_RESET_SECONDS'],
         message: 'must be longer than LIDO_KIOSK_IDLE_WARNING_SECONDS, so the warning comes before the reset',
+      });
+    }
+    // The warning opens at least 20 s before the reset (WCAG 2.2.1), so a reset needs room for both.
+    if (env.LIDO_KIOSK_IDLE_RESET_SECONDS < minimumKioskResetSeconds) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['LIDO_KIOSK_IDLE_RESET_SECONDS'],
+        message: `must be at least ${minimumKioskResetSeconds}, so the "Do you need more time?" question can give 20 seconds to answer`,
+      });
+    }
+    if (env.LIDO_TEST_SESSION_IDLE_SECONDS !== undefined && env.NODE_ENV !== 'test') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['LIDO_TEST_SESSION_IDLE_SECONDS'],
+        message: 'is for end-to-end tests only and can be set only when NODE_ENV is test',
       });
     }
     if (!(cardProviders as readonly string[]).includes(env.LIDO_CARD_PROVIDER)) {
@@ -551,7 +571,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         siteOrigins !== undefined &&
         Object.values(siteOrigins).every((origin) => origin.startsWith('https:')),
       allowBearer: env.LIDO_ALLOW_BEARER,
-      idleTimeoutMs: env.LIDO_SESSION_IDLE_MINUTES * 60_000,
+      idleTimeoutMs:
+        env.LIDO_TEST_SESSION_IDLE_SECONDS !== undefined
+          ? env.LIDO_TEST_SESSION_IDLE_SECONDS * 1000
+          : env.LIDO_SESSION_IDLE_MINUTES * 60_000,
       absoluteTimeoutMs: env.LIDO_SESSION_ABSOLUTE_HOURS * 3_600_000,
       kioskTimeoutMs: env.LIDO_KIOSK_SESSION_MINUTES * 60_000,
     },

@@ -43,7 +43,9 @@ export const settingDescriptions: Record<SettingName, string> = {
   LIDO_KIOSK_SESSION_MINUTES: "a kiosk login's whole life (it also ends after 2 idle minutes)",
   LIDO_DIRECT_DEBIT_BILLING_ADDRESS: "required or not-required (unset: the operator's setting)",
   LIDO_KIOSK_IDLE_WARNING_SECONDS: 'kiosk idle: when the start-over question shows',
-  LIDO_KIOSK_IDLE_RESET_SECONDS: 'kiosk idle: when the kiosk resets to its home (after the warning)',
+  LIDO_KIOSK_IDLE_RESET_SECONDS:
+    'kiosk idle: when the kiosk resets to its home (at least 25; the warning opens 20 s before it if set later)',
+  LIDO_TEST_SESSION_IDLE_SECONDS: 'end-to-end tests only (NODE_ENV=test): the session idle limit in seconds',
   LIDO_KIOSK_CONFIRMATION_SECONDS: 'kiosk idle on the order-confirmed page before returning home',
   LIDO_CARD_PROVIDER: 'sandbox (built in; off in production unless allowed), opayo or stripe',
   LIDO_SANDBOX_CARD_ORIGIN: "the card sandbox's public origin (default http://localhost:<LIDO_PORT+3>)",

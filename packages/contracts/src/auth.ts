@@ -45,6 +45,26 @@ export const sessionTokenSchema = z.object({ token: z.string() });
 export const sessionWithUserSchema = z.object({ token: z.string(), user: authUserSchema });
 export type SessionWithUser = z.infer<typeof sessionWithUserSchema>;
 
+/**
+ * GET /api/auth/session (reads, never extends) and POST /api/auth/session/extend: when this session
+ * ends unless the customer does something, so the browser can mirror the server's timer and warn
+ * before it (WCAG 2.2.1). `expiresInMs` is measured on the server's clock, so a browser whose clock
+ * is wrong still counts down the right time.
+ */
+export const sessionTimesSchema = z.object({
+  /** the moment the session ends if nothing happens, ISO 8601 */
+  expiresAt: z.string(),
+  expiresInMs: z.number().int().nonnegative(),
+  /** how long without a request ends a session (30 minutes unless the operator set otherwise) */
+  idleTimeoutMs: z.number().int().positive(),
+  /**
+   * false when the session's whole-life limit (12 hours; 10 minutes at a kiosk), not idleness,
+   * ends it: staying active or extending cannot move that end.
+   */
+  extendable: z.boolean(),
+});
+export type SessionTimes = z.infer<typeof sessionTimesSchema>;
+
 export const loggedOutSchema = z.object({ loggedOut: z.literal(true) });
 
 /** Answers that only tell the customer something (forgotten and reset password). */

@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
+import { accessibilityStatementPath } from '../features/accessibility/index.ts';
 import { NotFoundPage } from './errors/not-found-page.tsx';
 import { RouteError } from './errors/route-error.tsx';
 import { type SiteName, SiteContext } from './site-mode/site-context.tsx';
@@ -17,7 +18,19 @@ export function siteRoutes(pages: RouteObject[]): RouteObject[] {
     {
       element: <RootLayout />,
       errorElement: <RouteError />,
-      children: [...pages, { path: '*', element: <NotFoundPage />, handle: { title: 'Page not found' } }],
+      children: [
+        ...pages,
+        // Every site has the statement (issue 21 item 14); few visit it, so it loads on its own.
+        {
+          path: accessibilityStatementPath.slice(1),
+          lazy: async () => ({
+            Component: (await import('../features/accessibility/statement-page.tsx'))
+              .AccessibilityStatementPage,
+          }),
+          handle: { title: 'Accessibility statement', breadcrumb: 'Accessibility statement' },
+        },
+        { path: '*', element: <NotFoundPage />, handle: { title: 'Page not found' } },
+      ],
     },
   ];
 }

@@ -5,6 +5,7 @@ import { recordPageView } from './analytics/data-layer.ts';
 import { startErrorReporting } from './analytics/error-reporting.ts';
 import { AccountNav, Breadcrumbs, type RouteHandle, SiteHeader } from '../features/chrome/index.ts';
 import { SiteFooter } from '../features/footer/index.ts';
+import { SessionTimeout } from '../features/session-timeout/index.ts';
 import { useBasketCount } from '../features/cart/index.ts';
 import { useAuthStateWatcher, useSession } from './session/use-session.ts';
 import { venueSlugFor } from './site-mode/cross-site.ts';
@@ -98,6 +99,7 @@ function Chrome({
         </Suspense>
       )}
       <Toaster />
+      <SessionTimeout kioskChrome={mode.kiosk && site === 'online-joining' && !mode.embedded} />
     </div>
   );
 }

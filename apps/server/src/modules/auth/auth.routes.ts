@@ -1,5 +1,12 @@
 import { apiRoutes, ok } from '../../http/api-schema.ts';
-import { authUserSchema, loggedOutSchema, loginBodySchema, sessionTokenSchema } from '@lido/contracts/auth';
+import {
+  authUserSchema,
+  loggedOutSchema,
+  loginBodySchema,
+  sessionTimesSchema,
+  sessionTokenSchema,
+  type SessionTimes,
+} from '@lido/contracts/auth';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import { clearSessionCookies, cookieNames, readCookies, setSessionCookies } from '../../http/cookies.ts';
@@ -61,4 +68,22 @@ export function authRoutes(app: FastifyInstance, services: AppServices, config: 
     const { customer } = await requireCustomer(request, reply, services, config);
     return { data: await services.auth.userView(customer) };
   });
+
+  // The browser mirrors the server's idle timer from these (WCAG 2.2.1: warn before a time limit).
+  const answerTimes = (times: SessionTimes | null, reply: FastifyReply) => {
+    if (!times) {
+      clearSessionCookies(reply, config);
+      throw new HttpError(401, 'Unauthenticated.');
+    }
+    return { data: times };
+  };
+  api.get('/api/auth/session', { schema: { response: ok(sessionTimesSchema) } }, async (request, reply) =>
+    answerTimes(await services.auth.sessionTimes(presentedToken(request, config)), reply),
+  );
+  api.post(
+    '/api/auth/session/extend',
+    { schema: { response: ok(sessionTimesSchema) } },
+    async (request, reply) =>
+      answerTimes(await services.auth.extendSession(presentedToken(request, config)), reply),
+  );
 }

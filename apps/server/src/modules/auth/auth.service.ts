@@ -1,3 +1,4 @@
+import type { SessionTimes } from '@lido/contracts/auth';
 import type { Config } from '../../config.ts';
 import { limitedAddress } from '../../http/client-address.ts';
 import { HttpError, ValidationError } from '../../http/errors.ts';
@@ -35,6 +36,8 @@ export const loginLimits = {
 };
 
 export const kioskIdleTimeoutMs = 2 * 60_000;
+/** A kiosk session outlives the kiosk page's own idle reset by this much, so the page always resets first. */
+export const kioskResetMarginMs = 15_000;
 
 export interface AuthenticatedSession {
   session: SessionRow;
@@ -85,6 +88,40 @@ export function createAuthService(deps: {
     return [...client, ...accounts];
   }
 
+  /** A shared kiosk forgets an idle customer quickly, but never before the kiosk page resets itself. */
+  function idleLimitFor(session: SessionRow): number {
+    if (!session.kiosk) return config.auth.idleTimeoutMs;
+    const kioskIdle = Math.max(kioskIdleTimeoutMs, config.kioskIdle.resetMs + kioskResetMarginMs);
+    return Math.min(config.auth.idleTimeoutMs, kioskIdle);
+  }
+
+  /** The session behind a token if it is still live; one past its idle or absolute end is revoked. */
+  async function liveSession(token: string | undefined) {
+    if (!token) return null;
+    const session = await auth.activeSession(hashToken(token));
+    if (!session) return null;
+    const now = clock();
+    const idleFor = now.getTime() - session.lastSeenAt.getTime();
+    if (now >= session.expiresAt || idleFor > idleLimitFor(session)) {
+      await auth.revokeSession(session.tokenHash, now);
+      return null;
+    }
+    const customer = await auth.customerById(session.customerId);
+    if (!customer) return null;
+    return { session, customer, now, idleFor };
+  }
+
+  function timesOf(session: SessionRow, lastSeen: Date, now: Date): SessionTimes {
+    const idleEnd = lastSeen.getTime() + idleLimitFor(session);
+    const end = Math.min(idleEnd, session.expiresAt.getTime());
+    return {
+      expiresAt: new Date(end).toISOString(),
+      expiresInMs: Math.max(0, end - now.getTime()),
+      idleTimeoutMs: idleLimitFor(session),
+      extendable: idleEnd < session.expiresAt.getTime(),
+    };
+  }
+
   return {
     startSession,
     /**
@@ -123,24 +160,29 @@ export function createAuthService(deps: {
 
     /** The live session for a token, enforcing idle and absolute expiry; touching it extends the idle window. */
     async authenticate(token: string | undefined): Promise<AuthenticatedSession | null> {
-      if (!token) return null;
-      const session = await auth.activeSession(hashToken(token));
-      if (!session) return null;
-      const now = clock();
-      const idleFor = now.getTime() - session.lastSeenAt.getTime();
-      // A shared kiosk forgets an idle customer quickly; the kiosk page resets itself at 95 s as well.
-      const idleLimit = session.kiosk
-        ? Math.min(config.auth.idleTimeoutMs, kioskIdleTimeoutMs)
-        : config.auth.idleTimeoutMs;
-      if (now >= session.expiresAt || idleFor > idleLimit) {
-        await auth.revokeSession(session.tokenHash, now);
-        return null;
-      }
-      const customer = await auth.customerById(session.customerId);
-      if (!customer) return null;
+      const live = await liveSession(token);
+      if (!live) return null;
       // Writing on every request would serialise reads; a minute's precision is plenty for a 30-minute idle limit.
-      if (idleFor > 60_000) await auth.touchSession(session.id, now);
-      return { session, customer };
+      if (live.idleFor > 60_000) await auth.touchSession(live.session.id, live.now);
+      return { session: live.session, customer: live.customer };
+    },
+
+    /** When the session ends if nothing happens, without counting this question as activity. */
+    async sessionTimes(token: string | undefined): Promise<SessionTimes | null> {
+      const live = await liveSession(token);
+      return live ? timesOf(live.session, live.session.lastSeenAt, live.now) : null;
+    },
+
+    /**
+     * "Stay signed in", and the browser's debounced note that the customer is typing or tapping:
+     * the idle window starts again now (always written, unlike authenticate's minute precision, so
+     * the answer is exact).
+     */
+    async extendSession(token: string | undefined): Promise<SessionTimes | null> {
+      const live = await liveSession(token);
+      if (!live) return null;
+      await auth.touchSession(live.session.id, live.now);
+      return timesOf(live.session, live.now, live.now);
     },
 
     async logout(token: string | undefined): Promise<void> {

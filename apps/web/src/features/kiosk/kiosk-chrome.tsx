@@ -6,44 +6,56 @@ import { LoginControl } from '../chrome/index.ts';
 import { useSession } from '../../app/session/use-session.ts';
 import { showToast } from '../../app/toasts/toast-store.ts';
 import { useResetKiosk } from './reset-kiosk.ts';
+import { kioskWarningAfterMs } from './kiosk-timing.ts';
+import { MoreTimeDialog } from './more-time-dialog.tsx';
 import { StartOverDialog } from './start-over-dialog.tsx';
 import { useIdleTimers } from './use-idle-timers.ts';
 
 /**
  * The kiosk's own header on the joining site: logo, Log in / Log out and Home, plus the idle rules
- * (joining spec, section 4): the start-over question after the warning time, a reset with
- * "Joining form cleared due to inactivity" after the reset time, and a return home from the
- * order-confirmed page.
+ * (joining spec, section 4, with issue 21's 20 seconds to answer): "Do you need more time?" counting
+ * down to the reset time, a reset with "Joining form cleared due to inactivity" when it ends, and a
+ * return home from the order-confirmed page. Taps and typing also keep a kiosk login's server
+ * session alive (the session timeout feature passes them on).
  */
 export function KioskChrome({ settings, logoUrl }: { settings: ClientSettings; logoUrl: string }) {
   const { pathname } = useLocation();
   const session = useSession();
   const reset = useResetKiosk();
   const [askingToStartOver, setAskingToStartOver] = useState(false);
+  // When the idle question's count ends; null while it is not asked.
+  const [resetAt, setResetAt] = useState<number | null>(null);
+  const warningAfterMs = kioskWarningAfterMs(settings.kioskIdle);
   const onKioskHome = pathname.replace(/\/$/, '') === '/kiosk';
   const onOrderConfirmed = pathname.startsWith('/order-confirmed');
   const startOver = async () => {
     setAskingToStartOver(false);
+    setResetAt(null);
     await reset();
+  };
+  const clearForInactivity = () => {
+    setResetAt(null);
+    void reset().then(() =>
+      showToast({ content: 'Joining form cleared due to inactivity', type: 'neutral' }),
+    );
   };
 
   useIdleTimers(
     onOrderConfirmed
       ? [{ afterMs: settings.kioskIdle.orderConfirmedMs, run: () => void reset() }]
       : [
-          { afterMs: settings.kioskIdle.warningMs, run: () => setAskingToStartOver(true) },
           {
-            afterMs: settings.kioskIdle.resetMs,
+            // Asked at least 20 s before the operator's reset time; the dialog then counts down to it.
+            afterMs: warningAfterMs,
             run: () => {
               setAskingToStartOver(false);
-              void reset().then(() =>
-                showToast({ content: 'Joining form cleared due to inactivity', type: 'neutral' }),
-              );
+              setResetAt(Date.now() + settings.kioskIdle.resetMs - warningAfterMs);
             },
           },
         ],
-    // Kiosk home itself has nothing to clear, unless someone is logged in there.
-    !onKioskHome || session.isLoggedIn,
+    // Kiosk home itself has nothing to clear, unless someone is logged in there. While the
+    // question is open only its buttons answer it.
+    (!onKioskHome || session.isLoggedIn) && resetAt === null,
   );
 
   return (
@@ -73,6 +85,12 @@ export function KioskChrome({ settings, logoUrl }: { settings: ClientSettings; l
         open={askingToStartOver}
         onContinue={() => setAskingToStartOver(false)}
         onStartOver={() => void startOver()}
+      />
+      <MoreTimeDialog
+        resetAt={resetAt}
+        onMoreTime={() => setResetAt(null)}
+        onStartOver={() => void startOver()}
+        onTimeout={clearForInactivity}
       />
     </header>
   );
