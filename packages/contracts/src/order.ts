@@ -38,6 +38,20 @@ export const orderItemSchema = z.discriminatedUnion('type', [
 ]);
 export type OrderItem = z.infer<typeof orderItemSchema>;
 
+/**
+ * How an order was paid (issue 17, decision 0034), for the confirmation page's receipt: account
+ * credit pays first, the card the rest. `method` is 'card' whenever a card paid anything.
+ */
+export const orderPaymentSchema = z.object({
+  method: z.enum(['card', 'credit', 'none']),
+  cardLastFour: z.string().nullable(),
+  /** paid by card (the total less the credit) */
+  card: moneySchema,
+  /** paid from account credit */
+  credit: moneySchema,
+});
+export type OrderPayment = z.infer<typeof orderPaymentSchema>;
+
 export const orderSchema = z.object({
   id: z.number().int(),
   reference: z.string(),
@@ -48,6 +62,9 @@ export const orderSchema = z.object({
   tax: moneySchema,
   total: moneySchema,
   items: z.array(orderItemSchema),
+  payment: orderPaymentSchema,
+  /** the receipt may be printed: every item allows it (the basket lines' `enablePrintReceipt`) */
+  enablePrintReceipt: z.boolean(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

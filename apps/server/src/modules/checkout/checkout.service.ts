@@ -15,6 +15,7 @@ import type { CardProvider, ProviderWebhookEvent } from '../../providers/card/ca
 import { createCardPayments } from './card-payments.ts';
 import { creditToSpend, type OfflinePayment } from '@lido/contracts/offline-payments';
 import { type CompletedOrder, completeBasket } from './order-completion.ts';
+import { orderPayment } from './order-payment.ts';
 import { receiptEmail } from './receipt-email.ts';
 import { customerContact } from '../customers/customers.repository.ts';
 import { findOrder, orderLines } from './checkout.repository.ts';
@@ -196,6 +197,7 @@ export function createCheckoutService(deps: {
         brand: operator.name,
         tax: money(order.taxPence),
         total: money(order.totalPence),
+        ...orderPayment(order, money),
         items: [
           ...lines.map((line) => {
             const details = line.details;

@@ -1,11 +1,10 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { NavLink } from 'react-router';
 import { ApiError } from '../../lib/api/api-client.ts';
 import { genericErrorLine } from '../../lib/api/generic-error.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { SiteLink } from '../../app/site-mode/site-link.tsx';
-import { type Booking, myBookingsQuery, myGuestPassesQuery, myPackagesQuery } from './get-account-lists.ts';
+import { myGuestPassesQuery, myPackagesQuery } from './get-account-lists.ts';
 
 /** Loading, failure and the designed empty state, shared by the account's list pages. */
 function ListState<T>({
@@ -72,77 +71,6 @@ export function PackagesPage() {
           </ul>
         )}
       </ListState>
-    </>
-  );
-}
-
-const bookingStatus = {
-  booked: 'Booked',
-  cancelled: 'Cancelled',
-  attended: 'Attended',
-  missed: 'Missed',
-} as const;
-
-function BookingList({ bookings }: { bookings: Booking[] }) {
-  return (
-    <ul className="card-grid">
-      {bookings.map((booking) => (
-        <li key={booking.id} className="card">
-          <h3 className="card__title">{booking.activityName}</h3>
-          <p className={`status status--${booking.status === 'booked' ? 'active' : 'ended'}`}>
-            {bookingStatus[booking.status]}
-          </p>
-          <dl className="facts">
-            <dt>When</dt>
-            <dd>{booking.prettyStartsAt}</dd>
-            <dt>Centre</dt>
-            <dd>{booking.venueName}</dd>
-            <dt>Paid</dt>
-            <dd>{booking.price.raw.amount === 0 ? 'Included' : booking.price.formatted}</dd>
-          </dl>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/** /bookings (and /bookings/upcoming, the mobile menu's link): upcoming first, then past. */
-export function BookingsPage({ show }: { show: 'upcoming' | 'past' }) {
-  const bookings = useQuery(myBookingsQuery);
-  const list = bookings.data?.[show];
-  return (
-    <>
-      <h1>Bookings</h1>
-      <nav className="tabs" aria-label="Bookings">
-        <NavLink
-          to="/bookings/upcoming"
-          className={() => (show === 'upcoming' ? 'tab active' : 'tab')}
-          aria-current={show === 'upcoming' ? 'page' : undefined}
-        >
-          Upcoming
-        </NavLink>
-        <NavLink
-          to="/bookings/past"
-          className={() => (show === 'past' ? 'tab active' : 'tab')}
-          aria-current={show === 'past' ? 'page' : undefined}
-        >
-          Past
-        </NavLink>
-      </nav>
-      {bookings.isPending && <Spinner label="Loading your bookings" />}
-      {bookings.isError && (
-        <p className="error-line">
-          {genericErrorLine(bookings.error instanceof ApiError ? bookings.error.status : null)}
-        </p>
-      )}
-      {list && list.length === 0 && (
-        <div className="panel">
-          <h2>{show === 'upcoming' ? 'You have no upcoming bookings' : 'You have no past bookings'}</h2>
-          <p>Classes, courts and sessions you book appear here.</p>
-          {bookActivity}
-        </div>
-      )}
-      {list && list.length > 0 && <BookingList bookings={list} />}
     </>
   );
 }

@@ -1,5 +1,6 @@
 // The account feature's public surface: what sites and other features may import from it.
-export { BookingsPage, GuestPassesPage, PackagesPage } from './account-lists.tsx';
+export { GuestPassesPage, PackagesPage } from './account-lists.tsx';
+export { BookingsPage } from './bookings-page.tsx';
 export { myDirectDebitQuery } from './get-direct-debit.ts';
 export { myMembershipsQuery } from './get-memberships.ts';
 export { MembershipsPage } from './memberships-page.tsx';

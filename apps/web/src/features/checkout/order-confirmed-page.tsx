@@ -5,40 +5,12 @@ import { ApiError } from '../../lib/api/api-client.ts';
 import { genericErrorLine } from '../../lib/api/generic-error.ts';
 import { durationLabel } from '../../lib/membership-price.ts';
 import { Spinner } from '../../ui/spinner.tsx';
-import { pushToDataLayer } from '../../app/analytics/data-layer.ts';
+import { reportTransactionOnce } from '../../app/analytics/transaction.ts';
 import { RequireLogin } from '../auth/index.ts';
 import { SiteLink } from '../../app/site-mode/site-link.tsx';
 import { useSiteMode } from '../../app/site-mode/site-mode.ts';
 import type { OrderMembershipItem } from '@lido/contracts/order';
-import { type Order, useOrder } from './get-order.ts';
-
-/** The browser remembers the last order reported to analytics, so a reload does not report it twice. */
-const reportedOrderKey = 'flowOrderId';
-
-function reportOnce(order: Order) {
-  try {
-    if (window.localStorage.getItem(reportedOrderKey) === String(order.id)) return;
-    window.localStorage.setItem(reportedOrderKey, String(order.id));
-  } catch {
-    /* storage blocked: report anyway */
-  }
-  pushToDataLayer({
-    event: 'transaction',
-    ecommerce: {
-      orderId: order.reference,
-      revenue: order.total.decimal,
-      tax: order.tax.decimal,
-      currency: order.total.raw.currency,
-      platform: 'online-joining',
-      orderType: order.orderType,
-      items: order.items.map((item) => ({
-        name: item.name,
-        category: item.type,
-        price: item.total.decimal,
-      })),
-    },
-  });
-}
+import { useOrder } from './get-order.ts';
 
 function OrderItemCards({ item, index }: { item: OrderMembershipItem; index: number }) {
   const single = item.paymentType === 'fixed';
@@ -106,7 +78,7 @@ function OrderConfirmed() {
   // The router keeps the window where checkout left it, by the pay button: open at the heading.
   useEffect(() => window.scrollTo({ top: 0 }), []);
   useEffect(() => {
-    if (order.data && order.data.items.length > 0) reportOnce(order.data);
+    if (order.data) reportTransactionOnce(order.data, 'online-joining');
   }, [order.data]);
   if (order.isPending) return <Spinner label="Loading your order" />;
   if (order.isError)

@@ -36,10 +36,9 @@ startSite('bookings', [
     handle: { title: 'Checkout', breadcrumb: 'Checkout' },
   },
   {
-    // A minimal target until the "web-booked" helper's confirmation page lands (issue 17 item 4).
     path: 'booking-confirmed/:orderId',
     lazy: async () => ({
-      Component: (await import('./booking-confirmed-placeholder.tsx')).BookingConfirmedPlaceholder,
+      Component: (await import('../../features/checkout/booking-confirmed-page.tsx')).BookingConfirmedRoute,
     }),
     handle: { title: 'Booking Confirmed', breadcrumb: 'Confirmation' },
   },
