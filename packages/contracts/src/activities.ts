@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timesOfDay } from './activity-labels.ts';
 import { positiveId, slugSchema } from './common.ts';
 
 /**
@@ -6,26 +7,8 @@ import { positiveId, slugSchema } from './common.ts';
  * line's options in the basket. The browser loads this file; answers are in activity-answers.ts.
  */
 
-export const priceBands = ['adult', 'junior', 'concession', 'member'] as const;
-export type PriceBandName = (typeof priceBands)[number];
-
-/** The words a price band is shown with. */
-export const priceBandLabels: Record<PriceBandName, string> = {
-  adult: 'Adult',
-  junior: 'Junior',
-  concession: 'Concession',
-  member: 'Member',
-};
-
-export const timesOfDay = ['morning', 'afternoon', 'evening'] as const;
-export type TimeOfDay = (typeof timesOfDay)[number];
-
-/** Morning is before 12:00, afternoon before 17:00, evening the rest (operator's local time). */
-export const timeOfDayLabels: Record<TimeOfDay, string> = {
-  morning: 'Morning',
-  afternoon: 'Afternoon',
-  evening: 'Evening',
-};
+export { priceBandLabels, priceBands, timeOfDayLabels, timesOfDay } from './activity-labels.ts';
+export type { PriceBandName, TimeOfDay } from './activity-labels.ts';
 
 const isoDate = (label: string) =>
   z

@@ -6,7 +6,7 @@ import { positiveId } from './common.ts';
  * The basket calls on the checkout service base (the spec's `{checkout}`). The browser sends
  * snake_case; the server reads these camelCase shapes after its key conversion.
  */
-export const checkoutServiceBase = '/api/cart';
+export { checkoutServiceBase } from './cart-paths.ts';
 
 const selectedUser = { selectedUserId: positiveId('The selected user').optional() };
 

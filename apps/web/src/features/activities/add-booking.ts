@@ -1,5 +1,5 @@
 import type { Cart } from '@lido/contracts/cart';
-import { checkoutServiceBase } from '@lido/contracts/cart';
+import { checkoutServiceBase } from '@lido/contracts/cart-paths';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../lib/api/api-client.ts';
 import { showToast, toastDurations } from '../../app/toasts/toast-store.ts';

@@ -1,9 +1,5 @@
-import {
-  type ActivityCategory,
-  type TimeOfDay,
-  timeOfDayLabels,
-  timesOfDay,
-} from '@lido/contracts/activities';
+import type { ActivityCategory } from '@lido/contracts/activity-answers';
+import { type TimeOfDay, timeOfDayLabels, timesOfDay } from '@lido/contracts/activity-labels';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../ui/button.tsx';
 

@@ -1,4 +1,4 @@
-import { type TimeOfDay, timesOfDay } from '@lido/contracts/activities';
+import { type TimeOfDay, timesOfDay } from '@lido/contracts/activity-labels';
 import { addDays, compareDates, isCalendarDate } from '@lido/pricing/calendar-date';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';

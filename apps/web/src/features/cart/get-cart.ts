@@ -1,5 +1,5 @@
 import type { Cart } from '@lido/contracts/cart';
-import { checkoutServiceBase } from '@lido/contracts/cart';
+import { checkoutServiceBase } from '@lido/contracts/cart-paths';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../lib/api/api-client.ts';
 import { useAuthState } from '../../app/session/session-store.ts';

@@ -1,5 +1,5 @@
 import type { Cart } from '@lido/contracts/cart';
-import { checkoutServiceBase } from '@lido/contracts/cart';
+import { checkoutServiceBase } from '@lido/contracts/cart-paths';
 import type { ClientSettings } from '@lido/contracts/client-settings';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
