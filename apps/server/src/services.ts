@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createAccountRepository } from './modules/account/account.repository.ts';
+import { createSessionGenerator } from './modules/activities/session-generator.ts';
 import { createAccountService } from './modules/account/account.service.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -121,6 +122,7 @@ export function createServices(
     theme: createThemeService(config, operators),
     client: createClientService(config, operators),
     venues: createVenuesService(operators),
+    sessionGenerator: createSessionGenerator({ db: database.db, timeZone: config.timeZone, clock }),
   };
 }
 export type AppServices = ReturnType<typeof createServices>;

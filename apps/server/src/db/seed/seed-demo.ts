@@ -6,7 +6,6 @@ import {
   savedCards,
   orderItems,
   orders,
-  customerBookings,
   customerMemberships,
   customerPackages,
   customers,
@@ -21,6 +20,7 @@ import type { Db } from '../client.ts';
 import { formatProblems } from '../../modules/catalogue/catalogue-file.ts';
 import { hashPassword } from '../../modules/auth/passwords.ts';
 import { importCatalogue } from '../../modules/catalogue/catalogue-import.ts';
+import { seedDemoBookings } from './demo-bookings.ts';
 import { demoCustomers, demoMemberships, demoPassword } from './demo-customers.ts';
 import { demoOperator, demoOperatorTheme, demoVenues } from './demo-operator.ts';
 
@@ -63,6 +63,7 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
   if (!result.ok) throw new Error(formatProblems('demo-catalogue.yaml', result.problems));
   await seedDemoMemberships(db);
   await seedDemoActivity(db);
+  await seedDemoBookings(db, passwordHash, operatorId);
   await seedDemoOrders(db);
   await seedDemoSavedCard(db);
   return true;
@@ -158,7 +159,7 @@ async function seedDemoOrders(db: Db): Promise<void> {
   }
 }
 
-/** Priya, the established member, has a package, bookings either side of today and guest passes. */
+/** Priya, the established member, has a package and guest passes (her bookings: demo-bookings.ts). */
 async function seedDemoActivity(db: Db): Promise<void> {
   const [priya] = await db
     .select({ id: customers.id })
@@ -170,11 +171,6 @@ async function seedDemoActivity(db: Db): Promise<void> {
     .where(eq(venues.slug, 'castlefield-leisure-centre'));
   if (!priya || !castlefield) return;
   const day = 86_400_000;
-  const at = (days: number, hour: number) => {
-    const date = new Date(Date.now() + days * day);
-    date.setUTCHours(hour, 0, 0, 0);
-    return date;
-  };
   const isoDate = (days: number) => new Date(Date.now() + days * day).toISOString().slice(0, 10);
   await db.insert(customerPackages).values({
     customerId: priya.id,
@@ -184,26 +180,6 @@ async function seedDemoActivity(db: Db): Promise<void> {
     remainingUses: 6,
     expiresOn: isoDate(120),
   });
-  await db.insert(customerBookings).values([
-    {
-      customerId: priya.id,
-      venueId: castlefield.id,
-      activityName: 'Spin class',
-      startsAt: at(12, 18),
-      endsAt: at(12, 19),
-      status: 'booked',
-      pricePence: 0,
-    },
-    {
-      customerId: priya.id,
-      venueId: castlefield.id,
-      activityName: 'Badminton court',
-      startsAt: at(-11, 19),
-      endsAt: at(-11, 20),
-      status: 'attended',
-      pricePence: 850,
-    },
-  ]);
   await db.insert(guestPasses).values([
     { customerId: priya.id, venueId: castlefield.id, validFrom: isoDate(-20), validTo: isoDate(40) },
     {
