@@ -23,8 +23,7 @@ export const demoRegulars = [
   ['Oscar', 'Brennan', '1975-10-12'],
   ['Freya', 'Chaudhry', '1988-12-02'],
   ['Arthur', 'Lowe', '1969-03-28'],
-].map(([firstName, lastName, dateOfBirth], index) => ({
-  reference: `C1001${String(index + 1).padStart(2, '0')}`,
+].map(([firstName, lastName, dateOfBirth]) => ({
   email: `${firstName!.toLowerCase()}.${lastName!.toLowerCase()}@example.org`,
   firstName: firstName!,
   lastName: lastName!,
@@ -117,13 +116,18 @@ export async function seedDemoBookings(db: Db, passwordHash: string, operatorId:
   await db.insert(customers).values(
     demoRegulars.map((regular) => ({
       ...regular,
+      // from the sequence, like a customer who registered, so no later registration collides
+      reference: sql`'C' || nextval('customer_reference_seq')::text`,
       operatorId,
       passwordHash,
       homeVenueId: castlefield?.id ?? null,
     })),
   );
-  const people = await db.select({ id: customers.id, reference: customers.reference }).from(customers);
+  const people = await db
+    .select({ id: customers.id, reference: customers.reference, email: customers.email })
+    .from(customers);
   const person = (reference: string) => people.find((p) => p.reference === reference)!.id;
+  const regularId = (email: string) => people.find((p) => p.email === email)!.id;
   const today = todayIn(timeZone, new Date());
   const weekday = (date: string) => !isWeekend(date);
 
@@ -193,7 +197,7 @@ export async function seedDemoBookings(db: Db, passwordHash: string, operatorId:
   const lunch = await sessionOn(db, 'castlefield-reformer', tomorrow, '12:15');
   const evening = await sessionOn(db, 'castlefield-reformer', tomorrow, '18:30');
   for (const [index, regular] of demoRegulars.entries()) {
-    const customer = person(regular.reference);
+    const customer = regularId(regular.email);
     if (index < 8) await book(db, { customer, session: lunch, band: 'adult' });
     if (index >= 3) await book(db, { customer, session: evening, band: 'adult' });
   }
