@@ -17,6 +17,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { resolveSite } from './http/sites.ts';
 import { registerStaticSites } from './http/static-sites.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { bookingsRoutes } from './modules/bookings/bookings.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { clientRoutes } from './modules/client/client.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
@@ -25,6 +26,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { membershipsRoutes } from './modules/memberships/memberships.routes.ts';
+import { openActiveRoutes } from './modules/openactive/openactive.routes.ts';
 import { themeRoutes } from './modules/theme/theme.routes.ts';
 import { venuesRoutes } from './modules/venues/venues.routes.ts';
 import { type AppServices, createServices } from './services.ts';
@@ -54,6 +56,8 @@ export interface AppOptions {
   logStream?: Writable | undefined;
   /** Sees every route as it is registered (the OpenAPI test checks each /api route is documented). */
   onRoute?: ((route: RouteOptions) => void) | undefined;
+  /** Items per OpenActive feed page; tests make it small to walk many pages. */
+  openActivePageSize?: number | undefined;
 }
 
 /** A hop count becomes its function form: the closest `hops` proxies are trusted. */
@@ -73,6 +77,7 @@ export async function buildApp({
   directDebitProvider,
   logStream,
   onRoute,
+  openActivePageSize,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -132,7 +137,9 @@ export async function buildApp({
   authRoutes(app, services, config);
   customersRoutes(app, services, config);
   accountRoutes(app, services, config);
+  bookingsRoutes(app, services, config);
   directDebitRoutes(app, services, config);
+  openActiveRoutes(app, config, database, { clock, pageSize: openActivePageSize });
   geocodingRoutes(app, services.geocoder);
   registerDevOutbox(app, config, services.email);
 

@@ -10,6 +10,7 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { createCartRepository } from './modules/cart/cart.repository.ts';
 import { createCartService } from './modules/cart/cart.service.ts';
 import { createCheckoutService } from './modules/checkout/checkout.service.ts';
+import { createBookingsService } from './modules/bookings/bookings.service.ts';
 import { createRateLimiter } from './modules/auth/rate-limiter.ts';
 import { createRateLimitRepository } from './modules/auth/rate-limit.repository.ts';
 import { createMaintenanceService } from './modules/maintenance/maintenance.service.ts';
@@ -90,17 +91,24 @@ export function createServices(
       operators,
       account: accountRepository,
       today,
-      clock,
-      timeZone: config.timeZone,
     }),
     change,
     cart,
+    bookings: createBookingsService({
+      db: database.db,
+      clock,
+      timeZone: config.timeZone,
+      cardProvider,
+      log,
+    }),
     checkout: createCheckoutService({
       db: database.db,
       operators,
       cart,
       email,
       today,
+      clock,
+      timeZone: config.timeZone,
       log,
       cardProvider,
       directDebit,

@@ -64,4 +64,24 @@ export const bookingItemOptionsSchema = z.strictObject({
 /** GET /api/my-account/bookings/{bookingId} and POST …/{bookingId}/cancel */
 export const bookingParamsSchema = z.object({ bookingId: positiveId('The booking') });
 
+/**
+ * The waivers the customer accepted before paying (issue 17): one entry per booking line whose
+ * activity needs a waiver (`attendeeWaiversRequired`), naming the basket line by its id, either as
+ * `{ "cart_item_id": 123 }` or as the bare id `123`. Authorise (a card) and complete (credit or
+ * nothing to pay) need every such line listed; the booking stores who accepted it and when.
+ */
+export const completedWaiversSchema = z
+  .array(
+    z.union([positiveId('A waiver'), z.strictObject({ cartItemId: positiveId('A waiver') })], {
+      error: 'A waiver must name its basket item: { "cart_item_id": id }.',
+    }),
+    { error: 'Waivers must be a list.' },
+  )
+  .max(50);
+export type CompletedWaivers = z.infer<typeof completedWaiversSchema>;
+
+/** The basket line ids a list of completed waivers names. */
+export const waiverLineIds = (waivers: CompletedWaivers | undefined): Set<number> =>
+  new Set((waivers ?? []).map((waiver) => (typeof waiver === 'number' ? waiver : waiver.cartItemId)));
+
 export type * from './activity-answers.ts';

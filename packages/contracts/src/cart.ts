@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bookingItemOptionsSchema } from './activities.ts';
+import { bookingItemOptionsSchema, completedWaiversSchema } from './activities.ts';
 import { positiveId } from './common.ts';
 
 /**
@@ -133,7 +133,9 @@ export type JoiningMembershipBody = z.infer<typeof joiningMembershipBodySchema>;
 
 /** DELETE cart/clear */
 export const clearCartBodySchema = z.strictObject({
-  source: z.enum(['online-joining', 'front-of-house'], { error: 'The source must be online-joining.' }),
+  source: z.enum(['online-joining', 'front-of-house', 'bookings'], {
+    error: 'The source must be online-joining or bookings.',
+  }),
 });
 
 /** POST memberships/{id}/change: the membership to change to, and when. */
@@ -155,7 +157,7 @@ export const offlinePaymentsSchema = z
 
 /** POST /api/checkout/complete: the accepted terms' ids; card payments carry their transaction. */
 export const completeCheckoutBodySchema = z.strictObject({
-  completedWaivers: z.array(z.unknown()).max(50).optional(),
+  completedWaivers: completedWaiversSchema.optional(),
   payments: offlinePaymentsSchema.optional(),
   terms: z.array(positiveId('A terms id')).max(20).default([]),
   transactionUuid: z.string().uuid({ error: 'The transaction must be a UUID.' }).optional(),

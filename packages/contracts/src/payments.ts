@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { completedWaiversSchema } from './activities.ts';
 import { offlinePaymentsSchema } from './cart.ts';
 import { positiveId } from './common.ts';
 import { invalidPostcodeMessage, ukPostcodePattern } from './uk-postcode.ts';
@@ -48,6 +49,9 @@ const text = (max: number) =>
     .trim()
     .max(max, { error: `Must be at most ${max} characters.` });
 
+// The waivers accepted before paying live beside the booking requests (cart.ts reads them too).
+export { completedWaiversSchema, waiverLineIds, type CompletedWaivers } from './activities.ts';
+
 /** POST /api/checkout/authorise */
 export const authoriseBodySchema = z.strictObject({
   billingFirstName: text(20).optional(),
@@ -67,7 +71,7 @@ export const authoriseBodySchema = z.strictObject({
   challengeWindowSize: z.enum(['Small', 'Medium', 'Large', 'ExtraLarge', 'FullScreen']).default('Medium'),
   cardIdentifier: z.string().trim().max(64).optional(),
   cardHolderName: text(45).optional(),
-  completedWaivers: z.array(z.unknown()).max(50).optional(),
+  completedWaivers: completedWaiversSchema.optional(),
   payments: offlinePaymentsSchema.optional(),
   sessionKey: z.string().trim().max(64).optional(),
   source: z.enum(['online-joining', 'front-of-house', 'bookings']).optional(),

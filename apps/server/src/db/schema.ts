@@ -19,6 +19,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { AuthorisedCard, BillingAddress } from '../providers/card/card-provider.ts';
+import type { EmailAttachment } from '../providers/email/email-provider.ts';
 import type { PricedChange, PricedLine } from '@lido/pricing/priced-line';
 
 /**
@@ -410,6 +411,8 @@ export const customerBookings = pgTable('customer_bookings', {
   cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   refundPence: integer('refund_pence'),
   refundMethod: text('refund_method').$type<'credit' | 'card'>(),
+  /** a card refund: claimed (pending) before the provider is called, then done or failed (migration 0025) */
+  refundStatus: text('refund_status').$type<'pending' | 'done' | 'failed'>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -570,6 +573,22 @@ export type PaymentAttemptStatus =
 export type PaymentAttemptBilling = BillingAddress;
 export type PaymentAttemptCard = AuthorisedCard;
 
+/**
+ * A booking line as a card payment paid for it: if its hold is released before completion the
+ * place is taken again from these facts (decision 0032).
+ */
+export interface PaidBookingLine {
+  id: number;
+  sessionId: number;
+  priceId: number;
+  purchasedForCustomerId: number;
+  quantity: number;
+  unitPricePence: number;
+  amountPence: number;
+  /** when the payer accepted the activity's waiver for this line (ISO), null when none was needed */
+  waiverAcceptedAt: string | null;
+}
+
 export const paymentAttempts = pgTable('payment_attempts', {
   uuid: uuid('uuid').primaryKey(),
   customerId: integer('customer_id')
@@ -593,6 +612,8 @@ export const paymentAttempts = pgTable('payment_attempts', {
     .references(() => orders.id),
   /** account credit spent with this card payment (the card pays amountPence, the rest of the total) */
   creditPence: integer('credit_pence').notNull().default(0),
+  /** the booking lines this payment paid for, with their accepted waivers (migration 0025) */
+  bookingLines: jsonb('booking_lines').notNull().default([]).$type<PaidBookingLine[]>(),
   reconcileAttempts: integer('reconcile_attempts').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -690,6 +711,8 @@ export const emailOutbox = pgTable('email_outbox', {
   sentAt: timestamp('sent_at', { withTimezone: true }),
   deliveredBy: text('delivered_by'),
   lastError: text('last_error'),
+  /** files sent with the message, base64 (migration 0025) */
+  attachments: jsonb('attachments').notNull().default([]).$type<EmailAttachment[]>(),
 });
 
 /** Codes typed and checked, by customer or browser (migration 0017): only these can be applied by id. */
@@ -840,3 +863,35 @@ export const cartBookingLines = pgTable('cart_booking_lines', {
   heldUntil: timestamp('held_until', { withTimezone: true }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** OpenActive: one series per activity and venue, its `modified` kept current by triggers (migration 0026). */
+export const openactiveSeries = pgTable(
+  'openactive_series',
+  {
+    id: serial('id').primaryKey(),
+    activityId: integer('activity_id')
+      .notNull()
+      .references(() => activities.id, { onDelete: 'cascade' }),
+    venueId: integer('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    modified: bigint('modified', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('activity_feed_modified_seq')`),
+  },
+  (table) => [unique('openactive_series_one_per_activity_venue').on(table.activityId, table.venueId)],
+);
+
+/** What an OpenActive feed still announces as deleted. */
+export const openactiveDeletedItems = pgTable(
+  'openactive_deleted_items',
+  {
+    feed: text('feed').notNull(),
+    itemId: integer('item_id').notNull(),
+    modified: bigint('modified', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('activity_feed_modified_seq')`),
+  },
+  (table) => [primaryKey({ columns: [table.feed, table.itemId] })],
+);

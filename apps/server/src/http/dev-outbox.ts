@@ -9,6 +9,18 @@ function page(title: string, body: string): string {
 <body><main>${body}</main></body></html>`;
 }
 
+function attachmentList(entry: { id: string; attachments?: { filename: string }[] | undefined }): string {
+  const files = entry.attachments ?? [];
+  if (files.length === 0) return '';
+  const items = files
+    .map(
+      (file, index) =>
+        `<li><a href="/dev/outbox/${escapeHtml(entry.id)}/attachments/${index}">${escapeHtml(file.filename)}</a></li>`,
+    )
+    .join('');
+  return `<h2>Attachments</h2><ul>${items}</ul>`;
+}
+
 /**
  * `/dev/outbox`: the emails the demo "sent", so a person trying it can open a reset link. They are
  * read from the database's outbox, so every instance's mail shows, sent or still waiting. Never
@@ -43,8 +55,22 @@ export function registerDevOutbox(app: FastifyInstance, config: Config, outbox: 
       .send(
         page(
           entry.subject,
-          `<p><a href="/dev/outbox">Back to the outbox</a></p><h1>${escapeHtml(entry.subject)}</h1><p>To: ${escapeHtml(entry.to)}</p><article>${entry.html}</article>`,
+          `<p><a href="/dev/outbox">Back to the outbox</a></p><h1>${escapeHtml(entry.subject)}</h1><p>To: ${escapeHtml(entry.to)}</p><article>${entry.html}</article>${attachmentList(entry)}`,
         ),
       );
   });
+  // A message's attached file (a booking's .ics), as the recipient's mail program would open it.
+  app.get<{ Params: { id: string; index: string } }>(
+    '/dev/outbox/:id/attachments/:index',
+    async (request, reply) => {
+      const index = /^\d{1,2}$/.test(request.params.index) ? Number(request.params.index) : -1;
+      const entry = await outbox.read(request.params.id);
+      const file = entry?.attachments?.[index];
+      if (!file) return reply.status(404).type('text/plain; charset=utf-8').send('No such attachment');
+      return reply
+        .type(file.contentType)
+        .header('content-disposition', `attachment; filename="${file.filename.replace(/["\\\r\n]/g, '')}"`)
+        .send(Buffer.from(file.contentBase64, 'base64'));
+    },
+  );
 }

@@ -84,6 +84,18 @@ export function cardProviderContract(harness: CardProviderHarness): void {
     );
   });
 
+  it('refunds part of a payment (a cancelled booking), leaving the payment itself in place', async () => {
+    const provider = harness.provider();
+    const session = await provider.prepare();
+    const outcome = await provider.authorise(request(await harness.card(session, 'frictionless'), 1300));
+    if (outcome.status !== 'authorised') throw new Error(`expected an authorisation, got ${outcome.status}`);
+    const reference = `B-${randomUUID()}`.slice(0, 40);
+    expect(await provider.refund(outcome.providerTxId, { amountPence: 650, vendorTxCode: reference })).toBe(
+      'refunded',
+    );
+    expect(await provider.lookUp(outcome.providerTxId)).toMatchObject({ status: 'authorised' });
+  });
+
   it('finds a payment by our reference when its answer was lost, and nothing for one it never saw', async () => {
     const provider = harness.provider();
     const session = await provider.prepare();

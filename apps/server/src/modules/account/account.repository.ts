@@ -4,7 +4,6 @@ import { categoryNamesByType } from '../memberships/category-names.repository.ts
 import {
   orderItems,
   orders,
-  customerBookings,
   customerMemberships,
   customerPackages,
   guestPasses,
@@ -56,14 +55,6 @@ export function createAccountRepository(db: Db) {
         .innerJoin(venues, eq(venues.id, customerPackages.venueId))
         .where(eq(customerPackages.customerId, customerId))
         .orderBy(asc(customerPackages.expiresOn));
-    },
-    async bookingsOf(customerId: number) {
-      return db
-        .select({ item: customerBookings, venueName: venues.name })
-        .from(customerBookings)
-        .innerJoin(venues, eq(venues.id, customerBookings.venueId))
-        .where(eq(customerBookings.customerId, customerId))
-        .orderBy(asc(customerBookings.startsAt));
     },
     async guestPassesOf(customerId: number) {
       return db

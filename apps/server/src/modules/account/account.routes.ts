@@ -1,5 +1,4 @@
 import {
-  bookingsSchema,
   guestPassSchema,
   heldMembershipSchema,
   heldPackageSchema,
@@ -36,14 +35,7 @@ export function accountRoutes(app: FastifyInstance, services: AppServices, confi
       return { data: await services.account.packages(customer) };
     },
   );
-  api.get(
-    '/api/my-account/bookings',
-    { schema: { response: ok(bookingsSchema) } },
-    async (request, reply) => {
-      const { customer } = await requireCustomer(request, reply, services, config);
-      return { data: await services.account.bookings(customer) };
-    },
-  );
+  // GET /api/my-account/bookings is in modules/bookings (bookings.routes.ts).
   api.get(
     '/api/my-account/guest-passes',
     { schema: { response: ok(z.array(guestPassSchema)) } },

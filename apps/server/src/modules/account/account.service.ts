@@ -18,18 +18,7 @@ export function createAccountService(deps: {
   operators: OperatorRepository;
   account: AccountRepository;
   today: () => CalendarDate;
-  clock: () => Date;
-  timeZone: string;
 }) {
-  const when = new Intl.DateTimeFormat('en-GB', {
-    timeZone: deps.timeZone,
-    weekday: 'short',
-    day: '2-digit',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
   return {
     /** GET /api/my-account/memberships: the logged-in customer's memberships. */
     async memberships(customer: CustomerRow) {
@@ -71,32 +60,6 @@ export function createAccountService(deps: {
         prettyExpiresOn: prettyDate(item.expiresOn),
         expired: item.expiresOn < today,
       }));
-    },
-
-    /** Upcoming (not yet started, soonest first) and past (most recent first) bookings. */
-    async bookings(customer: CustomerRow) {
-      const now = deps.clock();
-      const operator = await requireOperator(deps.operators);
-      const symbol = currencySymbol(operator.currency);
-      const all = (await deps.account.bookingsOf(customer.id)).map(({ item, venueName }) => ({
-        id: item.id,
-        activityName: item.activityName,
-        venueName,
-        startsAt: item.startsAt.toISOString(),
-        prettyStartsAt: when.format(item.startsAt),
-        status: item.status,
-        price: toMoney(item.pricePence, operator.currency, symbol),
-        upcoming: item.startsAt > now,
-        sessionId: item.sessionId,
-        orderId: item.orderId,
-        endsAt: item.endsAt.toISOString(),
-        when: when.format(item.startsAt),
-        locationName: item.locationName,
-        quantity: item.quantity,
-        // Cancelling arrives with the bookings work (issue 17).
-        cancellation: null,
-      }));
-      return { upcoming: all.filter((b) => b.upcoming), past: all.filter((b) => !b.upcoming).reverse() };
     },
 
     async guestPasses(customer: CustomerRow) {

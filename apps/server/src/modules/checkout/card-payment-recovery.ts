@@ -33,6 +33,9 @@ export interface CardPaymentDeps {
   currency: () => Promise<string>;
   requiredTermIds: (customer: CustomerRow, cartId: number) => Promise<number[]>;
   today: () => CalendarDate;
+  /** now, and the operator's time zone (bookings) */
+  clock: () => Date;
+  timeZone: string;
   log: FastifyBaseLogger;
   recordDirectDebit?: (tx: Tx, line: DirectDebitLine) => Promise<void>;
   onOrderCreated?: (tx: Tx, order: { id: number; customerId: number }) => Promise<void>;
@@ -98,6 +101,8 @@ export function createPaymentRecovery(deps: CardPaymentDeps) {
         acceptedTermIds: [],
         requiredTermIds: async (cartId) => deps.requiredTermIds(customer as CustomerRow, cartId),
         today: deps.today(),
+        now: deps.clock(),
+        timeZone: deps.timeZone,
         payment: { attemptUuid },
         recordDirectDebit: deps.recordDirectDebit,
         onCreated: deps.onOrderCreated,

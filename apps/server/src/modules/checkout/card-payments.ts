@@ -15,6 +15,9 @@ import { recordWebhookEvent } from '../webhooks/webhook-inbox.repository.ts';
 import { billingFor, offeredSavedCard, savedCardSummary } from './card-billing.ts';
 import { type CardPaymentDeps, createPaymentRecovery, requireCardProvider } from './card-payment-recovery.ts';
 import { cartLines, lockCart, openCartOf } from './checkout.repository.ts';
+import { waiverLineIds } from '@lido/contracts/payments';
+import { paidBookingLines } from '../bookings/booking-completion.ts';
+import { bookingLinesOf, bookingSettings, extendHolds } from '../bookings/bookings.repository.ts';
 import { type CompletedOrder, termsNotAccepted } from './order-completion.ts';
 import {
   type AttemptChanges,
@@ -101,12 +104,24 @@ export function createCardPayments(deps: CardPaymentDeps) {
     }
   }
 
+  /** The open basket, its membership lines and its total (booking lines included). */
   async function openBasket(customerId: number) {
     const cart = await openCartOf(deps.db, customerId);
     if (!cart) throw new HttpError(404, 'Your basket is empty.');
     const lines = await cartLines(deps.db, cart.id);
-    if (lines.length === 0) throw new HttpError(404, 'Your basket is empty.');
-    return { cart, lines, total: lines.reduce((sum, line) => sum + line.amountPence, 0) };
+    const bookings = await bookingLinesOf(deps.db, cart.id);
+    if (lines.length === 0 && bookings.length === 0) throw new HttpError(404, 'Your basket is empty.');
+    const total = [...lines, ...bookings.map(({ line }) => line)].reduce(
+      (sum, line) => sum + line.amountPence,
+      0,
+    );
+    return { cart, lines, total };
+  }
+
+  /** Paying has started: the basket's held places are kept so they cannot lapse mid-payment. */
+  async function keepHolds(cartId: number) {
+    const settings = await bookingSettings(deps.db);
+    await extendHolds(deps.db, cartId, settings?.holdMinutes ?? 15);
   }
 
   const savedCardFor = async (customerId: number) =>
@@ -116,6 +131,8 @@ export function createCardPayments(deps: CardPaymentDeps) {
     /** GET /api/checkout/prepare: a fresh card session (an MSK lasts 400 s and mints one card). */
     async prepare(customer: CustomerRow): Promise<PrepareResponse> {
       const card = provider();
+      const open = await openCartOf(deps.db, customer.id);
+      if (open) await keepHolds(open.id);
       let session;
       try {
         session = await card.prepare();
@@ -160,6 +177,15 @@ export function createCardPayments(deps: CardPaymentDeps) {
           errors: { sessionKey: ['The card session is missing.'] },
         });
 
+      // What the card pays for, bookings' waivers included: checked before anything is charged.
+      const bookingLines = await paidBookingLines(
+        deps.db,
+        cart.id,
+        waiverLineIds(body.completedWaivers),
+        deps.clock(),
+      );
+      await keepHolds(cart.id);
+
       const { billing, savedCard } = await billingFor(deps.db, {
         card,
         body,
@@ -202,6 +228,7 @@ export function createCardPayments(deps: CardPaymentDeps) {
           savedCardId: savedCard?.id ?? null,
           billing,
           acceptedTermIds: body.terms,
+          bookingLines,
         });
         return undefined;
       });

@@ -92,6 +92,7 @@ export function checkoutRoutes(app: FastifyInstance, services: AppServices, conf
           terms: body.terms,
           transactionUuid: body.transactionUuid,
           payments: body.payments,
+          completedWaivers: body.completedWaivers,
         }),
       };
     },

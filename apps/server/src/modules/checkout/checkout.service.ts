@@ -18,7 +18,13 @@ import { type CompletedOrder, completeBasket } from './order-completion.ts';
 import { receiptEmail } from './receipt-email.ts';
 import { customerContact } from '../customers/customers.repository.ts';
 import { findOrder, orderLines } from './checkout.repository.ts';
+import { orderBookingItems } from '../bookings/order-booking-items.ts';
+import { bookingsOfOrder } from '../bookings/bookings.repository.ts';
+import { calendarEvent } from '../bookings/bookings.service.ts';
+import { calendarFile } from '../bookings/calendar-file.ts';
+import { sessionWhen } from '@lido/pricing/booking-rules';
 import type { Order } from '@lido/contracts/order';
+import { type CompletedWaivers, waiverLineIds } from '@lido/contracts/payments';
 
 /** Completing a basket and reading the order back (platform spec, "Payment"; joining spec, "Order"). */
 export function createCheckoutService(deps: {
@@ -27,6 +33,8 @@ export function createCheckoutService(deps: {
   cart: ReturnType<typeof createCartService>;
   email: EmailQueue;
   today: () => CalendarDate;
+  clock: () => Date;
+  timeZone: string;
   log: FastifyBaseLogger;
   cardProvider: CardProvider | undefined;
   directDebit: DirectDebitService;
@@ -47,6 +55,8 @@ export function createCheckoutService(deps: {
     const loaded = await loadOrder(order.customerId, order.id, tx);
     const person = await customerContact(tx, order.customerId);
     if (!operator || !loaded || !person) return;
+    const booked = await bookingsOfOrder(tx, order.id);
+    const events = booked.map(calendarEvent);
     await deps.email.send(
       receiptEmail({
         operatorName: operator.name,
@@ -57,6 +67,19 @@ export function createCheckoutService(deps: {
         lines: loaded.lines,
         totalPence: loaded.order.totalPence,
         cardLastFour: loaded.order.cardLastFour,
+        bookings: booked.map((row, index) => ({
+          what: events[index]!.summary,
+          when: sessionWhen(row.sessionStartsAt, row.sessionEndsAt, deps.timeZone),
+          where: events[index]!.location,
+        })),
+        ...(events.length > 0
+          ? {
+              calendar: {
+                filename: `booking-${loaded.order.reference}.ics`,
+                content: calendarFile({ operatorName: operator.name, now: deps.clock(), events }),
+              },
+            }
+          : {}),
       }),
       { tx, dedupeKey: `receipt:${order.id}` },
     );
@@ -80,6 +103,8 @@ export function createCheckoutService(deps: {
     currency: async () => (await requireOperator(deps.operators)).currency,
     requiredTermIds,
     today: deps.today,
+    clock: deps.clock,
+    timeZone: deps.timeZone,
     log: deps.log,
     recordDirectDebit: deps.directDebit.recordWithOrder,
     onOrderCreated: queueReceipt,
@@ -112,6 +137,7 @@ export function createCheckoutService(deps: {
         terms: number[];
         transactionUuid?: string | undefined;
         payments?: OfflinePayment[] | undefined;
+        completedWaivers?: CompletedWaivers | undefined;
       },
     ) {
       if (input.transactionUuid)
@@ -129,6 +155,9 @@ export function createCheckoutService(deps: {
         acceptedTermIds: input.terms,
         requiredTermIds: async (cartId) => requiredTermIds(customer, cartId),
         today: deps.today(),
+        now: deps.clock(),
+        timeZone: deps.timeZone,
+        acceptedWaivers: waiverLineIds(input.completedWaivers),
         creditPence: spend.credit,
         recordDirectDebit: deps.directDebit.recordWithOrder,
         onCreated: queueReceipt,
@@ -157,51 +186,56 @@ export function createCheckoutService(deps: {
       if (!loaded) throw new HttpError(404, itemNotFoundMessage);
       const format = moneyFormat(operator.currency);
       const { money } = format;
-      const { order, lines } = loaded;
+      const { order } = loaded;
+      const lines = loaded.lines.filter((line) => line.itemType === 'membership');
+      const bookings = await orderBookingItems(deps.db, order.id, { money, timeZone: deps.timeZone });
       return {
         id: order.id,
         reference: order.reference,
-        orderType: 'membership',
+        orderType: bookings.length > 0 ? 'booking' : 'membership',
         brand: operator.name,
         tax: money(order.taxPence),
         total: money(order.totalPence),
-        items: lines.map((line) => {
-          const details = line.details;
-          const costs = details?.costs;
-          // One fee breakdown for every summary; an order lists only the fees it charged.
-          const fees = costs
-            ? feeLines(costs, (pence) => pence, {
-                change: details.kind === 'membership_change',
-              })
-                .filter((fee) => fee.price > 0)
-                .map((fee) => ({ label: fee.label, type: fee.type, price: money(fee.price) }))
-            : [];
-          return {
-            type: 'membership',
-            kind: details?.kind ?? 'membership',
-            name: details?.name ?? line.description,
-            friendlyName: line.description,
-            categories: details?.categories ?? [],
-            homeVenue: { name: details?.venueName ?? '' },
-            membershipTypeId: details?.membershipTypeId ?? null,
-            paymentType: costs?.paymentType ?? null,
-            fixedDuration: costs?.fixedDuration ?? null,
-            fixedPeriod: costs?.fixedPeriod ?? null,
-            startDate: costs?.startDate ?? null,
-            endDate: costs?.endDate ?? null,
-            firstBillingDate: costs?.firstBillingDate ?? null,
-            requiresEligibility: details?.requiresEligibility ?? false,
-            baseFee: costs
-              ? {
-                  type: costs.paymentType === 'recurring' ? 'membership-monthly' : 'membership-fixed',
-                  price: money(costs.basePrice),
-                }
-              : null,
-            change: details?.change ? inJsonbKeyOrder(changeAnswer(details.change, format)) : null,
-            fees,
-            total: money(line.amountPence),
-          };
-        }),
+        items: [
+          ...lines.map((line) => {
+            const details = line.details;
+            const costs = details?.costs;
+            // One fee breakdown for every summary; an order lists only the fees it charged.
+            const fees = costs
+              ? feeLines(costs, (pence) => pence, {
+                  change: details.kind === 'membership_change',
+                })
+                  .filter((fee) => fee.price > 0)
+                  .map((fee) => ({ label: fee.label, type: fee.type, price: money(fee.price) }))
+              : [];
+            return {
+              type: 'membership' as const,
+              kind: details?.kind ?? 'membership',
+              name: details?.name ?? line.description,
+              friendlyName: line.description,
+              categories: details?.categories ?? [],
+              homeVenue: { name: details?.venueName ?? '' },
+              membershipTypeId: details?.membershipTypeId ?? null,
+              paymentType: costs?.paymentType ?? null,
+              fixedDuration: costs?.fixedDuration ?? null,
+              fixedPeriod: costs?.fixedPeriod ?? null,
+              startDate: costs?.startDate ?? null,
+              endDate: costs?.endDate ?? null,
+              firstBillingDate: costs?.firstBillingDate ?? null,
+              requiresEligibility: details?.requiresEligibility ?? false,
+              baseFee: costs
+                ? {
+                    type: costs.paymentType === 'recurring' ? 'membership-monthly' : 'membership-fixed',
+                    price: money(costs.basePrice),
+                  }
+                : null,
+              change: details?.change ? inJsonbKeyOrder(changeAnswer(details.change, format)) : null,
+              fees,
+              total: money(line.amountPence),
+            };
+          }),
+          ...bookings,
+        ],
       };
     },
   };

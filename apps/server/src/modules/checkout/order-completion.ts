@@ -23,6 +23,7 @@ import {
   spendCredit,
 } from './checkout.repository.ts';
 import { type AttemptRow, findAttempt, moveAttempt } from './payment-attempt.repository.ts';
+import { type BookedLine, bookingsToBuy, buyBookings } from '../bookings/booking-completion.ts';
 
 export const termsNotAccepted = 'Please check all required terms and conditions';
 export const paymentRequired = 'Payment is required for this basket.';
@@ -77,6 +78,11 @@ export async function completeBasket(
     acceptedTermIds: number[];
     requiredTermIds: (cartId: number) => Promise<number[]>;
     today: CalendarDate;
+    /** now, and the operator's time zone, for the bookings an order makes */
+    now: Date;
+    timeZone: string;
+    /** the booking lines whose waivers were accepted (without a card payment; a card's are on its attempt) */
+    acceptedWaivers?: Set<number>;
     /** the authorised card payment that pays for the basket (with the credit it recorded) */
     payment?: { attemptUuid: string };
     /** account credit that pays (part of) a basket without a card payment */
@@ -129,9 +135,17 @@ async function completeInTransaction(db: Db, input: CompletionInput): Promise<Co
       return { orderId: done.orderId, reference: done.reference, created: false };
     }
     const lines = await cartLines(tx, cart.id);
-    if (lines.length === 0)
+    const paidBookings = attempt ? attempt.bookingLines : undefined;
+    const changed = (message?: string) => new BasketChangedError(message);
+    const bookings = await bookingsToBuy(tx, {
+      cartId: cart.id,
+      paid: paidBookings,
+      acceptedWaivers: input.acceptedWaivers ?? new Set(),
+      changed,
+    });
+    if (lines.length === 0 && bookings.count === 0)
       throw new HttpError(422, 'Your basket is empty.', { errors: { cart: ['Your basket is empty.'] } });
-    const total = lines.reduce((sum, line) => sum + line.amountPence, 0);
+    const total = lines.reduce((sum, line) => sum + line.amountPence, 0) + bookings.totalPence;
     const credit = attempt ? attempt.creditPence : (input.creditPence ?? 0);
     checkPaysTotal({ total, credit, attempt });
     await requireDirectDebitFor(tx, { customerId: input.customerId, cartId: cart.id, lines });
@@ -141,8 +155,9 @@ async function completeInTransaction(db: Db, input: CompletionInput): Promise<Co
 
     const order = await insertOrder(tx, {
       customerId: input.customerId,
-      venueId: lines[0]!.venueId,
-      source: cart.source,
+      venueId: lines[0]?.venueId ?? bookings.venueId ?? null,
+      // An order that books anything was made on the bookings site (joining spec "After payment").
+      source: bookings.count > 0 ? 'bookings' : cart.source,
       status: 'completed',
       totalPence: total,
       paymentMethod: attempt ? 'card' : credit > 0 ? 'credit' : 'none',
@@ -157,11 +172,36 @@ async function completeInTransaction(db: Db, input: CompletionInput): Promise<Co
       });
     }
     await buyLines(tx, input, { cart, lines, order });
+    const booked = await buyBookings(tx, bookings, {
+      customerId: input.customerId,
+      orderId: order.id,
+      timeZone: input.timeZone,
+      paid: paidBookings,
+      now: input.now,
+      changed,
+    });
+    await bookingOrderItems(tx, order.id, lines.length, booked);
     await markCartCompleted(tx, cart.id, order.id);
     if (attempt) await closeAttempt(tx, attempt, input.customerId, order.id);
     await input.onCreated?.(tx, { id: order.id, customerId: input.customerId });
     return { orderId: order.id, reference: order.reference, created: true };
   });
+}
+
+/** Each booking is a line of the order's receipt, after its memberships. */
+async function bookingOrderItems(tx: Tx, orderId: number, after: number, booked: BookedLine[]) {
+  if (booked.length === 0) return;
+  await insertOrderItems(
+    tx,
+    booked.map((line, index) => ({
+      orderId,
+      position: after + index + 1,
+      itemType: 'booking' as const,
+      description: line.description,
+      amountPence: line.amountPence,
+      details: null,
+    })),
+  );
 }
 
 /** A card payment must be exactly the total less its credit; without one, credit must pay it all. */
@@ -186,6 +226,7 @@ async function buyLines(
   input: CompletionInput,
   { cart, lines, order }: { cart: CartRow; lines: CartLine[]; order: { id: number; reference: string } },
 ) {
+  if (lines.length === 0) return;
   const typeIds = lines.map((line) => line.membershipTypeId);
   const { names, venueNames, categories, proofTypes, prices } = await orderLineFacts(tx, {
     typeIds,

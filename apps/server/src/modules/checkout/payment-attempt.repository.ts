@@ -160,3 +160,9 @@ export async function attemptsNeedingAttention(db: Executor) {
     .where(eq(paymentAttempts.status, 'needs_attention'))
     .orderBy(asc(paymentAttempts.createdAt));
 }
+
+/** The card payment that paid for an order (a partial refund of one of its bookings goes back to it). */
+export async function attemptOfOrder(db: Executor, orderId: number): Promise<AttemptRow | undefined> {
+  const [attempt] = await db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, orderId));
+  return attempt;
+}

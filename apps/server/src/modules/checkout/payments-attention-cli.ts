@@ -1,15 +1,26 @@
 import { runCommand } from '../../run-command.ts';
-import { formatAttentionLine, paymentsNeedingAttention } from './payments-attention.ts';
+import {
+  bookingRefundsOwed,
+  formatAttentionLine,
+  formatRefundLine,
+  paymentsNeedingAttention,
+} from './payments-attention.ts';
 
-/** `npm run payments:attention`: lists the card payments staff must check at the provider. */
+/**
+ * `npm run payments:attention`: lists the card payments staff must check at the provider, and the
+ * cancelled bookings whose card refund they must make by hand.
+ */
 runCommand(async (database) => {
   const rows = await paymentsNeedingAttention(database.db);
-  if (rows.length === 0) {
+  const refunds = await bookingRefundsOwed(database.db);
+  if (rows.length === 0 && refunds.length === 0) {
     process.stdout.write('No card payments need attention.\n');
     return 0;
   }
-  process.stdout.write(`${rows.length} card payment(s) need attention:\n`);
+  if (rows.length > 0) process.stdout.write(`${rows.length} card payment(s) need attention:\n`);
   for (const row of rows) process.stdout.write(`${formatAttentionLine(row)}\n`);
+  if (refunds.length > 0) process.stdout.write(`${refunds.length} booking refund(s) to make by hand:\n`);
+  for (const row of refunds) process.stdout.write(`${formatRefundLine(row)}\n`);
   // A non-zero exit lets a monitoring job alert on it.
   return 3;
 });

@@ -1,3 +1,4 @@
+import { bookingRefundsNeedingAttention } from '../bookings/bookings.repository.ts';
 import { attemptsNeedingAttention } from './payment-attempt.repository.ts';
 
 /** Card payments staff must look at, oldest first (what `npm run payments:attention` lists). */
@@ -14,5 +15,19 @@ export function formatAttentionLine(row: Awaited<ReturnType<typeof paymentsNeedi
     `ref ${row.vendorTxCode}`,
     `provider id ${row.providerTxId ?? '-'}`,
     `${row.error?.code ?? '-'}: ${row.error?.message ?? ''}`,
+  ].join('  ');
+}
+
+/** Cancelled bookings whose card refund failed or never finished (decision 0032). */
+export const bookingRefundsOwed = bookingRefundsNeedingAttention;
+
+export function formatRefundLine(row: Awaited<ReturnType<typeof bookingRefundsOwed>>[number]) {
+  return [
+    row.cancelledAt?.toISOString() ?? '-',
+    row.customer,
+    `£${((row.refundPence ?? 0) / 100).toFixed(2)}`,
+    `order ${row.orderReference ?? '-'}`,
+    `booking ${row.bookingId}`,
+    `card refund ${row.refundStatus}`,
   ].join('  ');
 }

@@ -18,6 +18,7 @@ export function createEmailOutboxRepository(db: Db) {
           textBody: message.text,
           htmlBody: message.html,
           dedupeKey: dedupeKey ?? null,
+          attachments: message.attachments ?? [],
         })
         .onConflictDoNothing();
     },
@@ -63,7 +64,7 @@ export function createEmailOutboxRepository(db: Db) {
           deliveredBy,
           claimedUntil: null,
           lastError: null,
-          ...(deliveredBy === 'smtp' ? { textBody: '', htmlBody: '' } : {}),
+          ...(deliveredBy === 'smtp' ? { textBody: '', htmlBody: '', attachments: [] } : {}),
         })
         .where(eq(emailOutbox.id, id));
     },

@@ -37,6 +37,7 @@ const entry = (row: OutboxRow): OutboxEntry => ({
   subject: row.subject,
   text: row.textBody,
   html: row.htmlBody,
+  attachments: row.attachments,
 });
 
 /**
@@ -63,6 +64,7 @@ export function createEmailOutbox(deps: {
         subject: row.subject,
         text: row.textBody,
         html: row.htmlBody,
+        attachments: row.attachments,
       });
     } catch (error) {
       const wait = retrySeconds(row.attempts);

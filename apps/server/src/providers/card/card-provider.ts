@@ -119,6 +119,12 @@ export interface CardProvider {
     providerTxId: string,
     input: { amountPence: number; vendorTxCode: string },
   ): Promise<'voided' | 'refunded'>;
+  /**
+   * Gives part of a settled or authorised payment back (a cancelled booking): always a refund,
+   * never a void, which would give back the whole payment. `vendorTxCode` is the refund's own
+   * reference and its idempotency key: a repeat with the same one refunds once.
+   */
+  refund(providerTxId: string, input: { amountPence: number; vendorTxCode: string }): Promise<'refunded'>;
   /** checks a webhook's signature on its raw body; throws when it does not verify */
   verifyWebhook?(
     rawBody: Buffer,

@@ -263,6 +263,18 @@ export function createOpayoCardProvider(options: OpayoOptions): CardProvider {
       return lookUp(found.replace(/[{}]/g, ''));
     },
 
+    async refund(providerTxId, input) {
+      const refunded = await call('POST', '/transactions', {
+        transactionType: 'Refund',
+        referenceTransactionId: providerTxId,
+        vendorTxCode: input.vendorTxCode,
+        amount: input.amountPence,
+        description: 'Refund: booking cancelled',
+      });
+      if (refunded.status === 201) return 'refunded';
+      throw new Error(`Opayo could not refund ${providerTxId}: ${apiError(refunded.body).code}`);
+    },
+
     async reverse(providerTxId, input) {
       const voided = await call('POST', `/transactions/${encodeURIComponent(providerTxId)}/instructions`, {
         instructionType: 'void',

@@ -245,6 +245,14 @@ export function createStripeCardProvider(options: StripeCardProviderOptions): Ca
       return intent ? outcome(await retrieve(intent.id)) : undefined;
     },
 
+    async refund(providerTxId: string, input: { amountPence: number; vendorTxCode: string }) {
+      await stripe.refunds.create(
+        { payment_intent: providerTxId, amount: input.amountPence },
+        { idempotencyKey: `${input.vendorTxCode}:refund` },
+      );
+      return 'refunded' as const;
+    },
+
     async reverse(providerTxId: string, input: { amountPence: number; vendorTxCode: string }) {
       const intent = await retrieve(providerTxId);
       if (intent.status === 'succeeded') {

@@ -4,6 +4,15 @@ export interface EmailMessage {
   subject: string;
   text: string;
   html: string;
+  /** files sent with it, such as a booking's calendar entry */
+  attachments?: EmailAttachment[];
+}
+
+/** A file sent with an email; its content base64, so it survives the outbox's JSON column. */
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
 }
 
 export interface EmailProvider {

@@ -19,6 +19,15 @@ export function createSmtpEmail(smtpUrl: string, from: string): EmailProvider & 
         subject: message.subject,
         text: message.text,
         html: message.html,
+        ...(message.attachments?.length
+          ? {
+              attachments: message.attachments.map((file) => ({
+                filename: file.filename,
+                contentType: file.contentType,
+                content: Buffer.from(file.contentBase64, 'base64'),
+              })),
+            }
+          : {}),
       });
     },
     close() {

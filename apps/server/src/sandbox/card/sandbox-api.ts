@@ -208,6 +208,9 @@ export function registerSandboxApi(app: FastifyInstance, prefix: string, options
       throw new OpayoError(1013);
     if (type === 'Refund') return reply.status(201).send(refund(body));
     const vendorTxCode = text(body, 'vendorTxCode', 40, { required: true })!;
+    // As Opayo: a reference is used once, so a repeated refund is refused rather than paid twice.
+    if (store.byVendorTxCode(vendorTxCode).length > 0)
+      throw new OpayoError(1009, 'vendorTxCode', 'The vendorTxCode has been used before');
     const amount = required(body, 'amount');
     if (typeof amount !== 'number' || !Number.isInteger(amount) || amount <= 0)
       throw new OpayoError(1016, 'amount', 'The amount must be a whole number of pence');

@@ -1,0 +1,205 @@
+import { priceBandLabels } from '@lido/contracts/activities';
+import type { Executor, Tx } from '../../db/client.ts';
+import type { PaidBookingLine } from '../../db/schema.ts';
+import { HttpError } from '../../http/errors.ts';
+import {
+  type BookingLine,
+  bookingLinesOf,
+  deleteBookingLines,
+  insertBookings,
+  retakePlaces,
+  sessionsFor,
+} from './bookings.repository.ts';
+import { sessionWhen } from '@lido/pricing/booking-rules';
+
+/**
+ * Paying for booking lines (issue 17 items 4, 6 and 9; decision 0032): what a payment pays for,
+ * the waivers it needs, and, inside the order's transaction, the held places turned into bookings.
+ */
+
+export const waiverMessage = (activityName: string) => `Please accept the waiver for ${activityName}.`;
+export const placeGoneMessage =
+  'A place in your basket is no longer available, so the payment was cancelled and you have not been charged.';
+export const sessionCancelledMessage =
+  'A session in your basket has been cancelled, so the payment was cancelled and you have not been charged.';
+
+/**
+ * The error to throw inside the order's transaction when the basket no longer matches what was
+ * paid: the order rolls back and a card payment is given back (without a message, the usual one).
+ */
+export type BasketChanged = (message?: string) => Error;
+
+/** Every line whose activity needs a waiver must be listed as accepted: 422 naming the first not. */
+function requireWaivers(
+  lines: { line: { id: number }; waiverRequired: boolean; activityName: string }[],
+  accepted: Set<number>,
+) {
+  const missing = lines.find((line) => line.waiverRequired && !accepted.has(line.line.id));
+  if (missing) {
+    const message = waiverMessage(missing.activityName);
+    throw new HttpError(422, message, { errors: { completedWaivers: [message] } });
+  }
+}
+
+/**
+ * What a card payment pays for, recorded on its attempt at authorise: the basket's booking lines
+ * with the time each waiver was accepted. Refuses (422) when a needed waiver is missing.
+ */
+export async function paidBookingLines(
+  db: Executor,
+  cartId: number,
+  accepted: Set<number>,
+  now: Date,
+): Promise<PaidBookingLine[]> {
+  const lines = await bookingLinesOf(db, cartId);
+  requireWaivers(lines, accepted);
+  return lines.map(({ line, waiverRequired }) => ({
+    id: line.id,
+    sessionId: line.sessionId,
+    priceId: line.priceId,
+    purchasedForCustomerId: line.purchasedForCustomerId,
+    quantity: line.quantity,
+    unitPricePence: line.unitPricePence,
+    amountPence: line.amountPence,
+    waiverAcceptedAt: waiverRequired ? now.toISOString() : null,
+  }));
+}
+
+/** The booking lines an order will buy, checked and locked, with their total. */
+export interface BookingsToBuy {
+  /** lines still in the basket (their places held) */
+  held: BookingLine[];
+  /** lines the card paid for whose hold was released since: their places must be taken again */
+  released: PaidBookingLine[];
+  totalPence: number;
+  count: number;
+  venueId: number | undefined;
+}
+
+/**
+ * Locks the basket's booking lines and checks them against what was paid. With a card payment
+ * the lines are those it paid for: a line added since changes the basket (409, money back); a
+ * paid line whose hold was released is taken again at `buyBookings`. Without one, the lines
+ * present are bought, and their waivers must be in `acceptedWaivers`.
+ */
+export async function bookingsToBuy(
+  tx: Tx,
+  input: {
+    cartId: number;
+    paid: PaidBookingLine[] | undefined;
+    acceptedWaivers: Set<number>;
+    changed: BasketChanged;
+  },
+): Promise<BookingsToBuy> {
+  const held = await bookingLinesOf(tx, input.cartId, { lock: true });
+  if (held.some((line) => line.sessionCancelled)) throw input.changed(sessionCancelledMessage);
+  let released: PaidBookingLine[] = [];
+  if (input.paid) {
+    const paid = new Map(input.paid.map((line) => [line.id, line]));
+    const unpaid = held.some(({ line }) => {
+      const was = paid.get(line.id);
+      return !was || was.quantity !== line.quantity || was.amountPence !== line.amountPence;
+    });
+    // A line added or changed after the card was authorised: the payment no longer matches.
+    if (unpaid) throw input.changed();
+    const present = new Set(held.map(({ line }) => line.id));
+    released = input.paid.filter((line) => !present.has(line.id));
+  } else requireWaivers(held, input.acceptedWaivers);
+  const lines = [...held.map(({ line }) => line), ...released];
+  return {
+    held,
+    released,
+    totalPence: lines.reduce((sum, line) => sum + line.amountPence, 0),
+    count: lines.length,
+    venueId: held[0]?.venueId,
+  };
+}
+
+/** An order line for a booking, as the order's receipt lists it. */
+export interface BookedLine {
+  bookingId: number;
+  description: string;
+  amountPence: number;
+}
+
+/**
+ * Inside the order's transaction: each held line becomes a booking (its place was already counted
+ * in `taken`, so `taken` is unchanged) and leaves the basket; each released one first takes its
+ * places again, atomically, or the order is refused and the card payment given back.
+ */
+export async function buyBookings(
+  tx: Tx,
+  toBuy: BookingsToBuy,
+  input: {
+    customerId: number;
+    orderId: number;
+    timeZone: string;
+    paid: PaidBookingLine[] | undefined;
+    now: Date;
+    changed: BasketChanged;
+  },
+): Promise<BookedLine[]> {
+  const paidWaiver = new Map((input.paid ?? []).map((line) => [line.id, line.waiverAcceptedAt]));
+  const waiverAt = (lineId: number, required: boolean) =>
+    required ? new Date(paidWaiver.get(lineId) ?? input.now.toISOString()) : null;
+  const rows: Parameters<typeof insertBookings>[1] = [];
+  const descriptions: { description: string; amountPence: number }[] = [];
+  const add = (
+    line: Omit<PaidBookingLine, 'waiverAcceptedAt'>,
+    facts: Pick<
+      BookingLine,
+      'venueId' | 'activityName' | 'sessionStartsAt' | 'sessionEndsAt' | 'locationName' | 'waiverRequired'
+    >,
+  ) => {
+    const accepted = waiverAt(line.id, facts.waiverRequired);
+    rows.push({
+      // The booking is in the payer's account (a parent sees a child's); the attendee is named.
+      customerId: input.customerId,
+      venueId: facts.venueId,
+      activityName: facts.activityName,
+      startsAt: facts.sessionStartsAt,
+      endsAt: facts.sessionEndsAt,
+      status: 'booked',
+      pricePence: line.amountPence,
+      sessionId: line.sessionId,
+      orderId: input.orderId,
+      attendeeCustomerId: line.purchasedForCustomerId,
+      priceId: line.priceId,
+      quantity: line.quantity,
+      locationName: facts.locationName,
+      waiverAcceptedAt: accepted,
+      waiverAcceptedBy: accepted ? input.customerId : null,
+    });
+    const places = line.quantity > 1 ? ` (${line.quantity} places)` : '';
+    descriptions.push({
+      description: `${facts.activityName}, ${sessionWhen(facts.sessionStartsAt, facts.sessionEndsAt, input.timeZone)}${places}`,
+      amountPence: line.amountPence,
+    });
+  };
+  for (const held of toBuy.held) add(held.line, held);
+  if (toBuy.released.length > 0) {
+    const sessions = new Map(
+      (
+        await sessionsFor(
+          tx,
+          toBuy.released.map((line) => line.sessionId),
+        )
+      ).map((row) => [row.id, row]),
+    );
+    for (const line of toBuy.released) {
+      const session = sessions.get(line.sessionId);
+      if (!session || !(await retakePlaces(tx, line.sessionId, line.quantity)))
+        throw input.changed(placeGoneMessage);
+      add(line, session);
+    }
+  }
+  await deleteBookingLines(
+    tx,
+    toBuy.held.map(({ line }) => line.id),
+  );
+  const ids = await insertBookings(tx, rows);
+  return ids.map((bookingId, index) => ({ bookingId, ...descriptions[index]! }));
+}
+
+export const bandLabel = (band: string | null | undefined) =>
+  band && band in priceBandLabels ? priceBandLabels[band as keyof typeof priceBandLabels] : 'Adult';

@@ -1,0 +1,218 @@
+import type { Booking, Bookings } from '@lido/contracts/account';
+import type { BookingCancellation } from '@lido/contracts/activities';
+import { cancellableUntil, cancellationPolicyText, sessionWhen } from '@lido/pricing/booking-rules';
+import { currencySymbol, toMoney } from '@lido/pricing/money';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { HttpError } from '../../http/errors.ts';
+import type { CardProvider } from '../../providers/card/card-provider.ts';
+import type { CustomerRow } from '../auth/auth.repository.ts';
+import { attemptOfOrder } from '../checkout/payment-attempt.repository.ts';
+import { itemNotFoundMessage } from '../operator/current-operator.ts';
+import { type RefundSplit, refundSplit, refundText } from './booking-refunds.ts';
+import {
+  addCredit,
+  bookingSettings,
+  bookingsOfCustomer,
+  bookingsOfOrder,
+  type CustomerBooking,
+  markCancelled,
+  markCardRefund,
+  releasePlaces,
+} from './bookings.repository.ts';
+import { calendarFile, type CalendarEvent } from './calendar-file.ts';
+
+export const alreadyCancelled = 'This booking has already been cancelled.';
+export const alreadyStarted = 'This session has already started, so the booking can no longer be cancelled.';
+export const notCancellableOnline = 'This booking cannot be cancelled online: please contact the centre.';
+
+/** The code staff search the logs for when a cancelled booking's card refund failed. */
+export const refundFailedCode = 'LIDO_BOOKING_REFUND_FAILED';
+
+/**
+ * My account → Bookings (issue 17 item 5): the customer's bookings with whether and how each can
+ * be cancelled, cancelling (the place goes back on sale at once, the money back to account credit
+ * or the card), and the calendar file of an order's bookings.
+ */
+export function createBookingsService(deps: {
+  db: Db;
+  clock: () => Date;
+  timeZone: string;
+  cardProvider: CardProvider | undefined;
+  log: FastifyBaseLogger;
+}) {
+  async function settings() {
+    const found = await bookingSettings(deps.db);
+    if (!found) throw new HttpError(404, itemNotFoundMessage);
+    return found;
+  }
+
+  function split(row: CustomerBooking, operatorMethod: 'credit' | 'card'): RefundSplit {
+    return refundSplit({
+      amountPence:
+        row.booking.status === 'cancelled' ? (row.booking.refundPence ?? 0) : row.booking.pricePence,
+      // A booking already refunded keeps the method it was refunded with.
+      operatorMethod: row.booking.refundMethod ?? operatorMethod,
+      orderTotalPence: row.orderTotalPence,
+      orderCreditPence: row.orderCreditPence,
+      paidByCard: row.orderPaymentMethod === 'card' && deps.cardProvider !== undefined,
+    });
+  }
+
+  /** Whether the booking can be cancelled now and what would come back; why not, when not. */
+  function cancellation(
+    row: CustomerBooking,
+    now: Date,
+    operator: { refundMethod: 'credit' | 'card'; currency: string },
+  ): BookingCancellation {
+    const { booking } = row;
+    const until = row.cutoffMinutes === null ? null : cancellableUntil(booking.startsAt, row.cutoffMinutes);
+    const reason =
+      booking.status === 'cancelled'
+        ? alreadyCancelled
+        : booking.status !== 'booked' || booking.sessionId === null || until === null
+          ? notCancellableOnline
+          : booking.startsAt <= now
+            ? alreadyStarted
+            : now >= until
+              ? cancellationPolicyText(row.cutoffMinutes!)
+              : null;
+    const refund = split(row, operator.refundMethod);
+    const symbol = currencySymbol(operator.currency);
+    return {
+      allowed: reason === null,
+      reason,
+      cancelBefore: until?.toISOString() ?? null,
+      refund: toMoney(refund.cardPence + refund.creditPence, operator.currency, symbol),
+      refundMethod: refund.method,
+      refundText: refundText(refund, {
+        symbol,
+        cardLastFour: row.orderCardLastFour,
+        done: booking.status === 'cancelled',
+      }),
+    };
+  }
+
+  function answer(
+    row: CustomerBooking,
+    now: Date,
+    operator: { refundMethod: 'credit' | 'card'; currency: string },
+  ): Booking {
+    const { booking } = row;
+    const when = sessionWhen(booking.startsAt, booking.endsAt, deps.timeZone);
+    return {
+      id: booking.id,
+      activityName: booking.activityName,
+      venueName: row.venueName,
+      startsAt: booking.startsAt.toISOString(),
+      prettyStartsAt: when,
+      status: booking.status,
+      price: toMoney(booking.pricePence, operator.currency, currencySymbol(operator.currency)),
+      upcoming: booking.startsAt > now,
+      sessionId: booking.sessionId,
+      orderId: booking.orderId,
+      endsAt: booking.endsAt.toISOString(),
+      when,
+      locationName: booking.locationName,
+      quantity: booking.quantity,
+      cancellation: booking.sessionId === null ? null : cancellation(row, now, operator),
+    };
+  }
+
+  async function one(customer: Pick<CustomerRow, 'id'>, bookingId: number): Promise<Booking> {
+    const operator = await settings();
+    const [row] = await bookingsOfCustomer(deps.db, customer.id, { bookingId });
+    // Another customer's booking looks exactly like one that does not exist (quality.md S17).
+    if (!row) throw new HttpError(404, itemNotFoundMessage);
+    return answer(row, deps.clock(), operator);
+  }
+
+  /** After the commit: the card's share goes back through the provider, once (its own reference). */
+  async function refundToCard(row: CustomerBooking, pence: number) {
+    const attempt = row.booking.orderId ? await attemptOfOrder(deps.db, row.booking.orderId) : undefined;
+    const id = row.booking.id;
+    try {
+      if (!deps.cardProvider || !attempt?.providerTxId) throw new Error('no card payment to refund');
+      const suffix = `-B${id}`;
+      await deps.cardProvider.refund(attempt.providerTxId, {
+        amountPence: pence,
+        vendorTxCode: `${attempt.vendorTxCode.slice(0, 40 - suffix.length)}${suffix}`,
+      });
+      await markCardRefund(deps.db, id, 'done');
+    } catch (error) {
+      await markCardRefund(deps.db, id, 'failed');
+      deps.log.error(
+        { err: error, bookingId: id, amountPence: pence, code: refundFailedCode },
+        'a cancelled booking could not be refunded to the card: staff must refund it',
+      );
+    }
+  }
+
+  return {
+    /** GET /api/my-account/bookings: upcoming soonest first, past most recent first. */
+    async list(customer: Pick<CustomerRow, 'id'>): Promise<Bookings> {
+      const operator = await settings();
+      const now = deps.clock();
+      const all = (await bookingsOfCustomer(deps.db, customer.id)).map((row) => answer(row, now, operator));
+      return { upcoming: all.filter((b) => b.upcoming), past: all.filter((b) => !b.upcoming).reverse() };
+    },
+
+    /** GET /api/my-account/bookings/{bookingId} */
+    one,
+
+    /**
+     * POST /api/my-account/bookings/{bookingId}/cancel. One transaction: the booking's row is
+     * locked and moved booked → cancelled with its refund (only one caller can), its places go back
+     * to the session, and the credit share is added. The card's share is refunded after the commit,
+     * with the booking's own reference, so a provider call never holds a transaction open.
+     */
+    async cancel(customer: Pick<CustomerRow, 'id'>, bookingId: number): Promise<Booking> {
+      const operator = await settings();
+      const now = deps.clock();
+      const outcome = await deps.db.transaction(async (tx) => {
+        const [row] = await bookingsOfCustomer(tx, customer.id, { bookingId, lock: true });
+        if (!row) throw new HttpError(404, itemNotFoundMessage);
+        if (row.booking.status === 'cancelled') throw new HttpError(409, alreadyCancelled);
+        const check = cancellation(row, now, operator);
+        if (!check.allowed) throw new HttpError(422, check.reason!, { errors: { booking: [check.reason!] } });
+        const refund = split(row, operator.refundMethod);
+        const cancelled = await markCancelled(tx, bookingId, {
+          pence: refund.cardPence + refund.creditPence,
+          method: refund.method,
+          cardPending: refund.cardPence > 0,
+        });
+        if (!cancelled) throw new HttpError(409, alreadyCancelled);
+        await releasePlaces(tx, row.booking.sessionId!, row.booking.quantity);
+        await addCredit(tx, customer.id, refund.creditPence);
+        return { row, refund };
+      });
+      if (outcome.refund.cardPence > 0) await refundToCard(outcome.row, outcome.refund.cardPence);
+      return one(customer, bookingId);
+    },
+
+    /** GET /api/orders/{orderId}/calendar.ics: the order's bookings (its owner only). */
+    async orderCalendar(customer: Pick<CustomerRow, 'id'>, orderId: number): Promise<string | undefined> {
+      const operator = await settings();
+      const rows = await bookingsOfOrder(deps.db, orderId);
+      const own = rows.filter((row) => row.booking.customerId === customer.id);
+      if (own.length === 0) return undefined;
+      return calendarFile({ operatorName: operator.name, now: deps.clock(), events: own.map(calendarEvent) });
+    },
+  };
+}
+
+/** A booking as a calendar event: where is the room and the centre's address. */
+export function calendarEvent(row: Awaited<ReturnType<typeof bookingsOfOrder>>[number]): CalendarEvent {
+  const address = [row.venueAddress1, row.venueAddress2, row.venueTown, row.venuePostcode].filter(Boolean);
+  const places = row.booking.quantity > 1 ? ` (${row.booking.quantity} places)` : '';
+  return {
+    uid: `booking-${row.booking.id}@lido`,
+    startsAt: row.sessionStartsAt,
+    endsAt: row.sessionEndsAt,
+    summary: `${row.activityName}${places}`,
+    location: [row.locationName, row.venueName, ...address].join(', '),
+    description: `${row.activityName} at ${row.venueName}${places}.`,
+  };
+}
+
+export type BookingsService = ReturnType<typeof createBookingsService>;

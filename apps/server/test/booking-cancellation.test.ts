@@ -1,0 +1,242 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Booking, Bookings } from '@lido/contracts/account';
+import { apiClient } from './support/api.ts';
+import { createActivity, createSession, holdPlace, sessionCounts } from './support/activity-factories.ts';
+import { startTestSandbox, type TestSandbox } from './support/card-sandbox.ts';
+import { browserFacts, cardBilling } from './support/checkout-calls.ts';
+import { createCustomer, type TestCustomer } from './support/factories.ts';
+import { createTestApp, siteHost, type TestApp } from './support/test-app.ts';
+import { bookingRefundsOwed, formatRefundLine } from '../src/modules/checkout/payments-attention.ts';
+
+/** Issue 17 item 5: My account → Bookings, and cancelling before the cut-off. */
+describe('my bookings and cancelling them', () => {
+  let sandbox: TestSandbox;
+  let t: TestApp;
+  const api = apiClient(() => t, siteHost.myAccount);
+  const book = apiClient(() => t, siteHost.bookings);
+  const rows = <R extends Record<string, unknown>>(sql: string, params: unknown[] = []) =>
+    t.database.query<R>(sql, params);
+  const credit = async (customer: TestCustomer) =>
+    (
+      await rows<{ credit_balance_pence: number }>(
+        'SELECT credit_balance_pence FROM customers WHERE id = $1',
+        [customer.id],
+      )
+    )[0]!.credit_balance_pence;
+  const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+
+  /** A session booked and paid for with account credit (or nothing): the booking's id. */
+  const bookedWithCredit = async (
+    customer: TestCustomer,
+    session: { id: number },
+    price: { id: number; pricePence: number },
+  ) => {
+    await holdPlace(t, customer.id, session, price);
+    const done = await book.as(customer).post<{ orderId: number }>('/api/checkout/complete', {
+      source: 'bookings',
+      ...(price.pricePence > 0 ? { payments: [{ tender_type: 'credit', amount: price.pricePence }] } : {}),
+    });
+    expect(done.status).toBe(200);
+    const [booking] = await rows<{ id: number }>('SELECT id FROM customer_bookings WHERE order_id = $1', [
+      done.data.orderId,
+    ]);
+    return { bookingId: booking!.id, orderId: done.data.orderId };
+  };
+
+  /** The same paid by card without a challenge. */
+  const bookedByCard = async (
+    customer: TestCustomer,
+    session: { id: number },
+    price: { id: number; pricePence: number },
+  ) => {
+    await holdPlace(t, customer.id, session, price);
+    const prepared = (await book.as(customer).get<{ sessionKey: string }>('/api/checkout/prepare')).data;
+    const token = await sandbox.tokenise(prepared.sessionKey);
+    const authorised = await book
+      .as(customer)
+      .post<{ transactionUuid: string; transactionStatus: string }>('/api/checkout/authorise', {
+        ...cardBilling,
+        ...browserFacts,
+        session_key: prepared.sessionKey,
+        card_identifier: token.body.cardIdentifier,
+        card_holder_name: 'SAM CARTER',
+        source: 'bookings',
+      });
+    expect(authorised.data.transactionStatus).toBe('authorised');
+    const done = await book.as(customer).post<{ orderId: number }>('/api/checkout/complete', {
+      transaction_uuid: authorised.data.transactionUuid,
+    });
+    const [booking] = await rows<{ id: number }>('SELECT id FROM customer_bookings WHERE order_id = $1', [
+      done.data.orderId,
+    ]);
+    return { bookingId: booking!.id, orderId: done.data.orderId, uuid: authorised.data.transactionUuid };
+  };
+
+  beforeAll(async () => {
+    sandbox = await startTestSandbox({ appOrigins: [`http://${siteHost.bookings}`] });
+    t = await createTestApp({ cardProvider: sandbox.provider });
+  });
+  afterAll(async () => {
+    await t.close();
+    await sandbox.close();
+  });
+
+  it('lists upcoming bookings soonest first and past ones most recent first, each saying whether it can be cancelled', async () => {
+    const customer = await createCustomer(t, { creditBalancePence: 5000 });
+    const spin = await createActivity(t, { name: 'Spin', cancellationCutoffMinutes: 120 });
+    const later = await createSession(t, spin, { startsAt: inMinutes(60 * 48) });
+    const sooner = await createSession(t, spin, { startsAt: inMinutes(60 * 30) });
+    const tooLate = await createSession(t, spin, { startsAt: inMinutes(60) });
+    const past = await createSession(t, spin, { startsAt: inMinutes(-60 * 24) });
+    for (const session of [later, sooner, tooLate, past])
+      await bookedWithCredit(customer, session, spin.price('adult'));
+
+    const list = (await api.as(customer).get<Bookings>('/api/my-account/bookings')).data;
+    expect(list.upcoming.map((b) => b.sessionId)).toEqual([tooLate.id, sooner.id, later.id]);
+    expect(list.past.map((b) => b.sessionId)).toEqual([past.id]);
+    expect(list.upcoming[1]!.cancellation).toMatchObject({
+      allowed: true,
+      reason: null,
+      refund: { formatted: '£6.50' },
+      refundMethod: 'credit',
+      refundText: '£6.50 will be added to your account credit.',
+    });
+    expect(list.upcoming[0]!.cancellation).toMatchObject({
+      allowed: false,
+      reason: 'Bookings can be cancelled up to 2 hours before the start.',
+    });
+    expect(list.past[0]!.cancellation!.allowed).toBe(false);
+  });
+
+  it('cancels before the cut-off: the place back on sale at once, the money to account credit; after it, 422 with the reason', async () => {
+    const customer = await createCustomer(t, { creditBalancePence: 1300 });
+    const yoga = await createActivity(t, { name: 'Yoga', cancellationCutoffMinutes: 120 });
+    const session = await createSession(t, yoga, { capacity: 1 });
+    const { bookingId } = await bookedWithCredit(customer, session, yoga.price('adult'));
+    expect((await sessionCounts(t, session.id)).taken).toBe(1);
+    expect(await credit(customer)).toBe(650);
+
+    const cancelled = await api.as(customer).post<Booking>(`/api/my-account/bookings/${bookingId}/cancel`);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.data).toMatchObject({
+      status: 'cancelled',
+      cancellation: { allowed: false, refundText: '£6.50 was added to your account credit.' },
+    });
+    expect((await sessionCounts(t, session.id)).taken).toBe(0);
+    expect(await credit(customer)).toBe(1300);
+    const [row] = await rows('SELECT refund_pence, refund_method FROM customer_bookings WHERE id = $1', [
+      bookingId,
+    ]);
+    expect(row).toEqual({ refund_pence: 650, refund_method: 'credit' });
+
+    const again = await api.as(customer).post(`/api/my-account/bookings/${bookingId}/cancel`);
+    expect(again.status).toBe(409);
+    expect(again.message).toBe('This booking has already been cancelled.');
+    expect(await credit(customer)).toBe(1300);
+
+    const soon = await createSession(t, yoga, { startsAt: inMinutes(90) });
+    const late = await bookedWithCredit(customer, soon, yoga.price('adult'));
+    const refused = await api.as(customer).post(`/api/my-account/bookings/${late.bookingId}/cancel`);
+    expect(refused.status).toBe(422);
+    expect(refused.message).toBe('Bookings can be cancelled up to 2 hours before the start.');
+    expect((await sessionCounts(t, soon.id)).taken).toBe(1);
+    expect(await credit(customer)).toBe(650);
+  });
+
+  it('another customer’s booking is not found, a bad id is refused, and neither cancels anything', async () => {
+    const owner = await createCustomer(t, { creditBalancePence: 650 });
+    const spin = await createActivity(t);
+    const { bookingId } = await bookedWithCredit(owner, await createSession(t, spin), spin.price('adult'));
+    const other = await createCustomer(t);
+    expect((await api.as(other).get(`/api/my-account/bookings/${bookingId}`)).status).toBe(404);
+    expect((await api.as(other).post(`/api/my-account/bookings/${bookingId}/cancel`)).status).toBe(404);
+    for (const bad of ['0', 'abc', '1.5', '99999999999999999999']) {
+      const refused = await api.as(owner).post(`/api/my-account/bookings/${bad}/cancel`);
+      expect(refused.status).toBe(422);
+    }
+    expect((await api.as(undefined).post(`/api/my-account/bookings/${bookingId}/cancel`)).status).toBe(401);
+    expect((await api.as(owner).get<Booking>(`/api/my-account/bookings/${bookingId}`)).data.status).toBe(
+      'booked',
+    );
+  });
+
+  it('20 concurrent cancels give one refund', async () => {
+    const customer = await createCustomer(t, { creditBalancePence: 650 });
+    const spin = await createActivity(t);
+    const session = await createSession(t, spin);
+    const { bookingId } = await bookedWithCredit(customer, session, spin.price('adult'));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => api.as(customer).post(`/api/my-account/bookings/${bookingId}/cancel`)),
+    );
+    expect(results.filter((result) => result.status === 200)).toHaveLength(1);
+    expect(results.filter((result) => result.status === 409)).toHaveLength(19);
+    expect(await credit(customer)).toBe(650);
+    expect((await sessionCounts(t, session.id)).taken).toBe(0);
+  });
+
+  it('refunds to the card when the operator says so, once however many cancels race', async () => {
+    await rows("UPDATE operators SET booking_refund_method = 'card'");
+    try {
+      const customer = await createCustomer(t);
+      const spin = await createActivity(t);
+      const session = await createSession(t, spin);
+      const paid = await bookedByCard(customer, session, spin.price('adult'));
+      const before = (await api.as(customer).get<Booking>(`/api/my-account/bookings/${paid.bookingId}`)).data;
+      expect(before.cancellation!.refundText).toBe('£6.50 will be refunded to your card ending 0006.');
+      const results = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          api.as(customer).post(`/api/my-account/bookings/${paid.bookingId}/cancel`),
+        ),
+      );
+      expect(results.filter((result) => result.status === 200)).toHaveLength(1);
+      const [row] = await rows(
+        'SELECT refund_pence, refund_method, refund_status FROM customer_bookings WHERE id = $1',
+        [paid.bookingId],
+      );
+      expect(row).toEqual({ refund_pence: 650, refund_method: 'card', refund_status: 'done' });
+      const [attempt] = await rows<{ vendor_tx_code: string }>(
+        'SELECT vendor_tx_code FROM payment_attempts WHERE uuid = $1',
+        [paid.uuid],
+      );
+      const refunds = (
+        (await sandbox.control('/transactions')).transactions as {
+          transactionType: string;
+          amount: { totalAmount: number };
+          vendorTxCode: string;
+        }[]
+      ).filter(
+        (tx) =>
+          tx.transactionType === 'Refund' && tx.vendorTxCode.startsWith(attempt!.vendor_tx_code.slice(0, 30)),
+      );
+      expect(refunds.map((tx) => tx.amount)).toEqual([expect.objectContaining({ totalAmount: 650 })]);
+      expect(await credit(customer)).toBe(0);
+    } finally {
+      await rows("UPDATE operators SET booking_refund_method = 'credit'");
+    }
+  });
+
+  it('keeps a cancellation whose card refund failed, for staff to refund by hand', async () => {
+    await rows("UPDATE operators SET booking_refund_method = 'card'");
+    try {
+      const customer = await createCustomer(t);
+      const spin = await createActivity(t);
+      const session = await createSession(t, spin);
+      const paid = await bookedByCard(customer, session, spin.price('adult'));
+      // The provider no longer knows the payment: its refund call fails.
+      await rows("UPDATE payment_attempts SET provider_tx_id = 'GONE' WHERE uuid = $1", [paid.uuid]);
+      const cancelled = await api
+        .as(customer)
+        .post<Booking>(`/api/my-account/bookings/${paid.bookingId}/cancel`);
+      expect(cancelled.status).toBe(200);
+      expect(cancelled.data.status).toBe('cancelled');
+      expect((await sessionCounts(t, session.id)).taken).toBe(0);
+      const owed = await bookingRefundsOwed(t.database.db);
+      expect(owed).toEqual([
+        expect.objectContaining({ bookingId: paid.bookingId, refundPence: 650, refundStatus: 'failed' }),
+      ]);
+      expect(formatRefundLine(owed[0]!)).toContain(`booking ${paid.bookingId}  card refund failed`);
+    } finally {
+      await rows("UPDATE operators SET booking_refund_method = 'credit'");
+    }
+  });
+});
