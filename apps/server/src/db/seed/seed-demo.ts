@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { parseDocument } from 'yaml';
 import { demoSavedCard } from '../../sandbox/card/sandbox-store.ts';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -26,11 +27,24 @@ import { demoOperator, demoOperatorTheme, demoVenues } from './demo-operator.ts'
 
 export const demoCataloguePath = path.resolve(import.meta.dirname, '../../../catalogue/demo-catalogue.yaml');
 
+/** The activity sections of the demo file: left out for a demo without its timetable. */
+const timetableSections = ['activityCategories', 'activities', 'locations', 'schedules'];
+
+function demoCatalogueSource(timetable: boolean): string {
+  const source = fs.readFileSync(demoCataloguePath, 'utf8');
+  if (timetable) return source;
+  const doc = parseDocument(source);
+  for (const section of timetableSections) doc.delete(section);
+  return doc.toString();
+}
+
 /**
  * Fills an empty database with the demo operator, its centres and themes, and its catalogue (from
  * the same catalogue file an operator would import). A database that has an operator is left alone.
+ * `timetable: false` leaves out the demo's activities, sessions and bookings, for tests that need
+ * a timetable of their own only (e.g. feeds walked at a page size of 3).
  */
-export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
+export async function seedDemoIfEmpty(db: Db, options: { timetable?: boolean } = {}): Promise<boolean> {
   const existing = await db.select({ id: operators.id }).from(operators).limit(1);
   if (existing.length > 0) return false;
   const passwordHash = await hashPassword(demoPassword);
@@ -59,11 +73,11 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
     }
     return operator.id;
   });
-  const result = await importCatalogue(db, operatorId, fs.readFileSync(demoCataloguePath, 'utf8'));
+  const result = await importCatalogue(db, operatorId, demoCatalogueSource(options.timetable ?? true));
   if (!result.ok) throw new Error(formatProblems('demo-catalogue.yaml', result.problems));
   await seedDemoMemberships(db);
   await seedDemoActivity(db);
-  await seedDemoBookings(db, passwordHash, operatorId);
+  if (options.timetable ?? true) await seedDemoBookings(db, passwordHash, operatorId);
   await seedDemoOrders(db);
   await seedDemoSavedCard(db);
   return true;
