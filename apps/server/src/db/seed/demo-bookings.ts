@@ -104,7 +104,7 @@ async function book(db: Db, booking: Booking): Promise<void> {
 
 /**
  * Priya and Sam have bookings either side of today, the Lee family has a booking for two and one
- * for their child, and tomorrow's Reformer Pilates at Castlefield is full at lunchtime and has one
+ * for their child, and tomorrow's small-group HIIT at Castlefield is full at lunchtime and has one
  * place left in the evening. (Castlefield's daily 11:00 aqua fit is the class closed to online
  * booking: the catalogue file says so.)
  */
@@ -192,10 +192,10 @@ export async function seedDemoBookings(db: Db, passwordHash: string, operatorId:
     band: 'junior',
   });
 
-  // Tomorrow's Reformer Pilates: 8 of 8 at lunchtime (full), 7 of 8 in the evening (one left).
+  // Tomorrow's small-group HIIT: 8 of 8 at lunchtime (full), 7 of 8 in the evening (one left).
   const tomorrow = addDays(today, 1);
-  const lunch = await sessionOn(db, 'castlefield-reformer', tomorrow, '12:15');
-  const evening = await sessionOn(db, 'castlefield-reformer', tomorrow, '18:30');
+  const lunch = await sessionOn(db, 'castlefield-small-group-hiit', tomorrow, '12:15');
+  const evening = await sessionOn(db, 'castlefield-small-group-hiit', tomorrow, '18:30');
   for (const [index, regular] of demoRegulars.entries()) {
     const customer = regularId(regular.email);
     if (index < 8) await book(db, { customer, session: lunch, band: 'adult' });
