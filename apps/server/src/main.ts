@@ -97,6 +97,10 @@ async function main(): Promise<void> {
       { name: 'settle-direct-debits', runs: 'one-instance', run: () => app.services.directDebit.settle() },
       // Queued email; each message is claimed before it is sent, so every instance may run this.
       { name: 'send-email', runs: 'every-instance', run: () => app.services.email.deliverDue() },
+      // Dated sessions for the coming weeks, rolled forward as days pass. Every instance may run it
+      // at once: a session another run made first is skipped by its unique key (ON CONFLICT DO
+      // NOTHING), rows go in one order so runs never deadlock, and `taken` is never written.
+      { name: 'generate-sessions', runs: 'every-instance', run: () => app.services.sessionGenerator.run() },
       // Rate-limit counters no limit reads any more and sessions ended over a day ago are deleted.
       { name: 'clean-up', runs: 'one-instance', run: () => app.services.maintenance.cleanUp() },
     ],

@@ -5,6 +5,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { createActivitiesRepository } from './modules/activities/activities.repository.ts';
 import { createActivitiesService } from './modules/activities/activities.service.ts';
 import { createAccountRepository } from './modules/account/account.repository.ts';
+import { createSessionGenerator } from './modules/activities/session-generator.ts';
 import { createAccountService } from './modules/account/account.service.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -136,6 +137,7 @@ export function createServices(
       clock,
       timeZone: config.timeZone,
     }),
+    sessionGenerator: createSessionGenerator({ db: database.db, timeZone: config.timeZone, clock }),
   };
 }
 export type AppServices = ReturnType<typeof createServices>;

@@ -35,7 +35,8 @@ describe('OpenActive feeds (RPDE) and the dataset page', () => {
       LIDO_OPENACTIVE_DISCUSSION_URL: 'https://github.com/example-leisure/opendata/issues',
     });
     const database = await createTestDatabase();
-    await seedDemoIfEmpty(database.db);
+    // only this file's sessions: the feeds are walked at a page size of 3
+    await seedDemoIfEmpty(database.db, { timetable: false });
     const app = await buildApp({ config, database, openActivePageSize: pageSize });
     await app.listen({ port, host: '127.0.0.1' });
     origin = `http://localhost:${port}`;

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { parseDocument } from 'yaml';
 import { demoSavedCard } from '../../sandbox/card/sandbox-store.ts';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -6,7 +7,6 @@ import {
   savedCards,
   orderItems,
   orders,
-  customerBookings,
   customerMemberships,
   customerPackages,
   customers,
@@ -21,16 +21,30 @@ import type { Db } from '../client.ts';
 import { formatProblems } from '../../modules/catalogue/catalogue-file.ts';
 import { hashPassword } from '../../modules/auth/passwords.ts';
 import { importCatalogue } from '../../modules/catalogue/catalogue-import.ts';
+import { seedDemoBookings } from './demo-bookings.ts';
 import { demoCustomers, demoMemberships, demoPassword } from './demo-customers.ts';
 import { demoOperator, demoOperatorTheme, demoVenues } from './demo-operator.ts';
 
 export const demoCataloguePath = path.resolve(import.meta.dirname, '../../../catalogue/demo-catalogue.yaml');
 
+/** The activity sections of the demo file: left out for a demo without its timetable. */
+const timetableSections = ['activityCategories', 'activities', 'locations', 'schedules'];
+
+function demoCatalogueSource(timetable: boolean): string {
+  const source = fs.readFileSync(demoCataloguePath, 'utf8');
+  if (timetable) return source;
+  const doc = parseDocument(source);
+  for (const section of timetableSections) doc.delete(section);
+  return doc.toString();
+}
+
 /**
  * Fills an empty database with the demo operator, its centres and themes, and its catalogue (from
  * the same catalogue file an operator would import). A database that has an operator is left alone.
+ * `timetable: false` leaves out the demo's activities, sessions and bookings, for tests that need
+ * a timetable of their own only (e.g. feeds walked at a page size of 3).
  */
-export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
+export async function seedDemoIfEmpty(db: Db, options: { timetable?: boolean } = {}): Promise<boolean> {
   const existing = await db.select({ id: operators.id }).from(operators).limit(1);
   if (existing.length > 0) return false;
   const passwordHash = await hashPassword(demoPassword);
@@ -59,10 +73,11 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
     }
     return operator.id;
   });
-  const result = await importCatalogue(db, operatorId, fs.readFileSync(demoCataloguePath, 'utf8'));
+  const result = await importCatalogue(db, operatorId, demoCatalogueSource(options.timetable ?? true));
   if (!result.ok) throw new Error(formatProblems('demo-catalogue.yaml', result.problems));
   await seedDemoMemberships(db);
   await seedDemoActivity(db);
+  if (options.timetable ?? true) await seedDemoBookings(db, passwordHash, operatorId);
   await seedDemoOrders(db);
   await seedDemoSavedCard(db);
   return true;
@@ -158,7 +173,7 @@ async function seedDemoOrders(db: Db): Promise<void> {
   }
 }
 
-/** Priya, the established member, has a package, bookings either side of today and guest passes. */
+/** Priya, the established member, has a package and guest passes (her bookings: demo-bookings.ts). */
 async function seedDemoActivity(db: Db): Promise<void> {
   const [priya] = await db
     .select({ id: customers.id })
@@ -170,11 +185,6 @@ async function seedDemoActivity(db: Db): Promise<void> {
     .where(eq(venues.slug, 'castlefield-leisure-centre'));
   if (!priya || !castlefield) return;
   const day = 86_400_000;
-  const at = (days: number, hour: number) => {
-    const date = new Date(Date.now() + days * day);
-    date.setUTCHours(hour, 0, 0, 0);
-    return date;
-  };
   const isoDate = (days: number) => new Date(Date.now() + days * day).toISOString().slice(0, 10);
   await db.insert(customerPackages).values({
     customerId: priya.id,
@@ -184,26 +194,6 @@ async function seedDemoActivity(db: Db): Promise<void> {
     remainingUses: 6,
     expiresOn: isoDate(120),
   });
-  await db.insert(customerBookings).values([
-    {
-      customerId: priya.id,
-      venueId: castlefield.id,
-      activityName: 'Spin class',
-      startsAt: at(12, 18),
-      endsAt: at(12, 19),
-      status: 'booked',
-      pricePence: 0,
-    },
-    {
-      customerId: priya.id,
-      venueId: castlefield.id,
-      activityName: 'Badminton court',
-      startsAt: at(-11, 19),
-      endsAt: at(-11, 20),
-      status: 'attended',
-      pricePence: 850,
-    },
-  ]);
   await db.insert(guestPasses).values([
     { customerId: priya.id, venueId: castlefield.id, validFrom: isoDate(-20), validTo: isoDate(40) },
     {

@@ -29,14 +29,29 @@ async function main(): Promise<number> {
       process.stderr.write('No operator is set up in this database, so there is nothing to import into.\n');
       return 69;
     }
-    const result = await importCatalogue(database.db, operator.id, fs.readFileSync(file, 'utf8'));
+    const result = await importCatalogue(database.db, operator.id, fs.readFileSync(file, 'utf8'), {
+      timeZone: config.timeZone,
+    });
     if (!result.ok) {
       process.stderr.write(`${formatProblems(path.basename(file), result.problems)}\n`);
       return 65;
     }
     process.stdout.write(
-      `Imported ${path.basename(file)}: ${result.types} membership types, ${result.promotions} promotions.\n`,
+      `Imported ${path.basename(file)}: ${result.types} membership types, ${result.promotions} promotions, ` +
+        `${result.activities} activities in ${result.weeklySlots} weekly slots; ` +
+        `${result.sessionsCreated} sessions created, ${result.sessionsDeleted} removed.\n`,
     );
+    for (const kept of result.sessionsKept) {
+      process.stdout.write(
+        `  Kept ${kept.activity} at ${kept.venue} on ${kept.startsAt.toISOString()} (session ${kept.sessionId}): ` +
+          `its schedule left the file but ${kept.taken} place(s) are booked or held. It is closed to online booking.\n`,
+      );
+    }
+    for (const kept of result.pricesKept) {
+      process.stdout.write(
+        `  Kept the ${kept.band} price of ${kept.activity}: it left the file but a basket or booking names it.\n`,
+      );
+    }
     return 0;
   } finally {
     await database.close();

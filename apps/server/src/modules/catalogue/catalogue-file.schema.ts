@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { activitySections } from './activities-file.schema.ts';
 
 /**
  * The shape of an operator's catalogue file (YAML or JSON). Money is in pence. Keys and slugs
@@ -219,5 +220,6 @@ export const catalogueFileSchema = z.strictObject({
   types: z.array(membershipType).default([]),
   terms: z.array(termsEntry).default([]),
   promotions: z.array(promotion).default([]),
+  ...activitySections,
 });
 export type CatalogueFile = z.infer<typeof catalogueFileSchema>;

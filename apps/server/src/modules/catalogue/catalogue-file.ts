@@ -1,4 +1,5 @@
 import { isMap, LineCounter, parseDocument, type Document } from 'yaml';
+import { crossCheckActivities } from './activities-cross-check.ts';
 import { type CatalogueFile, catalogueFileSchema } from './catalogue-file.schema.ts';
 
 export interface CatalogueProblem {
@@ -56,7 +57,7 @@ export function parseCatalogue(source: string, venueSlugs: ReadonlySet<string>):
         {
           path: '(file)',
           line: 1,
-          message: 'must be a mapping with categories, eligibility, types, terms and promotions',
+          message: 'must be a mapping with sections such as categories, types, activities and schedules',
         },
       ],
     };
@@ -72,11 +73,13 @@ export function parseCatalogue(source: string, venueSlugs: ReadonlySet<string>):
         const target = keys.length > 0 ? [...path, keys[0]!] : path;
         return { path: formatPath(target), line: lineOf(doc, lines, target), message: issue.message };
       });
-  const referenceProblems = crossCheck(raw, venueSlugs).map((problem) => ({
-    path: formatPath(problem.path),
-    line: lineOf(doc, lines, problem.path),
-    message: problem.message,
-  }));
+  const referenceProblems = [...crossCheck(raw, venueSlugs), ...crossCheckActivities(raw, venueSlugs)].map(
+    (problem) => ({
+      path: formatPath(problem.path),
+      line: lineOf(doc, lines, problem.path),
+      message: problem.message,
+    }),
+  );
   const problems = [...shapeProblems, ...referenceProblems].sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
   if (problems.length > 0 || !parsed.success) return { ok: false, problems };
   return { ok: true, catalogue: parsed.data };

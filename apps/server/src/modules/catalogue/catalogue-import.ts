@@ -1,14 +1,51 @@
 import type { Db } from '../../db/client.ts';
+import type { KeptSession } from '../activities/session-generation.repository.ts';
 import { parseCatalogue, type CatalogueProblem } from './catalogue-file.ts';
+import type { KeptPrice } from './catalogue-activities.repository.ts';
 import { applyCatalogue, venueSlugsOf } from './catalogue.repository.ts';
 
 export type ImportResult =
-  { ok: true; types: number; promotions: number } | { ok: false; problems: CatalogueProblem[] };
+  | {
+      ok: true;
+      types: number;
+      promotions: number;
+      activities: number;
+      /** one per schedule, day, start time and court */
+      weeklySlots: number;
+      sessionsCreated: number;
+      sessionsDeleted: number;
+      /** future sessions of removed schedules that stay because someone booked or holds a place */
+      sessionsKept: KeptSession[];
+      /** price bands that left the file but stay because a basket or booking names them */
+      pricesKept: KeptPrice[];
+    }
+  | { ok: false; problems: CatalogueProblem[] };
 
-/** Checks the whole file against the operator's centres first; writes only when there is no problem. */
-export async function importCatalogue(db: Db, operatorId: number, source: string): Promise<ImportResult> {
+/**
+ * Checks the whole file against the operator's centres first; writes only when there is no problem.
+ * Sessions are made in the operator's time zone (Europe/London unless told) from `now` on.
+ */
+export async function importCatalogue(
+  db: Db,
+  operatorId: number,
+  source: string,
+  clock: { timeZone?: string; now?: Date } = {},
+): Promise<ImportResult> {
   const parsed = parseCatalogue(source, await venueSlugsOf(db, operatorId));
   if (!parsed.ok) return parsed;
-  await applyCatalogue(db, operatorId, parsed.catalogue);
-  return { ok: true, types: parsed.catalogue.types.length, promotions: parsed.catalogue.promotions.length };
+  const applied = await applyCatalogue(db, operatorId, parsed.catalogue, {
+    timeZone: clock.timeZone ?? 'Europe/London',
+    now: clock.now ?? new Date(),
+  });
+  return {
+    ok: true,
+    types: parsed.catalogue.types.length,
+    promotions: parsed.catalogue.promotions.length,
+    activities: parsed.catalogue.activities.length,
+    weeklySlots: applied.weeklySlots,
+    sessionsCreated: applied.sessions.created,
+    sessionsDeleted: applied.sessions.deleted,
+    sessionsKept: applied.sessions.kept,
+    pricesKept: applied.keptPrices,
+  };
 }

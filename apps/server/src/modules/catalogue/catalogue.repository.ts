@@ -13,7 +13,15 @@ import {
   terms,
   venues,
 } from '../../db/schema.ts';
+import { scheduleSessions, type SchedulingOutcome } from '../activities/session-generator.ts';
+import { applyActivities, type KeptPrice } from './catalogue-activities.repository.ts';
 import type { CatalogueFile } from './catalogue-file.schema.ts';
+
+export interface AppliedActivities {
+  weeklySlots: number;
+  keptPrices: KeptPrice[];
+  sessions: SchedulingOutcome;
+}
 
 function questionDefault(value: string | number | boolean | string[] | undefined): string | null {
   if (value === undefined) return null;
@@ -21,13 +29,18 @@ function questionDefault(value: string | number | boolean | string[] | undefined
 }
 
 /**
- * Applies a checked catalogue in one transaction. Everything is matched by its key, slug, code or
+ * Applies a checked catalogue in one transaction, then makes the dated sessions of its schedules. Everything is matched by its key, slug, code or
  * reference, so ids stay stable and a second import of the same file changes nothing. Membership
  * types and payment options missing from the file are retired (inactive), not deleted, because
  * customers may hold them.
  */
-export async function applyCatalogue(db: Db, operatorId: number, file: CatalogueFile): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function applyCatalogue(
+  db: Db,
+  operatorId: number,
+  file: CatalogueFile,
+  clock: { timeZone: string; now: Date },
+): Promise<AppliedActivities> {
+  return db.transaction(async (tx) => {
     const venueRows = await tx
       .select({ id: venues.id, slug: venues.slug })
       .from(venues)
@@ -232,6 +245,10 @@ export async function applyCatalogue(db: Db, operatorId: number, file: Catalogue
       if (existing) await tx.update(promotions).set(values).where(eq(promotions.id, existing.id));
       else await tx.insert(promotions).values({ operatorId, ...values });
     }
+
+    // Activities and their sessions commit (or not) with the rest of the file.
+    const applied = await applyActivities(tx, operatorId, file);
+    return { ...applied, sessions: await scheduleSessions(tx, clock) };
   });
 }
 

@@ -1,0 +1,158 @@
+import { z } from 'zod';
+
+/**
+ * The activity sections of an operator's catalogue file: booking settings, activity categories,
+ * activities with their prices per band, the rooms, pools and courts at each centre, and the weekly
+ * schedules that generate dated sessions. Times are the operator's local time (HH:MM).
+ * See apps/server/catalogue/README.md.
+ */
+
+const key = z
+  .string({ error: 'must be text' })
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { error: 'must be lower-case letters, numbers and hyphens' });
+const text = z.string({ error: 'must be text' }).trim().min(1, { error: 'must not be empty' });
+const pence = z
+  .number({ error: 'must be a whole number of pence' })
+  .int({ error: 'must be a whole number of pence' })
+  .min(0, { error: 'must not be negative' })
+  .max(10_000_000, { error: 'must be at most 10000000 (£100,000.00)' });
+const wholeNumber = (min: number, max: number) =>
+  z
+    .number({ error: `must be a whole number from ${min} to ${max}` })
+    .int({ error: `must be a whole number from ${min} to ${max}` })
+    .min(min, { error: `must be a whole number from ${min} to ${max}` })
+    .max(max, { error: `must be a whole number from ${min} to ${max}` });
+const clockTime = z
+  .string({ error: 'must be a time such as 09:30' })
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'must be a time such as 09:30 (24-hour clock)' });
+const isoDate = z
+  .string({ error: 'must be a date such as 2027-01-31' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date such as 2027-01-31' })
+  .refine((value) => new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), {
+    error: 'is not a real calendar date',
+  });
+const yesNo = z.boolean({ error: 'must be true or false' });
+
+export const weekdayNames = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export const priceBands = ['adult', 'junior', 'concession', 'member'] as const;
+export const locationKinds = ['room', 'studio', 'pool', 'court', 'wall', 'hall'] as const;
+
+export const bookingSettingsSchema = z.strictObject({
+  /** how long a place stays held in a basket */
+  basketHoldMinutes: wholeNumber(1, 120).default(15),
+  /** where the money of a cancelled booking goes */
+  refundMethod: z.enum(['credit', 'card'], { error: 'must be credit or card' }).default('credit'),
+  /** the time of day a booking window opens, e.g. 08:00 seven days before a session */
+  windowOpensAt: clockTime.default('08:00'),
+});
+
+const activityCategory = z.strictObject({ key, name: text });
+
+const price = z.strictObject({
+  band: z.enum(priceBands, { error: `must be one of ${priceBands.join(', ')}` }),
+  pricePence: pence,
+  /** how many days ahead this band may book */
+  bookingWindowDays: wholeNumber(0, 90),
+});
+
+const activity = z
+  .strictObject({
+    key,
+    name: text,
+    category: key,
+    kind: z.enum(['session', 'facility'], { error: 'must be session or facility' }).default('session'),
+    description: z.string({ error: 'must be text' }).default(''),
+    minAge: wholeNumber(0, 120).optional(),
+    maxAge: wholeNumber(0, 120).optional(),
+    waiverRequired: yesNo.default(false),
+    waiverText: z.string({ error: 'must be text' }).default(''),
+    cancellationCutoffMinutes: wholeNumber(0, 10_080).default(120),
+    prices: z.array(price).min(1, { error: 'needs at least one price band' }),
+  })
+  .superRefine((entry, ctx) => {
+    if (entry.minAge !== undefined && entry.maxAge !== undefined && entry.minAge > entry.maxAge) {
+      ctx.addIssue({ code: 'custom', path: ['maxAge'], message: 'must not be below minAge' });
+    }
+    if (entry.waiverRequired && entry.waiverText.trim() === '') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['waiverText'],
+        message: 'an activity that requires a waiver needs its text',
+      });
+    }
+    const seen = new Set<string>();
+    entry.prices.forEach((band, index) => {
+      if (seen.has(band.band))
+        ctx.addIssue({ code: 'custom', path: ['prices', index, 'band'], message: 'is priced twice' });
+      seen.add(band.band);
+    });
+  });
+
+const location = z.strictObject({
+  venue: key,
+  key,
+  name: text,
+  kind: z.enum(locationKinds, { error: `must be one of ${locationKinds.join(', ')}` }),
+});
+
+const schedule = z
+  .strictObject({
+    key,
+    activity: key,
+    venue: key,
+    /** where a session activity happens */
+    location: key.optional(),
+    /** the courts a facility lets, one session per court per start time */
+    courts: z.array(key).min(1, { error: 'lists at least one court' }).optional(),
+    days: z
+      .array(z.enum(weekdayNames, { error: `must be one of ${weekdayNames.join(', ')}` }))
+      .min(1, { error: 'lists at least one day' }),
+    times: z.array(clockTime).min(1, { error: 'lists at least one start time' }),
+    durationMinutes: wholeNumber(5, 1440),
+    /** places per session; for a facility, places per court (1 unless told) */
+    capacity: z
+      .number({ error: 'must be a whole number of places' })
+      .int({ error: 'must be a whole number of places' })
+      .min(1, { error: 'must be at least 1 place' })
+      .max(10_000, { error: 'must be at most 10000 places' })
+      .optional(),
+    instructor: text.optional(),
+    onlineBooking: yesNo.default(true),
+    validFrom: isoDate.optional(),
+    validTo: isoDate.optional(),
+  })
+  .superRefine((entry, ctx) => {
+    if (entry.location === undefined && entry.courts === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['location'],
+        message: 'needs a location (or courts, for a facility)',
+      });
+    }
+    if (entry.location !== undefined && entry.courts !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['courts'], message: 'give a location or courts, not both' });
+    }
+    if (entry.validFrom && entry.validTo && entry.validFrom > entry.validTo) {
+      ctx.addIssue({ code: 'custom', path: ['validTo'], message: 'must not be before validFrom' });
+    }
+    const repeated = (values: string[]) =>
+      values.findIndex((value, index) => values.indexOf(value) !== index);
+    const day = repeated(entry.days);
+    if (day >= 0) ctx.addIssue({ code: 'custom', path: ['days', day], message: 'is listed twice' });
+    const time = repeated(entry.times);
+    if (time >= 0) ctx.addIssue({ code: 'custom', path: ['times', time], message: 'is listed twice' });
+    const court = repeated(entry.courts ?? []);
+    if (court >= 0) ctx.addIssue({ code: 'custom', path: ['courts', court], message: 'is listed twice' });
+  });
+
+/** The activity sections, merged into the catalogue file's schema. */
+export const activitySections = {
+  bookingSettings: bookingSettingsSchema.optional(),
+  activityCategories: z.array(activityCategory).default([]),
+  activities: z.array(activity).default([]),
+  locations: z.array(location).default([]),
+  schedules: z.array(schedule).default([]),
+};
+
+export type ActivitySchedule = z.infer<typeof schedule>;
+export type ActivityEntry = z.infer<typeof activity>;

@@ -1,0 +1,228 @@
+import { and, eq, notInArray, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import {
+  activities,
+  activityCategories,
+  activityLocations,
+  activityPrices,
+  activitySchedules,
+  operators,
+  venues,
+} from '../../db/schema.ts';
+import { weekdayNames } from './activities-file.schema.ts';
+import type { CatalogueFile } from './catalogue-file.schema.ts';
+
+/** A price band that left the file but stays, because a basket or booking names it. */
+export interface KeptPrice {
+  activity: string;
+  band: string;
+}
+
+/**
+ * One weekly slot as the database keeps it: a file schedule lists days, times and (for a facility)
+ * courts, and each combination is a row keyed `schedule:day:HHMM[:court]`, so sessions stay tied
+ * to the slot that made them and a slot that leaves the file is retired on its own.
+ */
+export function weeklySlots(file: Pick<CatalogueFile, 'schedules' | 'activities'>) {
+  const kinds = new Map(file.activities.map((activity) => [activity.key, activity.kind]));
+  return file.schedules.flatMap((schedule) => {
+    const facility = kinds.get(schedule.activity) === 'facility';
+    const places = schedule.courts ?? [schedule.location!];
+    return schedule.days.flatMap((day) =>
+      schedule.times.flatMap((time) =>
+        places.map((place) => ({
+          key: [schedule.key, day, time.replace(':', ''), ...(facility ? [place] : [])].join(':'),
+          activity: schedule.activity,
+          venue: schedule.venue,
+          location: place,
+          weekday: weekdayNames.indexOf(day) + 1,
+          startTime: `${time}:00`,
+          durationMinutes: schedule.durationMinutes,
+          capacity: schedule.capacity ?? 1,
+          instructor: schedule.instructor ?? null,
+          onlineBookingEnabled: schedule.onlineBooking,
+          validFrom: schedule.validFrom ?? null,
+          validTo: schedule.validTo ?? null,
+        })),
+      ),
+    );
+  });
+}
+
+const chunk = <T>(items: T[], size = 400): T[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, index) =>
+    items.slice(index * size, (index + 1) * size),
+  );
+const excluded = (column: string) => sql.raw(`excluded.${column}`);
+
+/**
+ * Writes the activity sections inside the catalogue import's transaction. Matched by key, so ids
+ * (a price's id is the basket's pricingOptionId) stay stable and a second import changes nothing.
+ * Activities and weekly slots that leave the file are retired, not deleted: sessions and bookings
+ * name them. Categories, locations and price bands that leave it are deleted unless something
+ * still names them.
+ */
+export async function applyActivities(
+  tx: Tx,
+  operatorId: number,
+  file: CatalogueFile,
+): Promise<{ keptPrices: KeptPrice[]; weeklySlots: number }> {
+  if (file.bookingSettings) {
+    await tx
+      .update(operators)
+      .set({
+        basketHoldMinutes: file.bookingSettings.basketHoldMinutes,
+        bookingRefundMethod: file.bookingSettings.refundMethod,
+        bookingWindowOpensAt: `${file.bookingSettings.windowOpensAt}:00`,
+      })
+      .where(eq(operators.id, operatorId));
+  }
+
+  const categoryIds = new Map<string, number>();
+  for (const [position, category] of file.activityCategories.entries()) {
+    const [row] = await tx
+      .insert(activityCategories)
+      .values({ key: category.key, name: category.name, position })
+      .onConflictDoUpdate({ target: activityCategories.key, set: { name: category.name, position } })
+      .returning({ id: activityCategories.id });
+    categoryIds.set(category.key, row!.id);
+  }
+
+  const activityIds = new Map<string, number>();
+  const keptPrices: KeptPrice[] = [];
+  for (const activity of file.activities) {
+    const values = {
+      categoryId: categoryIds.get(activity.category)!,
+      kind: activity.kind,
+      name: activity.name,
+      description: activity.description,
+      minAge: activity.minAge ?? null,
+      maxAge: activity.maxAge ?? null,
+      waiverRequired: activity.waiverRequired,
+      waiverText: activity.waiverText,
+      cancellationCutoffMinutes: activity.cancellationCutoffMinutes,
+      active: true,
+    };
+    const [row] = await tx
+      .insert(activities)
+      .values({ key: activity.key, ...values })
+      .onConflictDoUpdate({ target: activities.key, set: values })
+      .returning({ id: activities.id });
+    const activityId = row!.id;
+    activityIds.set(activity.key, activityId);
+    for (const price of activity.prices) {
+      const priceValues = { pricePence: price.pricePence, bookingWindowDays: price.bookingWindowDays };
+      await tx
+        .insert(activityPrices)
+        .values({ activityId, band: price.band, ...priceValues })
+        .onConflictDoUpdate({ target: [activityPrices.activityId, activityPrices.band], set: priceValues });
+    }
+    // A band that left the file goes, unless a basket or a booking names its price.
+    const bands = activity.prices.map((price) => price.band);
+    const gone = and(eq(activityPrices.activityId, activityId), notInArray(activityPrices.band, bands));
+    await tx
+      .delete(activityPrices)
+      .where(
+        and(
+          gone,
+          sql`NOT EXISTS (SELECT 1 FROM cart_booking_lines l WHERE l.price_id = ${activityPrices.id})`,
+          sql`NOT EXISTS (SELECT 1 FROM customer_bookings b WHERE b.price_id = ${activityPrices.id})`,
+        ),
+      );
+    const stay = await tx.select({ band: activityPrices.band }).from(activityPrices).where(gone);
+    keptPrices.push(...stay.map(({ band }) => ({ activity: activity.key, band })));
+  }
+  const activityKeys = file.activities.map((activity) => activity.key);
+  await tx
+    .update(activities)
+    .set({ active: false })
+    .where(activityKeys.length ? notInArray(activities.key, activityKeys) : sql`true`);
+  await tx.delete(activityCategories).where(
+    and(
+      file.activityCategories.length
+        ? notInArray(
+            activityCategories.key,
+            file.activityCategories.map((category) => category.key),
+          )
+        : sql`true`,
+      sql`NOT EXISTS (SELECT 1 FROM activities a WHERE a.category_id = ${activityCategories.id})`,
+    ),
+  );
+
+  const venueRows = await tx
+    .select({ id: venues.id, slug: venues.slug })
+    .from(venues)
+    .where(eq(venues.operatorId, operatorId));
+  const venueIds = new Map(venueRows.map((row) => [row.slug, row.id]));
+  const locationIds = new Map<string, number>();
+  const venueSlugs = new Map(venueRows.map((row) => [row.id, row.slug]));
+  for (const rows of chunk(file.locations)) {
+    const written = await tx
+      .insert(activityLocations)
+      .values(rows.map(({ venue, ...location }) => ({ ...location, venueId: venueIds.get(venue)! })))
+      .onConflictDoUpdate({
+        target: [activityLocations.venueId, activityLocations.key],
+        set: { name: excluded('name'), kind: excluded('kind') },
+      })
+      .returning({
+        id: activityLocations.id,
+        venueId: activityLocations.venueId,
+        key: activityLocations.key,
+      });
+    for (const row of written) locationIds.set(`${venueSlugs.get(row.venueId)}/${row.key}`, row.id);
+  }
+
+  const slots = weeklySlots(file);
+  // One statement with the slots as one JSON parameter: a few thousand rows of a dozen columns
+  // each would otherwise be tens of thousands of bind parameters.
+  const slotRows = slots.map(({ activity, venue, location, ...slot }) => ({
+    ...slot,
+    activityId: activityIds.get(activity)!,
+    locationId: locationIds.get(`${venue}/${location}`)!,
+  }));
+  if (slotRows.length > 0) {
+    await tx.execute(sql`
+      INSERT INTO activity_schedules
+        (key, activity_id, location_id, weekday, start_time, duration_minutes, capacity, instructor,
+         online_booking_enabled, valid_from, valid_to, active)
+      SELECT key, "activityId", "locationId", weekday, "startTime"::time, "durationMinutes", capacity,
+             instructor, "onlineBookingEnabled", "validFrom"::date, "validTo"::date, true
+      FROM jsonb_to_recordset(${JSON.stringify(slotRows)}::jsonb) AS slot(
+        key text, "activityId" int, "locationId" int, weekday int, "startTime" text,
+        "durationMinutes" int, capacity int, instructor text, "onlineBookingEnabled" boolean,
+        "validFrom" text, "validTo" text)
+      ON CONFLICT (key) DO UPDATE SET
+        activity_id = excluded.activity_id, location_id = excluded.location_id,
+        weekday = excluded.weekday, start_time = excluded.start_time,
+        duration_minutes = excluded.duration_minutes, capacity = excluded.capacity,
+        instructor = excluded.instructor, online_booking_enabled = excluded.online_booking_enabled,
+        valid_from = excluded.valid_from, valid_to = excluded.valid_to, active = true`);
+  }
+  // A slot that left the file stops generating; its sessions are dealt with by the generator.
+  const slotKeys = slots.map((slot) => slot.key);
+  await tx
+    .update(activitySchedules)
+    .set({ active: false })
+    .where(
+      and(
+        eq(activitySchedules.active, true),
+        slotKeys.length
+          ? sql`NOT (${activitySchedules.key} = ANY(${`{${slotKeys.join(',')}}`}::text[]))`
+          : sql`true`,
+      ),
+    );
+
+  // Locations that left the file go once no slot or session names them.
+  const kept = file.locations.map((location) => locationIds.get(`${location.venue}/${location.key}`)!);
+  await tx
+    .delete(activityLocations)
+    .where(
+      and(
+        sql`${activityLocations.venueId} IN (SELECT id FROM venues WHERE operator_id = ${operatorId})`,
+        kept.length ? notInArray(activityLocations.id, kept) : sql`true`,
+        sql`NOT EXISTS (SELECT 1 FROM activity_schedules s WHERE s.location_id = ${activityLocations.id})`,
+        sql`NOT EXISTS (SELECT 1 FROM activity_sessions s WHERE s.location_id = ${activityLocations.id})`,
+      ),
+    );
+  return { keptPrices, weeklySlots: slots.length };
+}
