@@ -97,6 +97,9 @@ async function main(): Promise<void> {
       { name: 'settle-direct-debits', runs: 'one-instance', run: () => app.services.directDebit.settle() },
       // Queued email; each message is claimed before it is sent, so every instance may run this.
       { name: 'send-email', runs: 'every-instance', run: () => app.services.email.deliverDue() },
+      // Places held in baskets past their hold go back on sale; each line is claimed (SKIP LOCKED)
+      // as it is released, so every instance may run this (decision 0031).
+      { name: 'release-held-places', runs: 'every-instance', run: () => app.services.cart.releaseExpired() },
       // Rate-limit counters no limit reads any more and sessions ended over a day ago are deleted.
       { name: 'clean-up', runs: 'one-instance', run: () => app.services.maintenance.cleanUp() },
     ],
