@@ -38,7 +38,7 @@ export interface HeldMembershipAnswer {
 /** A basket line as POST /api/cart/add takes it (snake_case in). */
 export interface AddItem {
   id: number;
-  type: 'membership';
+  type: 'membership' | 'booking';
   pricing_option_id: number;
   options: Record<string, unknown>;
   price?: number;

@@ -69,7 +69,7 @@ export async function createCustomer(t: TestApp, options: CustomerOptions = {}):
   };
 }
 
-async function venueBySlug(t: TestApp, slug: string) {
+export async function venueBySlug(t: TestApp, slug: string) {
   const [venue] = await t.database.db.select().from(venues).where(eq(venues.slug, slug));
   if (!venue) throw new Error(`No venue ${slug} in the demo operator`);
   return venue;
