@@ -1,4 +1,4 @@
-import { todayIn } from '@lido/pricing/calendar-date';
+import { zonedParts } from '@lido/pricing/booking-rules';
 import { HttpError, ValidationError } from '../../http/errors.ts';
 import type { CustomerRow } from '../auth/auth.repository.ts';
 import { itemNotFoundMessage, requireOperator } from '../operator/current-operator.ts';
@@ -36,7 +36,10 @@ export const courtsOneAtATime = 'A court is booked one at a time: add the slot a
  * booking rules, then its places are taken by one conditional UPDATE in the transaction that
  * inserts it, under the basket's lock. Any refusal rolls the whole call back.
  */
-export function createBookingBasket(deps: Pick<CartDeps, 'carts' | 'operators' | 'db' | 'clock' | 'timeZone'>, view: CartView) {
+export function createBookingBasket(
+  deps: Pick<CartDeps, 'carts' | 'operators' | 'db' | 'clock' | 'timeZone'>,
+  view: CartView,
+) {
   const { carts, db } = deps;
 
   /**
@@ -55,7 +58,7 @@ export function createBookingBasket(deps: Pick<CartDeps, 'carts' | 'operators' |
   async function checked(customer: CustomerRow, item: BookingToAdd, now: Date) {
     const operator = await requireOperator(deps.operators);
     const found = await bookableSession(db, item.sessionId);
-    const sessionDate = found ? todayIn(deps.timeZone, found.session.startsAt) : '';
+    const sessionDate = found ? zonedParts(found.session.startsAt, deps.timeZone).date : '';
     const { session, price } = checkBookable({
       found,
       price: await priceRow(db, item.priceId),
@@ -125,7 +128,9 @@ export function createBookingBasket(deps: Pick<CartDeps, 'carts' | 'operators' |
       const released = await settleHolds(customer, await carts.currentCart(customer.id));
       if (released.some((line) => line.id === itemId))
         throw new ValidationError({
-          cartItemId: ['Your place was held for you for a limited time, which has run out, so it was released.'],
+          cartItemId: [
+            'Your place was held for you for a limited time, which has run out, so it was released.',
+          ],
         });
       const now = deps.clock();
       const cart = await carts.withLockedCart(customer.id, false, async (tx, locked) => {

@@ -185,10 +185,7 @@ export async function deleteBookingLines(db: Executor, cartId: number, lineIds?:
   const gone = await db
     .delete(cartBookingLines)
     .where(
-      and(
-        eq(cartBookingLines.cartId, cartId),
-        lineIds ? inArray(cartBookingLines.id, lineIds) : undefined,
-      ),
+      and(eq(cartBookingLines.cartId, cartId), lineIds ? inArray(cartBookingLines.id, lineIds) : undefined),
     )
     .returning();
   await giveBackInOrder(db, gone);
@@ -198,7 +195,8 @@ export async function deleteBookingLines(db: Executor, cartId: number, lineIds?:
 /** Gives back each session's places, sessions in id order so two releasers never deadlock. */
 async function giveBackInOrder(db: Executor, lines: Pick<BookingLineRow, 'sessionId' | 'quantity'>[]) {
   const bySession = new Map<number, number>();
-  for (const line of lines) bySession.set(line.sessionId, (bySession.get(line.sessionId) ?? 0) + line.quantity);
+  for (const line of lines)
+    bySession.set(line.sessionId, (bySession.get(line.sessionId) ?? 0) + line.quantity);
   for (const [sessionId, quantity] of [...bySession].sort(([a], [b]) => a - b))
     await givePlacesBack(db, sessionId, quantity);
 }

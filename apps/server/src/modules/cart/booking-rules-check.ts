@@ -1,6 +1,12 @@
 import { priceBandLabels } from '@lido/contracts/activities';
-import { todayIn } from '@lido/pricing/calendar-date';
-import { ageLimitText, ageOn, bandsOpenTo, bookingOpensAt } from '@lido/pricing/booking-rules';
+import {
+  ageAllowed,
+  ageLimitText,
+  bandsOpenTo,
+  bookingOpensAt,
+  bookingOpensText,
+  zonedParts,
+} from '@lido/pricing/booking-rules';
 import { HttpError, ValidationError } from '../../http/errors.ts';
 import type { CustomerRow } from '../auth/auth.repository.ts';
 import type { OperatorRow } from '../operator/operator.repository.ts';
@@ -18,21 +24,17 @@ export const alreadyBooked =
 export const penaltiesMessage =
   'You cannot book online while your account has outstanding penalties. Please contact the centre to settle them, then book again.';
 
-type Price = { id: number; activityId: number; band: keyof typeof priceBandLabels; pricePence: number; bookingWindowDays: number };
+type Price = {
+  id: number;
+  activityId: number;
+  band: keyof typeof priceBandLabels;
+  pricePence: number;
+  bookingWindowDays: number;
+};
 
 const refuse = (field: string, message: string): never => {
   throw new ValidationError({ [field]: [message] });
 };
-
-/** "Tue 08:00" within the coming week, "Tue 1 Dec 08:00" further ahead (operator's time zone). */
-export function opensAtLabel(opensAt: Date, now: Date, timeZone: string): string {
-  const part = (options: Intl.DateTimeFormatOptions) =>
-    new Intl.DateTimeFormat('en-GB', { timeZone, ...options }).format(opensAt);
-  const time = part({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-  const weekday = part({ weekday: 'short' });
-  const withinWeek = opensAt.getTime() - now.getTime() < 6 * 86_400_000;
-  return withinWeek ? `${weekday} ${time}` : `${weekday} ${part({ day: 'numeric', month: 'short' })} ${time}`;
-}
 
 /** The session may be booked online now, by this customer, at this price, for this attendee. */
 export function checkBookable(input: {
@@ -57,19 +59,23 @@ export function checkBookable(input: {
   if (!price || price.activityId !== activity.id)
     return refuse('pricingOptionId', 'This price is not available for this session.');
 
-  const sessionDate = todayIn(timeZone, session.startsAt);
+  const sessionDate = zonedParts(session.startsAt, timeZone).date;
   const limit = ageLimitText(activity.minAge, activity.maxAge);
-  if (limit) {
+  if (limit && !ageAllowed(attendee.dateOfBirth, sessionDate, activity.minAge, activity.maxAge)) {
     const words = limit.charAt(0).toLowerCase() + limit.slice(1);
-    if (!attendee.dateOfBirth)
-      refuse('session', `This session is for ${words}: add your date of birth in My account to book it.`);
-    const age = ageOn(attendee.dateOfBirth!, sessionDate);
-    if ((activity.minAge !== null && age < activity.minAge) || (activity.maxAge !== null && age > activity.maxAge))
-      refuse('session', `This session is for ${words}.`);
+    refuse(
+      'session',
+      attendee.dateOfBirth
+        ? `This session is for ${words}.`
+        : `This session is for ${words}: add your date of birth in My account to book it.`,
+    );
   }
 
-  const open = bandsOpenTo({ dateOfBirth: attendee.dateOfBirth, isMember: input.attendeeIsMember }, sessionDate);
-  if (!open.includes(price.band)) refuse('pricingOptionId', bandRefusal(price.band, attendee.dateOfBirth));
+  const open = bandsOpenTo(
+    { dateOfBirth: attendee.dateOfBirth, isMember: input.attendeeIsMember },
+    sessionDate,
+  );
+  if (!open.has(price.band)) refuse('pricingOptionId', bandRefusal(price.band, attendee.dateOfBirth));
 
   const opensAt = bookingOpensAt(
     session.startsAt,
@@ -78,7 +84,10 @@ export function checkBookable(input: {
     timeZone,
   );
   if (opensAt.getTime() > now.getTime())
-    refuse('session', `Booking for this session opens ${opensAtLabel(opensAt, now, timeZone)}.`);
+    refuse(
+      'session',
+      `${bookingOpensText(opensAt, now, timeZone).replace('Booking opens', 'Booking for this session opens')}.`,
+    );
   return { session: found, price };
 }
 

@@ -1,5 +1,6 @@
 import { priceBandLabels } from '@lido/contracts/activities';
 import type { Cart, CartItem } from '@lido/contracts/cart';
+import { sessionWhen } from '@lido/pricing/booking-rules';
 import { formatPence } from '@lido/pricing/money';
 import type { CustomerRow } from '../auth/auth.repository.ts';
 import { changeAnswer, costsAnswer, inJsonbKeyOrder, moneyFormat } from '../memberships/costs-answer.ts';
@@ -12,7 +13,6 @@ import {
 } from './booking-lines.repository.ts';
 import type { CartDeps } from './cart-deps.ts';
 import type { CartRow } from './cart.repository.ts';
-import { sessionWhen } from './session-when.ts';
 
 const expiredMessage =
   'Your place was held for you for a limited time, which has run out, so it was released. Add the session again if spaces are left.';
@@ -83,42 +83,48 @@ export function createCartView(deps: Pick<CartDeps, 'operators' | 'carts' | 'db'
     const format = moneyFormat(operator.currency);
     const rows = cart ? await deps.carts.itemsOf(cart.id) : [];
     const bookings = cart ? await bookingLinesForView(deps.db, cart.id) : [];
-    const memberships: (CartItem & { created: Date })[] = rows.map(({ item, typeName, venueName, categories }) => {
-      const { change, ...costs } = item.costs;
-      return {
-        id: item.id,
-        type: item.itemType,
-        objectId: item.membershipTypeId,
-        pricingOptionId: item.paymentOptionId,
-        purchasedForUserId: item.purchasedForCustomerId,
-        renewsMembershipId: item.renewsMembershipId,
-        changesMembershipId: item.changesMembershipId,
-        change: change ? inJsonbKeyOrder(changeAnswer(change, format)) : null,
-        name: typeName,
-        description: item.description,
-        venue: { id: item.venueId, name: venueName },
-        categories,
-        options: {
-          startDate: item.startDate,
-          billingDay: item.billingDay,
-          venueId: item.venueId,
-          promotionCodeId: item.promotionId,
-        },
-        // The costs call's shape; a change's difference travels separately, in `change`.
-        costs: inJsonbKeyOrder(costsAnswer(costs, format)),
-        price: format.money(item.amountPence),
-        sortBy: 0,
-        enablePrintReceipt: true,
-        created: item.createdAt,
-      };
-    });
+    const memberships: (CartItem & { created: Date })[] = rows.map(
+      ({ item, typeName, venueName, categories }) => {
+        const { change, ...costs } = item.costs;
+        return {
+          id: item.id,
+          type: item.itemType,
+          objectId: item.membershipTypeId,
+          pricingOptionId: item.paymentOptionId,
+          purchasedForUserId: item.purchasedForCustomerId,
+          renewsMembershipId: item.renewsMembershipId,
+          changesMembershipId: item.changesMembershipId,
+          change: change ? inJsonbKeyOrder(changeAnswer(change, format)) : null,
+          name: typeName,
+          description: item.description,
+          venue: { id: item.venueId, name: venueName },
+          categories,
+          options: {
+            startDate: item.startDate,
+            billingDay: item.billingDay,
+            venueId: item.venueId,
+            promotionCodeId: item.promotionId,
+          },
+          // The costs call's shape; a change's difference travels separately, in `change`.
+          costs: inJsonbKeyOrder(costsAnswer(costs, format)),
+          price: format.money(item.amountPence),
+          sortBy: 0,
+          enablePrintReceipt: true,
+          created: item.createdAt,
+        };
+      },
+    );
     // Memberships and bookings together, in the order they were added.
     const items: CartItem[] = [
       ...memberships,
       ...bookings.map((row) => ({ ...bookingItem(row, format), created: row.line.createdAt })),
     ]
       .sort((a, b) => a.created.getTime() - b.created.getTime() || a.id - b.id)
-      .map(({ created: _created, ...item }, index) => ({ ...item, sortBy: index + 1 }) as CartItem);
+      .map((entry, index) => {
+        const item: Partial<typeof entry> = { ...entry, sortBy: index + 1 };
+        delete item.created;
+        return item as CartItem;
+      });
     const total =
       rows.reduce((sum, row) => sum + row.item.amountPence, 0) +
       bookings.reduce((sum, row) => sum + row.line.amountPence, 0);

@@ -12,6 +12,7 @@ import {
   removeFromCartBodySchema,
   removeFromCartQuerySchema,
   removeUsageQuerySchema,
+  updateBookingItemBodySchema,
   updateCartItemBodySchema,
 } from '@lido/contracts/cart';
 import { heldMembershipParamsSchema } from '@lido/contracts/membership';
@@ -106,13 +107,16 @@ export function cartRoutes(app: FastifyInstance, services: AppServices, config: 
     async (request, reply) => {
       const { customer } = await requireCustomer(request, reply, services, config);
       const { cartItemId } = parseInput(cartItemParamsSchema, request.params);
-      const { options, selectedUserId } = parseInput(updateCartItemBodySchema, request.body);
       // A booking line's one option is its number of places; a membership line has none.
       if (await cart.isBookingLine(customer, cartItemId)) {
-        if (!('quantity' in options) || options.quantity === undefined)
+        // Membership options sent for a booking are named as such, before the number is read.
+        const sent = (request.body as { options?: unknown } | undefined)?.options;
+        if (typeof sent === 'object' && sent !== null && Object.keys(sent).some((key) => key !== 'quantity'))
           throw new ValidationError({ options: [bookingOptionsOnly] });
+        const { options, selectedUserId } = parseInput(updateBookingItemBodySchema, request.body);
         return { data: await cart.updateQuantity(customer, cartItemId, options.quantity, selectedUserId) };
       }
+      const { options, selectedUserId } = parseInput(updateCartItemBodySchema, request.body);
       if ('quantity' in options) throw new ValidationError({ options: [membershipHasNoQuantity] });
       const membershipOptions = options as Exclude<typeof options, { quantity?: number }>;
       return {
