@@ -25,6 +25,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { membershipsRoutes } from './modules/memberships/memberships.routes.ts';
+import { openActiveRoutes } from './modules/openactive/openactive.routes.ts';
 import { themeRoutes } from './modules/theme/theme.routes.ts';
 import { venuesRoutes } from './modules/venues/venues.routes.ts';
 import { type AppServices, createServices } from './services.ts';
@@ -54,6 +55,8 @@ export interface AppOptions {
   logStream?: Writable | undefined;
   /** Sees every route as it is registered (the OpenAPI test checks each /api route is documented). */
   onRoute?: ((route: RouteOptions) => void) | undefined;
+  /** Items per OpenActive feed page; tests make it small to walk many pages. */
+  openActivePageSize?: number | undefined;
 }
 
 /** A hop count becomes its function form: the closest `hops` proxies are trusted. */
@@ -73,6 +76,7 @@ export async function buildApp({
   directDebitProvider,
   logStream,
   onRoute,
+  openActivePageSize,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -133,6 +137,7 @@ export async function buildApp({
   customersRoutes(app, services, config);
   accountRoutes(app, services, config);
   directDebitRoutes(app, services, config);
+  openActiveRoutes(app, config, database, { clock, pageSize: openActivePageSize });
   geocodingRoutes(app, services.geocoder);
   registerDevOutbox(app, config, services.email);
 

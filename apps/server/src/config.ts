@@ -91,6 +91,10 @@ export const envSchema = z
     LIDO_MAP_API_KEY: optionalText,
     LIDO_MAP_STYLE_URL: optionalText,
     LIDO_KIOSK_HOME_URL: optionalText,
+    LIDO_OPENACTIVE_DISCUSSION_URL: optionalText.refine(
+      (value) => value === undefined || /^https:\/\/\S+$/.test(value),
+      { message: 'must be an https URL, such as the GitHub issues page where the open data is discussed' },
+    ),
     LIDO_COOKIE_DOMAIN: optionalText.refine(
       (value) => value === undefined || /^[a-z0-9.-]+\.[a-z]{2,}$/.test(value),
       {
@@ -426,6 +430,8 @@ export interface Config {
   analytics: { gaMeasurementId: string | undefined; gtmContainerId: string | undefined };
   map: { apiKey: string | undefined; styleUrl: string | undefined };
   kioskHomeUrl: string | undefined;
+  /** where OpenActive data users discuss the open data (the dataset page's `discussionUrl`) */
+  openActiveDiscussionUrl: string | undefined;
   /** the Direct Debit provider's need for a billing address; undefined leaves it to the operator's setting */
   directDebitBillingAddress: boolean | undefined;
   /** kiosk idle timers: the start-over warning, the reset, and the order-confirmed return */
@@ -525,6 +531,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     analytics: { gaMeasurementId: env.LIDO_ANALYTICS_GA_ID, gtmContainerId: env.LIDO_ANALYTICS_GTM_ID },
     map: { apiKey: env.LIDO_MAP_API_KEY, styleUrl: env.LIDO_MAP_STYLE_URL },
     kioskHomeUrl: env.LIDO_KIOSK_HOME_URL,
+    openActiveDiscussionUrl: env.LIDO_OPENACTIVE_DISCUSSION_URL,
     directDebitBillingAddress:
       env.LIDO_DIRECT_DEBIT_BILLING_ADDRESS === undefined
         ? undefined

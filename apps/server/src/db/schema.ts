@@ -840,3 +840,35 @@ export const cartBookingLines = pgTable('cart_booking_lines', {
   heldUntil: timestamp('held_until', { withTimezone: true }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** OpenActive: one series per activity and venue, its `modified` kept current by triggers (migration 0026). */
+export const openactiveSeries = pgTable(
+  'openactive_series',
+  {
+    id: serial('id').primaryKey(),
+    activityId: integer('activity_id')
+      .notNull()
+      .references(() => activities.id, { onDelete: 'cascade' }),
+    venueId: integer('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    modified: bigint('modified', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('activity_feed_modified_seq')`),
+  },
+  (table) => [unique('openactive_series_one_per_activity_venue').on(table.activityId, table.venueId)],
+);
+
+/** What an OpenActive feed still announces as deleted. */
+export const openactiveDeletedItems = pgTable(
+  'openactive_deleted_items',
+  {
+    feed: text('feed').notNull(),
+    itemId: integer('item_id').notNull(),
+    modified: bigint('modified', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('activity_feed_modified_seq')`),
+  },
+  (table) => [primaryKey({ columns: [table.feed, table.itemId] })],
+);

@@ -18,6 +18,10 @@ import { ThemeGate } from './theme-gate.tsx';
 const KioskChrome = lazy(async () => ({
   default: (await import('../features/kiosk/kiosk-chrome.tsx')).KioskChrome,
 }));
+// The bookings site at a kiosk keeps the normal header ("Back to Kiosk Home") and adds the idle rules.
+const KioskIdle = lazy(async () => ({
+  default: (await import('../features/kiosk/kiosk-idle.tsx')).KioskIdle,
+}));
 
 function usePageTitle(clientName: string): string {
   const matches = useMatches();
@@ -88,6 +92,11 @@ function Chrome({
         <Outlet />
       </main>
       {showChrome && <SiteFooter venueSlug={venueSlug} />}
+      {mode.kiosk && site === 'bookings' && !mode.embedded && (
+        <Suspense fallback={null}>
+          <KioskIdle settings={settings} />
+        </Suspense>
+      )}
       <Toaster />
     </div>
   );

@@ -1,17 +1,80 @@
+import type { CartItem } from '@lido/contracts/cart';
 import { prettyDate } from '@lido/pricing/calendar-date';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useClientSettings } from '../../app/client-settings/get-client-settings.ts';
+import { SiteLink } from '../../app/site-mode/site-link.tsx';
 import { ApiError } from '../../lib/api/api-client.ts';
 import { genericErrorLine } from '../../lib/api/generic-error.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { RequireLogin } from '../auth/index.ts';
-import { SiteLink } from '../../app/site-mode/site-link.tsx';
-import { useDiscardCart, useRemoveFromCart } from './change-cart.ts';
+import { BookingLineItem } from './booking-line.tsx';
+import { useDiscardCart, useRemoveFromCart, useUpdateBookingQuantity } from './change-cart.ts';
 import { useCart } from './get-cart.ts';
+import { useNow } from './hold-time.ts';
+import { cartKeys } from './keys.ts';
+
+type MembershipLine = Exclude<CartItem, { type: 'booking' }>;
+
+function MembershipLineItem({
+  item,
+  busy,
+  onRemove,
+}: {
+  item: MembershipLine;
+  busy: boolean;
+  onRemove: () => void;
+}) {
+  return (
+    <li className="card basket__item">
+      <h2 className="card__title">{item.description}</h2>
+      <p className="card__meta">
+        {item.venue.name} · starts {prettyDate(item.options.startDate)}
+      </p>
+      <p className="basket__price">{item.price.formatted}</p>
+      <Button variant="link" size="md" disabled={busy} onClick={onRemove}>
+        Remove<span className="visually-hidden"> {item.description}</span>
+      </Button>
+    </li>
+  );
+}
+
+/**
+ * Where the basket is paid for: a basket with a booking pays on the bookings site (source bookings,
+ * then /booking-confirmed); memberships alone pay on the joining site, whose confirmation shows
+ * memberships (decision 0033).
+ */
+export function checkoutSite(items: CartItem[]): 'bookings' | 'online-joining' {
+  return items.some((item) => item.type === 'booking') ? 'bookings' : 'online-joining';
+}
+
+/** The booking lines whose hold has ended; when one ends the basket is read again from the server. */
+function useExpiredHolds(items: CartItem[] | undefined): Set<number> {
+  const now = useNow();
+  const queryClient = useQueryClient();
+  const expired = new Set(
+    (items ?? [])
+      .filter((item) => item.type === 'booking' && Date.parse(item.heldUntil) <= now)
+      .map((item) => item.id),
+  );
+  const key = [...expired].sort().join(',');
+  const seen = useRef('');
+  useEffect(() => {
+    if (key === '' || key === seen.current) return;
+    seen.current = key;
+    void queryClient.invalidateQueries({ queryKey: cartKeys.cart });
+  }, [key, queryClient]);
+  return expired;
+}
 
 function Basket() {
   const cart = useCart();
+  const settings = useClientSettings();
   const remove = useRemoveFromCart();
+  const update = useUpdateBookingQuantity();
   const discard = useDiscardCart();
+  const expired = useExpiredHolds(cart.data?.items);
   if (cart.isPending) return <Spinner label="Loading your basket" />;
   if (cart.isError)
     return (
@@ -20,6 +83,7 @@ function Basket() {
       </p>
     );
   const { items, totals } = cart.data;
+  const busy = remove.isPending || update.isPending || discard.isPending;
   return (
     <section aria-labelledby="basket-heading" className="basket">
       <h1 id="basket-heading">Shopping basket</h1>
@@ -27,47 +91,64 @@ function Basket() {
         <div className="panel">
           <h2>Your basket is empty</h2>
           <p>Book an activity, or buy a membership at your centre.</p>
-          <SiteLink site="online-joining" to="/" className="button button--primary button--lg">
-            Buy a membership
-          </SiteLink>
+          <div className="form__actions">
+            <SiteLink site="bookings" to="/" className="button button--primary button--lg">
+              Book an activity
+            </SiteLink>
+            {settings.onlineJoiningEnabled && (
+              <SiteLink site="online-joining" to="/" className="button button--secondary button--lg">
+                Buy a membership
+              </SiteLink>
+            )}
+          </div>
         </div>
       ) : (
         <>
           <ul className="basket__items">
-            {items.map((item) => (
-              <li key={item.id} className="card basket__item">
-                <h2 className="card__title">{item.description}</h2>
-                <p className="card__meta">
-                  {item.venue.name} ·{' '}
-                  {item.type === 'booking'
-                    ? item.session.when
-                    : `starts ${prettyDate(item.options.startDate)}`}
-                </p>
-                <p className="basket__price">{item.price.formatted}</p>
-                <Button
-                  variant="link"
-                  size="md"
-                  disabled={remove.isPending}
-                  onClick={() => remove.mutate(item.id)}
-                >
-                  Remove<span className="visually-hidden"> {item.description}</span>
-                </Button>
-              </li>
-            ))}
+            {items.map((item) =>
+              item.type === 'booking' ? (
+                <BookingLineItem
+                  key={item.id}
+                  line={item}
+                  expired={expired.has(item.id)}
+                  timeZone={settings.timeZone}
+                  busy={busy}
+                  onQuantity={(quantity) => update.mutate({ cartItemId: item.id, quantity })}
+                  onRemove={() => remove.mutate(item.id)}
+                />
+              ) : (
+                <MembershipLineItem
+                  key={item.id}
+                  item={item}
+                  busy={busy}
+                  onRemove={() => remove.mutate(item.id)}
+                />
+              ),
+            )}
           </ul>
           <p className="basket__total">
             Total to pay now <strong>{totals.formattedTotal}</strong>
           </p>
+          {expired.size > 0 && (
+            <p className="notice notice--warning" id="basket-expired">
+              Remove the places whose hold has ended to continue.
+            </p>
+          )}
           <div className="form__actions">
-            <SiteLink site="online-joining" to="/checkout" className="button button--primary button--lg">
-              Checkout
-            </SiteLink>
-            <Button
-              variant="secondary"
-              size="lg"
-              disabled={discard.isPending}
-              onClick={() => discard.mutate()}
-            >
+            {expired.size > 0 ? (
+              <Button variant="primary" size="lg" disabled aria-describedby="basket-expired">
+                Continue to checkout
+              </Button>
+            ) : (
+              <SiteLink
+                site={checkoutSite(items)}
+                to="/checkout"
+                className="button button--primary button--lg"
+              >
+                Continue to checkout
+              </SiteLink>
+            )}
+            <Button variant="secondary" size="lg" disabled={busy} onClick={() => discard.mutate()}>
               Empty basket
             </Button>
           </div>
@@ -77,7 +158,7 @@ function Basket() {
   );
 }
 
-/** /basket on the bookings site: what the customer is about to pay for. */
+/** /basket on the bookings site: bookings and memberships together, and the way to pay for them. */
 export function BasketPage() {
   return (
     <RequireLogin>

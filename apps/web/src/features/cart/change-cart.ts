@@ -48,3 +48,27 @@ export function useDiscardCart() {
     onError: failed,
   });
 }
+
+/** PUT {checkout}/{cartItemId}: a booking line's number of places (the server re-prices and re-holds). */
+export function useUpdateBookingQuantity() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ cartItemId, quantity }: { cartItemId: number; quantity: number }) =>
+      (
+        await apiFetch<Cart>(`${checkoutServiceBase}/${cartItemId}`, {
+          method: 'PUT',
+          body: { options: { quantity } },
+        })
+      ).data,
+    meta: { inlineValidation: true },
+    onSuccess: (cart) => {
+      queryClient.setQueryData(cartKeys.cart, cart);
+      showToast({ content: 'Successfully updated item in the basket.', type: 'success' });
+    },
+    onError: (error) => {
+      failed(error);
+      // The line shows the quantity the server still holds.
+      void queryClient.invalidateQueries({ queryKey: cartKeys.cart });
+    },
+  });
+}

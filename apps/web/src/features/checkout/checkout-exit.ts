@@ -1,8 +1,16 @@
 import type { Cart } from '@lido/contracts/cart';
+import type { CheckoutSource } from './checkout-source.ts';
 
-/** An order's confirmation page, keeping kiosk mode (joining spec §4). */
-export const confirmationPath = (orderId: number, kiosk: boolean) =>
-  `/order-confirmed/${orderId}${kiosk ? '?kiosk=true' : ''}`;
+/**
+ * An order's confirmation page, keeping kiosk mode (joining spec §4): /order-confirmed/{id} for
+ * online-joining, /booking-confirmed/{id} for other sources (platform spec §2 "After payment").
+ */
+export const confirmationPath = (
+  orderId: number,
+  kiosk: boolean,
+  source: CheckoutSource = 'online-joining',
+) =>
+  `/${source === 'online-joining' ? 'order' : 'booking'}-confirmed/${orderId}${kiosk ? '?kiosk=true' : ''}`;
 
 export type CheckoutExit = { kind: 'stay' } | { kind: 'leaving' } | { kind: 'redirect'; to: string };
 
@@ -15,13 +23,14 @@ export function checkoutExit(
   /** the order this page has just made, from its completion until the page has left /checkout */
   leavingFor: number | null,
   kiosk: boolean,
+  source: CheckoutSource = 'online-joining',
 ): CheckoutExit {
   if (cart.items.length > 0) return { kind: 'stay' };
   // The page's own way to the confirmation is under way: the basket is empty because it was paid.
   if (leavingFor !== null) return { kind: 'leaving' };
   // The basket has just become an order (the server says which): its confirmation.
   if (cart.completeOrderId !== null)
-    return { kind: 'redirect', to: confirmationPath(cart.completeOrderId, kiosk) };
+    return { kind: 'redirect', to: confirmationPath(cart.completeOrderId, kiosk, source) };
   // An empty basket has nothing to check out (joining spec, section 4).
   return { kind: 'redirect', to: '/' };
 }

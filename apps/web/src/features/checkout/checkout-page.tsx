@@ -17,10 +17,14 @@ import { formatPence } from '@lido/pricing/money';
 import { useClientSettings } from '../../app/client-settings/get-client-settings.ts';
 import { useSiteMode } from '../../app/site-mode/site-mode.ts';
 import { checkoutExit } from './checkout-exit.ts';
+import { type CheckoutExtras, useCheckoutSource } from './checkout-source.ts';
+import { SiteLink } from '../../app/site-mode/site-link.tsx';
+import { linesNeedingWaivers, waiverFieldId, waiverMessage, Waivers } from './waivers.tsx';
 
 /**
- * /checkout on the joining site: the basket's total and what it holds, paying by card (or, with
- * nothing to pay, confirming the order), and "Cancel selection and start over".
+ * /checkout on the joining and bookings sites: the basket's total and what it holds, the waivers a
+ * booking needs, paying by card (or, with nothing to pay, confirming the order), and on the joining
+ * site "Cancel selection and start over" (on the bookings site, back to the basket).
  */
 export function CheckoutPage() {
   const cart = useCart();
@@ -32,6 +36,8 @@ export function CheckoutPage() {
   const { kiosk } = useSiteMode();
   // The order made here, once made; gone with the page when it has left for its confirmation.
   const [leavingFor, setLeavingFor] = useState<number | null>(null);
+  const source = useCheckoutSource();
+  const [agreedWaivers, setAgreedWaivers] = useState<number[]>([]);
 
   if (cart.isPending) return <Spinner label="Loading your basket" />;
   if (cart.isError)
@@ -40,7 +46,7 @@ export function CheckoutPage() {
         {genericErrorLine(cart.error instanceof ApiError ? cart.error.status : null)}
       </p>
     );
-  const exit = checkoutExit(cart.data, leavingFor, kiosk);
+  const exit = checkoutExit(cart.data, leavingFor, kiosk, source);
   if (exit.kind === 'leaving') return <Spinner label="Opening your order confirmation" />;
   if (exit.kind === 'redirect') return <Navigate to={exit.to} replace />;
 
@@ -59,11 +65,26 @@ export function CheckoutPage() {
     creditUsed > 0 ? formatPence(toPay, settings.currencySymbol) : cart.data.totals.formattedTotal;
   const spentPayments: OfflinePayment[] =
     creditUsed > 0 ? [{ tenderType: 'credit', amount: creditUsed }] : [];
-  const cancel = (
-    <Button variant="link" size="md" onClick={() => setConfirmingCancel(true)}>
-      Cancel selection and start over
-    </Button>
-  );
+  const waiverLines = linesNeedingWaivers(cart.data.items, cart.data.attendeeWaiversRequired);
+  const missingWaiver = waiverLines.find((line) => !agreedWaivers.includes(line.id));
+  const extras: CheckoutExtras = {
+    source,
+    completedWaivers: waiverLines.filter((line) => agreedWaivers.includes(line.id)).map((line) => line.id),
+    waiverProblem: missingWaiver
+      ? { message: waiverMessage, fieldId: waiverFieldId(missingWaiver.id) }
+      : null,
+  };
+  // Leaving a bookings checkout keeps the basket (its places stay held); joining starts over.
+  const cancel =
+    source === 'bookings' ? (
+      <SiteLink site="bookings" to="/basket" className="button button--link button--md">
+        Back to basket
+      </SiteLink>
+    ) : (
+      <Button variant="link" size="md" onClick={() => setConfirmingCancel(true)}>
+        Cancel selection and start over
+      </Button>
+    );
   return (
     <div className="joining-layout">
       <div className="joining-layout__main">
@@ -89,6 +110,7 @@ export function CheckoutPage() {
             }
           />
         )}
+        <Waivers lines={waiverLines} agreed={agreedWaivers} onChange={setAgreedWaivers} />
         {toPay > 0 && cart.data.cartId !== null ? (
           <CardPayment
             cartId={cart.data.cartId}
@@ -96,11 +118,17 @@ export function CheckoutPage() {
             payments={spentPayments}
             cancelAction={cancel}
             onLeaving={setLeavingFor}
+            extras={extras}
           />
         ) : (
           <>
             {cart.data.cartId !== null && (
-              <FreeOrder cartId={cart.data.cartId} payments={spentPayments} onLeaving={setLeavingFor} />
+              <FreeOrder
+                cartId={cart.data.cartId}
+                payments={spentPayments}
+                onLeaving={setLeavingFor}
+                extras={extras}
+              />
             )}
             <div className="form__actions">{cancel}</div>
           </>

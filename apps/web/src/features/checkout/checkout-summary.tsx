@@ -16,7 +16,34 @@ function FeeRow({ line }: { line: FeeLine<Money> }) {
   );
 }
 
-/** The right-hand summary of checkout: one block per membership in the basket. */
+/** A booked session in the summary: what, when, where, the band and places, the price. */
+function BookingSummary({ item }: { item: Extract<CartItem, { type: 'booking' }> }) {
+  return (
+    <section className="checkout-summary__item" aria-label={item.name}>
+      <h3 className="payment-summary__name">{item.name}</h3>
+      <dl className="facts">
+        <dt>When</dt>
+        <dd>{item.session.when}</dd>
+        <dt>Where</dt>
+        <dd>
+          {item.venue.name}, {item.session.location}
+        </dd>
+        <dt>Price</dt>
+        <dd>
+          {item.priceBand.label}, {item.options.quantity} × {item.unitPrice.formatted}
+        </dd>
+      </dl>
+      <dl className="summary-lines">
+        <div className="summary-line summary-line--total">
+          <dt>To pay now</dt>
+          <dd>{item.price.formatted}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+/** The right-hand summary of checkout: one block per membership or booking in the basket. */
 export function CheckoutSummary({ items }: { items: CartItem[] }) {
   return (
     <aside className="payment-summary checkout-summary" aria-labelledby="checkout-summary-heading">
@@ -24,8 +51,7 @@ export function CheckoutSummary({ items }: { items: CartItem[] }) {
         Summary
       </h2>
       {items.map((item) => {
-        // Booking lines are summarised by the bookings basket, not here.
-        if (item.type === 'booking') return null;
+        if (item.type === 'booking') return <BookingSummary key={item.id} item={item} />;
         const { costs } = item;
         const monthly = costs.paymentType === 'recurring';
         const lines = feeLines(costs, (money) => money.raw.amount, {

@@ -4,6 +4,7 @@ import type { OfflinePayment } from '@lido/contracts/offline-payments';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, apiGet } from '../../lib/api/api-client.ts';
 import { userQueryKey } from '../../app/session/get-user.ts';
+import type { CheckoutExtras } from './checkout-source.ts';
 
 /** GET /api/terms?cart_id: the terms to accept for what is in the basket (read from data.data). */
 export function useCartTerms(cartId: number | null) {
@@ -21,11 +22,19 @@ export function useCartTerms(cartId: number | null) {
 export function useCompleteFreeOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ terms, payments }: { terms: number[]; payments: OfflinePayment[] }) =>
+    mutationFn: async ({
+      terms,
+      payments,
+      extras,
+    }: {
+      terms: number[];
+      payments: OfflinePayment[];
+      extras: CheckoutExtras;
+    }) =>
       (
         await apiFetch<CompletedCheckout>('checkout/complete', {
           method: 'POST',
-          body: { terms, payments, completedWaivers: [], source: 'online-joining' },
+          body: { terms, payments, completedWaivers: extras.completedWaivers, source: extras.source },
         })
       ).data,
     meta: { inlineValidation: true },

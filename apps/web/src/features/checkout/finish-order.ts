@@ -5,14 +5,16 @@ import { isNewMandate, resetJoiningJourney } from '../joining/index.ts';
 import { useSiteMode } from '../../app/site-mode/site-mode.ts';
 import { userQueryKey } from '../../app/session/get-user.ts';
 import { confirmationPath } from './checkout-exit.ts';
+import type { CheckoutSource } from './checkout-source.ts';
 
 /**
  * After an order completes (joining spec §4): the selections reset, the user reloads and the
- * browser goes to /order-confirmed/{id} (?kiosk=true in kiosk mode). `onLeaving` tells the
+ * browser goes to /order-confirmed/{id} (?kiosk=true in kiosk mode), or /booking-confirmed/{id}
+ * from the bookings site. `onLeaving` tells the
  * checkout page first, so a basket that comes back empty while it is leaving (the router can
  * resolve before the new page is drawn) never sends the customer to / instead.
  */
-export function useFinishOrder(onLeaving: (orderId: number) => void) {
+export function useFinishOrder(onLeaving: (orderId: number) => void, source: CheckoutSource) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { kiosk } = useSiteMode();
@@ -23,7 +25,7 @@ export function useFinishOrder(onLeaving: (orderId: number) => void) {
     await queryClient.invalidateQueries({ queryKey: userQueryKey });
     await queryClient.invalidateQueries({ queryKey: ['auth', 'memberships'] });
     // Kept in the history entry, so the banner survives a reload of the confirmation page.
-    await navigate(confirmationPath(orderId, kiosk), { state: { newMandate } });
+    await navigate(confirmationPath(orderId, kiosk, source), { state: { newMandate } });
     queryClient.removeQueries({ queryKey: cartKeys.cart });
   };
 }

@@ -8,31 +8,36 @@ import { useRefreshChangedBasket } from './basket-changed.ts';
 import { useCartTerms, useCompleteFreeOrder } from './complete-order.ts';
 import { useFinishOrder } from './finish-order.ts';
 import { TermsChecks, termsMessage } from './terms-checks.tsx';
+import type { CheckoutExtras } from './checkout-source.ts';
 
 /** A zero total: no card, the terms, then "Confirm order" (joining spec, "Checkout page"). */
 export function FreeOrder({
   cartId,
   payments,
   onLeaving,
+  extras,
 }: {
   cartId: number;
   payments: OfflinePayment[];
   /** the order made, as the page starts leaving for its confirmation */
   onLeaving: (orderId: number) => void;
+  /** the source, the agreed waivers, and a waiver not yet agreed */
+  extras: CheckoutExtras;
 }) {
   const terms = useCartTerms(cartId);
   const complete = useCompleteFreeOrder();
-  const finishOrder = useFinishOrder(onLeaving);
+  const finishOrder = useFinishOrder(onLeaving, extras.source);
   const refreshChangedBasket = useRefreshChangedBasket();
   const [ticked, setTicked] = useState<number[]>([]);
   const [error, setError] = useState<string | null>(null);
   const required = terms.data ?? [];
 
   const confirm = () => {
+    if (extras.waiverProblem) return setError(extras.waiverProblem.message);
     if (!required.every((term) => ticked.includes(term.id))) return setError(termsMessage);
     setError(null);
     complete.mutate(
-      { terms: ticked, payments },
+      { terms: ticked, payments, extras },
       {
         onSuccess: ({ completeOrderId }) => finishOrder(completeOrderId),
         onError: (failure) => {
@@ -57,7 +62,19 @@ export function FreeOrder({
           : 'No payment is required for this purchase.'}
       </h2>
       <ErrorSummary
-        errors={error ? [{ fieldId: `checkout-terms-${required[0]?.id ?? 0}`, message: error }] : []}
+        errors={
+          error
+            ? [
+                {
+                  fieldId:
+                    error === extras.waiverProblem?.message
+                      ? extras.waiverProblem.fieldId
+                      : `checkout-terms-${required[0]?.id ?? 0}`,
+                  message: error,
+                },
+              ]
+            : []
+        }
       />
       {terms.isError && (
         <p className="error-line">Something went wrong loading the terms, please try again.</p>

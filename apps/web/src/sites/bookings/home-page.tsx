@@ -1,16 +1,32 @@
+import type { Venue } from '@lido/contracts/venue';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { useSession } from '../../app/session/use-session.ts';
+import { useSiteMode } from '../../app/site-mode/site-mode.ts';
 import { VenueAddress, venuesQuery } from '../../features/venues/index.ts';
 import { genericErrorLine } from '../../lib/api/generic-error.ts';
 import { ApiError } from '../../lib/api/api-client.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 
+/**
+ * The centre to list first: the `centre` query's (remembered for the tab, as a kiosk's is), else
+ * the logged-in customer's home centre.
+ */
+export function orderCentres(venues: Venue[], first: string | null | undefined): Venue[] {
+  if (!first) return venues;
+  const chosen = venues.find((venue) => venue.slug === first);
+  return chosen ? [chosen, ...venues.filter((venue) => venue !== chosen)] : venues;
+}
+
 export function BookingsHomePage() {
   const venues = useQuery(venuesQuery('activities'));
+  const { centre } = useSiteMode();
+  const { user } = useSession();
+  const first = centre ?? user?.homeVenueSlug;
   return (
     <>
       <h1>Book an activity</h1>
-      <p className="lead">Choose a centre to see what you can book there.</p>
+      <p className="lead">Choose a centre to see its timetable and book a place.</p>
       {venues.isPending && <Spinner label="Loading centres" />}
       {venues.isError && (
         <p className="error-line">
@@ -19,11 +35,17 @@ export function BookingsHomePage() {
       )}
       {venues.data && (
         <ul className="card-grid">
-          {venues.data.map((venue) => (
-            <li key={venue.id} className="card">
+          {orderCentres(venues.data, first).map((venue) => (
+            <li key={venue.id} className={venue.slug === first ? 'card card--selected' : 'card'}>
               <h2 className="card__title">
-                <Link to={`/location/${venue.slug}`}>{venue.name}</Link>
+                <Link to={`/location/${venue.slug}`}>
+                  {venue.name}
+                  <span className="visually-hidden"> timetable</span>
+                </Link>
               </h2>
+              {venue.slug === first && (
+                <p className="card__meta">{centre ? 'Selected centre' : 'Your home centre'}</p>
+              )}
               <p className="card__meta">{venue.placeType}</p>
               <VenueAddress venue={venue} />
             </li>

@@ -3,12 +3,13 @@ import { useParams } from 'react-router';
 import { useClientSettings } from '../../app/client-settings/get-client-settings.ts';
 import { NotFoundPage } from '../../app/errors/not-found-page.tsx';
 import { SiteLink } from '../../app/site-mode/site-link.tsx';
+import { Timetable } from '../../features/activities/index.ts';
 import { VenueAddress, venueQuery } from '../../features/venues/index.ts';
 import { ApiError } from '../../lib/api/api-client.ts';
 import { genericErrorLine } from '../../lib/api/generic-error.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 
-/** /location/{slug}: a centre's page on the bookings site, in the centre's own theme. */
+/** /location/{slug}: a centre's page on the bookings site, in the centre's own theme, with its timetable. */
 export function LocationPage() {
   const { locationSlug = '' } = useParams();
   const settings = useClientSettings();
@@ -24,20 +25,23 @@ export function LocationPage() {
   }
   return (
     <article className="venue-page">
-      <h1>{venue.data.name}</h1>
-      <p className="card__meta">{venue.data.placeType}</p>
-      <VenueAddress venue={venue.data} />
-      {settings.onlineJoiningEnabled && (
-        <p>
-          <SiteLink
-            site="online-joining"
-            to={`/centre/${venue.data.slug}`}
-            className="button button--primary button--lg"
-          >
-            Buy a membership at {venue.data.name}
-          </SiteLink>
-        </p>
-      )}
+      <header className="venue-page__header">
+        <h1>{venue.data.name}</h1>
+        <p className="card__meta">{venue.data.placeType}</p>
+        <VenueAddress venue={venue.data} />
+        {settings.onlineJoiningEnabled && (
+          <p>
+            <SiteLink
+              site="online-joining"
+              to={`/centre/${venue.data.slug}`}
+              className="button button--secondary button--md venue-page__membership"
+            >
+              Buy a membership at {venue.data.name}
+            </SiteLink>
+          </p>
+        )}
+      </header>
+      <Timetable slug={venue.data.slug} />
     </article>
   );
 }

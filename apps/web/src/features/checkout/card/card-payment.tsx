@@ -15,6 +15,7 @@ import { SavedCardChoice } from './saved-card-choice.tsx';
 import { ScaChallengeDialog } from './sca-challenge.tsx';
 import { useCardPay } from './use-card-pay.ts';
 import { useCardSession } from './use-card-session.ts';
+import type { CheckoutExtras } from '../checkout-source.ts';
 
 /**
  * Paying by card at checkout (joining spec, "Checkout page"): billing details, a saved card or a
@@ -28,6 +29,7 @@ export function CardPayment({
   payments,
   cancelAction,
   onLeaving,
+  extras,
 }: {
   cartId: number;
   /** what the card pays: the total less any account credit */
@@ -37,6 +39,8 @@ export function CardPayment({
   cancelAction: ReactNode;
   /** the order made, as the page starts leaving for its confirmation */
   onLeaving: (orderId: number) => void;
+  /** the source, the agreed waivers, and a waiver not yet agreed */
+  extras: CheckoutExtras;
 }) {
   const settings = useClientSettings();
   const terms = useCartTerms(cartId);
@@ -54,7 +58,12 @@ export function CardPayment({
   const billingValid = paySaved || Object.keys(validateBillingDetails(billing)).length === 0;
   const formValid = billingValid && cardValid;
   const inProgress = paymentInProgress(state.status);
-  const payDisabled = state.status === 'preparing' || !formValid || !termsAccepted || terms.isPending;
+  const payDisabled =
+    state.status === 'preparing' ||
+    !formValid ||
+    !termsAccepted ||
+    extras.waiverProblem !== null ||
+    terms.isPending;
   const { pay, complete } = useCardPay({
     card,
     dispatch,
@@ -64,6 +73,7 @@ export function CardPayment({
     ticked,
     termsAccepted,
     payments,
+    extras,
     setProblem,
     onLeaving,
   });
@@ -90,7 +100,17 @@ export function CardPayment({
             fieldId: `checkout-${field}`,
             message: text,
           })),
-          ...(problem ? [{ fieldId: `checkout-terms-${required[0]?.id ?? 0}`, message: problem }] : []),
+          ...(problem
+            ? [
+                {
+                  fieldId:
+                    problem === extras.waiverProblem?.message
+                      ? extras.waiverProblem.fieldId
+                      : `checkout-terms-${required[0]?.id ?? 0}`,
+                  message: problem,
+                },
+              ]
+            : []),
         ]}
       />
 
@@ -152,8 +172,8 @@ export function CardPayment({
             </Button>
             {payDisabled && state.status !== 'preparing' && (
               <p className="field__hint" id="pay-hint">
-                Complete your {paySaved ? 'security code' : 'billing and card details'} and accept the terms
-                to pay.
+                Complete your {paySaved ? 'security code' : 'billing and card details'}
+                {extras.waiverProblem ? ', agree to the waivers' : ''} and accept the terms to pay.
               </p>
             )}
             {cancelAction}

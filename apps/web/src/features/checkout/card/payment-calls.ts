@@ -2,6 +2,7 @@ import type { CompletedCheckout } from '@lido/contracts/order';
 import type { OfflinePayment } from '@lido/contracts/offline-payments';
 import type { AuthoriseResponse, PrepareResponse } from '@lido/contracts/payments';
 import { apiFetch, apiGet } from '../../../lib/api/api-client.ts';
+import type { CheckoutExtras } from '../checkout-source.ts';
 
 /** GET /api/checkout/prepare: a fresh card session for this checkout. */
 export async function preparePayment(): Promise<PrepareResponse> {
@@ -28,6 +29,7 @@ export interface AuthoriseInput {
   sessionKey: string;
   terms: number[];
   payments: OfflinePayment[];
+  extras: Pick<CheckoutExtras, 'source' | 'completedWaivers'>;
   card:
     | {
         kind: 'new';
@@ -66,8 +68,8 @@ export async function authorisePayment(input: AuthoriseInput): Promise<Authorise
         sessionKey: input.sessionKey,
         terms: input.terms,
         payments: input.payments,
-        completedWaivers: [],
-        source: 'online-joining',
+        completedWaivers: input.extras.completedWaivers,
+        source: input.extras.source,
       },
     })
   ).data;
@@ -78,11 +80,18 @@ export async function completeCardPayment(
   transactionUuid: string,
   terms: number[],
   payments: OfflinePayment[],
+  extras: Pick<CheckoutExtras, 'source' | 'completedWaivers'>,
 ) {
   return (
     await apiFetch<CompletedCheckout>('checkout/complete', {
       method: 'POST',
-      body: { transactionUuid, terms, payments, completedWaivers: [], source: 'online-joining' },
+      body: {
+        transactionUuid,
+        terms,
+        payments,
+        completedWaivers: extras.completedWaivers,
+        source: extras.source,
+      },
     })
   ).data;
 }

@@ -17,6 +17,7 @@ import {
 } from './payment-calls.ts';
 import type { PaymentEvent } from './payment-status.ts';
 import type { CardSession } from './use-card-session.ts';
+import type { CheckoutExtras } from '../checkout-source.ts';
 
 /** What paying needs from the form: the card session, the billing details, the terms and credit. */
 export interface CardPayInput {
@@ -29,6 +30,8 @@ export interface CardPayInput {
   termsAccepted: boolean;
   /** account credit paying the rest (platform spec §3 "Offline payment") */
   payments: OfflinePayment[];
+  /** the source, the agreed waivers, and a waiver not yet agreed */
+  extras: CheckoutExtras;
   setProblem: (problem: string | null) => void;
   onLeaving: (orderId: number) => void;
 }
@@ -39,10 +42,20 @@ export interface CardPayInput {
  * confirmation. A failure shows why and starts a fresh card session.
  */
 export function useCardPay(input: CardPayInput) {
-  const { card, dispatch, billing, setBillingErrors, saveCard, ticked, termsAccepted, payments, setProblem } =
-    input;
+  const {
+    card,
+    dispatch,
+    billing,
+    setBillingErrors,
+    saveCard,
+    ticked,
+    termsAccepted,
+    payments,
+    extras,
+    setProblem,
+  } = input;
   const { session, savedCard, paySaved, isStripe, stripeCard, tokeniseCard, renew } = card;
-  const finishOrder = useFinishOrder(input.onLeaving);
+  const finishOrder = useFinishOrder(input.onLeaving, extras.source);
   const refreshChangedBasket = useRefreshChangedBasket();
 
   const fail = (text: string) => {
@@ -53,7 +66,7 @@ export function useCardPay(input: CardPayInput) {
   const complete = async (transactionUuid: string) => {
     dispatch({ type: 'complete' });
     try {
-      const { completeOrderId } = await completeCardPayment(transactionUuid, ticked, payments);
+      const { completeOrderId } = await completeCardPayment(transactionUuid, ticked, payments, extras);
       dispatch({ type: 'completed' });
       showToast({
         content: 'Order completed Successfully.',
@@ -82,6 +95,7 @@ export function useCardPay(input: CardPayInput) {
 
   const pay = async () => {
     setProblem(null);
+    if (extras.waiverProblem) return setProblem(extras.waiverProblem.message);
     if (!termsAccepted) return setProblem(termsMessage);
     if (!paySaved) {
       const errors = validateBillingDetails(billing);
@@ -112,6 +126,7 @@ export function useCardPay(input: CardPayInput) {
         sessionKey: token.sessionKey,
         terms: ticked,
         payments,
+        extras,
         card:
           paySaved && savedCard
             ? { kind: 'saved', savedCardId: savedCard.id }
@@ -160,7 +175,13 @@ export function useCardPay(input: CardPayInput) {
               saveCard,
               billing: { ...billing },
             };
-      let result = await authorisePayment({ sessionKey: session!.sessionKey, terms: ticked, payments, card });
+      let result = await authorisePayment({
+        sessionKey: session!.sessionKey,
+        terms: ticked,
+        payments,
+        extras,
+        card,
+      });
       if (result.transactionStatus === 'sca_required' && result.clientSecret) {
         await stripeCard.handleNextAction(result.clientSecret);
         result = await confirmScaCompletion(result.transactionUuid);

@@ -1,0 +1,62 @@
+import type { Cart } from '@lido/contracts/cart';
+import { checkoutServiceBase } from '@lido/contracts/cart';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiFetch } from '../../lib/api/api-client.ts';
+import { showToast, toastDurations } from '../../app/toasts/toast-store.ts';
+import { cartKeys } from '../cart/index.ts';
+import { activityKeys } from './get-timetable.ts';
+
+export interface BookingChoice {
+  sessionId: number;
+  pricingOptionId: number;
+  quantity: number;
+  purchasedForUserId?: number | undefined;
+}
+
+/**
+ * POST {checkout}/add with a booking line (platform spec §3 "Cart item to add", §8 toasts). The
+ * server prices the line and holds the places; the basket it answers replaces the cached one, so the
+ * header's badge counts the new line at once. The timetable and the session are read again: their
+ * spaces left have changed.
+ */
+export function useAddBooking() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (choice: BookingChoice) =>
+      (
+        await apiFetch<Cart>(`${checkoutServiceBase}/add`, {
+          method: 'POST',
+          body: {
+            items: [
+              {
+                id: choice.sessionId,
+                type: 'booking',
+                pricingOptionId: choice.pricingOptionId,
+                ...(choice.purchasedForUserId ? { purchasedForUserId: choice.purchasedForUserId } : {}),
+                options: { quantity: choice.quantity },
+              },
+            ],
+          },
+        })
+      ).data,
+    // The server's reason (full, window not open, age) says more than a list of fields.
+    meta: { inlineValidation: true },
+    onSuccess: async (cart) => {
+      queryClient.setQueryData(cartKeys.cart, cart);
+      showToast({ content: 'Successfully added item to the basket.', type: 'success' });
+      await queryClient.invalidateQueries({ queryKey: activityKeys.all });
+    },
+    onError: async (error) => {
+      showToast({
+        content:
+          error instanceof ApiError && error.message
+            ? error.message
+            : 'Something went wrong, please try again.',
+        type: 'danger',
+        closeAfter: toastDurations.normal,
+      });
+      // A refusal usually means the session changed (filled up): show what is true now.
+      await queryClient.invalidateQueries({ queryKey: activityKeys.sessions });
+    },
+  });
+}

@@ -1,0 +1,97 @@
+import {
+  type ActivityCategory,
+  type TimeOfDay,
+  timeOfDayLabels,
+  timesOfDay,
+} from '@lido/contracts/activities';
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../ui/button.tsx';
+
+export interface ChosenFilters {
+  category: string | undefined;
+  timeOfDay: TimeOfDay | undefined;
+}
+
+/**
+ * The timetable's filters as a form: choosing in a select changes nothing until "Show sessions"
+ * (WCAG 3.2.2: no change of context on input), so a keyboard or screen reader user can look
+ * through the options first. "Clear filters" shows every session again.
+ */
+export function TimetableFilters({
+  categories,
+  applied,
+  onApply,
+}: {
+  categories: ActivityCategory[];
+  applied: ChosenFilters;
+  onApply: (filters: ChosenFilters) => void;
+}) {
+  const [category, setCategory] = useState(applied.category ?? '');
+  const [timeOfDay, setTimeOfDay] = useState<string>(applied.timeOfDay ?? '');
+  const filtered = applied.category !== undefined || applied.timeOfDay !== undefined;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onApply({
+      category: category || undefined,
+      timeOfDay: (timesOfDay as readonly string[]).includes(timeOfDay) ? (timeOfDay as TimeOfDay) : undefined,
+    });
+  };
+  return (
+    <form className="timetable-filters" aria-label="Filter sessions" onSubmit={submit}>
+      <div className="field">
+        <label className="field__label" htmlFor="filter-category">
+          Activity
+        </label>
+        <select
+          id="filter-category"
+          className="field__input"
+          value={category}
+          onChange={(event) => setCategory(event.target.value)}
+        >
+          <option value="">All activities</option>
+          {categories.map((item) => (
+            <option key={item.key} value={item.key}>
+              {item.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor="filter-time">
+          Time of day
+        </label>
+        <select
+          id="filter-time"
+          className="field__input"
+          value={timeOfDay}
+          onChange={(event) => setTimeOfDay(event.target.value)}
+        >
+          <option value="">Any time</option>
+          {timesOfDay.map((time) => (
+            <option key={time} value={time}>
+              {timeOfDayLabels[time]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="timetable-filters__actions">
+        <Button type="submit" variant="primary" size="md">
+          Show sessions
+        </Button>
+        {filtered && (
+          <Button
+            variant="secondary"
+            size="md"
+            onClick={() => {
+              setCategory('');
+              setTimeOfDay('');
+              onApply({ category: undefined, timeOfDay: undefined });
+            }}
+          >
+            Clear filters
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,79 @@
+import type { CartItem } from '@lido/contracts/cart';
+import { Button } from '../../ui/button.tsx';
+import { clockTime } from './hold-time.ts';
+
+type BookingLine = Extract<CartItem, { type: 'booking' }>;
+
+/**
+ * A booked session in the basket: what, when, where, band, places (changeable), price, and until
+ * when the places are held. The hold is shown as a time, not a ticking countdown: a countdown read
+ * out by a screen reader every second (or even every minute) interrupts whatever the customer is
+ * doing, and a time is just as clear (decision 0033).
+ */
+export function BookingLineItem({
+  line,
+  expired,
+  timeZone,
+  busy,
+  onQuantity,
+  onRemove,
+}: {
+  line: BookingLine;
+  expired: boolean;
+  timeZone: string;
+  busy: boolean;
+  onQuantity: (quantity: number) => void;
+  onRemove: () => void;
+}) {
+  const quantityId = `basket-quantity-${line.id}`;
+  const held = clockTime(line.heldUntil, timeZone);
+  return (
+    <li className="card basket__item" data-expired={expired || undefined}>
+      <h2 className="card__title">{line.name}</h2>
+      <p className="basket__when">{line.session.when}</p>
+      <p className="card__meta">
+        {line.venue.name}, {line.session.location}
+        {line.session.instructor ? ` · with ${line.session.instructor}` : ''}
+      </p>
+      <p>
+        {line.priceBand.label}, {line.unitPrice.formatted} each
+      </p>
+      <div className="field basket__quantity">
+        <label className="field__label" htmlFor={quantityId}>
+          Places
+        </label>
+        <select
+          id={quantityId}
+          className="field__input"
+          value={line.options.quantity}
+          disabled={busy || expired}
+          onChange={(event) => onQuantity(Number(event.target.value))}
+        >
+          {Array.from({ length: Math.max(10, line.options.quantity) }, (_, index) => index + 1).map(
+            (count) => (
+              <option key={count} value={count}>
+                {count}
+              </option>
+            ),
+          )}
+        </select>
+      </div>
+      <p className="basket__price">{line.price.formatted}</p>
+      {expired ? (
+        <p className="basket__hold basket__hold--expired">
+          Your hold on {line.options.quantity === 1 ? 'this place' : 'these places'} ended at {held}. Remove
+          it and book again from the timetable if places are left.
+        </p>
+      ) : (
+        <p className="basket__hold">Held for you until {held}</p>
+      )}
+      <Button variant="link" size="md" disabled={busy} onClick={onRemove}>
+        Remove
+        <span className="visually-hidden">
+          {' '}
+          {line.name}, {line.session.when}
+        </span>
+      </Button>
+    </li>
+  );
+}

@@ -1,0 +1,207 @@
+import { act, cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clearToasts } from '../src/app/toasts/toast-store.ts';
+import { Toaster } from '../src/app/toasts/toaster.tsx';
+import { SessionPage } from '../src/features/activities/session-page.tsx';
+import { cartKeys } from '../src/features/cart/index.ts';
+import {
+  bookingLine,
+  cartWith,
+  logIn,
+  logOut,
+  money,
+  sessionDetails,
+  testUser,
+  wire,
+} from './support/activity-fixtures.ts';
+import { renderRoutesOnSite, stubFetch } from './support/render.tsx';
+
+afterEach(() => {
+  // Unmounted before logging out, so a page behind RequireLogin doesn't go looking for /login.
+  cleanup();
+  logOut();
+  act(() => clearToasts());
+});
+
+function renderSession(routes: Parameters<typeof stubFetch>[0]) {
+  const stub = stubFetch({
+    '/api/activities/sessions/501': wire(sessionDetails()),
+    '/api/auth/user': wire(testUser),
+    ...routes,
+  });
+  vi.stubGlobal('fetch', stub.fetchStub);
+  const rendered = renderRoutesOnSite(
+    [
+      {
+        path: '/sessions/:sessionId',
+        element: (
+          <>
+            <SessionPage />
+            <Toaster />
+          </>
+        ),
+      },
+    ],
+    { path: '/sessions/501' },
+  );
+  return { ...rendered, calls: stub.calls };
+}
+
+describe('the session page', () => {
+  it('offers the bands open to the customer, the cheapest chosen, and says why the others are not', async () => {
+    logIn();
+    renderSession({});
+    const bands = await screen.findByRole('group', { name: 'Price' });
+    const adult = within(bands).getByRole('radio', { name: 'Adult £6.50' });
+    const concession = within(bands).getByRole('radio', { name: 'Concession £4.50' });
+    const junior = within(bands).getByRole('radio', { name: 'Junior £4.00' });
+    const member = within(bands).getByRole('radio', { name: 'Member £0.00' });
+    expect((concession as HTMLInputElement).checked).toBe(true);
+    expect((adult as HTMLInputElement).checked).toBe(false);
+    expect((junior as HTMLInputElement).disabled).toBe(true);
+    expect((member as HTMLInputElement).disabled).toBe(true);
+    expect(junior.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(junior.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'For under 18s on the day of the session.',
+    );
+    expect(document.getElementById(member.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'For customers with an active membership.',
+    );
+    // The session's facts: when, where, ages and the cancellation rule.
+    expect(screen.getByRole('heading', { level: 1, name: 'Spin' })).toBeTruthy();
+    expect(screen.getByText('Tue 24 Nov 2026, 18:00 to 18:45')).toBeTruthy();
+    expect(screen.getByText('Ages 16 and over')).toBeTruthy();
+    expect(screen.getByText('Cancel up to 2 hours before the start for a refund.')).toBeTruthy();
+  });
+
+  it('adds the chosen band and number of places to the basket, with the spec toast and a new badge count', async () => {
+    logIn();
+    const user = userEvent.setup();
+    const cart = cartWith([bookingLine()]);
+    const { calls, queryClient } = renderSession({ '/api/cart/add': wire(cart) });
+    const bands = await screen.findByRole('group', { name: 'Price' });
+    await user.click(within(bands).getByRole('radio', { name: 'Adult £6.50' }));
+    // Three places are left: no more than three can be chosen.
+    const places = screen.getByLabelText('Number of places');
+    expect(
+      within(places)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['1', '2', '3']);
+    await user.selectOptions(places, '2');
+    await user.click(await screen.findByRole('button', { name: 'Add to basket' }));
+    expect(await screen.findByText('Successfully added item to the basket.')).toBeTruthy();
+    const add = calls.find((call) => call.url === '/api/cart/add')!;
+    expect(JSON.parse(String(add.init?.body))).toEqual({
+      items: [
+        {
+          id: 501,
+          type: 'booking',
+          pricing_option_id: 71,
+          options: { quantity: 2 },
+        },
+      ],
+    });
+    expect(queryClient.getQueryData(cartKeys.cart)).toMatchObject({ totals: { itemCount: 1 } });
+    expect(screen.getByRole('link', { name: 'Go to your basket' }).getAttribute('href')).toBe('/basket');
+  });
+
+  it("shows the server's reason when the place can't be added", async () => {
+    logIn();
+    const user = userEvent.setup();
+    renderSession({
+      '/api/cart/add': { status: 409, body: { message: 'Sorry, this session is now full.' } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Add to basket' }));
+    expect(await screen.findByText('Sorry, this session is now full.')).toBeTruthy();
+  });
+
+  it('asks a visitor to log in, in the login dialog, without leaving the page', async () => {
+    const user = userEvent.setup();
+    renderSession({
+      '/api/activities/sessions/501': wire(
+        sessionDetails({
+          prices: sessionDetails().prices.map((price) =>
+            price.band === 'member' ? price : { ...price, available: true },
+          ),
+        }),
+      ),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Log in to book' }));
+    const dialog = screen.getByRole('dialog', { name: 'Log in' });
+    expect(within(dialog).getByLabelText('Email address or customer ID')).toBeTruthy();
+    const member = screen.getByRole('radio', { name: 'Member £0.00', hidden: true });
+    expect(document.getElementById(member.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Log in as a member to book at this price.',
+    );
+  });
+
+  it('stays on the session after logging in from its dialog, with focus on the button, now "Add to basket"', async () => {
+    // jsdom has no scrolling; the dialog scrolls its opener into view as it hands focus back.
+    Element.prototype.scrollIntoView ??= () => {};
+    const user = userEvent.setup();
+    let reads = 0;
+    const { calls } = renderSession({
+      // The first read is a visitor's; after logging in the member price is open.
+      '/api/activities/sessions/501': () =>
+        wire(
+          reads++ === 0
+            ? sessionDetails()
+            : sessionDetails({
+                prices: sessionDetails().prices.map((price) =>
+                  price.band === 'member' ? { ...price, available: true } : price,
+                ),
+              }),
+        ),
+      '/api/auth/customer/login': () => {
+        document.cookie = 'lido_authState=in.after-login';
+        return wire({ token: 'in.after-login' });
+      },
+    });
+    const button = await screen.findByRole('button', { name: 'Log in to book' });
+    await user.click(button);
+    const dialog = screen.getByRole('dialog', { name: 'Log in' });
+    await user.type(within(dialog).getByLabelText('Email address or customer ID'), 'C100003');
+    await user.type(within(dialog).getByLabelText('Password', { exact: true }), 'Swim-Gym-2026!');
+    await user.click(within(dialog).getByRole('button', { name: 'Log in' }));
+    const add = await screen.findByRole('button', { name: 'Add to basket' });
+    expect(document.activeElement).toBe(add);
+    // The customer's own prices: the member band (free) is now open, and the cheapest is chosen.
+    await vi.waitFor(() =>
+      expect((screen.getByRole('radio', { name: 'Member £0.00' }) as HTMLInputElement).checked).toBe(true),
+    );
+    expect(calls.filter((call) => call.url === '/api/activities/sessions/501')).toHaveLength(2);
+  });
+
+  it('explains a full session instead of offering to book it', async () => {
+    logIn();
+    renderSession({
+      '/api/activities/sessions/501': wire(
+        sessionDetails({
+          availability: { status: 'full', label: 'Full', spacesLeft: 0, opensAt: null, bookable: false },
+          price: money(650),
+        }),
+      ),
+    });
+    expect(
+      await screen.findByText(
+        'Every place is taken. Places given back are on sale again at once, so look again later.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add to basket' })).toBeNull();
+  });
+
+  it('tells a customer with outstanding penalties why they cannot book', async () => {
+    logIn();
+    renderSession({
+      '/api/activities/sessions/501': wire(
+        sessionDetails({ bookingBlocked: 'You have an unpaid penalty. Please speak to reception to book.' }),
+      ),
+    });
+    expect(
+      await screen.findByText('You have an unpaid penalty. Please speak to reception to book.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add to basket' })).toBeNull();
+  });
+});

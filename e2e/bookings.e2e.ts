@@ -1,0 +1,120 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, visit, waitForPage } from './support/browser.ts';
+import { useE2E } from './support/fixture.ts';
+import { expectFocusOn } from './support/focus.ts';
+import { logIn } from './support/log-in.ts';
+import { fillBilling, fillCard } from './support/pay-by-card.ts';
+
+/**
+ * Booking an activity on the bookings site (issue 17, decision 0033). Written against the demo
+ * timetable of the catalogue file: names of activities are not assumed, only the kinds of session
+ * the issue asks the demo to have (bookable, full).
+ */
+const centre = 'castlefield-leisure-centre';
+
+/** Ticks whatever terms and waivers the bookings checkout asks for. */
+async function acceptWhatCheckoutAsks(page: Page) {
+  for (const waiver of await page.getByRole('checkbox', { name: /^I agree to the waiver for / }).all())
+    await waiver.check();
+  for (const terms of await page.getByRole('checkbox', { name: /^I have read and agree to the / }).all()) {
+    await terms.click();
+    await page.getByRole('dialog').getByRole('button', { name: 'I Agree' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+  }
+}
+
+describe('booking an activity', () => {
+  const e2e = useE2E();
+
+  it('lets a visitor on a phone pick a centre, browse the week by keyboard, log in, book a class and pay through 3-D Secure', async () => {
+    const page = await e2e.page({ width: 390, height: 844 });
+    await visit(page, `${e2e.server.urls.bookings}/?centre=${centre}`);
+    // The selected centre comes first.
+    const firstCentre = page.getByRole('main').getByRole('listitem').first();
+    expect(await firstCentre.innerText()).toContain('Selected centre');
+    await firstCentre.getByRole('link').click();
+    await page.waitForURL(`${e2e.server.urls.bookings}/location/${centre}`);
+    await waitForPage(page);
+    await expectNoAxeViolations(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // The week strip by keyboard: the arrow key moves to and shows the next day.
+    const days = page.getByRole('list', { name: 'Days' }).getByRole('button');
+    await days.first().focus();
+    await page.keyboard.press('ArrowRight');
+    await expectFocusOn(days.nth(1));
+    expect(await days.nth(1).getAttribute('aria-pressed')).toBe('true');
+    await page.keyboard.press('Home');
+    await expectFocusOn(days.first());
+
+    // The first bookable class of the week (the strip's days are tried in turn).
+    const book = page.getByRole('link', { name: /^Book / });
+    for (let day = 0; (await book.count()) === 0 && day < 7; day++) await days.nth(day).click();
+    await book.first().click();
+    await page.waitForURL(/\/sessions\/\d+$/);
+    await waitForPage(page);
+    await expectNoAxeViolations(page);
+
+    // Logging in from the session page keeps the customer there.
+    await page.getByRole('button', { name: 'Log in to book' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Log in' });
+    await dialog.waitFor();
+    await logIn(page, 'C100003');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(page.url()).toMatch(/\/sessions\/\d+$/);
+    await page.getByRole('button', { name: 'Add to basket' }).click();
+    await page.getByText('Successfully added item to the basket.').waitFor();
+    await expect
+      .poll(() =>
+        page
+          .getByRole('banner')
+          .getByRole('link', { name: /^Basket/ })
+          .textContent(),
+      )
+      .toMatch(/1 item/);
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('link', { name: 'Go to your basket' }).click();
+    await page.waitForURL(`${e2e.server.urls.bookings}/basket`);
+    await waitForPage(page);
+    await page.getByText(/^Held for you until \d\d:\d\d$/).waitFor();
+    await expectNoAxeViolations(page);
+    await page.getByRole('link', { name: 'Continue to checkout' }).click();
+    await page.waitForURL(`${e2e.server.urls.bookings}/checkout`);
+    await waitForPage(page);
+
+    await page.getByRole('radio', { name: 'A different card' }).check();
+    await fillBilling(page);
+    await fillCard(page, { name: 'CHALLENGE', number: '4929000000006' });
+    await acceptWhatCheckoutAsks(page);
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: /^Pay £\d+\.\d\d now$/ }).click();
+    const bank = page.getByRole('dialog', { name: 'Confirm your payment with your bank' });
+    await bank.waitFor();
+    const issuer = page.frameLocator('iframe[title="Your bank\'s security check"]');
+    await issuer.getByLabel('Password').fill('challenge');
+    await issuer.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL(/\/booking-confirmed\/\d+$/);
+    await waitForPage(page);
+    await expectNoAxeViolations(page);
+  });
+
+  it("shows a full session's reason and no way to book it", async () => {
+    const page = await e2e.page();
+    await visit(page, `${e2e.server.urls.bookings}/location/${centre}`);
+    const days = page.getByRole('list', { name: 'Days' }).getByRole('button');
+    const full = page.getByRole('listitem').filter({ hasText: /^[\s\S]*Full[\s\S]*$/ });
+    for (let day = 0; (await full.count()) === 0 && day < 7; day++) await days.nth(day).click();
+    const session = full.first();
+    expect(await session.getByRole('link', { name: /^Book / }).count()).toBe(0);
+    await session.getByRole('link', { name: /^Details / }).click();
+    await page.waitForURL(/\/sessions\/\d+$/);
+    await waitForPage(page);
+    await page
+      .getByText('Every place is taken. Places given back are on sale again at once, so look again later.')
+      .waitFor();
+    expect(await page.getByRole('button', { name: 'Add to basket' }).count()).toBe(0);
+    await expectNoAxeViolations(page);
+  });
+});

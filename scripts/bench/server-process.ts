@@ -1,0 +1,69 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+
+/** Four consecutive free ports (the three sites and the sandbox card provider), 127.0.0.1 only. */
+export async function freePortBase(): Promise<number> {
+  const free = (port: number) =>
+    new Promise<boolean>((resolve) => {
+      const server = net.createServer();
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+    });
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const base = 20_000 + Math.floor(Math.random() * 30_000);
+    const checks = await Promise.all([0, 1, 2, 3].map((offset) => free(base + offset)));
+    if (checks.every(Boolean)) return base;
+  }
+  throw new Error('No four consecutive free ports found');
+}
+
+/**
+ * The real server as production runs it, in a process of its own so its event loop is not shared
+ * with the load it is measured under. Trusts one proxy hop so each simulated customer can have its
+ * own address (X-Forwarded-For), as thousands of customers at home would.
+ */
+export async function startServer(
+  repoRoot: string,
+  databaseUrl: string,
+  port: number,
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')], {
+    cwd: repoRoot,
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'development',
+      DATABASE_URL: databaseUrl,
+      LIDO_PORT: String(port),
+      LIDO_BIND_ADDRESS: '127.0.0.1',
+      LIDO_LOG_LEVEL: 'warn',
+      LIDO_SEED_DEMO: 'true',
+      LIDO_TRUST_PROXY: '1',
+      LIDO_EMAIL_OUTBOX: 'true',
+      LIDO_DATA_DIR: path.join(repoRoot, 'data', 'bench'),
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const started = Date.now();
+  while (Date.now() - started < 120_000) {
+    if (child.exitCode !== null)
+      throw new Error(`The server stopped while starting (exit ${child.exitCode})`);
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (response.ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill('SIGTERM');
+  throw new Error('The server did not answer /api/health within 2 minutes');
+}
+
+export async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
