@@ -8,6 +8,7 @@ import {
   bookingLineRows,
   givePlacesBack,
   hasExpiredHolds,
+  hasExpiredHoldsOf,
   holdsActiveMembership,
   insertBookingLine,
   priceRow,
@@ -29,6 +30,9 @@ export interface BookingToAdd {
   quantity: number;
 }
 
+const notEnoughLeft = (left: number) =>
+  `Only ${left} ${left === 1 ? 'place is' : 'places are'} left in this session.`;
+
 export const courtsOneAtATime = 'A court is booked one at a time: add the slot again to book another court.';
 
 /**
@@ -47,8 +51,11 @@ export function createBookingBasket(
    * pays for, a place that is no longer theirs; the job does the same for baskets nobody opens.
    * Answers the lines released, for the answer's message.
    */
-  async function settleHolds(customer: CustomerRow, cart: CartRow | undefined): Promise<BookingLineRow[]> {
-    if (!cart || cart.status !== 'open' || !(await hasExpiredHolds(db, cart.id))) return [];
+  async function settleHolds(customer: CustomerRow, cart?: CartRow): Promise<BookingLineRow[]> {
+    const lapsed = cart
+      ? cart.status === 'open' && (await hasExpiredHolds(db, cart.id))
+      : await hasExpiredHoldsOf(db, customer.id);
+    if (!lapsed) return [];
     return carts.withLockedCart(customer.id, false, async (tx, locked) =>
       locked ? releaseExpiredHolds(tx, { cartId: locked.id }) : [],
     );
@@ -72,6 +79,14 @@ export function createBookingBasket(
     });
     if (session.activity.kind === 'facility' && item.quantity > 1)
       throw new ValidationError({ quantity: [courtsOneAtATime] });
+    // Full a moment ago: refused without queueing for the basket's lock and the session's row,
+    // which is what most of a rush's adds meet once the places are gone. Free now is not trusted:
+    // the conditional UPDATE under the lock decides.
+    const { taken, capacity } = session.session;
+    if (session.activity.kind === 'session' && taken + item.quantity > capacity)
+      throw new ValidationError({
+        session: [capacity - taken > 0 ? notEnoughLeft(capacity - taken) : sessionFull],
+      });
     return { item, session, price };
   }
 
@@ -81,7 +96,7 @@ export function createBookingBasket(
     /** POST {checkout}/add with booking items: all are held together, or none. */
     async addBookings(customer: CustomerRow, items: BookingToAdd[], selectedUserId?: number) {
       checkSelectedUser(customer, selectedUserId, ...items.map((item) => item.purchasedForUserId));
-      const released = await settleHolds(customer, await carts.currentCart(customer.id));
+      const released = await settleHolds(customer);
       const now = deps.clock();
       const lines: Awaited<ReturnType<typeof checked>>[] = [];
       for (const item of items) lines.push(await checked(customer, item, now));
@@ -89,6 +104,7 @@ export function createBookingBasket(
       lines.sort((a, b) => a.session.session.id - b.session.session.id);
       const cart = await carts.withLockedCart(customer.id, true, async (tx, locked) => {
         requireOpen(locked);
+        await carts.touch(tx, locked.id);
         const held = await bookingLineRows(tx, locked.id);
         for (const { item, session, price } of lines) {
           const mine = (id: number) =>
@@ -116,7 +132,6 @@ export function createBookingBasket(
             }),
           );
         }
-        await carts.touch(tx, locked.id);
         return locked;
       });
       return view(customer, cart, null, released);
@@ -125,7 +140,7 @@ export function createBookingBasket(
     /** PUT {checkout}/{cartItemId} on a booking line: more or fewer places, at today's price. */
     async updateQuantity(customer: CustomerRow, itemId: number, quantity: number, selectedUserId?: number) {
       checkSelectedUser(customer, selectedUserId);
-      const released = await settleHolds(customer, await carts.currentCart(customer.id));
+      const released = await settleHolds(customer);
       if (released.some((line) => line.id === itemId))
         throw new ValidationError({
           cartItemId: [

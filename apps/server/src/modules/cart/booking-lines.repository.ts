@@ -270,7 +270,24 @@ export async function bookingLinesForView(db: Executor, cartId: number) {
 }
 export type BookingLineView = Awaited<ReturnType<typeof bookingLinesForView>>[number];
 
-/** Whether any open basket has a lapsed hold (a cheap check before taking a basket's lock). */
+/** Whether the customer's open basket has a lapsed hold: one indexed read, before any lock. */
+export async function hasExpiredHoldsOf(db: Executor, customerId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: cartBookingLines.id })
+    .from(cartBookingLines)
+    .innerJoin(carts, eq(carts.id, cartBookingLines.cartId))
+    .where(
+      and(
+        eq(carts.customerId, customerId),
+        eq(carts.status, 'open'),
+        sql`${cartBookingLines.heldUntil} < now()`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Whether a basket has a lapsed hold (a cheap check before taking the basket's lock). */
 export async function hasExpiredHolds(db: Executor, cartId: number): Promise<boolean> {
   const [row] = await db
     .select({ id: cartBookingLines.id })
