@@ -63,12 +63,16 @@ export function createBookingBasket(
 
   /** The checks outside the lock: the session, its price and the customer's right to book it. */
   async function checked(customer: CustomerRow, item: BookingToAdd, now: Date) {
-    const operator = await requireOperator(deps.operators);
-    const found = await bookableSession(db, item.sessionId);
+    // Independent reads, sent together: a rush's latency is mostly waiting for the pool.
+    const [operator, found, price] = await Promise.all([
+      requireOperator(deps.operators),
+      bookableSession(db, item.sessionId),
+      priceRow(db, item.priceId),
+    ]);
     const sessionDate = found ? zonedParts(found.session.startsAt, deps.timeZone).date : '';
-    const { session, price } = checkBookable({
+    const { session, price: bookable } = checkBookable({
       found,
-      price: await priceRow(db, item.priceId),
+      price,
       customer,
       // Only the customer themself may attend for now (family accounts are issue 18).
       attendee: customer,
@@ -87,7 +91,7 @@ export function createBookingBasket(
       throw new ValidationError({
         session: [capacity - taken > 0 ? notEnoughLeft(capacity - taken) : sessionFull],
       });
-    return { item, session, price };
+    return { item, session, price: bookable };
   }
 
   return {
