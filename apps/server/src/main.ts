@@ -101,6 +101,9 @@ async function main(): Promise<void> {
       // at once: a session another run made first is skipped by its unique key (ON CONFLICT DO
       // NOTHING), rows go in one order so runs never deadlock, and `taken` is never written.
       { name: 'generate-sessions', runs: 'every-instance', run: () => app.services.sessionGenerator.run() },
+      // Places held in baskets past their hold go back on sale; each line is claimed (SKIP LOCKED)
+      // as it is released, so every instance may run this (decision 0031).
+      { name: 'release-held-places', runs: 'every-instance', run: () => app.services.cart.releaseExpired() },
       // Rate-limit counters no limit reads any more and sessions ended over a day ago are deleted.
       { name: 'clean-up', runs: 'one-instance', run: () => app.services.maintenance.cleanUp() },
     ],

@@ -82,6 +82,9 @@ export function createServices(
     change,
     customerById: authRepository.customerById,
     today,
+    db: database.db,
+    clock,
+    timeZone: config.timeZone,
     directDebitBillingAddress: config.directDebitBillingAddress,
     directDebit,
   });

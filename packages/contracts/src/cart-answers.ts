@@ -71,6 +71,13 @@ export const cartSchema = z.object({
     }),
   ),
   attendeeWaiversRequired: z.boolean(),
+  /**
+   * Booking lines this call found past their hold and released (decision 0031): the basket no
+   * longer holds them, and each says why. Empty on most answers; absent only from older servers.
+   */
+  expiredItems: z
+    .array(z.object({ id: z.number().int(), name: z.string(), when: z.string(), message: z.string() }))
+    .optional(),
 });
 export type Cart = z.infer<typeof cartSchema>;
 

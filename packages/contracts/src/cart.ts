@@ -88,6 +88,19 @@ export const updateCartItemBodySchema = z.strictObject({
   ...selectedUser,
 });
 
+/**
+ * PUT {checkout}/{cartItemId} on a booking line: its one option, the number of places. The server
+ * reads the body with this schema once it knows the item is a booking, so a wrong number gets the
+ * number's own message rather than the union's.
+ */
+export const updateBookingItemBodySchema = z.strictObject({
+  options: z.strictObject(
+    { quantity: bookingItemOptionsSchema.shape.quantity.unwrap() },
+    { error: 'A booking can only change its number of places (quantity).' },
+  ),
+  ...selectedUser,
+});
+
 /** GET /api/terms?cart_id */
 export const cartTermsQuerySchema = z.object({ cartId: positiveId('The basket') });
 

@@ -44,6 +44,15 @@ export interface AddItem {
   price?: number;
 }
 
+/** A session for POST /api/cart/add: its price band's id, and how many places (snake_case in). */
+export interface AddBookingItem {
+  id: number;
+  type: 'booking';
+  pricing_option_id: number;
+  purchased_for_user_id?: number;
+  options?: { quantity?: number };
+}
+
 function parse(text: string): unknown {
   if (text === '') return undefined;
   try {
@@ -100,7 +109,21 @@ export function apiClient(t: TestApp | (() => TestApp), site: string = siteHost.
       costs: (typeId: number, optionId: number, query: string) =>
         get<Costs>(`/api/memberships/types/${typeId}/payment-options/${optionId}?${query}`),
       cart: () => get<Cart>('/api/cart'),
-      addToCart: (items: AddItem[]) => post<Cart>('/api/cart/add', { items }),
+      addToCart: (items: (AddItem | AddBookingItem)[]) => post<Cart>('/api/cart/add', { items }),
+      /** a booking of `quantity` places (1 unless told) at a price band */
+      book: (sessionId: number, priceId: number, quantity?: number) =>
+        post<Cart>('/api/cart/add', {
+          items: [
+            {
+              id: sessionId,
+              type: 'booking',
+              pricing_option_id: priceId,
+              ...(quantity === undefined ? {} : { options: { quantity } }),
+            },
+          ],
+        }),
+      updateCartItem: (cartItemId: number | string, options: object) =>
+        put<Cart>(`/api/cart/${cartItemId}`, { options }),
       removeFromCart: (cartItemIds: number[]) =>
         post<Cart>('/api/cart/remove', { cart_item_ids: cartItemIds }),
       discardCart: () => del<Cart>('/api/cart'),

@@ -5,6 +5,8 @@ import type { CustomerRow } from '../auth/auth.repository.ts';
 import type { PromotionClient } from '../memberships/memberships.service.ts';
 import { itemNotFoundMessage } from '../operator/current-operator.ts';
 import { type CartDeps, checkSelectedUser, requireOpen } from './cart-deps.ts';
+import type { BookingBasket } from './booking-basket.service.ts';
+import { bookingLineRows, deleteBookingLines } from './booking-lines.repository.ts';
 import type { CartView } from './cart-view.ts';
 import type { NewCartItem } from './cart.repository.ts';
 import { type MembershipLine, type MembershipLines, refuseDuplicates } from './membership-lines.ts';
@@ -20,6 +22,7 @@ export function createBasketService(
   deps: Pick<CartDeps, 'carts' | 'memberships' | 'customerById'>,
   view: CartView,
   membershipLines: MembershipLines,
+  bookings: BookingBasket,
 ) {
   const { carts } = deps;
   const { priceMembership, requireCartItem } = membershipLines;
@@ -29,12 +32,13 @@ export function createBasketService(
     async load(customer: CustomerRow, selectedUserId?: number): Promise<Cart> {
       checkSelectedUser(customer, selectedUserId);
       const cart = await carts.currentCart(customer.id);
+      const released = await bookings.settleHolds(customer, cart);
       // With no basket since, the order the last one became: a page still leaving checkout learns
       // where the customer belongs instead of reading "empty" (decision 0019).
       const completed = cart
         ? null
         : await carts.recentlyCompletedOrderId(customer.id, completedOrderShownForSeconds);
-      return view(customer, cart, completed);
+      return view(customer, cart, completed, released);
     },
 
     /** DELETE {checkout}: empties the basket (a basket being paid for is left alone). */
@@ -43,6 +47,8 @@ export function createBasketService(
       await carts.withLockedCart(customer.id, false, async (tx, cart) => {
         if (!cart) return;
         requireOpen(cart);
+        // Held places go back on sale with the basket.
+        await deleteBookingLines(tx, cart.id);
         await carts.deleteCart(tx, cart.id);
       });
       return view(customer, undefined);
@@ -84,11 +90,19 @@ export function createBasketService(
       checkSelectedUser(customer, who.selectedUserId, who.membershipUserId);
       const cart = await carts.withLockedCart(customer.id, false, async (tx, locked) => {
         requireOpen(locked);
-        const existing = new Set((await carts.itemRows(tx, locked.id)).map((row) => row.id));
-        const missing = itemIds.filter((id) => !existing.has(id));
+        const memberships = new Set((await carts.itemRows(tx, locked.id)).map((row) => row.id));
+        const held = new Set((await bookingLineRows(tx, locked.id)).map((row) => row.id));
+        const missing = itemIds.filter((id) => !memberships.has(id) && !held.has(id));
         if (missing.length > 0)
           throw new ValidationError({ cartItemIds: ['That item is no longer in your basket.'] });
-        await carts.deleteItems(tx, locked.id, itemIds);
+        await carts.deleteItems(
+          tx,
+          locked.id,
+          itemIds.filter((id) => memberships.has(id)),
+        );
+        // A removed booking's places go back on sale in the same transaction.
+        const bookingIds = itemIds.filter((id) => held.has(id));
+        if (bookingIds.length > 0) await deleteBookingLines(tx, locked.id, bookingIds);
         return locked;
       });
       return view(customer, cart);
@@ -106,7 +120,7 @@ export function createBasketService(
       selectedUserId?: number,
     ) {
       checkSelectedUser(customer, selectedUserId);
-      await requireCartItem(customer, itemId);
+      if (!(await bookings.isBookingLine(customer, itemId))) await requireCartItem(customer, itemId);
       const message =
         kind === 'benefit' ? 'This item has no benefit applied.' : 'This item has no package usage applied.';
       throw new ValidationError({ cartItemId: [message] });

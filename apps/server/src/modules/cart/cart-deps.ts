@@ -1,5 +1,6 @@
 import type { CalendarDate } from '@lido/pricing/calendar-date';
 import type { DirectDebitService } from '../direct-debit/direct-debit.service.ts';
+import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { AccountRepository } from '../account/account.repository.ts';
 import type { CustomerRow } from '../auth/auth.repository.ts';
@@ -18,6 +19,11 @@ export interface CartDeps {
   change: ReturnType<typeof createChangeService>;
   customerById: (id: number) => Promise<CustomerRow | undefined>;
   today: () => CalendarDate;
+  /** the database, for the booking lines' repository functions (decision 0022's executor style) */
+  db: Db;
+  clock: () => Date;
+  /** the operator's time zone: a session's date, time and booking window are read in it */
+  timeZone: string;
   /** The Direct Debit provider's need for a billing address, over the operator's setting when set. */
   directDebitBillingAddress?: boolean | undefined;
   directDebit: Pick<

@@ -1,53 +1,133 @@
+import { priceBandLabels } from '@lido/contracts/activities';
 import type { Cart, CartItem } from '@lido/contracts/cart';
+import { sessionWhen } from '@lido/pricing/booking-rules';
 import { formatPence } from '@lido/pricing/money';
 import type { CustomerRow } from '../auth/auth.repository.ts';
 import { changeAnswer, costsAnswer, inJsonbKeyOrder, moneyFormat } from '../memberships/costs-answer.ts';
 import { requireOperator } from '../operator/current-operator.ts';
+import {
+  type BookingLineRow,
+  type BookingLineView,
+  bookableSession,
+  bookingLinesForView,
+} from './booking-lines.repository.ts';
 import type { CartDeps } from './cart-deps.ts';
 import type { CartRow } from './cart.repository.ts';
+
+const expiredMessage =
+  'Your place was held for you for a limited time, which has run out, so it was released. Add the session again if spaces are left.';
 
 /**
  * The basket answer (platform spec, "Cart"): its lines priced in the operator's money from the
  * facts each line stores, and the totals.
  */
-export function createCartView(deps: Pick<CartDeps, 'operators' | 'carts'>) {
+export function createCartView(deps: Pick<CartDeps, 'operators' | 'carts' | 'db' | 'timeZone'>) {
+  const when = (startsAt: Date, endsAt: Date) => sessionWhen(startsAt, endsAt, deps.timeZone);
+
+  /** A booking line as the basket shows it (`cartBookingItemSchema`). */
+  function bookingItem(row: BookingLineView, format: ReturnType<typeof moneyFormat>): CartItem {
+    const { line, session, activity } = row;
+    return {
+      id: line.id,
+      type: 'booking',
+      objectId: session.id,
+      pricingOptionId: line.priceId,
+      purchasedForUserId: line.purchasedForCustomerId,
+      name: activity.name,
+      description: `${activity.name}, ${when(session.startsAt, session.endsAt)}`,
+      venue: { id: session.venueId, name: row.venueName },
+      categories: [row.categoryName],
+      options: { quantity: line.quantity },
+      session: {
+        id: session.id,
+        startsAt: session.startsAt.toISOString(),
+        endsAt: session.endsAt.toISOString(),
+        when: when(session.startsAt, session.endsAt),
+        location: row.locationName,
+        instructor: session.instructor,
+      },
+      priceBand: { band: row.band, label: priceBandLabels[row.band] },
+      unitPrice: format.money(line.unitPricePence),
+      price: format.money(line.amountPence),
+      heldUntil: line.heldUntil.toISOString(),
+      waiverRequired: activity.waiverRequired,
+      waiverText: activity.waiverText,
+      sortBy: 0,
+      enablePrintReceipt: true,
+    };
+  }
+
+  /** What the customer is told about lines released by this call. */
+  async function expired(released: BookingLineRow[]) {
+    const told = [];
+    for (const line of released) {
+      const found = await bookableSession(deps.db, line.sessionId);
+      if (!found) continue;
+      told.push({
+        id: line.id,
+        name: found.activity.name,
+        when: when(found.session.startsAt, found.session.endsAt),
+        message: expiredMessage,
+      });
+    }
+    return told;
+  }
+
   return async function view(
     customer: CustomerRow,
     cart: CartRow | undefined,
     completeOrderId: number | null = null,
+    released: BookingLineRow[] = [],
   ): Promise<Cart> {
     const operator = await requireOperator(deps.operators);
     const format = moneyFormat(operator.currency);
     const rows = cart ? await deps.carts.itemsOf(cart.id) : [];
-    const items: CartItem[] = rows.map(({ item, typeName, venueName, categories }, index) => {
-      const { change, ...costs } = item.costs;
-      return {
-        id: item.id,
-        type: item.itemType,
-        objectId: item.membershipTypeId,
-        pricingOptionId: item.paymentOptionId,
-        purchasedForUserId: item.purchasedForCustomerId,
-        renewsMembershipId: item.renewsMembershipId,
-        changesMembershipId: item.changesMembershipId,
-        change: change ? inJsonbKeyOrder(changeAnswer(change, format)) : null,
-        name: typeName,
-        description: item.description,
-        venue: { id: item.venueId, name: venueName },
-        categories,
-        options: {
-          startDate: item.startDate,
-          billingDay: item.billingDay,
-          venueId: item.venueId,
-          promotionCodeId: item.promotionId,
-        },
-        // The costs call's shape; a change's difference travels separately, in `change`.
-        costs: inJsonbKeyOrder(costsAnswer(costs, format)),
-        price: format.money(item.amountPence),
-        sortBy: index + 1,
-        enablePrintReceipt: true,
-      };
-    });
-    const total = rows.reduce((sum, row) => sum + row.item.amountPence, 0);
+    const bookings = cart ? await bookingLinesForView(deps.db, cart.id) : [];
+    const memberships: (CartItem & { created: Date })[] = rows.map(
+      ({ item, typeName, venueName, categories }) => {
+        const { change, ...costs } = item.costs;
+        return {
+          id: item.id,
+          type: item.itemType,
+          objectId: item.membershipTypeId,
+          pricingOptionId: item.paymentOptionId,
+          purchasedForUserId: item.purchasedForCustomerId,
+          renewsMembershipId: item.renewsMembershipId,
+          changesMembershipId: item.changesMembershipId,
+          change: change ? inJsonbKeyOrder(changeAnswer(change, format)) : null,
+          name: typeName,
+          description: item.description,
+          venue: { id: item.venueId, name: venueName },
+          categories,
+          options: {
+            startDate: item.startDate,
+            billingDay: item.billingDay,
+            venueId: item.venueId,
+            promotionCodeId: item.promotionId,
+          },
+          // The costs call's shape; a change's difference travels separately, in `change`.
+          costs: inJsonbKeyOrder(costsAnswer(costs, format)),
+          price: format.money(item.amountPence),
+          sortBy: 0,
+          enablePrintReceipt: true,
+          created: item.createdAt,
+        };
+      },
+    );
+    // Memberships and bookings together, in the order they were added.
+    const items: CartItem[] = [
+      ...memberships,
+      ...bookings.map((row) => ({ ...bookingItem(row, format), created: row.line.createdAt })),
+    ]
+      .sort((a, b) => a.created.getTime() - b.created.getTime() || a.id - b.id)
+      .map((entry, index) => {
+        const item: Partial<typeof entry> = { ...entry, sortBy: index + 1 };
+        delete item.created;
+        return item as CartItem;
+      });
+    const total =
+      rows.reduce((sum, row) => sum + row.item.amountPence, 0) +
+      bookings.reduce((sum, row) => sum + row.line.amountPence, 0);
     // Credits are offered, not applied: applying them is a payment step of checkout.
     const balance = total;
     return {
@@ -74,7 +154,8 @@ export function createCartView(deps: Pick<CartDeps, 'operators' | 'carts'>) {
         },
       },
       payments: [],
-      attendeeWaiversRequired: false,
+      attendeeWaiversRequired: bookings.some((row) => row.activity.waiverRequired),
+      expiredItems: await expired(released),
     };
   };
 }

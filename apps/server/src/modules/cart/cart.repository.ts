@@ -118,6 +118,14 @@ export function createCartRepository(db: Db) {
         .where(eq(carts.id, cartId));
     },
 
+    /** Marks the basket changed (a booking line was added or changed beside it). */
+    async touch(tx: Tx, cartId: number): Promise<void> {
+      await tx
+        .update(carts)
+        .set({ updatedAt: sql`now()` })
+        .where(eq(carts.id, cartId));
+    },
+
     async deleteCart(tx: Tx, cartId: number): Promise<void> {
       await tx.delete(carts).where(eq(carts.id, cartId));
     },

@@ -12,15 +12,20 @@ import {
   removeFromCartBodySchema,
   removeFromCartQuerySchema,
   removeUsageQuerySchema,
+  updateBookingItemBodySchema,
   updateCartItemBodySchema,
 } from '@lido/contracts/cart';
 import { heldMembershipParamsSchema } from '@lido/contracts/membership';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import { promotionBrowserKey } from '../../http/cookies.ts';
-import { HttpError, parseInput } from '../../http/errors.ts';
+import { HttpError, parseInput, ValidationError } from '../../http/errors.ts';
 import type { AppServices } from '../../services.ts';
 import { requireCustomer } from '../auth/auth.routes.ts';
+import { checkSelectedUser } from './cart-deps.ts';
+
+const bookingOptionsOnly = 'A booking can only change its number of places (quantity).';
+const membershipHasNoQuantity = 'A membership has no number of places to change.';
 
 /** The basket on the checkout service base, plus the two calls that read or fill it from elsewhere. */
 export function cartRoutes(app: FastifyInstance, services: AppServices, config: Config): void {
@@ -58,8 +63,19 @@ export function cartRoutes(app: FastifyInstance, services: AppServices, config: 
       const { customer } = await requireCustomer(request, reply, services, config);
       const body = parseInput(addToCartBodySchema, request.body);
       const memberships = body.items.flatMap((item) => (item.type === 'membership' ? [item] : []));
-      if (memberships.length < body.items.length)
-        throw new HttpError(422, 'Bookings cannot be added to the basket yet.');
+      const bookings = body.items.flatMap((item) => (item.type === 'booking' ? [item] : []));
+      if (memberships.length > 0 && bookings.length > 0)
+        throw new HttpError(422, 'Add memberships and bookings to the basket in separate calls.');
+      if (bookings.length > 0) {
+        const items = bookings.map((item) => ({
+          sessionId: item.id,
+          priceId: item.pricingOptionId,
+          purchasedForUserId: item.purchasedForUserId,
+          quantity: item.options.quantity ?? 1,
+        }));
+        checkSelectedUser(customer, body.membershipUserId);
+        return { data: await cart.addBookings(customer, items, body.selectedUserId) };
+      }
       const lines = memberships.map((item) => ({
         typeId: item.id,
         optionId: item.pricingOptionId,
@@ -91,8 +107,17 @@ export function cartRoutes(app: FastifyInstance, services: AppServices, config: 
     async (request, reply) => {
       const { customer } = await requireCustomer(request, reply, services, config);
       const { cartItemId } = parseInput(cartItemParamsSchema, request.params);
+      // A booking line's one option is its number of places; a membership line has none.
+      if (await cart.isBookingLine(customer, cartItemId)) {
+        // Membership options sent for a booking are named as such, before the number is read.
+        const sent = (request.body as { options?: unknown } | undefined)?.options;
+        if (typeof sent === 'object' && sent !== null && Object.keys(sent).some((key) => key !== 'quantity'))
+          throw new ValidationError({ options: [bookingOptionsOnly] });
+        const { options, selectedUserId } = parseInput(updateBookingItemBodySchema, request.body);
+        return { data: await cart.updateQuantity(customer, cartItemId, options.quantity, selectedUserId) };
+      }
       const { options, selectedUserId } = parseInput(updateCartItemBodySchema, request.body);
-      if ('quantity' in options) throw new HttpError(422, 'Bookings cannot be changed in the basket yet.');
+      if ('quantity' in options) throw new ValidationError({ options: [membershipHasNoQuantity] });
       const membershipOptions = options as Exclude<typeof options, { quantity?: number }>;
       return {
         data: await cart.updateItem(

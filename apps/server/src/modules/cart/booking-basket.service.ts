@@ -1,0 +1,200 @@
+import { zonedParts } from '@lido/pricing/booking-rules';
+import { HttpError, ValidationError } from '../../http/errors.ts';
+import type { CustomerRow } from '../auth/auth.repository.ts';
+import { itemNotFoundMessage, requireOperator } from '../operator/current-operator.ts';
+import {
+  type BookingLineRow,
+  bookableSession,
+  bookingLineRows,
+  givePlacesBack,
+  hasExpiredHolds,
+  hasExpiredHoldsOf,
+  holdsActiveMembership,
+  insertBookingLine,
+  priceRow,
+  releaseExpiredHolds,
+  setLineQuantity,
+  takeFreeCourt,
+  takePlaces,
+} from './booking-lines.repository.ts';
+import { alreadyBooked, checkBookable, sessionFull } from './booking-rules-check.ts';
+import { type CartDeps, checkSelectedUser, requireOpen } from './cart-deps.ts';
+import type { CartView } from './cart-view.ts';
+import type { CartRow } from './cart.repository.ts';
+
+/** A session to add, as POST {checkout}/add names it. */
+export interface BookingToAdd {
+  sessionId: number;
+  priceId: number;
+  purchasedForUserId?: number | undefined;
+  quantity: number;
+}
+
+const notEnoughLeft = (left: number) =>
+  `Only ${left} ${left === 1 ? 'place is' : 'places are'} left in this session.`;
+
+export const courtsOneAtATime = 'A court is booked one at a time: add the slot again to book another court.';
+
+/**
+ * Booking lines in the basket (issue 17 item 3, decision 0031): every line is checked against the
+ * booking rules, then its places are taken by one conditional UPDATE in the transaction that
+ * inserts it, under the basket's lock. Any refusal rolls the whole call back.
+ */
+export function createBookingBasket(
+  deps: Pick<CartDeps, 'carts' | 'operators' | 'db' | 'clock' | 'timeZone'>,
+  view: CartView,
+) {
+  const { carts, db } = deps;
+
+  /**
+   * Releases this basket's lapsed holds before a call reads or changes it, so nobody is shown, or
+   * pays for, a place that is no longer theirs; the job does the same for baskets nobody opens.
+   * Answers the lines released, for the answer's message.
+   */
+  async function settleHolds(customer: CustomerRow, cart?: CartRow): Promise<BookingLineRow[]> {
+    const lapsed = cart
+      ? cart.status === 'open' && (await hasExpiredHolds(db, cart.id))
+      : await hasExpiredHoldsOf(db, customer.id);
+    if (!lapsed) return [];
+    return carts.withLockedCart(customer.id, false, async (tx, locked) =>
+      locked ? releaseExpiredHolds(tx, { cartId: locked.id }) : [],
+    );
+  }
+
+  /** The checks outside the lock: the session, its price and the customer's right to book it. */
+  async function checked(customer: CustomerRow, item: BookingToAdd, now: Date) {
+    // Independent reads, sent together: a rush's latency is mostly waiting for the pool.
+    const [operator, found, price] = await Promise.all([
+      requireOperator(deps.operators),
+      bookableSession(db, item.sessionId),
+      priceRow(db, item.priceId),
+    ]);
+    const sessionDate = found ? zonedParts(found.session.startsAt, deps.timeZone).date : '';
+    const { session, price: bookable } = checkBookable({
+      found,
+      price,
+      customer,
+      // Only the customer themself may attend for now (family accounts are issue 18).
+      attendee: customer,
+      attendeeIsMember: found ? await holdsActiveMembership(db, customer.id, sessionDate) : false,
+      operator,
+      now,
+      timeZone: deps.timeZone,
+    });
+    if (session.activity.kind === 'facility' && item.quantity > 1)
+      throw new ValidationError({ quantity: [courtsOneAtATime] });
+    // Full a moment ago: refused without queueing for the basket's lock and the session's row,
+    // which is what most of a rush's adds meet once the places are gone. Free now is not trusted:
+    // the conditional UPDATE under the lock decides.
+    const { taken, capacity } = session.session;
+    if (session.activity.kind === 'session' && taken + item.quantity > capacity)
+      throw new ValidationError({
+        session: [capacity - taken > 0 ? notEnoughLeft(capacity - taken) : sessionFull],
+      });
+    return { item, session, price: bookable };
+  }
+
+  return {
+    settleHolds,
+
+    /** POST {checkout}/add with booking items: all are held together, or none. */
+    async addBookings(customer: CustomerRow, items: BookingToAdd[], selectedUserId?: number) {
+      checkSelectedUser(customer, selectedUserId, ...items.map((item) => item.purchasedForUserId));
+      const released = await settleHolds(customer);
+      const now = deps.clock();
+      const lines: Awaited<ReturnType<typeof checked>>[] = [];
+      for (const item of items) lines.push(await checked(customer, item, now));
+      // Sessions are taken in id order, so two baskets taking the same sessions never deadlock.
+      lines.sort((a, b) => a.session.session.id - b.session.session.id);
+      const cart = await carts.withLockedCart(customer.id, true, async (tx, locked) => {
+        requireOpen(locked);
+        await carts.touch(tx, locked.id);
+        const held = await bookingLineRows(tx, locked.id);
+        for (const { item, session, price } of lines) {
+          const mine = (id: number) =>
+            held.some((line) => line.sessionId === id && line.purchasedForCustomerId === customer.id);
+          let sessionId: number | undefined = session.session.id;
+          if (session.activity.kind === 'facility') {
+            // The given court, or any free court of the same activity, centre and start.
+            const given = !mine(session.session.id) && (await takePlaces(tx, session.session.id, 1, now));
+            if (!given) {
+              const except = [session.session.id, ...held.map((line) => line.sessionId)];
+              sessionId = await takeFreeCourt(tx, session.session, except, now);
+            }
+          } else {
+            if (mine(session.session.id)) throw new ValidationError({ session: [alreadyBooked] });
+            if (!(await takePlaces(tx, session.session.id, item.quantity, now))) sessionId = undefined;
+          }
+          if (sessionId === undefined) throw new ValidationError({ session: [sessionFull] });
+          held.push(
+            await insertBookingLine(tx, locked.id, {
+              sessionId,
+              priceId: price.id,
+              purchasedForCustomerId: customer.id,
+              quantity: item.quantity,
+              unitPricePence: price.pricePence,
+            }),
+          );
+        }
+        return locked;
+      });
+      return view(customer, cart, null, released);
+    },
+
+    /** PUT {checkout}/{cartItemId} on a booking line: more or fewer places, at today's price. */
+    async updateQuantity(customer: CustomerRow, itemId: number, quantity: number, selectedUserId?: number) {
+      checkSelectedUser(customer, selectedUserId);
+      const released = await settleHolds(customer);
+      if (released.some((line) => line.id === itemId))
+        throw new ValidationError({
+          cartItemId: [
+            'Your place was held for you for a limited time, which has run out, so it was released.',
+          ],
+        });
+      const now = deps.clock();
+      const cart = await carts.withLockedCart(customer.id, false, async (tx, locked) => {
+        requireOpen(locked);
+        const line = (await bookingLineRows(tx, locked.id)).find((row) => row.id === itemId);
+        if (!line) throw new HttpError(404, itemNotFoundMessage);
+        const found = await bookableSession(tx, line.sessionId);
+        const price = await priceRow(tx, line.priceId);
+        if (!found || !price) throw new HttpError(404, itemNotFoundMessage);
+        if (found.activity.kind === 'facility' && quantity > 1)
+          throw new ValidationError({ quantity: [courtsOneAtATime] });
+        const more = quantity - line.quantity;
+        if (more > 0 && !(await takePlaces(tx, line.sessionId, more, now))) {
+          const left = Math.max(0, found.session.capacity - found.session.taken);
+          throw new ValidationError({
+            quantity: [
+              left === 0
+                ? sessionFull
+                : `Only ${left} more ${left === 1 ? 'place is' : 'places are'} free in this session.`,
+            ],
+          });
+        }
+        if (more < 0) await givePlacesBack(tx, line.sessionId, -more);
+        await setLineQuantity(tx, line.id, { quantity, unitPricePence: price.pricePence });
+        await carts.touch(tx, locked.id);
+        return locked;
+      });
+      return view(customer, cart);
+    },
+
+    /** Whether `itemId` is a booking line of the customer's current basket. */
+    async isBookingLine(customer: CustomerRow, itemId: number): Promise<boolean> {
+      const cart = await carts.currentCart(customer.id);
+      return cart ? (await bookingLineRows(db, cart.id)).some((line) => line.id === itemId) : false;
+    },
+
+    /** The job: lapsed holds of every open basket not being paid for, in batches. */
+    async releaseExpired(): Promise<number> {
+      let released = 0;
+      for (;;) {
+        const batch = await db.transaction((tx) => releaseExpiredHolds(tx, { limit: 200 }));
+        released += batch.length;
+        if (batch.length < 200) return released;
+      }
+    },
+  };
+}
+export type BookingBasket = ReturnType<typeof createBookingBasket>;

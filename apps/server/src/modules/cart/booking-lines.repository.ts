@@ -1,0 +1,298 @@
+import { and, asc, eq, gt, gte, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import {
+  activities,
+  activityCategories,
+  activityLocations,
+  activityPrices,
+  activitySessions,
+  cartBookingLines,
+  carts,
+  customerMemberships,
+  venues,
+} from '../../db/schema.ts';
+
+/**
+ * Every query of held places (decision 0031). A session's `taken` counts held and booked places;
+ * a place is taken only by the conditional UPDATE in `takePlaces`/`takeFreeCourt`, in the same
+ * transaction as the basket line that holds it, and given back in the transaction that deletes
+ * the line. The CHECK `taken <= capacity` is the last guard.
+ */
+
+export type BookingLineRow = typeof cartBookingLines.$inferSelect;
+
+/** Payment attempt states during which a basket is being paid for: its holds never lapse. */
+const payingStates = sql`('created', 'authorised', 'unknown', 'pending_sca')`;
+
+/** The operator's hold, read from the database with its clock (one operator per database). */
+const holdEnds = sql`now() + make_interval(mins => (SELECT basket_hold_minutes FROM operators ORDER BY id LIMIT 1))`;
+
+/** A session with what booking it needs: its activity's rules, where it is, and its prices. */
+export async function bookableSession(db: Executor, sessionId: number) {
+  const [row] = await db
+    .select({
+      session: activitySessions,
+      activity: activities,
+      venueName: venues.name,
+      locationName: activityLocations.name,
+    })
+    .from(activitySessions)
+    .innerJoin(activities, eq(activities.id, activitySessions.activityId))
+    .innerJoin(venues, eq(venues.id, activitySessions.venueId))
+    .innerJoin(activityLocations, eq(activityLocations.id, activitySessions.locationId))
+    .where(eq(activitySessions.id, sessionId));
+  return row;
+}
+export type BookableSession = NonNullable<Awaited<ReturnType<typeof bookableSession>>>;
+
+export async function priceRow(db: Executor, priceId: number) {
+  const [row] = await db.select().from(activityPrices).where(eq(activityPrices.id, priceId));
+  return row;
+}
+
+/** Whether the customer holds a membership that is active on `date`. */
+export async function holdsActiveMembership(db: Executor, customerId: number, date: string) {
+  const [row] = await db
+    .select({ id: customerMemberships.id })
+    .from(customerMemberships)
+    .where(
+      and(
+        eq(customerMemberships.customerId, customerId),
+        eq(customerMemberships.status, 'active'),
+        sql`${customerMemberships.startDate} <= ${date}`,
+        or(isNull(customerMemberships.endDate), gte(customerMemberships.endDate, date)),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Takes `quantity` places of a session if they are free, bookable online and not started by
+ * `now`: one conditional UPDATE, which PostgreSQL re-checks after waiting for the row's lock, so
+ * concurrent takers of the last place get exactly one success. Answers whether it took them.
+ */
+export async function takePlaces(db: Executor, sessionId: number, quantity: number, now: Date) {
+  const rows = await db
+    .update(activitySessions)
+    .set({ taken: sql`${activitySessions.taken} + ${quantity}` })
+    .where(
+      and(
+        eq(activitySessions.id, sessionId),
+        sql`${activitySessions.taken} + ${quantity} <= ${activitySessions.capacity}`,
+        eq(activitySessions.cancelled, false),
+        eq(activitySessions.onlineBookingEnabled, true),
+        gt(activitySessions.startsAt, now),
+      ),
+    )
+    .returning({ id: activitySessions.id });
+  return rows.length === 1;
+}
+
+/**
+ * A facility slot (one session per court): takes one place at any free court of the same
+ * activity, venue and start, other than `except`. Locked courts are skipped, not waited for, so a
+ * rush spreads over the free courts. Answers the court's session id.
+ */
+export async function takeFreeCourt(
+  db: Executor,
+  slot: { activityId: number; venueId: number; startsAt: Date },
+  except: number[],
+  now: Date,
+): Promise<number | undefined> {
+  const free = db
+    .select({ id: activitySessions.id })
+    .from(activitySessions)
+    .where(
+      and(
+        eq(activitySessions.activityId, slot.activityId),
+        eq(activitySessions.venueId, slot.venueId),
+        eq(activitySessions.startsAt, slot.startsAt),
+        except.length > 0 ? notInArray(activitySessions.id, except) : undefined,
+        sql`${activitySessions.taken} + 1 <= ${activitySessions.capacity}`,
+        eq(activitySessions.cancelled, false),
+        eq(activitySessions.onlineBookingEnabled, true),
+        gt(activitySessions.startsAt, now),
+      ),
+    )
+    .orderBy(asc(activitySessions.id))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  const [row] = await db
+    .update(activitySessions)
+    .set({ taken: sql`${activitySessions.taken} + 1` })
+    .where(
+      and(
+        inArray(activitySessions.id, free),
+        sql`${activitySessions.taken} + 1 <= ${activitySessions.capacity}`,
+      ),
+    )
+    .returning({ id: activitySessions.id });
+  return row?.id;
+}
+
+/** Gives places back (a line removed, released or made smaller). */
+export async function givePlacesBack(db: Executor, sessionId: number, quantity: number) {
+  await db
+    .update(activitySessions)
+    .set({ taken: sql`${activitySessions.taken} - ${quantity}` })
+    .where(eq(activitySessions.id, sessionId));
+}
+
+export interface NewBookingLine {
+  sessionId: number;
+  priceId: number;
+  purchasedForCustomerId: number;
+  quantity: number;
+  unitPricePence: number;
+}
+
+/** A held line, held until the operator's hold from now (database clock). */
+export async function insertBookingLine(db: Executor, cartId: number, line: NewBookingLine) {
+  const [row] = await db
+    .insert(cartBookingLines)
+    .values({
+      ...line,
+      cartId,
+      amountPence: line.unitPricePence * line.quantity,
+      heldUntil: holdEnds,
+    })
+    .returning();
+  return row!;
+}
+
+export async function bookingLineRows(db: Executor, cartId: number): Promise<BookingLineRow[]> {
+  return db
+    .select()
+    .from(cartBookingLines)
+    .where(eq(cartBookingLines.cartId, cartId))
+    .orderBy(asc(cartBookingLines.id));
+}
+
+export async function setLineQuantity(
+  db: Executor,
+  lineId: number,
+  change: { quantity: number; unitPricePence: number },
+) {
+  await db
+    .update(cartBookingLines)
+    .set({ ...change, amountPence: change.unitPricePence * change.quantity })
+    .where(eq(cartBookingLines.id, lineId));
+}
+
+/** Deletes lines of a basket and gives their places back; answers what was deleted. */
+export async function deleteBookingLines(db: Executor, cartId: number, lineIds?: number[]) {
+  const gone = await db
+    .delete(cartBookingLines)
+    .where(
+      and(eq(cartBookingLines.cartId, cartId), lineIds ? inArray(cartBookingLines.id, lineIds) : undefined),
+    )
+    .returning();
+  await giveBackInOrder(db, gone);
+  return gone;
+}
+
+/** Gives back each session's places, sessions in id order so two releasers never deadlock. */
+async function giveBackInOrder(db: Executor, lines: Pick<BookingLineRow, 'sessionId' | 'quantity'>[]) {
+  const bySession = new Map<number, number>();
+  for (const line of lines)
+    bySession.set(line.sessionId, (bySession.get(line.sessionId) ?? 0) + line.quantity);
+  for (const [sessionId, quantity] of [...bySession].sort(([a], [b]) => a - b))
+    await givePlacesBack(db, sessionId, quantity);
+}
+
+/**
+ * Checkout's call (prepare and authorise): the basket's places stay held for another full hold
+ * from now, so a customer paying is never overtaken by the expiry job. Never shortens a hold.
+ */
+export async function extendHolds(db: Executor, cartId: number): Promise<void> {
+  await db
+    .update(cartBookingLines)
+    .set({ heldUntil: sql`greatest(${cartBookingLines.heldUntil}, ${holdEnds})` })
+    .where(eq(cartBookingLines.cartId, cartId));
+}
+
+/**
+ * Releases lines whose hold has passed (database clock) in open baskets with no payment under
+ * way, at most `limit` at a time: deletes them and gives their places back, in the caller's
+ * transaction. With `cartId`, only that basket's (its caller holds the basket's lock). Without it,
+ * baskets locked by a change or a checkout are skipped, not waited for (`SKIP LOCKED`), so any
+ * number of instances can run it at once and each line is released exactly once.
+ */
+export async function releaseExpiredHolds(
+  db: Executor,
+  options: { cartId?: number; limit?: number } = {},
+): Promise<BookingLineRow[]> {
+  const expired = await db
+    .select({ id: cartBookingLines.id })
+    .from(cartBookingLines)
+    .innerJoin(carts, eq(carts.id, cartBookingLines.cartId))
+    .where(
+      and(
+        sql`${cartBookingLines.heldUntil} < now()`,
+        eq(carts.status, 'open'),
+        options.cartId === undefined ? undefined : eq(carts.id, options.cartId),
+        sql`NOT EXISTS (SELECT 1 FROM payment_attempts a
+                        WHERE a.cart_id = ${carts.id} AND a.status IN ${payingStates})`,
+      ),
+    )
+    .orderBy(asc(cartBookingLines.id))
+    .limit(options.limit ?? 500)
+    .for('update', { of: [carts, cartBookingLines], skipLocked: true });
+  const ids = expired.map((row) => row.id);
+  if (ids.length === 0) return [];
+  const gone = await db.delete(cartBookingLines).where(inArray(cartBookingLines.id, ids)).returning();
+  await giveBackInOrder(db, gone);
+  return gone;
+}
+
+/** Booking lines with what the basket shows of them, oldest first. */
+export async function bookingLinesForView(db: Executor, cartId: number) {
+  return db
+    .select({
+      line: cartBookingLines,
+      session: activitySessions,
+      activity: activities,
+      categoryName: activityCategories.name,
+      venueName: venues.name,
+      locationName: activityLocations.name,
+      band: activityPrices.band,
+    })
+    .from(cartBookingLines)
+    .innerJoin(activitySessions, eq(activitySessions.id, cartBookingLines.sessionId))
+    .innerJoin(activities, eq(activities.id, activitySessions.activityId))
+    .innerJoin(activityCategories, eq(activityCategories.id, activities.categoryId))
+    .innerJoin(venues, eq(venues.id, activitySessions.venueId))
+    .innerJoin(activityLocations, eq(activityLocations.id, activitySessions.locationId))
+    .innerJoin(activityPrices, eq(activityPrices.id, cartBookingLines.priceId))
+    .where(eq(cartBookingLines.cartId, cartId))
+    .orderBy(asc(cartBookingLines.createdAt), asc(cartBookingLines.id));
+}
+export type BookingLineView = Awaited<ReturnType<typeof bookingLinesForView>>[number];
+
+/** Whether the customer's open basket has a lapsed hold: one indexed read, before any lock. */
+export async function hasExpiredHoldsOf(db: Executor, customerId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: cartBookingLines.id })
+    .from(cartBookingLines)
+    .innerJoin(carts, eq(carts.id, cartBookingLines.cartId))
+    .where(
+      and(
+        eq(carts.customerId, customerId),
+        eq(carts.status, 'open'),
+        sql`${cartBookingLines.heldUntil} < now()`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Whether a basket has a lapsed hold (a cheap check before taking the basket's lock). */
+export async function hasExpiredHolds(db: Executor, cartId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: cartBookingLines.id })
+    .from(cartBookingLines)
+    .where(and(eq(cartBookingLines.cartId, cartId), sql`${cartBookingLines.heldUntil} < now()`))
+    .limit(1);
+  return row !== undefined;
+}
