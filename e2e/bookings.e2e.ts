@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, visit, waitForPage } from './support/browser.ts';
 import { useE2E } from './support/fixture.ts';
@@ -22,6 +22,22 @@ async function acceptWhatCheckoutAsks(page: Page) {
     await page.getByRole('dialog').getByRole('button', { name: 'I Agree' }).click();
     await page.getByRole('dialog').waitFor({ state: 'hidden' });
   }
+}
+
+/**
+ * Shows the week's days in turn from `from` until one lists what `wanted` finds. A day counts as
+ * shown once its button is pressed and the live region has said how many sessions it has.
+ */
+async function firstDayWith(page: Page, wanted: Locator, from: number) {
+  const days = page.getByRole('list', { name: 'Days' }).getByRole('button');
+  for (let day = from; day < 7; day++) {
+    await days.nth(day).click();
+    await expect.poll(() => days.nth(day).getAttribute('aria-pressed')).toBe('true');
+    const label = (await days.nth(day).innerText()).split('\n').slice(0, 2).join(' ');
+    await page.getByRole('heading', { level: 2, name: label }).waitFor();
+    if ((await wanted.count()) > 0) return;
+  }
+  throw new Error('No day of the week lists the session this test needs');
 }
 
 describe('booking an activity', () => {
@@ -54,8 +70,7 @@ describe('booking an activity', () => {
       .getByRole('listitem')
       .filter({ has: page.getByRole('link', { name: /^Book / }) })
       .filter({ hasNotText: /Ages \d|courts? free/ });
-    for (let day = 1; (await book.count()) === 0 && day < 7; day++) await days.nth(day).click();
-    if ((await book.count()) === 0) await days.nth(1).click();
+    await firstDayWith(page, book, 1);
     const chosen = await book.first().getByRole('heading').innerText();
     await book
       .first()
@@ -132,12 +147,11 @@ describe('booking an activity', () => {
     await logIn(page, 'C100003'); // Sam: an active member, for whom swims and some classes are free
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
     await visit(page, `${e2e.server.urls.bookings}/location/${centre}`);
-    const days = page.getByRole('list', { name: 'Days' }).getByRole('button');
     const free = page
       .getByRole('listitem')
       .filter({ has: page.getByRole('link', { name: /^Book / }) })
       .filter({ hasText: /£0\.00/ });
-    for (let day = 1; (await free.count()) === 0 && day < 7; day++) await days.nth(day).click();
+    await firstDayWith(page, free, 1);
     await free
       .first()
       .getByRole('link', { name: /^Book / })
@@ -160,9 +174,11 @@ describe('booking an activity', () => {
   it("shows a full session's reason and no way to book it", async () => {
     const page = await e2e.page();
     await visit(page, `${e2e.server.urls.bookings}/location/${centre}`);
-    const days = page.getByRole('list', { name: 'Days' }).getByRole('button');
-    const full = page.getByRole('listitem').filter({ hasText: /^[\s\S]*Full[\s\S]*$/ });
-    for (let day = 0; (await full.count()) === 0 && day < 7; day++) await days.nth(day).click();
+    const full = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('link', { name: /^Details / }) })
+      .filter({ has: page.getByText('Full', { exact: true }) });
+    await firstDayWith(page, full, 0);
     const session = full.first();
     expect(await session.getByRole('link', { name: /^Book / }).count()).toBe(0);
     await session.getByRole('link', { name: /^Details / }).click();

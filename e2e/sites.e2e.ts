@@ -37,8 +37,11 @@ describe('the three sites', () => {
     await expect.poll(() => page.locator('footer').innerText()).toContain('Open daily 7am to 9pm');
 
     await visit(page, `${e2e.server.urls.bookings}/location/meadowbank-sports-hub`);
-    const button = page.getByRole('link', { name: 'Buy a membership at Meadowbank Sports Hub' });
-    expect(await button.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(179, 38, 30)');
+    // The timetable's primary action wears the centre's primary colour.
+    const button = page.getByRole('button', { name: 'Show sessions' });
+    await expect
+      .poll(() => button.evaluate((el) => getComputedStyle(el).backgroundColor))
+      .toBe('rgb(179, 38, 30)');
   });
 
   it('shows the not-found copy for an unknown path on every site', async () => {
