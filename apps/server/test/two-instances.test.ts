@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -110,12 +111,31 @@ const registration = (email: string) => ({
 });
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
 
+/**
+ * The first of `count` consecutive ports free on 127.0.0.1 (three instances use ten each). A random
+ * block alone once landed on a port the machine's own services hold (25672, Erlang's distribution).
+ */
+async function freePortBlock(count: number): Promise<number> {
+  const free = (port: number) =>
+    new Promise<boolean>((resolve) => {
+      const server = net.createServer();
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+    });
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const base = 20_000 + Math.floor(Math.random() * 600) * 50;
+    const checks = await Promise.all(Array.from({ length: count }, (_, offset) => free(base + offset)));
+    if (checks.every(Boolean)) return base;
+  }
+  throw new Error(`No ${count} consecutive free ports found`);
+}
+
 describe.skipIf(skipReason !== undefined)('several server processes on one PostgreSQL database', () => {
   let admin: pg.Client;
   let database: pg.Client;
   let catcher: SmtpCatcher;
   const databaseName = `lido_two_instances_${randomBytes(5).toString('hex')}`;
-  const basePort = 20_000 + Math.floor(Math.random() * 200) * 50;
+  let basePort: number;
   const instances: Instance[] = [];
   let a: Instance;
   let b: Instance;
@@ -196,6 +216,7 @@ describe.skipIf(skipReason !== undefined)('several server processes on one Postg
     database = new pg.Client({ connectionString: url.toString() });
     await database.connect();
     catcher = await startSmtpCatcher();
+    basePort = await freePortBlock(30);
     // Three processes at the same moment on the empty database: all must come up.
     for (const name of ['A', 'B', 'C'])
       instances.push(startInstance(name, basePort + instances.length * 10, url.toString(), catcher.url));
