@@ -51,6 +51,16 @@ export const operators = pgTable('operators', {
   bookingRefundMethod: text('booking_refund_method').notNull().default('credit').$type<'credit' | 'card'>(),
   /** 'HH:MM:SS': the time of day a booking window opens */
   bookingWindowOpensAt: time('booking_window_opens_at').notNull().default('08:00'),
+  // membership rules (migration 0027, the catalogue's membershipRules)
+  cancellationNoticeMonths: integer('cancellation_notice_months').notNull().default(1),
+  coolingOffDays: integer('cooling_off_days').notNull().default(14),
+  freezeMinMonths: integer('freeze_min_months').notNull().default(1),
+  freezeMaxMonths: integer('freeze_max_months').notNull().default(3),
+  freezeNoticeDays: integer('freeze_notice_days').notNull().default(7),
+  freezeMonthlyFeePence: integer('freeze_monthly_fee_pence').notNull().default(0),
+  failedPaymentRetry: boolean('failed_payment_retry').notNull().default(true),
+  outstandingBalanceBlocksBooking: boolean('outstanding_balance_blocks_booking').notNull().default(false),
+  renewalReminderDays: integer('renewal_reminder_days').notNull().default(14),
 });
 
 export const venues = pgTable('venues', {
@@ -350,6 +360,59 @@ export const customerMemberships = pgTable('customer_memberships', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   orderId: integer('order_id').references(() => orders.id),
   paymentProblem: text('payment_problem').$type<PaymentProblem>(),
+  // a cancellation the member asked for (migration 0027); the membership runs to end_date
+  cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true }),
+  cancelKind: text('cancel_kind').$type<'notice' | 'cooling_off'>(),
+  cancelReason: text('cancel_reason'),
+});
+
+export type MembershipEventKind =
+  | 'joined'
+  | 'changed'
+  | 'renewed'
+  | 'payment_collected'
+  | 'payment_failed'
+  | 'payment_recovered'
+  | 'payment_retried'
+  | 'bank_details_changed'
+  | 'freeze_scheduled'
+  | 'frozen'
+  | 'freeze_ended'
+  | 'cancel_requested'
+  | 'cooled_off'
+  | 'cancelled'
+  | 'ended'
+  | 'renewal_reminder_sent'
+  | 'price_change_notified';
+
+/** A membership's timeline; `dedupeKey` makes a repeated job or request record an event once. */
+export const membershipEvents = pgTable('membership_events', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  customerMembershipId: integer('customer_membership_id')
+    .notNull()
+    .references(() => customerMemberships.id, { onDelete: 'cascade' }),
+  kind: text('kind').notNull().$type<MembershipEventKind>(),
+  occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+  amountPence: integer('amount_pence'),
+  detail: jsonb('detail').notNull().default({}).$type<Record<string, unknown>>(),
+  dedupeKey: text('dedupe_key').unique(),
+});
+
+/** A freeze of whole months, [startsOn, endsOn). */
+export const membershipFreezes = pgTable('membership_freezes', {
+  id: serial('id').primaryKey(),
+  customerMembershipId: integer('customer_membership_id')
+    .notNull()
+    .references(() => customerMemberships.id, { onDelete: 'cascade' }),
+  startsOn: date('starts_on', { mode: 'string' }).notNull(),
+  endsOn: date('ends_on', { mode: 'string' }).notNull(),
+  monthlyFeePence: integer('monthly_fee_pence').notNull().default(0),
+  status: text('status')
+    .notNull()
+    .default('scheduled')
+    .$type<'scheduled' | 'active' | 'completed' | 'ended_early' | 'withdrawn'>(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  endedEarlyOn: date('ended_early_on', { mode: 'string' }),
 });
 
 export type PaymentProblem =

@@ -46,6 +46,26 @@ export const bookingSettingsSchema = z.strictObject({
   windowOpensAt: clockTime.default('08:00'),
 });
 
+/** The operator's rules for members who cancel, cool off, freeze or miss a payment (issue 22). */
+export const membershipRulesSchema = z.strictObject({
+  /** whole months of notice from the next billing date */
+  cancellationNoticeMonths: wholeNumber(0, 3).default(1),
+  /** days after joining or renewing in which a member may cancel with a refund (the law's 14 at least) */
+  coolingOffDays: wholeNumber(14, 60).default(14),
+  freezeMinMonths: wholeNumber(1, 12).default(1),
+  freezeMaxMonths: wholeNumber(1, 12).default(3),
+  /** days' notice before a freeze may start */
+  freezeNoticeDays: wholeNumber(0, 60).default(7),
+  /** charged for each frozen month instead of the price; 0 for none */
+  freezeMonthlyFeePence: pence.default(0),
+  /** re-present a failed Direct Debit collection once (Bacs allows one re-presentation) */
+  failedPaymentRetry: yesNo.default(true),
+  /** whether money owed stops a member booking */
+  outstandingBalanceBlocksBooking: yesNo.default(false),
+  /** days before a single-payment membership ends that its renewal reminder is sent */
+  renewalReminderDays: wholeNumber(1, 60).default(14),
+});
+
 const activityCategory = z.strictObject({ key, name: text });
 
 const price = z.strictObject({

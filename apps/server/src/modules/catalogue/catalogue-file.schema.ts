@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { activitySections } from './activities-file.schema.ts';
+import { activitySections, membershipRulesSchema } from './activities-file.schema.ts';
 
 /**
  * The shape of an operator's catalogue file (YAML or JSON). Money is in pence. Keys and slugs
@@ -220,6 +220,12 @@ export const catalogueFileSchema = z.strictObject({
   types: z.array(membershipType).default([]),
   terms: z.array(termsEntry).default([]),
   promotions: z.array(promotion).default([]),
+  membershipRules: membershipRulesSchema
+    .refine((rules) => rules.freezeMaxMonths >= rules.freezeMinMonths, {
+      path: ['freezeMaxMonths'],
+      error: 'must not be less than freezeMinMonths',
+    })
+    .optional(),
   ...activitySections,
 });
 export type CatalogueFile = z.infer<typeof catalogueFileSchema>;

@@ -8,6 +8,7 @@ import {
   membershipTypeCategories,
   membershipTypes,
   membershipTypeVenues,
+  operators,
   paymentOptions,
   promotions,
   terms,
@@ -244,6 +245,10 @@ export async function applyCatalogue(
         );
       if (existing) await tx.update(promotions).set(values).where(eq(promotions.id, existing.id));
       else await tx.insert(promotions).values({ operatorId, ...values });
+    }
+
+    if (file.membershipRules) {
+      await tx.update(operators).set(file.membershipRules).where(eq(operators.id, operatorId));
     }
 
     // Activities and their sessions commit (or not) with the rest of the file.
