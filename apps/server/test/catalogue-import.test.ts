@@ -94,6 +94,37 @@ describe('importing a catalogue file', () => {
     if (!result.ok) expect(result.problems[0]?.message).toMatch(/^YAML: /);
   });
 
+  it("applies the operator's membership rules, and refuses a freeze limit below its minimum", async () => {
+    const rules = `SELECT cancellation_notice_months, cooling_off_days, freeze_min_months, freeze_max_months,
+      freeze_monthly_fee_pence FROM operators WHERE id = 1`;
+    expect(await database.query(rules)).toEqual([
+      {
+        cancellation_notice_months: 1,
+        cooling_off_days: 14,
+        freeze_min_months: 1,
+        freeze_max_months: 3,
+        freeze_monthly_fee_pence: 500,
+      },
+    ]);
+    const inverted = demoSource
+      .replace('freezeMaxMonths: 3', 'freezeMaxMonths: 2')
+      .replace('freezeMinMonths: 1', 'freezeMinMonths: 4');
+    const result = await importCatalogue(database.db, 1, inverted);
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.problems.map((problem) => problem.path)).toContain('membershipRules.freezeMaxMonths');
+    }
+    const shortCoolingOff = await importCatalogue(
+      database.db,
+      1,
+      demoSource.replace('coolingOffDays: 14', 'coolingOffDays: 7'),
+    );
+    expect(shortCoolingOff.ok).toBe(false);
+    expect(await database.query(rules)).toEqual([
+      expect.objectContaining({ cooling_off_days: 14, freeze_max_months: 3 }),
+    ]);
+  });
+
   it('retires a membership type that leaves the file instead of deleting it', async () => {
     const without = demoSource.replace(
       / {2}- slug: climbing-unlimited[\s\S]*?(?= {2}- slug: corporate-wellbeing)/,
