@@ -28,6 +28,7 @@ import { createOfflineGazetteer } from './providers/geocoding/offline-gazetteer.
 import { createMembershipsRepository } from './modules/memberships/memberships.repository.ts';
 import { createChangeService } from './modules/memberships/change.service.ts';
 import { createMembershipsService } from './modules/memberships/memberships.service.ts';
+import { createMembershipFreezeService } from './modules/memberships/membership-freeze.service.ts';
 import { createOperatorRepository } from './modules/operator/operator.repository.ts';
 import { createThemeService } from './modules/theme/theme.service.ts';
 import { createVenuesService } from './modules/venues/venues.service.ts';
@@ -74,6 +75,12 @@ export function createServices(
     limiter,
     clock,
   });
+  const membershipFreeze = createMembershipFreezeService({
+    db: database.db,
+    operators,
+    email,
+    today,
+  });
   const cart = createCartService({
     operators,
     carts: createCartRepository(database.db),
@@ -96,7 +103,9 @@ export function createServices(
       operators,
       account: accountRepository,
       today,
+      heldFreezes: membershipFreeze.heldFreezes,
     }),
+    membershipFreeze,
     change,
     cart,
     bookings: createBookingsService({

@@ -3,11 +3,11 @@ import { earliestFreezeStart, freezeFeeLabel, planEarlyEnd, planFreeze } from '.
 
 // The demo operator's rules: 1 to 3 months, 7 days' notice, £5 a month.
 const rules = { minMonths: 1, maxMonths: 3, noticeDays: 7, monthlyFeePence: 500 };
-// Priya: Gym Anytime at £42.00 a month, billed on the 15th, rolling.
-const priya = { billingDay: 15, pricePence: 4200, endDate: null };
+// Priya: Gym Anytime at £30.00 a month, billed on the 15th, rolling.
+const priya = { billingDay: 15, pricePence: 3000, endDate: null };
 
 describe('the freeze rule (worked examples, docs/membership-freeze-and-payments.md)', () => {
-  it('example 1: two months from 15 December at £5 a month instead of £42', () => {
+  it('example 1: two months from 15 December at £5 a month instead of £30', () => {
     const answer = planFreeze({ today: '2026-11-23', startsOn: '2026-12-15', months: 2 }, priya, rules);
     expect(answer).toEqual({
       ok: true,
@@ -19,7 +19,7 @@ describe('the freeze rule (worked examples, docs/membership-freeze-and-payments.
           { billingDate: '2026-12-15', amountPence: 500 },
           { billingDate: '2027-01-15', amountPence: 500 },
         ],
-        savingPence: 7400,
+        savingPence: 5000,
         newEndDate: null,
       },
     });
@@ -29,7 +29,7 @@ describe('the freeze rule (worked examples, docs/membership-freeze-and-payments.
     const free = { ...rules, monthlyFeePence: 0 };
     const answer = planFreeze({ today: '2026-11-23', startsOn: '2026-12-15', months: 1 }, priya, free);
     expect(answer.ok && answer.plan.collections).toEqual([{ billingDate: '2026-12-15', amountPence: 0 }]);
-    expect(answer.ok && answer.plan.savingPence).toBe(4200);
+    expect(answer.ok && answer.plan.savingPence).toBe(3000);
   });
 
   it('example 3: a membership with an end date ends as many months later', () => {
