@@ -42,7 +42,8 @@ function countCancels(client: TestGoCardless['client']) {
   return calls;
 }
 
-describe('freezing a monthly membership', () => {
+// Each test starts an app and the provider's sandbox: slow on a busy two-core machine.
+describe('freezing a monthly membership', { timeout: 120_000 }, () => {
   it('offers the operator’s rules and the billing dates a freeze may start on', async () => {
     const api = await start();
     const { member, gym } = await monthlyGymMember(t!);
@@ -72,14 +73,14 @@ describe('freezing a monthly membership', () => {
     const answer = await api
       .as(member)
       .post<{ freeze: { prettyEndsOn: string; state: string } }>(freezePath(gym), {
-        startsOn: '2026-12-15',
+        starts_on: '2026-12-15',
         months: 2,
       });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.data.freeze).toMatchObject({ prettyEndsOn: '15 Feb 2027', state: 'scheduled' });
 
     // Asking again (a double click, a retry) changes nothing.
-    const again = await api.as(member).post(freezePath(gym), { startsOn: '2026-12-15', months: 2 });
+    const again = await api.as(member).post(freezePath(gym), { starts_on: '2026-12-15', months: 2 });
     expect(again.status).toBe(409);
     expect(again.message).toBe('This membership already has a freeze. End it before asking for another.');
 
@@ -119,7 +120,7 @@ describe('freezing a monthly membership', () => {
     const api = await start();
     await t!.database.db.execute(sql`UPDATE operators SET freeze_monthly_fee_pence = 0`);
     const { member, gym } = await memberPayingByDirectDebit(t!, gc!, '2026-12-15');
-    expect((await api.as(member).post(freezePath(gym), { startsOn: '2026-12-15', months: 1 })).status).toBe(
+    expect((await api.as(member).post(freezePath(gym), { starts_on: '2026-12-15', months: 1 })).status).toBe(
       200,
     );
     await t!.services().directDebit.settle();
@@ -147,7 +148,7 @@ describe('freezing a monthly membership', () => {
       .set({ endDate: '2027-06-14' })
       .where(eq(customerMemberships.id, gym));
     const frozen = await api.as(member).post<{ prettyEndDate: string }>(freezePath(gym), {
-      startsOn: '2027-01-15',
+      starts_on: '2027-01-15',
       months: 3,
     });
     expect(frozen.data.prettyEndDate).toBe('14 Sep 2027');
@@ -169,12 +170,12 @@ describe('freezing a monthly membership', () => {
     const api = await start();
     const { member, gym } = await monthlyGymMember(t!);
     const ask = (body: object, id = gym, who = member) => api.as(who).post(freezePath(id), body);
-    const tooLong = await ask({ startsOn: '2026-12-15', months: 4 });
+    const tooLong = await ask({ starts_on: '2026-12-15', months: 4 });
     expect(tooLong).toMatchObject({
       status: 422,
       errors: { months: ['A freeze is for 1 to 3 whole months.'] },
     });
-    const notBilling = await ask({ startsOn: '2026-12-16', months: 1 });
+    const notBilling = await ask({ starts_on: '2026-12-16', months: 1 });
     expect(notBilling.errors).toEqual({
       startsOn: ['A freeze starts on a billing date (the 15th of the month).'],
     });
@@ -186,19 +187,19 @@ describe('freezing a monthly membership', () => {
       startDate: '2026-10-01',
       endDate: '2026-12-31',
     });
-    expect(await ask({ startsOn: '2026-12-15', months: 1 }, single)).toMatchObject({
+    expect(await ask({ starts_on: '2026-12-15', months: 1 }, single)).toMatchObject({
       status: 409,
       message: 'Only a monthly membership can be frozen.',
     });
     const stranger = await createCustomer(t!);
-    expect((await ask({ startsOn: '2026-12-15', months: 1 }, gym, stranger)).status).toBe(404);
+    expect((await ask({ starts_on: '2026-12-15', months: 1 }, gym, stranger)).status).toBe(404);
     expect(await t!.database.db.select().from(membershipFreezes)).toEqual([]);
   });
 
   it('ends a running freeze early: the price again from the next billing date, recorded once', async () => {
     const api = await start();
     const { member, gym } = await monthlyGymMember(t!);
-    expect((await api.as(member).post(freezePath(gym), { startsOn: '2026-12-15', months: 3 })).status).toBe(
+    expect((await api.as(member).post(freezePath(gym), { starts_on: '2026-12-15', months: 3 })).status).toBe(
       200,
     );
     clock = '2026-12-20T10:00:00Z'; // the freeze started on the 15th

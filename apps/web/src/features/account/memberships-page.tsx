@@ -8,6 +8,7 @@ import { useRenewMembership } from '../cart/index.ts';
 import { SiteLink } from '../../app/site-mode/site-link.tsx';
 import { priceLabel } from '../../lib/membership-price.ts';
 import { type HeldMembership, myMembershipsQuery } from './get-memberships.ts';
+import { FreezeFacts, FreezeLink } from './freeze-on-card.tsx';
 
 /** An active monthly membership can be changed for another monthly one at the same centre. */
 function canChange(membership: HeldMembership): boolean {
@@ -53,6 +54,7 @@ function MembershipCard({ membership }: { membership: HeldMembership }) {
             <dd>{membership.billingDay} of each month</dd>
           </>
         )}
+        {membership.freeze && <FreezeFacts freeze={membership.freeze} />}
       </dl>
       {canChange(membership) && (
         <div className="card__actions">
@@ -64,6 +66,7 @@ function MembershipCard({ membership }: { membership: HeldMembership }) {
           >
             Change membership<span className="visually-hidden"> from {membership.name}</span>
           </SiteLink>
+          <FreezeLink membership={membership} />
         </div>
       )}
       {canRenew(membership) && (
