@@ -78,3 +78,24 @@ describe('a member freezes their membership', () => {
     await expectNoAxeViolations(page);
   });
 });
+
+describe('the renewal reminder’s one-click link', () => {
+  const e2e = useE2E();
+
+  it('puts Sam’s single payment membership’s next term in the basket', async () => {
+    const page = await e2e.page();
+    await visit(page, `${e2e.server.urls.myAccount}/login`);
+    await logIn(page, 'C100003');
+    await page.getByRole('heading', { name: 'Hello, Sam' }).waitFor();
+    const held = await page.request.get(`${e2e.server.urls.myAccount}/api/my-account/memberships`);
+    const [swim] = (await held.json()).data as { id: number }[];
+    // The link the reminder email carries.
+    await visit(page, `${e2e.server.urls.myAccount}/memberships?renew=${swim!.id}`);
+    await page.getByText('Membership added to basket.').waitFor();
+    expect(new URL(page.url()).search).toBe('');
+    await expectNoAxeViolations(page);
+    const basket = await page.request.get(`${e2e.server.urls.myAccount}/api/cart`);
+    const items = (await basket.json()).data.items as { description: string }[];
+    expect(items.map((item) => item.description)).toEqual([expect.stringContaining('(renewal)')]);
+  });
+});

@@ -29,6 +29,8 @@ import { createMembershipsRepository } from './modules/memberships/memberships.r
 import { createChangeService } from './modules/memberships/change.service.ts';
 import { createMembershipsService } from './modules/memberships/memberships.service.ts';
 import { createMembershipFreezeService } from './modules/memberships/membership-freeze.service.ts';
+import { createRenewalReminders } from './modules/memberships/renewal-reminders.ts';
+import { publicSiteOrigins } from './http/sites.ts';
 import { createOperatorRepository } from './modules/operator/operator.repository.ts';
 import { createThemeService } from './modules/theme/theme.service.ts';
 import { createVenuesService } from './modules/venues/venues.service.ts';
@@ -106,6 +108,13 @@ export function createServices(
       heldFreezes: membershipFreeze.heldFreezes,
     }),
     membershipFreeze,
+    renewalReminders: createRenewalReminders({
+      db: database.db,
+      operators,
+      email,
+      today,
+      myAccountOrigin: publicSiteOrigins(config)['my-account'],
+    }),
     change,
     cart,
     bookings: createBookingsService({

@@ -260,7 +260,7 @@ export function createMembershipFreezeService(deps: {
 
     /** POST …/freeze/end: withdrawn before it starts, otherwise full price from the next billing date. */
     async endEarly(customer: CustomerRow, membershipId: number) {
-      const { operator, symbol } = await money();
+      const { symbol } = await money();
       const outcome = await deps.db.transaction(async (tx) => {
         const { membership } = await requireOwn(tx, customer, membershipId, true);
         const open = await openFreezeOf(tx, membershipId);
