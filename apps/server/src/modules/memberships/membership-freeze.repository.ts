@@ -7,25 +7,14 @@ import { customerMemberships, membershipFreezes, membershipTypes, paymentOptions
 export type FreezeRow = typeof membershipFreezes.$inferSelect;
 const open = inArray(membershipFreezes.status, ['scheduled', 'active']);
 
-/** The customer's own membership with its payment type, locked for the freeze's transaction. */
-export async function lockOwnMembership(db: Executor, customerId: number, membershipId: number) {
-  const [row] = await db
-    .select({
-      membership: customerMemberships,
-      paymentType: paymentOptions.paymentType,
-      typeName: membershipTypes.name,
-    })
-    .from(customerMemberships)
-    .innerJoin(paymentOptions, eq(paymentOptions.id, customerMemberships.paymentOptionId))
-    .innerJoin(membershipTypes, eq(membershipTypes.id, customerMemberships.membershipTypeId))
-    .where(and(eq(customerMemberships.id, membershipId), eq(customerMemberships.customerId, customerId)))
-    .for('update', { of: customerMemberships });
-  return row;
-}
-
-/** The customer's own membership with its payment type, for reading. */
-export async function ownMembership(db: Executor, customerId: number, membershipId: number) {
-  const [row] = await db
+/** The customer's own membership with its payment type; `lock` holds it for the caller's transaction. */
+export async function ownMembership(
+  db: Executor,
+  customerId: number,
+  membershipId: number,
+  options: { lock?: boolean } = {},
+) {
+  const query = db
     .select({
       membership: customerMemberships,
       paymentType: paymentOptions.paymentType,
@@ -35,6 +24,7 @@ export async function ownMembership(db: Executor, customerId: number, membership
     .innerJoin(paymentOptions, eq(paymentOptions.id, customerMemberships.paymentOptionId))
     .innerJoin(membershipTypes, eq(membershipTypes.id, customerMemberships.membershipTypeId))
     .where(and(eq(customerMemberships.id, membershipId), eq(customerMemberships.customerId, customerId)));
+  const [row] = await (options.lock ? query.for('update', { of: customerMemberships }) : query);
   return row;
 }
 

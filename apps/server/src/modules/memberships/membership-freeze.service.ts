@@ -23,12 +23,13 @@ import {
   advanceFreezes,
   type FreezeRow,
   insertFreeze,
-  lockOwnMembership,
   openFreezesOf,
   ownMembership,
   setMembershipEndDate,
   updateFreeze,
 } from './membership-freeze.repository.ts';
+
+const alreadyFrozen = 'This membership already has a freeze. End it before asking for another.';
 
 /** How many billing dates the freeze page offers to start on. */
 const startChoices = 6;
@@ -114,7 +115,7 @@ export function createMembershipFreezeService(deps: {
   }
 
   async function requireOwn(executor: Db | Tx, customer: CustomerRow, membershipId: number, lock: boolean) {
-    const owned = await (lock ? lockOwnMembership : ownMembership)(executor, customer.id, membershipId);
+    const owned = await ownMembership(executor, customer.id, membershipId, { lock });
     if (!owned) throw new HttpError(404, itemNotFoundMessage);
     return owned;
   }
@@ -177,8 +178,7 @@ export function createMembershipFreezeService(deps: {
         const owned = await requireOwn(tx, customer, membershipId, true);
         const refusal = cannotFreeze(owned);
         if (refusal) throw new HttpError(409, refusal);
-        if (await openFreezeOf(tx, membershipId))
-          throw new HttpError(409, 'This membership already has a freeze. End it before asking for another.');
+        if (await openFreezeOf(tx, membershipId)) throw new HttpError(409, alreadyFrozen);
         const { membership } = owned;
         const answer = planFreeze(
           { today: deps.today(), startsOn: body.startsOn, months: body.months },
@@ -212,8 +212,7 @@ export function createMembershipFreezeService(deps: {
           endsOn: plan.endsOn,
           monthlyFeePence: rules.monthlyFeePence,
         });
-        if (!freeze)
-          throw new HttpError(409, 'This membership already has a freeze. End it before asking for another.');
+        if (!freeze) throw new HttpError(409, alreadyFrozen);
         if (plan.newEndDate) await setMembershipEndDate(tx, membershipId, plan.newEndDate);
         await recordMembershipEvent(tx, {
           customerMembershipId: membershipId,
