@@ -27,6 +27,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { membershipsRoutes } from './modules/memberships/memberships.routes.ts';
+import { membershipFreezeRoutes } from './modules/memberships/membership-freeze.routes.ts';
 import { openActiveRoutes } from './modules/openactive/openactive.routes.ts';
 import { themeRoutes } from './modules/theme/theme.routes.ts';
 import { venuesRoutes } from './modules/venues/venues.routes.ts';
@@ -139,6 +140,7 @@ export async function buildApp({
   authRoutes(app, services, config);
   customersRoutes(app, services, config);
   accountRoutes(app, services, config);
+  membershipFreezeRoutes(app, services, config);
   bookingsRoutes(app, services, config);
   directDebitRoutes(app, services, config);
   openActiveRoutes(app, config, database, { clock, pageSize: openActivePageSize });

@@ -95,6 +95,14 @@ async function main(): Promise<void> {
       },
       // Direct Debit set-ups and collections a crash or an unreachable provider left waiting.
       { name: 'settle-direct-debits', runs: 'one-instance', run: () => app.services.directDebit.settle() },
+      // Freezes that start or end today; each row moves once and its timeline event has a dedupe key.
+      { name: 'advance-freezes', runs: 'every-instance', run: () => app.services.membershipFreeze.advance() },
+      // Renewal reminders due today; the timeline event and the email share one dedupe key.
+      {
+        name: 'send-renewal-reminders',
+        runs: 'every-instance',
+        run: () => app.services.renewalReminders.sendDue(),
+      },
       // Queued email; each message is claimed before it is sent, so every instance may run this.
       { name: 'send-email', runs: 'every-instance', run: () => app.services.email.deliverDue() },
       // Dated sessions for the coming weeks, rolled forward as days pass. Every instance may run it

@@ -28,6 +28,9 @@ import { createOfflineGazetteer } from './providers/geocoding/offline-gazetteer.
 import { createMembershipsRepository } from './modules/memberships/memberships.repository.ts';
 import { createChangeService } from './modules/memberships/change.service.ts';
 import { createMembershipsService } from './modules/memberships/memberships.service.ts';
+import { createMembershipFreezeService } from './modules/memberships/membership-freeze.service.ts';
+import { createRenewalReminders } from './modules/memberships/renewal-reminders.ts';
+import { publicSiteOrigins } from './http/sites.ts';
 import { createOperatorRepository } from './modules/operator/operator.repository.ts';
 import { createThemeService } from './modules/theme/theme.service.ts';
 import { createVenuesService } from './modules/venues/venues.service.ts';
@@ -74,6 +77,12 @@ export function createServices(
     limiter,
     clock,
   });
+  const membershipFreeze = createMembershipFreezeService({
+    db: database.db,
+    operators,
+    email,
+    today,
+  });
   const cart = createCartService({
     operators,
     carts: createCartRepository(database.db),
@@ -96,6 +105,15 @@ export function createServices(
       operators,
       account: accountRepository,
       today,
+      heldFreezes: membershipFreeze.heldFreezes,
+    }),
+    membershipFreeze,
+    renewalReminders: createRenewalReminders({
+      db: database.db,
+      operators,
+      email,
+      today,
+      myAccountOrigin: publicSiteOrigins(config)['my-account'],
     }),
     change,
     cart,

@@ -6,6 +6,7 @@ import {
   customerMemberships,
   directDebitCollections,
   directDebitInstructions,
+  membershipEvents,
   providerWebhookEvents,
 } from '../src/db/schema.ts';
 import { firstChargeDate } from '../src/modules/direct-debit/direct-debit.service.ts';
@@ -410,6 +411,14 @@ describe('Direct Debit webhooks', () => {
       .from(customerMemberships)
       .where(sql`order_id IS NOT NULL`);
     expect(membership!.paymentProblem).toBe('payment_failed');
+    // On the membership's timeline once, with what was owed.
+    const timeline = await t!.database.db
+      .select()
+      .from(membershipEvents)
+      .where(eq(membershipEvents.customerMembershipId, membership!.id));
+    expect(timeline.filter((event) => event.kind === 'payment_failed')).toEqual([
+      expect.objectContaining({ amountPence: 4599 }),
+    ]);
     const account = await call(cookie, 'GET', '/api/my-account/direct-debit');
     expect(account.status, JSON.stringify(account.body)).toBe(200);
     expect(account.body.data.notices).toEqual([

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bookingCancellationSchema } from './activity-answers.ts';
 import { moneySchema } from './membership.ts';
+import { heldFreezeSchema } from './membership-freeze.ts';
 
 /** The My account lists (GET /api/my-account/*): the logged-in customer's own things. */
 
@@ -31,6 +32,10 @@ export const heldMembershipSchema = z.object({
   homeVenue: z.object({ name: z.string(), slug: z.string() }),
   /** a failed Direct Debit mandate or collection for this membership */
   paymentProblem: z.object({ code: z.string(), label: z.string() }).nullable(),
+  /** a freeze not yet over (issue 22 item 3) */
+  freeze: heldFreezeSchema.nullable(),
+  /** a monthly membership that is active, not being cancelled and not already frozen */
+  canFreeze: z.boolean(),
 });
 export type HeldMembership = z.infer<typeof heldMembershipSchema>;
 

@@ -756,7 +756,12 @@ export const directDebitCollections = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [unique().on(table.customerMembershipId, table.billingDate)],
+  (table) => [
+    // one live collection per billing date: a replaced one is kept, cancelled (migration 0034)
+    uniqueIndex('direct_debit_collections_one_live')
+      .on(table.customerMembershipId, table.billingDate)
+      .where(sql`status NOT IN ('cancelling', 'cancelled')`),
+  ],
 );
 
 /** Every email, written with what it reports and sent by a job on any instance (migration 0019). */

@@ -5,6 +5,7 @@ import type { OperatorRepository } from '../operator/operator.repository.ts';
 import { requireOperator } from '../operator/current-operator.ts';
 import type { AccountRepository } from './account.repository.ts';
 import { paymentProblems } from '../direct-debit/direct-debit.service.ts';
+import type { HeldFreeze } from '@lido/contracts/membership-freeze';
 
 const statusLabels = {
   pending: 'Pending',
@@ -18,6 +19,7 @@ export function createAccountService(deps: {
   operators: OperatorRepository;
   account: AccountRepository;
   today: () => CalendarDate;
+  heldFreezes: (membershipIds: number[]) => Promise<Map<number, HeldFreeze>>;
 }) {
   return {
     /** GET /api/my-account/memberships: the logged-in customer's memberships. */
@@ -25,6 +27,7 @@ export function createAccountService(deps: {
       const operator = await requireOperator(deps.operators);
       const symbol = currencySymbol(operator.currency);
       const rows = await deps.account.membershipsOf(customer.id);
+      const freezes = await deps.heldFreezes(rows.map((row) => row.membership.id));
       return rows.map(({ membership, option, typeName, typeSlug, venueName, venueSlug, categories }) => ({
         id: membership.id,
         name: typeName,
@@ -45,6 +48,13 @@ export function createAccountService(deps: {
         paymentProblem: membership.paymentProblem
           ? { code: membership.paymentProblem, label: paymentProblems[membership.paymentProblem].label }
           : null,
+        freeze: freezes.get(membership.id) ?? null,
+        // the page offers it; the freeze rule itself decides (planFreeze)
+        canFreeze:
+          option.paymentType === 'recurring' &&
+          membership.status === 'active' &&
+          membership.cancelRequestedAt === null &&
+          !freezes.has(membership.id),
       }));
     },
 

@@ -17,6 +17,8 @@ import {
   instructionsToSettle,
   type InstructionRow,
   latestCollectionPerMembership,
+  openFreezes,
+  releaseHeldCollection,
   updateCollection,
 } from './direct-debit.repository.ts';
 import { mandateSetup } from './mandate-setup.ts';
@@ -123,21 +125,32 @@ export function collectionSchedule(ctx: DirectDebitContext) {
    */
   async function scheduleNextCollections() {
     const horizon = addDays(ctx.today(), scheduleAheadDays);
+    const freezes = await openFreezes(ctx.db);
     for (const row of await latestCollectionPerMembership(ctx.db)) {
       const next = addMonths(row.collection.billingDate, 1);
       const running =
         ['active', 'pending_eligibility'].includes(row.membershipStatus) &&
         (row.endDate === null || compareDates(row.endDate, next) >= 0);
-      if (!running || endedMandate.has(row.instructionStatus) || !row.collection.paymentId) continue;
+      const settled = row.collection.paymentId !== null || row.collection.status === 'skipped';
+      if (!running || endedMandate.has(row.instructionStatus) || !settled) continue;
       if (compareDates(next, horizon) > 0) continue;
+      // A frozen billing date collects the freeze's fee instead of the price, or nothing.
+      const freeze = freezes.find(
+        (candidate) =>
+          candidate.customerMembershipId === row.collection.customerMembershipId &&
+          compareDates(candidate.startsOn, next) <= 0 &&
+          compareDates(next, candidate.endsOn) < 0,
+      );
+      const amountPence = freeze ? freeze.monthlyFeePence : row.pricePence;
       await insertCollection(
         ctx.db,
         {
           instructionId: row.collection.instructionId,
           customerMembershipId: row.collection.customerMembershipId,
           description: row.collection.description,
-          amountPence: row.pricePence,
+          amountPence,
           billingDate: next,
+          status: amountPence === 0 ? 'skipped' : 'scheduled',
         },
         { once: true },
       );
@@ -169,7 +182,10 @@ export function collectionSchedule(ctx: DirectDebitContext) {
     });
   }
 
-  /** Payments a change replaced, cancelled at the provider while that is still possible. */
+  /**
+   * Payments a change or a freeze replaced, cancelled at the provider while that is still
+   * possible; the collection held for the same billing date is then released to be requested.
+   */
   async function cancelReplaced() {
     for (const collection of await collectionsWithStatus(ctx.db, 'cancelling')) {
       let status = 'cancelled';
@@ -181,7 +197,11 @@ export function collectionSchedule(ctx: DirectDebitContext) {
         status = (await ctx.requireClient().getPayment(collection.paymentId!)).status ?? 'submitted';
         ctx.log.warn({ collection: collection.id }, 'a replaced collection was already submitted');
       }
-      await updateCollection(ctx.db, collection.id, { status });
+      await ctx.db.transaction(async (tx) => {
+        // The held one first: a payment that could not be cancelled is live again for its date.
+        await releaseHeldCollection(tx, collection, status === 'cancelled' ? 'scheduled' : 'cancelled');
+        await updateCollection(tx, collection.id, { status });
+      });
     }
   }
 

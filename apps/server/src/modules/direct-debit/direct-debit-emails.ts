@@ -14,7 +14,8 @@ export interface Merchant {
 const guaranteeLine =
   'Your payments are protected by the Direct Debit Guarantee: https://www.directdebit.co.uk/direct-debit-explained/direct-debit-guarantee/';
 
-function message(to: string, subject: string, paragraphs: string[]): EmailMessage {
+/** An email of plain paragraphs, as text and as HTML. */
+export function paragraphsEmail(to: string, subject: string, paragraphs: string[]): EmailMessage {
   return {
     to,
     subject,
@@ -35,7 +36,7 @@ export function mandateConfirmationEmail(input: {
   maskedAccountNumber: string;
   maskedSortCode: string;
 }): EmailMessage {
-  return message(
+  return paragraphsEmail(
     input.to,
     `Important: Confirmation of the set up of your Direct Debit to ${input.merchant.serviceUserName}`,
     [
@@ -61,13 +62,17 @@ export function advanceNoticeEmail(input: {
   chargeDate: string;
 }): EmailMessage {
   const amount = formatPence(input.amountPence, input.symbol);
-  return message(input.to, `Your Direct Debit payment of ${amount} on ${prettyDate(input.chargeDate)}`, [
-    `Hello ${input.firstName},`,
-    `On or just after ${prettyDate(input.chargeDate)} we will collect ${amount} by Direct Debit for ${input.description}.`,
-    `Mandate reference: ${input.reference}. It will show on your bank statement as ${input.merchant.serviceUserName}.`,
-    guaranteeLine,
-    `Questions about this payment:\n${contact(input.merchant)}`,
-  ]);
+  return paragraphsEmail(
+    input.to,
+    `Your Direct Debit payment of ${amount} on ${prettyDate(input.chargeDate)}`,
+    [
+      `Hello ${input.firstName},`,
+      `On or just after ${prettyDate(input.chargeDate)} we will collect ${amount} by Direct Debit for ${input.description}.`,
+      `Mandate reference: ${input.reference}. It will show on your bank statement as ${input.merchant.serviceUserName}.`,
+      guaranteeLine,
+      `Questions about this payment:\n${contact(input.merchant)}`,
+    ],
+  );
 }
 
 /** What went wrong, in words a member can act on. */
@@ -82,7 +87,7 @@ export function problemEmail(input: {
     input.kind === 'mandate'
       ? 'Your Direct Debit could not be set up'
       : 'We could not collect your Direct Debit payment';
-  return message(input.to, subject, [
+  return paragraphsEmail(input.to, subject, [
     `Hello ${input.firstName},`,
     input.detail,
     'Please sign in to your account, or contact us, so that your membership can carry on.',

@@ -5,6 +5,7 @@ import { recordWebhookEvent } from '../webhooks/webhook-inbox.repository.ts';
 import { type DirectDebitContext, endedMandate } from './direct-debit-context.ts';
 import { problemEmail } from './direct-debit-emails.ts';
 import {
+  type CollectionRow,
   collectionsOfInstruction,
   findInstruction,
   instructionsOf,
@@ -16,6 +17,7 @@ import {
   updateInstruction,
 } from './direct-debit.repository.ts';
 import { problemText } from './member-view.ts';
+import { recordMembershipEvent } from '../memberships/membership-events.repository.ts';
 
 const mandateProblem: Record<string, PaymentProblem> = {
   failed: 'mandate_failed',
@@ -25,6 +27,14 @@ const mandateProblem: Record<string, PaymentProblem> = {
 const paymentProblem: Record<string, PaymentProblem> = {
   failed: 'payment_failed',
   charged_back: 'payment_charged_back',
+};
+
+/** A payment's states the timeline shows; confirmed and paid out are one "collected". */
+const timelineOutcome: Record<string, { kind: 'payment_collected' | 'payment_failed'; key: string }> = {
+  confirmed: { kind: 'payment_collected', key: 'collected' },
+  paid_out: { kind: 'payment_collected', key: 'collected' },
+  failed: { kind: 'payment_failed', key: 'failed' },
+  charged_back: { kind: 'payment_failed', key: 'charged_back' },
 };
 
 type EventProblem = { customerId: number; kind: 'mandate' | 'payment'; code: PaymentProblem };
@@ -115,12 +125,26 @@ export function directDebitWebhooks(ctx: DirectDebitContext) {
         status: current.status,
         ...(code ? { failureReason: cause } : {}),
       });
+      await recordOnTimeline(tx, collection!, current.status, cause);
       if (!code) return { result: 'applied' };
       await markPaymentProblem(tx, [collection!.customerMembershipId], code);
       const instruction = await findInstruction(tx, collection!.instructionId);
       return { result: 'applied', problem: { customerId: instruction!.customerId, kind: 'payment', code } };
     }
     return { result: 'ignored' };
+  }
+
+  /** The member's timeline: a collection taken, failed or returned, once each (issue 22). */
+  async function recordOnTimeline(tx: Tx, collection: CollectionRow, status: string, cause: string | null) {
+    const outcome = timelineOutcome[status];
+    if (!outcome) return;
+    await recordMembershipEvent(tx, {
+      customerMembershipId: collection.customerMembershipId,
+      kind: outcome.kind,
+      amountPence: collection.amountPence,
+      detail: { billingDate: collection.billingDate, status, ...(cause ? { cause } : {}) },
+      dedupeKey: `collection:${collection.id}:${outcome.key}`,
+    });
   }
 
   return {

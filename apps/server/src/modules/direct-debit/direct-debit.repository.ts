@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   cartDirectDebits,
@@ -6,6 +6,7 @@ import {
   customers,
   directDebitCollections,
   directDebitInstructions,
+  membershipFreezes,
   type PaymentProblem,
   venues,
 } from '../../db/schema.ts';
@@ -17,8 +18,19 @@ export type CollectionRow = typeof directDebitCollections.$inferSelect;
 export type HeldBillingRequest = Omit<typeof cartDirectDebits.$inferInsert, 'cartId' | 'createdAt'>;
 type NewCollection = Pick<
   typeof directDebitCollections.$inferInsert,
-  'instructionId' | 'customerMembershipId' | 'description' | 'amountPence' | 'billingDate'
+  'instructionId' | 'customerMembershipId' | 'description' | 'amountPence' | 'billingDate' | 'status'
 >;
+
+/**
+ * A collection waiting for its payment to be requested. `skipped` (nothing to collect, a freeze
+ * without a fee) and `held` (waiting for the payment it replaces to be cancelled) are not.
+ */
+const awaitingRequest = and(
+  isNull(directDebitCollections.paymentId),
+  eq(directDebitCollections.status, 'scheduled'),
+);
+/** A collection replaced by another for its billing date, kept as history. */
+const replacedStatuses = ['cancelling', 'cancelled'];
 
 // The customer's home venue (the merchant's address in the emails) and their instruction flag.
 
@@ -149,7 +161,7 @@ export async function instructionsToSettle(db: Executor, customerId: number | un
         customerId === undefined ? undefined : eq(directDebitInstructions.customerId, customerId),
         or(
           isNull(directDebitInstructions.confirmationSentAt),
-          and(isNotNull(directDebitCollections.id), isNull(directDebitCollections.paymentId)),
+          and(isNotNull(directDebitCollections.id), awaitingRequest),
         ),
       ),
     );
@@ -198,7 +210,7 @@ export async function collectionsOfInstruction(
     .where(
       and(
         eq(directDebitCollections.instructionId, instructionId),
-        options.unrequested ? isNull(directDebitCollections.paymentId) : undefined,
+        options.unrequested ? awaitingRequest : undefined,
       ),
     )
     .orderBy(asc(directDebitCollections.billingDate));
@@ -215,7 +227,9 @@ export async function deleteCollection(db: Executor, id: number) {
 export async function updateCollection(
   db: Executor,
   id: number,
-  values: Partial<Pick<CollectionRow, 'paymentId' | 'chargeDate' | 'status' | 'failureReason'>>,
+  values: Partial<
+    Pick<CollectionRow, 'paymentId' | 'chargeDate' | 'status' | 'failureReason' | 'amountPence'>
+  >,
 ) {
   const [saved] = await db
     .update(directDebitCollections)
@@ -248,7 +262,59 @@ export async function latestCollectionPerMembership(db: Executor) {
     .from(directDebitCollections)
     .innerJoin(directDebitInstructions, eq(directDebitInstructions.id, directDebitCollections.instructionId))
     .innerJoin(customerMemberships, eq(customerMemberships.id, directDebitCollections.customerMembershipId))
+    .where(notInArray(directDebitCollections.status, replacedStatuses))
     .orderBy(directDebitCollections.customerMembershipId, desc(directDebitCollections.billingDate));
+}
+
+/** The live collections of a membership with billing dates in [from, to), locked, in date order. */
+export async function liveCollectionsBetween(db: Executor, membershipId: number, from: string, to: string) {
+  return db
+    .select()
+    .from(directDebitCollections)
+    .where(
+      and(
+        eq(directDebitCollections.customerMembershipId, membershipId),
+        gte(directDebitCollections.billingDate, from),
+        lt(directDebitCollections.billingDate, to),
+        notInArray(directDebitCollections.status, replacedStatuses),
+      ),
+    )
+    .orderBy(asc(directDebitCollections.billingDate))
+    .for('update');
+}
+
+/**
+ * The collection held for a billing date while the payment it replaces is cancelled: `scheduled`
+ * once that payment is cancelled, `cancelled` when it could not be (it was collected instead).
+ */
+export async function releaseHeldCollection(
+  db: Executor,
+  replaced: { customerMembershipId: number; billingDate: string },
+  status: 'scheduled' | 'cancelled',
+) {
+  await db
+    .update(directDebitCollections)
+    .set({ status, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(directDebitCollections.customerMembershipId, replaced.customerMembershipId),
+        eq(directDebitCollections.billingDate, replaced.billingDate),
+        eq(directDebitCollections.status, 'held'),
+      ),
+    );
+}
+
+/** The monthly fee of every freeze not yet over, by membership: what its billing dates collect. */
+export async function openFreezes(db: Executor) {
+  return db
+    .select({
+      customerMembershipId: membershipFreezes.customerMembershipId,
+      startsOn: membershipFreezes.startsOn,
+      endsOn: membershipFreezes.endsOn,
+      monthlyFeePence: membershipFreezes.monthlyFeePence,
+    })
+    .from(membershipFreezes)
+    .where(inArray(membershipFreezes.status, ['scheduled', 'active']));
 }
 
 /** The collection of a provider payment, locked for the webhook's transaction. */

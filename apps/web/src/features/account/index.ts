@@ -4,5 +4,7 @@ export { BookingsPage } from './bookings-page.tsx';
 export { myDirectDebitQuery } from './get-direct-debit.ts';
 export { myMembershipsQuery } from './get-memberships.ts';
 export { MembershipsPage } from './memberships-page.tsx';
+export { FreezeMembershipPage } from './freeze-membership-page.tsx';
+export { freezeSummary } from './freeze-on-card.tsx';
 export { MyDetailsPage } from './my-details-page.tsx';
 export { PaymentsPage, ReceiptPage } from './payments-pages.tsx';

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api/api-client.ts';
 import { genericErrorLine } from '../../lib/api/generic-error.ts';
 import { Button } from '../../ui/button.tsx';
@@ -8,6 +9,7 @@ import { useRenewMembership } from '../cart/index.ts';
 import { SiteLink } from '../../app/site-mode/site-link.tsx';
 import { priceLabel } from '../../lib/membership-price.ts';
 import { type HeldMembership, myMembershipsQuery } from './get-memberships.ts';
+import { FreezeFacts, FreezeLink } from './freeze-on-card.tsx';
 
 /** An active monthly membership can be changed for another monthly one at the same centre. */
 function canChange(membership: HeldMembership): boolean {
@@ -53,6 +55,7 @@ function MembershipCard({ membership }: { membership: HeldMembership }) {
             <dd>{membership.billingDay} of each month</dd>
           </>
         )}
+        {membership.freeze && <FreezeFacts freeze={membership.freeze} />}
       </dl>
       {canChange(membership) && (
         <div className="card__actions">
@@ -64,6 +67,7 @@ function MembershipCard({ membership }: { membership: HeldMembership }) {
           >
             Change membership<span className="visually-hidden"> from {membership.name}</span>
           </SiteLink>
+          <FreezeLink membership={membership} />
         </div>
       )}
       {canRenew(membership) && (
@@ -82,9 +86,28 @@ function MembershipCard({ membership }: { membership: HeldMembership }) {
   );
 }
 
+/**
+ * The renewal reminder's one-click link (/memberships?renew=ID): that membership's next term goes
+ * into the basket once, and the link's parameter is dropped so a reload does not ask again.
+ */
+function useRenewFromLink(memberships: HeldMembership[] | undefined) {
+  const [params, setParams] = useSearchParams();
+  const renew = useRenewMembership();
+  const asked = useRef(false);
+  const id = Number(params.get('renew'));
+  useEffect(() => {
+    if (asked.current || !memberships || !id) return;
+    const membership = memberships.find((held) => held.id === id);
+    asked.current = true;
+    setParams({}, { replace: true });
+    if (membership && canRenew(membership)) renew.mutate(id);
+  }, [memberships, id, renew, setParams]);
+}
+
 /** /memberships: what the customer holds, with an empty state that leads to joining. */
 export function MembershipsPage() {
   const memberships = useQuery(myMembershipsQuery);
+  useRenewFromLink(memberships.data);
   return (
     <>
       <h1>Memberships</h1>

@@ -1,7 +1,7 @@
 import { formatPence } from '@lido/pricing/money';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { myDirectDebitQuery, myMembershipsQuery } from '../../features/account/index.ts';
+import { freezeSummary, myDirectDebitQuery, myMembershipsQuery } from '../../features/account/index.ts';
 import { priceLabel } from '../../lib/membership-price.ts';
 import { useClientSettings } from '../../app/client-settings/get-client-settings.ts';
 import { useSession } from '../../app/session/use-session.ts';
@@ -33,6 +33,7 @@ function MembershipsSummary({ homeVenueSlug }: { homeVenueSlug: string | null })
           <li key={membership.id}>
             <strong>{membership.name}</strong> ({membership.statusLabel.toLowerCase()}),{' '}
             {priceLabel(membership)}
+            {membership.freeze && `, ${freezeSummary(membership.freeze)}`}
           </li>
         ))}
       </ul>

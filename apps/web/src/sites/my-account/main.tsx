@@ -5,6 +5,7 @@ import { useClientSettings } from '../../app/client-settings/get-client-settings
 import { NotFoundPage } from '../../app/errors/not-found-page.tsx';
 import {
   BookingsPage,
+  FreezeMembershipPage,
   GuestPassesPage,
   MembershipsPage,
   MyDetailsPage,
@@ -34,6 +35,7 @@ startSite('my-account', [
   accountPage(undefined, <DashboardPage />, 'Dashboard'),
   accountPage('user-details', <MyDetailsPage />, 'My details'),
   accountPage('memberships', <MembershipsPage />, 'Memberships'),
+  accountPage('memberships/:membershipId/freeze', <FreezeMembershipPage />, 'Freeze membership'),
   accountPage('packages', <PackagesPage />, 'Packages'),
   accountPage('bookings', <BookingsPage show="upcoming" />, 'Bookings'),
   accountPage('bookings/upcoming', <BookingsPage show="upcoming" />, 'Bookings'),

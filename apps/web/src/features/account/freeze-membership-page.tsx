@@ -1,0 +1,238 @@
+import type { FreezeAnswer, FreezeOffer } from '@lido/contracts/membership-freeze';
+import { addDays, prettyDate } from '@lido/pricing/calendar-date';
+import { planFreeze } from '@lido/pricing/membership-freeze';
+import { formatPence } from '@lido/pricing/money';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useClientSettings } from '../../app/client-settings/get-client-settings.ts';
+import { ApiError } from '../../lib/api/api-client.ts';
+import { genericErrorLine } from '../../lib/api/generic-error.ts';
+import { Button } from '../../ui/button.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { freezeOfferQuery, useFreezeChange } from './membership-freeze.ts';
+
+const refusalText = (error: Error | null) =>
+  error instanceof ApiError && error.status < 500 && error.message
+    ? error.message
+    : 'Something has gone wrong, please try again.';
+
+/** What the chosen freeze does, from the same rule the server applies (packages/pricing). */
+function FreezeSummary({
+  offer,
+  startsOn,
+  months,
+}: {
+  offer: FreezeOffer;
+  startsOn: string;
+  months: number;
+}) {
+  const { currencySymbol } = useClientSettings();
+  const answer = planFreeze(
+    { today: offer.today, startsOn, months },
+    { billingDay: offer.billingDay, pricePence: offer.price.raw.amount, endDate: offer.endDate },
+    { ...offer.rules, monthlyFeePence: offer.rules.monthlyFee.raw.amount },
+  );
+  if (!answer.ok) return <p className="notice notice--warning">{answer.message}</p>;
+  const { plan } = answer;
+  const pay = (pence: number) => (pence === 0 ? 'nothing' : formatPence(pence, currencySymbol));
+  return (
+    <dl className="facts">
+      <dt>Frozen</dt>
+      <dd>
+        {prettyDate(plan.startsOn)} to {prettyDate(addDays(plan.endsOn, -1))}
+      </dd>
+      <dt>Starts again</dt>
+      <dd>{prettyDate(plan.endsOn)}</dd>
+      <dt>You pay while frozen</dt>
+      <dd>
+        {plan.collections
+          .map((line) => `${pay(line.amountPence)} on ${prettyDate(line.billingDate)}`)
+          .join(', ')}
+      </dd>
+      {plan.newEndDate && (
+        <>
+          <dt>New end date</dt>
+          <dd>{prettyDate(plan.newEndDate)}</dd>
+        </>
+      )}
+    </dl>
+  );
+}
+
+function FreezeForm({ offer, onDone }: { offer: FreezeOffer; onDone: (answer: FreezeAnswer) => void }) {
+  const [startsOn, setStartsOn] = useState(offer.startDates[0]?.date ?? '');
+  const [months, setMonths] = useState(offer.rules.minMonths);
+  const freeze = useFreezeChange(offer.membershipId, 'freeze');
+  const monthChoices = Array.from(
+    { length: offer.rules.maxMonths - offer.rules.minMonths + 1 },
+    (_, index) => offer.rules.minMonths + index,
+  );
+  return (
+    <form
+      className="panel"
+      onSubmit={(event) => {
+        event.preventDefault();
+        freeze.mutate({ startsOn, months }, { onSuccess: onDone });
+      }}
+    >
+      <div className="field">
+        <label className="field__label" htmlFor="freeze-start">
+          Start the freeze on
+        </label>
+        <select
+          id="freeze-start"
+          className="field__input"
+          value={startsOn}
+          onChange={(event) => setStartsOn(event.target.value)}
+        >
+          {offer.startDates.map((start) => (
+            <option key={start.date} value={start.date}>
+              {start.prettyDate}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor="freeze-months">
+          Freeze for
+        </label>
+        <select
+          id="freeze-months"
+          className="field__input"
+          value={months}
+          onChange={(event) => setMonths(Number(event.target.value))}
+        >
+          {monthChoices.map((count) => (
+            <option key={count} value={count}>
+              {count} {count === 1 ? 'month' : 'months'}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div aria-live="polite">
+        <FreezeSummary offer={offer} startsOn={startsOn} months={months} />
+      </div>
+      {freeze.isError && (
+        <p className="error-line" role="alert">
+          {refusalText(freeze.error)}
+        </p>
+      )}
+      <Button type="submit" variant="primary" size="lg" disabled={freeze.isPending}>
+        Freeze membership
+      </Button>
+    </form>
+  );
+}
+
+/** A freeze not yet over, and ending it early (before it starts, that withdraws it). */
+function CurrentFreeze({ offer, onDone }: { offer: FreezeOffer; onDone: (answer: FreezeAnswer) => void }) {
+  const end = useFreezeChange(offer.membershipId, 'end');
+  const freeze = offer.freeze!;
+  return (
+    <div className="panel">
+      <h2>{freeze.state === 'active' ? 'Your membership is frozen' : 'Your freeze is booked'}</h2>
+      <dl className="facts">
+        <dt>Frozen</dt>
+        <dd>
+          {freeze.prettyStartsOn} to {freeze.prettyLastDay}
+        </dd>
+        <dt>Starts again</dt>
+        <dd>{freeze.prettyEndsOn}</dd>
+        <dt>Freeze fee</dt>
+        <dd>{freeze.monthlyFee.raw.amount === 0 ? 'None' : `${freeze.monthlyFee.formatted} a month`}</dd>
+      </dl>
+      {end.isError && (
+        <p className="error-line" role="alert">
+          {refusalText(end.error)}
+        </p>
+      )}
+      <Button
+        variant="secondary"
+        size="md"
+        disabled={end.isPending}
+        onClick={() => end.mutate(undefined, { onSuccess: onDone })}
+      >
+        {freeze.state === 'active' ? 'End freeze early' : 'Cancel the freeze'}
+      </Button>
+    </div>
+  );
+}
+
+/** /memberships/:membershipId/freeze: pause a monthly membership for whole months, or end a freeze. */
+export function FreezeMembershipPage() {
+  const membershipId = Number(useParams().membershipId);
+  const offer = useQuery({ ...freezeOfferQuery(membershipId), enabled: Number.isInteger(membershipId) });
+  const [done, setDone] = useState<FreezeAnswer | null>(null);
+  const doneHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (done) doneHeading.current?.focus();
+  }, [done]);
+
+  if (done)
+    return (
+      <>
+        <h1 ref={doneHeading} tabIndex={-1}>
+          {done.freeze ? 'Your membership freeze is confirmed' : 'Your freeze has ended'}
+        </h1>
+        <div className="panel">
+          <p>{done.message}</p>
+          {done.freeze && (
+            <dl className="facts">
+              <dt>Frozen</dt>
+              <dd>
+                {done.freeze.prettyStartsOn} to {done.freeze.prettyLastDay}
+              </dd>
+              <dt>Starts again</dt>
+              <dd>{done.freeze.prettyEndsOn}</dd>
+              {done.prettyEndDate && (
+                <>
+                  <dt>New end date</dt>
+                  <dd>{done.prettyEndDate}</dd>
+                </>
+              )}
+            </dl>
+          )}
+          <p>We have sent you an email with the details.</p>
+          <Link to="/memberships">Back to your memberships</Link>
+        </div>
+      </>
+    );
+
+  return (
+    <>
+      <h1>Freeze membership</h1>
+      {offer.isPending && <Spinner label="Loading your membership" />}
+      {offer.isError && (
+        <p className="error-line" role="alert">
+          {offer.error instanceof ApiError && offer.error.status === 409
+            ? offer.error.message
+            : genericErrorLine(offer.error instanceof ApiError ? offer.error.status : null)}
+        </p>
+      )}
+      {offer.data && (
+        <>
+          <p className="lead">
+            {offer.data.name}: pause it for {offer.data.rules.minMonths} to {offer.data.rules.maxMonths} whole
+            months from a billing date, asked for at least {offer.data.rules.noticeDays} days ahead. While it
+            is frozen you pay{' '}
+            {offer.data.rules.monthlyFee.raw.amount === 0
+              ? 'nothing'
+              : `${offer.data.rules.monthlyFee.formatted} a month`}{' '}
+            instead of {offer.data.price.formatted}.
+          </p>
+          {offer.data.freeze ? (
+            <CurrentFreeze offer={offer.data} onDone={setDone} />
+          ) : (
+            <FreezeForm offer={offer.data} onDone={setDone} />
+          )}
+        </>
+      )}
+      {!done && (
+        <p>
+          <Link to="/memberships">Back to your memberships</Link>
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+import type { FreezeAnswer, FreezeOffer } from '@lido/contracts/membership-freeze';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch, apiGet } from '../../lib/api/api-client.ts';
+import { myMembershipsQuery } from './get-memberships.ts';
+
+export const freezeOfferQuery = (membershipId: number) =>
+  queryOptions({
+    queryKey: ['auth', 'memberships', membershipId, 'freeze'],
+    queryFn: () => apiGet<FreezeOffer>(`my-account/memberships/${membershipId}/freeze`),
+  });
+
+/**
+ * POST …/freeze (a body) or …/freeze/end (none): the page shows a refusal itself (inlineValidation);
+ * on success the memberships and the offer are read again.
+ */
+export function useFreezeChange(membershipId: number, action: 'freeze' | 'end') {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: { startsOn: string; months: number } | undefined) =>
+      (
+        await apiFetch<FreezeAnswer>(
+          `my-account/memberships/${membershipId}/freeze${action === 'end' ? '/end' : ''}`,
+          { method: 'POST', body: body ?? {} },
+        )
+      ).data,
+    meta: { inlineValidation: true },
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: myMembershipsQuery.queryKey }),
+        queryClient.invalidateQueries({ queryKey: freezeOfferQuery(membershipId).queryKey }),
+      ]),
+  });
+}
