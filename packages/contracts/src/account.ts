@@ -31,6 +31,8 @@ export const heldMembershipSchema = z.object({
   homeVenue: z.object({ name: z.string(), slug: z.string() }),
   /** a failed Direct Debit mandate or collection for this membership */
   paymentProblem: z.object({ code: z.string(), label: z.string() }).nullable(),
+  /** the member cancelled it (issue 22): with notice it runs to its end date */
+  cancelKind: z.enum(['notice', 'cooling_off']).nullable(),
 });
 export type HeldMembership = z.infer<typeof heldMembershipSchema>;
 

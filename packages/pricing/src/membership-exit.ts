@@ -1,4 +1,11 @@
-import { addDays, addMonths, type CalendarDate, compareDates, daysBetween, parseDate } from './calendar-date.ts';
+import {
+  addDays,
+  addMonths,
+  type CalendarDate,
+  compareDates,
+  daysBetween,
+  parseDate,
+} from './calendar-date.ts';
 import { divideRounded } from './rounding.ts';
 
 /**
@@ -80,8 +87,7 @@ export function withinCoolingOff(input: {
 
 /** What a day of the membership is worth: a monthly price by the pro-rata rule, a term by its days. */
 export type DailyValue =
-  | { kind: 'monthly'; monthlyPricePence: number }
-  | { kind: 'term'; pricePence: number; termDays: number };
+  { kind: 'monthly'; monthlyPricePence: number } | { kind: 'term'; pricePence: number; termDays: number };
 
 export interface CoolingOffRefund {
   /** days the membership could be used, today included; 0 when it has not started */

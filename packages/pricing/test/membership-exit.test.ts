@@ -88,7 +88,9 @@ describe('the notice rule: one month (the operator’s setting) from the next bi
 describe('the cooling-off period: 14 days (the operator’s setting) from joining or renewing', () => {
   it('runs to the 14th day after the contract day, inclusive', () => {
     expect(coolingOffLastDay('2026-11-23', 14)).toBe('2026-12-07');
-    expect(withinCoolingOff({ today: '2026-12-07', contractDate: '2026-11-23', coolingOffDays: 14 })).toBe(true);
+    expect(withinCoolingOff({ today: '2026-12-07', contractDate: '2026-11-23', coolingOffDays: 14 })).toBe(
+      true,
+    );
     expect(withinCoolingOff({ today: '2026-12-08', contractDate: '2026-11-23', coolingOffDays: 14 })).toBe(
       false,
     );

@@ -45,6 +45,7 @@ export function createAccountService(deps: {
         paymentProblem: membership.paymentProblem
           ? { code: membership.paymentProblem, label: paymentProblems[membership.paymentProblem].label }
           : null,
+        cancelKind: membership.cancelKind,
       }));
     },
 
