@@ -278,7 +278,7 @@ async function buyLines(
       pricePence,
       orderId: order.id,
     });
-    await recordStart(tx, line, membershipId, order.id);
+    await recordStart(tx, line, membershipId, order.id, input.today);
     // A new monthly membership starts its collections; a change takes over the held one's.
     if (input.recordDirectDebit && line.costs.paymentType === 'recurring' && line.costs.firstBillingDate)
       await input.recordDirectDebit(tx, {
@@ -305,8 +305,14 @@ async function buyLines(
   }
 }
 
-/** The membership's timeline starts: joined, renewed, or changed (on both memberships of a change). */
-async function recordStart(tx: Tx, line: CartLine, membershipId: number, orderId: number) {
+/** The membership's timeline starts: joined, renewed or changed (on both memberships of a change). */
+async function recordStart(
+  tx: Tx,
+  line: CartLine,
+  membershipId: number,
+  orderId: number,
+  today: CalendarDate,
+) {
   const kind =
     line.itemType === 'membership_change'
       ? 'changed'
@@ -317,7 +323,13 @@ async function recordStart(tx: Tx, line: CartLine, membershipId: number, orderId
     customerMembershipId: membershipId,
     kind,
     amountPence: line.amountPence,
-    detail: { orderId, startDate: line.startDate, fromMembershipId: line.changesMembershipId },
+    // The contract's day in the operator's calendar: the cooling-off period counts from it.
+    detail: {
+      orderId,
+      contractDate: today,
+      startDate: line.startDate,
+      fromMembershipId: line.changesMembershipId,
+    },
     dedupeKey: `membership:${membershipId}:${kind}`,
   });
   if (line.changesMembershipId !== null)

@@ -47,6 +47,8 @@ const takenStatuses = new Set(['submitted', 'confirmed', 'paid_out']);
 
 interface ExitInputs {
   row: NonNullable<ExitMembershipRow>;
+  /** the event that started the membership (joined, renewed or changed), when it has one */
+  start: { kind: string; detail: Record<string, unknown> } | undefined;
   collections: Awaited<ReturnType<typeof collectionsOf>>;
   orderLines: Awaited<ReturnType<typeof membershipLinesOfOrder>>;
   operator: { cancellationNoticeMonths: number; coolingOffDays: number };
@@ -68,6 +70,8 @@ function lineOf(inputs: ExitInputs) {
  */
 function contractDate(inputs: ExitInputs): CalendarDate {
   const { membership, order } = inputs.row;
+  const recordedDay = inputs.start?.detail.contractDate;
+  if (typeof recordedDay === 'string') return recordedDay;
   const made = order?.completedAt ?? order?.createdAt;
   if (made) return todayIn(inputs.timeZone, made);
   const recorded = todayIn(inputs.timeZone, membership.createdAt);
@@ -93,8 +97,12 @@ export function exitTerms(inputs: ExitInputs): ExitTerms {
   const { membership, paymentType } = inputs.row;
   const line = lineOf(inputs);
   const made = contractDate(inputs);
+  // A change of membership is not a new contract: only joining and renewing start a cooling-off.
+  const changed = inputs.start
+    ? inputs.start.kind === 'changed'
+    : line?.details?.kind === 'membership_change';
   const coolingOff =
-    line?.details?.kind !== 'membership_change' &&
+    !changed &&
     withinCoolingOff({
       today: inputs.today,
       contractDate: made,

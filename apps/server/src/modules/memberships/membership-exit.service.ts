@@ -78,12 +78,14 @@ export function createMembershipExitService(deps: {
   log: FastifyBaseLogger;
 }) {
   async function termsOf(db: Executor, operator: OperatorRow, row: ExitRow) {
-    const [collections, orderLines] = await Promise.all([
+    const [collections, orderLines, events] = await Promise.all([
       collectionsOf(db, row.membership.id),
       row.order?.id ? membershipLinesOfOrder(db, row.order.id) : Promise.resolve([]),
+      eventsOfMembership(db, row.membership.id),
     ]);
     return exitTerms({
       row,
+      start: events.find((event) => ['joined', 'renewed', 'changed'].includes(event.kind)),
       collections,
       orderLines,
       operator,
