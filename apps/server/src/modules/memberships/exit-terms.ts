@@ -94,7 +94,6 @@ function refusal(inputs: ExitInputs, coolingOff: boolean): string | null {
 
 /** The cancellation open to this membership today, or the reason there is none (422). */
 export function exitTerms(inputs: ExitInputs): ExitTerms {
-  const { membership, paymentType } = inputs.row;
   const line = lineOf(inputs);
   const made = contractDate(inputs);
   // A change of membership is not a new contract: only joining and renewing start a cooling-off.

@@ -5,7 +5,9 @@ import { useClientSettings } from '../../app/client-settings/get-client-settings
 import { NotFoundPage } from '../../app/errors/not-found-page.tsx';
 import {
   BookingsPage,
+  CancelMembershipPage,
   GuestPassesPage,
+  MembershipHistoryPage,
   MembershipsPage,
   MyDetailsPage,
   PackagesPage,
@@ -34,6 +36,8 @@ startSite('my-account', [
   accountPage(undefined, <DashboardPage />, 'Dashboard'),
   accountPage('user-details', <MyDetailsPage />, 'My details'),
   accountPage('memberships', <MembershipsPage />, 'Memberships'),
+  accountPage('memberships/:membershipId/cancel', <CancelMembershipPage />, 'Cancel membership'),
+  accountPage('memberships/:membershipId/history', <MembershipHistoryPage />, 'Membership history'),
   accountPage('packages', <PackagesPage />, 'Packages'),
   accountPage('bookings', <BookingsPage show="upcoming" />, 'Bookings'),
   accountPage('bookings/upcoming', <BookingsPage show="upcoming" />, 'Bookings'),
