@@ -47,6 +47,8 @@ const collectionTitles: Record<string, { kind: Kind; title: string }> = {
   charged_back: { kind: 'payment_failed', title: 'Direct Debit charged back' },
 };
 
+const cancellations = new Set<MembershipEventKind>(['cancel_requested', 'cooled_off']);
+
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 /** The words under an event's title, from what the event kept. */
@@ -125,7 +127,8 @@ export function createMembershipTimeline(deps: { db: Db; operators: OperatorRepo
       entries.push({
         ...eventKinds[event.kind],
         detail: eventDetail(event, money),
-        amountPence: event.amountPence,
+        // A cancellation's amounts (the last collection, the refund) are named in its detail.
+        amountPence: cancellations.has(event.kind) ? null : event.amountPence,
         date: event.occurredAt.toISOString(),
         day: todayIn(deps.timeZone, event.occurredAt),
       });
