@@ -241,17 +241,15 @@ describe('leaving a membership from My account', () => {
         refund: expected.refundPence,
         card: 'done',
       });
-      const refunds = (
-        (await sandbox.control('/transactions')).transactions as {
-          transactionType: string;
-          amount: { totalAmount: number };
-          vendorTxCode: string;
-        }[]
-      ).filter(
-        (tx) =>
-          tx.transactionType === 'Refund' && tx.vendorTxCode.startsWith(order.vendor_tx_code.slice(0, 30)),
-      );
-      expect(refunds.map((tx) => tx.amount.totalAmount)).toEqual([expected.refundPence]);
+      // The refund's own reference: the payment's, ending -M{membership}.
+      const suffix = `-M${membership.id}`;
+      const reference = `${order.vendor_tx_code.slice(0, 40 - suffix.length)}${suffix}`;
+      const { transactions } = (await sandbox.control(`/transactions?vendorTxCode=${reference}`)) as {
+        transactions: { transactionType: string; amount: { totalAmount: number } }[];
+      };
+      expect(transactions.map((tx) => [tx.transactionType, tx.amount.totalAmount])).toEqual([
+        ['Refund', expected.refundPence],
+      ]);
       expect((await events(membership.id)).map((event) => event.kind)).toEqual(['joined', 'cooled_off']);
       const mail = (await mailTo(customer)).filter((message) => message.subject.includes('is cancelled'));
       expect(mail).toHaveLength(1);
@@ -261,9 +259,12 @@ describe('leaving a membership from My account', () => {
 
     it('is over after the cooling-off days: a single payment membership then simply runs out', async () => {
       const { customer, membership } = await joinedByCard();
-      await rows("UPDATE orders SET completed_at = '2026-11-08T10:00:00Z' WHERE customer_id = $1", [
-        customer.id,
-      ]);
+      // Joined on 8 November: the cooling-off period ended on the 22nd.
+      await rows(
+        `UPDATE membership_events SET detail = jsonb_set(detail, '{contractDate}', '"2026-11-08"')
+         WHERE customer_membership_id = $1 AND kind = 'joined'`,
+        [membership.id],
+      );
       const shown = await exitOf(customer, membership.id);
       expect(shown.status).toBe(422);
       expect(shown.message).toMatch(/single payment membership ends by itself/);

@@ -68,20 +68,15 @@ export async function collectionsOf(db: Executor, membershipId: number) {
 
 const stillActive = inArray(customerMemberships.status, ['pending', 'pending_eligibility', 'active']);
 
-/** Notice given: the membership runs to its last day. Only the first request moves it. */
-export async function recordNotice(
+/** Moves a membership the member has not cancelled yet, while it runs; true for the one caller that did. */
+async function moveUncancelled(
   db: Executor,
   membershipId: number,
-  values: { lastDay: string; reason: string | null; at: Date },
+  values: Partial<typeof customerMemberships.$inferInsert>,
 ): Promise<boolean> {
   const moved = await db
     .update(customerMemberships)
-    .set({
-      endDate: values.lastDay,
-      cancelRequestedAt: values.at,
-      cancelKind: 'notice',
-      cancelReason: values.reason,
-    })
+    .set(values)
     .where(
       and(
         eq(customerMemberships.id, membershipId),
@@ -93,8 +88,21 @@ export async function recordNotice(
   return moved.length > 0;
 }
 
+/** Notice given: the membership runs to its last day. Only the first request moves it. */
+export const recordNotice = (
+  db: Executor,
+  membershipId: number,
+  values: { lastDay: string; reason: string | null; at: Date },
+) =>
+  moveUncancelled(db, membershipId, {
+    endDate: values.lastDay,
+    cancelRequestedAt: values.at,
+    cancelKind: 'notice',
+    cancelReason: values.reason,
+  });
+
 /** Cancelled in the cooling-off period: it ends now, with its refund. Only the first request moves it. */
-export async function recordCoolingOff(
+export const recordCoolingOff = (
   db: Executor,
   membershipId: number,
   values: {
@@ -104,29 +112,17 @@ export async function recordCoolingOff(
     refundPence: number;
     cardRefundPence: number;
   },
-): Promise<boolean> {
-  const moved = await db
-    .update(customerMemberships)
-    .set({
-      status: 'cancelled',
-      endDate: values.endDate,
-      cancelRequestedAt: values.at,
-      cancelKind: 'cooling_off',
-      cancelReason: values.reason,
-      coolingOffRefundPence: values.refundPence,
-      coolingOffCardRefundPence: values.cardRefundPence,
-      coolingOffCardRefundStatus: values.cardRefundPence > 0 ? 'pending' : null,
-    })
-    .where(
-      and(
-        eq(customerMemberships.id, membershipId),
-        isNull(customerMemberships.cancelRequestedAt),
-        stillActive,
-      ),
-    )
-    .returning({ id: customerMemberships.id });
-  return moved.length > 0;
-}
+) =>
+  moveUncancelled(db, membershipId, {
+    status: 'cancelled',
+    endDate: values.endDate,
+    cancelRequestedAt: values.at,
+    cancelKind: 'cooling_off',
+    cancelReason: values.reason,
+    coolingOffRefundPence: values.refundPence,
+    coolingOffCardRefundPence: values.cardRefundPence,
+    coolingOffCardRefundStatus: values.cardRefundPence > 0 ? 'pending' : null,
+  });
 
 /**
  * Claims the card refund of a cooling-off cancellation (pending → failed until the provider says
@@ -195,6 +191,15 @@ export async function closeNoticeEnded(db: Executor, today: string) {
 
 const endedMandateStatuses = ['failed', 'cancelled', 'expired', 'setup_failed', 'blocked', 'consumed'];
 
+/** A working mandate, or one whose cancel claim was left by a process that died. */
+const mandateCancellable = or(
+  notInArray(directDebitInstructions.status, [...endedMandateStatuses, 'cancelling']),
+  and(
+    eq(directDebitInstructions.status, 'cancelling'),
+    sql`${directDebitInstructions.updatedAt} < now() - ${staleClaim}::interval`,
+  ),
+);
+
 /**
  * Working mandates with a membership its member cancelled, and ones whose cancel claim is stale:
  * the candidates for cancelling at the provider.
@@ -209,13 +214,7 @@ export async function mandatesAfterCancellations(db: Executor) {
       and(
         isNotNull(directDebitInstructions.mandateId),
         isNotNull(customerMemberships.cancelRequestedAt),
-        or(
-          notInArray(directDebitInstructions.status, [...endedMandateStatuses, 'cancelling']),
-          and(
-            eq(directDebitInstructions.status, 'cancelling'),
-            sql`${directDebitInstructions.updatedAt} < now() - ${staleClaim}::interval`,
-          ),
-        ),
+        mandateCancellable,
       ),
     );
 }
@@ -240,18 +239,7 @@ export async function claimMandateCancel(db: Executor, instructionId: number): P
   const claimed = await db
     .update(directDebitInstructions)
     .set({ status: 'cancelling', updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(directDebitInstructions.id, instructionId),
-        or(
-          notInArray(directDebitInstructions.status, [...endedMandateStatuses, 'cancelling']),
-          and(
-            eq(directDebitInstructions.status, 'cancelling'),
-            sql`${directDebitInstructions.updatedAt} < now() - ${staleClaim}::interval`,
-          ),
-        ),
-      ),
-    )
+    .where(and(eq(directDebitInstructions.id, instructionId), mandateCancellable))
     .returning({ id: directDebitInstructions.id });
   return claimed.length > 0;
 }
