@@ -1,6 +1,10 @@
 import type { MembershipExit, MembershipTimeline } from '@lido/contracts/membership-exit';
 import { coolingOffRefund } from '@lido/pricing/membership-exit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  formatMembershipRefundLine,
+  membershipRefundsOwed,
+} from '../src/modules/checkout/payments-attention.ts';
 import { apiClient } from './support/api.ts';
 import { startTestSandbox, type TestSandbox } from './support/card-sandbox.ts';
 import { browserFacts, cardBilling, checkoutCalls } from './support/checkout-calls.ts';
@@ -255,6 +259,25 @@ describe('leaving a membership from My account', () => {
       expect(mail).toHaveLength(1);
       expect(mail[0]!.text).toContain('in its cooling-off period');
       expect(mail[0]!.text).toContain(done.refund!.text);
+    });
+
+    it('keeps a cancellation whose card refund failed, for staff to refund by hand', async () => {
+      const { customer, membership } = await joinedByCard();
+      // The provider no longer knows the payment: its refund call fails.
+      await rows("UPDATE payment_attempts SET provider_tx_id = 'UNKNOWN-TX' WHERE customer_id = $1", [
+        customer.id,
+      ]);
+      const done = await cancel(customer, membership.id, { kind: 'cooling_off' });
+      expect(done.status).toBe(200);
+      const owed = (await membershipRefundsOwed(t.database.db)).filter(
+        (row) => row.membershipId === membership.id,
+      );
+      expect(owed).toEqual([expect.objectContaining({ customer: customer.reference })]);
+      expect(formatMembershipRefundLine(owed[0]!)).toContain(
+        `membership ${membership.id}  cooling-off card refund failed`,
+      );
+      // Asking again refunds nothing more: the cancellation stands.
+      expect((await cancel(customer, membership.id, { kind: 'cooling_off' })).status).toBe(409);
     });
 
     it('is over after the cooling-off days: a single payment membership then simply runs out', async () => {

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, lt, notInArray, or, sql } fro
 import type { Executor } from '../../db/client.ts';
 import {
   customerMemberships,
+  customers,
   directDebitCollections,
   directDebitInstructions,
   membershipTypes,
@@ -242,4 +243,21 @@ export async function claimMandateCancel(db: Executor, instructionId: number): P
     .where(and(eq(directDebitInstructions.id, instructionId), mandateCancellable))
     .returning({ id: directDebitInstructions.id });
   return claimed.length > 0;
+}
+
+/** Cooling-off card refunds that failed (or whose process died mid-call): for staff to make by hand. */
+export async function membershipRefundsNeedingAttention(db: Executor) {
+  return db
+    .select({
+      membershipId: customerMemberships.id,
+      customer: customers.reference,
+      orderReference: orders.reference,
+      refundPence: customerMemberships.coolingOffCardRefundPence,
+      cancelledAt: customerMemberships.cancelRequestedAt,
+    })
+    .from(customerMemberships)
+    .innerJoin(customers, eq(customers.id, customerMemberships.customerId))
+    .leftJoin(orders, eq(orders.id, customerMemberships.orderId))
+    .where(eq(customerMemberships.coolingOffCardRefundStatus, 'failed'))
+    .orderBy(asc(customerMemberships.cancelRequestedAt));
 }
