@@ -18,6 +18,7 @@ import { resolveSite } from './http/sites.ts';
 import { registerStaticSites } from './http/static-sites.ts';
 import { activitiesRoutes } from './modules/activities/activities.routes.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { membershipExitRoutes } from './modules/memberships/membership-exit.routes.ts';
 import { bookingsRoutes } from './modules/bookings/bookings.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { clientRoutes } from './modules/client/client.routes.ts';
@@ -142,6 +143,7 @@ export async function buildApp({
   accountRoutes(app, services, config);
   membershipFreezeRoutes(app, services, config);
   bookingsRoutes(app, services, config);
+  membershipExitRoutes(app, services, config);
   directDebitRoutes(app, services, config);
   openActiveRoutes(app, config, database, { clock, pageSize: openActivePageSize });
   geocodingRoutes(app, services.geocoder);

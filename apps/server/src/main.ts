@@ -103,6 +103,10 @@ async function main(): Promise<void> {
         runs: 'every-instance',
         run: () => app.services.renewalReminders.sendDue(),
       },
+      // Memberships whose notice ran out are closed, and the Direct Debits members stopped are
+      // cancelled at the provider: each row is claimed before its change or call, so every instance
+      // may run this.
+      { name: 'membership-exits', runs: 'every-instance', run: () => app.services.membershipExit.runJobs() },
       // Queued email; each message is claimed before it is sent, so every instance may run this.
       { name: 'send-email', runs: 'every-instance', run: () => app.services.email.deliverDue() },
       // Dated sessions for the coming weeks, rolled forward as days pass. Every instance may run it

@@ -12,6 +12,8 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { createCartRepository } from './modules/cart/cart.repository.ts';
 import { createCartService } from './modules/cart/cart.service.ts';
 import { createCheckoutService } from './modules/checkout/checkout.service.ts';
+import { createMembershipExitService } from './modules/memberships/membership-exit.service.ts';
+import { createMembershipTimeline } from './modules/memberships/membership-timeline.ts';
 import { createBookingsService } from './modules/bookings/bookings.service.ts';
 import { createRateLimiter } from './modules/auth/rate-limiter.ts';
 import { createRateLimitRepository } from './modules/auth/rate-limit.repository.ts';
@@ -159,6 +161,19 @@ export function createServices(
       timeZone: config.timeZone,
     }),
     sessionGenerator: createSessionGenerator({ db: database.db, timeZone: config.timeZone, clock }),
+    membershipExit: createMembershipExitService({
+      db: database.db,
+      operators,
+      email,
+      today,
+      clock,
+      timeZone: config.timeZone,
+      cardProvider,
+      directDebitClient: directDebitProvider?.client,
+      cancelStoppedCollections: () => directDebit.cancelStoppedCollections(),
+      log,
+    }),
+    membershipTimeline: createMembershipTimeline({ db: database.db, operators, timeZone: config.timeZone }),
   };
 }
 export type AppServices = ReturnType<typeof createServices>;

@@ -36,6 +36,8 @@ export const heldMembershipSchema = z.object({
   freeze: heldFreezeSchema.nullable(),
   /** a monthly membership that is active, not being cancelled and not already frozen */
   canFreeze: z.boolean(),
+  /** the member cancelled it (issue 22): with notice it runs to its end date */
+  cancelKind: z.enum(['notice', 'cooling_off']).nullable(),
 });
 export type HeldMembership = z.infer<typeof heldMembershipSchema>;
 

@@ -364,6 +364,10 @@ export const customerMemberships = pgTable('customer_memberships', {
   cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true }),
   cancelKind: text('cancel_kind').$type<'notice' | 'cooling_off'>(),
   cancelReason: text('cancel_reason'),
+  // the refund of a cancellation in the cooling-off period (migration 0033)
+  coolingOffRefundPence: integer('cooling_off_refund_pence'),
+  coolingOffCardRefundPence: integer('cooling_off_card_refund_pence'),
+  coolingOffCardRefundStatus: text('cooling_off_card_refund_status').$type<'pending' | 'done' | 'failed'>(),
 });
 
 export type MembershipEventKind =
@@ -760,7 +764,7 @@ export const directDebitCollections = pgTable(
     // one live collection per billing date: a replaced one is kept, cancelled (migration 0034)
     uniqueIndex('direct_debit_collections_one_live')
       .on(table.customerMembershipId, table.billingDate)
-      .where(sql`status NOT IN ('cancelling', 'cancelled')`),
+      .where(sql`status NOT IN ('cancelling', 'cancel_sent', 'cancelled')`),
   ],
 );
 

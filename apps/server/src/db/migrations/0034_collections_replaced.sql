@@ -12,7 +12,7 @@ BEGIN
   EXECUTE format('ALTER TABLE direct_debit_collections DROP CONSTRAINT %I', name);
 END $$;
 CREATE UNIQUE INDEX direct_debit_collections_one_live ON direct_debit_collections (customer_membership_id, billing_date)
-  WHERE status NOT IN ('cancelling', 'cancelled');
+  WHERE status NOT IN ('cancelling', 'cancel_sent', 'cancelled');
 
 -- A frozen billing date with no freeze fee keeps its row, collecting nothing ('skipped'), so the
 -- monthly schedule carries on from it.
@@ -24,5 +24,5 @@ ALTER TABLE direct_debit_collections ADD CONSTRAINT direct_debit_collections_amo
 -- collects nothing; 'recovered': a failed collection the member paid by card instead.
 ALTER TABLE direct_debit_collections DROP CONSTRAINT direct_debit_collections_status;
 ALTER TABLE direct_debit_collections ADD CONSTRAINT direct_debit_collections_status CHECK (status IN ('scheduled',
-  'held', 'skipped', 'cancelling', 'pending_customer_approval', 'pending_submission', 'submitted', 'confirmed',
+  'held', 'skipped', 'cancelling', 'cancel_sent', 'pending_customer_approval', 'pending_submission', 'submitted', 'confirmed',
   'paid_out', 'cancelled', 'customer_approval_denied', 'failed', 'charged_back', 'recovered'));

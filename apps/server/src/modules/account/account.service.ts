@@ -55,6 +55,7 @@ export function createAccountService(deps: {
           membership.status === 'active' &&
           membership.cancelRequestedAt === null &&
           !freezes.has(membership.id),
+        cancelKind: membership.cancelKind,
       }));
     },
 

@@ -1,5 +1,6 @@
 import { bookingRefundsNeedingAttention } from '../bookings/bookings.repository.ts';
 import { attemptsNeedingAttention } from './payment-attempt.repository.ts';
+import { membershipRefundsNeedingAttention } from '../memberships/membership-exit.repository.ts';
 
 /** Card payments staff must look at, oldest first (what `npm run payments:attention` lists). */
 export const paymentsNeedingAttention = attemptsNeedingAttention;
@@ -29,5 +30,19 @@ export function formatRefundLine(row: Awaited<ReturnType<typeof bookingRefundsOw
     `order ${row.orderReference ?? '-'}`,
     `booking ${row.bookingId}`,
     `card refund ${row.refundStatus}`,
+  ].join('  ');
+}
+
+/** Cooling-off cancellations whose card refund staff must make by hand (decision 0043). */
+export const membershipRefundsOwed = membershipRefundsNeedingAttention;
+
+export function formatMembershipRefundLine(row: Awaited<ReturnType<typeof membershipRefundsOwed>>[number]) {
+  return [
+    row.cancelledAt?.toISOString() ?? '-',
+    row.customer,
+    `£${((row.refundPence ?? 0) / 100).toFixed(2)}`,
+    `order ${row.orderReference ?? '-'}`,
+    `membership ${row.membershipId}`,
+    'cooling-off card refund failed',
   ].join('  ');
 }

@@ -9,7 +9,8 @@ import {
   type CollectionRow,
   collectionsOfInstruction,
   collectionsOfMembership,
-  collectionsWithStatus,
+  claimCollectionCancel,
+  collectionsToCancel,
   deleteCollection,
   findInstruction,
   insertCollection,
@@ -183,19 +184,26 @@ export function collectionSchedule(ctx: DirectDebitContext) {
   }
 
   /**
-   * Payments a change or a freeze replaced, cancelled at the provider while that is still
-   * possible; the collection held for the same billing date is then released to be requested.
+   * Payments a change, a freeze or a member's cancellation stopped, cancelled at the provider while
+   * that is still possible. Each is claimed first, so two instances (or the member's request and the
+   * minute job) call the provider once; a transient failure hands the claim back for the next run.
+   * A collection held for the same billing date is then released to be requested.
    */
   async function cancelReplaced() {
-    for (const collection of await collectionsWithStatus(ctx.db, 'cancelling')) {
+    for (const collection of await collectionsToCancel(ctx.db)) {
+      if (!(await claimCollectionCancel(ctx.db, collection.id))) continue;
       let status = 'cancelled';
       try {
         status = (await ctx.requireClient().cancelPayment(collection.paymentId!)).status ?? 'cancelled';
       } catch (error) {
-        if (!(error instanceof GoCardlessError) || error.type !== 'invalid_state') throw error;
-        // Already on its way to the bank: it is collected, at the old price, and noted for staff.
+        if (!(error instanceof GoCardlessError) || error.type !== 'invalid_state') {
+          await updateCollection(ctx.db, collection.id, { status: 'cancelling' });
+          throw error;
+        }
+        // Already on its way to the bank (or cancelled by an earlier try whose answer was lost).
         status = (await ctx.requireClient().getPayment(collection.paymentId!)).status ?? 'submitted';
-        ctx.log.warn({ collection: collection.id }, 'a replaced collection was already submitted');
+        if (status !== 'cancelled')
+          ctx.log.warn({ collection: collection.id }, 'a stopped collection was already submitted');
       }
       await ctx.db.transaction(async (tx) => {
         // The held one first: a payment that could not be cancelled is live again for its date.
@@ -244,6 +252,9 @@ export function collectionSchedule(ctx: DirectDebitContext) {
      * After an order's commit, and every minute: mandates set up, confirmations sent, collections
      * made with their advance notices. Each step is keyed on our rows, so running it twice is safe.
      */
+    /** After a member's cancellation: the collections it stopped, cancelled at the provider. */
+    cancelStoppedCollections: () => cancelReplaced(),
+
     async settle(filter: { customerId?: number } = {}) {
       if (filter.customerId === undefined) await scheduleNextCollections();
       await cancelReplaced().catch((error: unknown) =>

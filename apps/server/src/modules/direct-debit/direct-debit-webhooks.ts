@@ -97,7 +97,8 @@ export function directDebitWebhooks(ctx: DirectDebitContext) {
       const before = await lockInstructionByMandate(tx, event.links.mandate);
       if (!before) return { result: 'ignored' };
       if (before.status === current.status) return { result: 'applied' };
-      const code = mandateProblem[current.status];
+      // A mandate we cancelled ourselves (no membership needs it any more) is no problem.
+      const code = before.status === 'cancelling' ? undefined : mandateProblem[current.status];
       const instruction = await updateInstruction(tx, before.id, {
         status: current.status,
         ...(code ? { failureReason: cause } : {}),

@@ -30,7 +30,7 @@ const awaitingRequest = and(
   eq(directDebitCollections.status, 'scheduled'),
 );
 /** A collection replaced by another for its billing date, kept as history. */
-const replacedStatuses = ['cancelling', 'cancelled'];
+const replacedStatuses = ['cancelling', 'cancel_sent', 'cancelled'];
 
 // The customer's home venue (the merchant's address in the emails) and their instruction flag.
 
@@ -216,8 +216,48 @@ export async function collectionsOfInstruction(
     .orderBy(asc(directDebitCollections.billingDate));
 }
 
-export async function collectionsWithStatus(db: Executor, status: string) {
-  return db.select().from(directDebitCollections).where(eq(directDebitCollections.status, status));
+/** A provider call claimed longer ago than this was left by a process that died. */
+export const staleClaim = '10 minutes';
+
+/**
+ * Claims a collection to cancel at the provider: `cancelling` → `cancel_sent`, or a `cancel_sent`
+ * claim older than ten minutes (its process died mid-call; the database's clock). True for the one caller that claimed
+ * it, so two instances at once make the provider call once.
+ */
+export async function claimCollectionCancel(db: Executor, id: number): Promise<boolean> {
+  const [claimed] = await db
+    .update(directDebitCollections)
+    .set({ status: 'cancel_sent', updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(directDebitCollections.id, id),
+        or(
+          eq(directDebitCollections.status, 'cancelling'),
+          and(
+            eq(directDebitCollections.status, 'cancel_sent'),
+            sql`${directDebitCollections.updatedAt} < now() - ${staleClaim}::interval`,
+          ),
+        ),
+      ),
+    )
+    .returning({ id: directDebitCollections.id });
+  return claimed !== undefined;
+}
+
+/** Collections waiting to be cancelled at the provider, and claims left by a process that died. */
+export async function collectionsToCancel(db: Executor) {
+  return db
+    .select()
+    .from(directDebitCollections)
+    .where(
+      or(
+        eq(directDebitCollections.status, 'cancelling'),
+        and(
+          eq(directDebitCollections.status, 'cancel_sent'),
+          sql`${directDebitCollections.updatedAt} < now() - ${staleClaim}::interval`,
+        ),
+      ),
+    );
 }
 
 export async function deleteCollection(db: Executor, id: number) {

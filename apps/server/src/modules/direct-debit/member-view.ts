@@ -86,11 +86,18 @@ function instructionStatusLabel(status: string): string {
 }
 
 function collectionStatusLabel(status: string): string {
-  if (status === 'scheduled' || status === 'pending_submission' || status === 'pending_customer_approval')
+  if (
+    status === 'scheduled' ||
+    status === 'held' ||
+    status === 'pending_submission' ||
+    status === 'pending_customer_approval'
+  )
     return 'Scheduled';
+  if (status === 'skipped') return 'Nothing to pay';
+  if (status === 'recovered') return 'Paid by card';
   if (status === 'submitted') return 'Requested from your bank';
   if (status === 'confirmed' || status === 'paid_out') return 'Collected';
-  if (status === 'cancelled' || status === 'cancelling') return 'Cancelled';
+  if (status === 'cancelled' || status === 'cancelling' || status === 'cancel_sent') return 'Cancelled';
   if (status === 'charged_back') return 'Returned by your bank';
   return 'Failed';
 }

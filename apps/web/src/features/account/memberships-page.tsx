@@ -23,6 +23,36 @@ function canRenew(membership: HeldMembership): boolean {
   );
 }
 
+/** A membership the member may still cancel: running, and not cancelled already. */
+function canCancel(membership: HeldMembership): boolean {
+  return (
+    membership.cancelKind === null &&
+    ['pending', 'pending_eligibility', 'active'].includes(membership.status) &&
+    (membership.paymentType === 'recurring' || membership.endDate !== null)
+  );
+}
+
+/** Leaving (issue 22): the notice of a cancellation, "Cancel membership" and the history. */
+function MembershipExitLinks({ membership }: { membership: HeldMembership }) {
+  return (
+    <>
+      {membership.cancelKind === 'notice' && membership.prettyEndDate && (
+        <p className="notice notice--neutral">Cancelled: your last day is {membership.prettyEndDate}.</p>
+      )}
+      <div className="card__actions">
+        {canCancel(membership) && (
+          <Link to={`/memberships/${membership.id}/cancel`} className="button button--secondary button--md">
+            Cancel membership<span className="visually-hidden"> {membership.name}</span>
+          </Link>
+        )}
+        <Link to={`/memberships/${membership.id}/history`}>
+          History<span className="visually-hidden"> of {membership.name}</span>
+        </Link>
+      </div>
+    </>
+  );
+}
+
 function MembershipCard({ membership }: { membership: HeldMembership }) {
   const renew = useRenewMembership();
   return (
@@ -70,6 +100,7 @@ function MembershipCard({ membership }: { membership: HeldMembership }) {
           <FreezeLink membership={membership} />
         </div>
       )}
+      <MembershipExitLinks membership={membership} />
       {canRenew(membership) && (
         <div className="card__actions">
           <Button

@@ -5,8 +5,10 @@ import { useClientSettings } from '../../app/client-settings/get-client-settings
 import { NotFoundPage } from '../../app/errors/not-found-page.tsx';
 import {
   BookingsPage,
+  CancelMembershipPage,
   FreezeMembershipPage,
   GuestPassesPage,
+  MembershipHistoryPage,
   MembershipsPage,
   MyDetailsPage,
   PackagesPage,
@@ -36,6 +38,8 @@ startSite('my-account', [
   accountPage('user-details', <MyDetailsPage />, 'My details'),
   accountPage('memberships', <MembershipsPage />, 'Memberships'),
   accountPage('memberships/:membershipId/freeze', <FreezeMembershipPage />, 'Freeze membership'),
+  accountPage('memberships/:membershipId/cancel', <CancelMembershipPage />, 'Cancel membership'),
+  accountPage('memberships/:membershipId/history', <MembershipHistoryPage />, 'Membership history'),
   accountPage('packages', <PackagesPage />, 'Packages'),
   accountPage('bookings', <BookingsPage show="upcoming" />, 'Bookings'),
   accountPage('bookings/upcoming', <BookingsPage show="upcoming" />, 'Bookings'),

@@ -1,0 +1,263 @@
+import { and, asc, eq, inArray, isNotNull, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import {
+  customerMemberships,
+  customers,
+  directDebitCollections,
+  directDebitInstructions,
+  membershipTypes,
+  orderItems,
+  orders,
+  paymentOptions,
+} from '../../db/schema.ts';
+import { staleClaim } from '../direct-debit/direct-debit.repository.ts';
+
+/** Every query of leaving a membership (decision 0022): the service decides, these read and write. */
+
+export type ExitMembershipRow = Awaited<ReturnType<typeof exitMembershipOf>>;
+
+/** One of the customer's own memberships with its type, option and order; `lock` for the change. */
+export async function exitMembershipOf(
+  db: Executor,
+  customerId: number,
+  membershipId: number,
+  options: { lock?: boolean } = {},
+) {
+  const query = db
+    .select({
+      membership: customerMemberships,
+      typeName: membershipTypes.name,
+      paymentType: paymentOptions.paymentType,
+      fixedDuration: paymentOptions.fixedDuration,
+      fixedPeriod: paymentOptions.fixedPeriod,
+      order: {
+        id: orders.id,
+        totalPence: orders.totalPence,
+        creditPence: orders.creditPence,
+        paymentMethod: orders.paymentMethod,
+        cardLastFour: orders.cardLastFour,
+        completedAt: orders.completedAt,
+        createdAt: orders.createdAt,
+      },
+    })
+    .from(customerMemberships)
+    .innerJoin(membershipTypes, eq(membershipTypes.id, customerMemberships.membershipTypeId))
+    .innerJoin(paymentOptions, eq(paymentOptions.id, customerMemberships.paymentOptionId))
+    .leftJoin(orders, eq(orders.id, customerMemberships.orderId))
+    .where(and(eq(customerMemberships.id, membershipId), eq(customerMemberships.customerId, customerId)));
+  const [row] = await (options.lock ? query.for('update', { of: customerMemberships }) : query);
+  return row;
+}
+
+/** The membership lines of an order, as priced at checkout. */
+export async function membershipLinesOfOrder(db: Executor, orderId: number) {
+  return db
+    .select({ amountPence: orderItems.amountPence, details: orderItems.details })
+    .from(orderItems)
+    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.itemType, 'membership')))
+    .orderBy(asc(orderItems.position));
+}
+
+/** A membership's collections, earliest first. */
+export async function collectionsOf(db: Executor, membershipId: number) {
+  return db
+    .select()
+    .from(directDebitCollections)
+    .where(eq(directDebitCollections.customerMembershipId, membershipId))
+    .orderBy(asc(directDebitCollections.billingDate));
+}
+
+const stillActive = inArray(customerMemberships.status, ['pending', 'pending_eligibility', 'active']);
+
+/** Moves a membership the member has not cancelled yet, while it runs; true for the one caller that did. */
+async function moveUncancelled(
+  db: Executor,
+  membershipId: number,
+  values: Partial<typeof customerMemberships.$inferInsert>,
+): Promise<boolean> {
+  const moved = await db
+    .update(customerMemberships)
+    .set(values)
+    .where(
+      and(
+        eq(customerMemberships.id, membershipId),
+        isNull(customerMemberships.cancelRequestedAt),
+        stillActive,
+      ),
+    )
+    .returning({ id: customerMemberships.id });
+  return moved.length > 0;
+}
+
+/** Notice given: the membership runs to its last day. Only the first request moves it. */
+export const recordNotice = (
+  db: Executor,
+  membershipId: number,
+  values: { lastDay: string; reason: string | null; at: Date },
+) =>
+  moveUncancelled(db, membershipId, {
+    endDate: values.lastDay,
+    cancelRequestedAt: values.at,
+    cancelKind: 'notice',
+    cancelReason: values.reason,
+  });
+
+/** Cancelled in the cooling-off period: it ends now, with its refund. Only the first request moves it. */
+export const recordCoolingOff = (
+  db: Executor,
+  membershipId: number,
+  values: {
+    endDate: string | null;
+    reason: string | null;
+    at: Date;
+    refundPence: number;
+    cardRefundPence: number;
+  },
+) =>
+  moveUncancelled(db, membershipId, {
+    status: 'cancelled',
+    endDate: values.endDate,
+    cancelRequestedAt: values.at,
+    cancelKind: 'cooling_off',
+    cancelReason: values.reason,
+    coolingOffRefundPence: values.refundPence,
+    coolingOffCardRefundPence: values.cardRefundPence,
+    coolingOffCardRefundStatus: values.cardRefundPence > 0 ? 'pending' : null,
+  });
+
+/**
+ * Claims the card refund of a cooling-off cancellation (pending → failed until the provider says
+ * it was done), so a repeated request or a second instance never refunds twice.
+ */
+export async function claimCardRefund(db: Executor, membershipId: number): Promise<boolean> {
+  const claimed = await db
+    .update(customerMemberships)
+    .set({ coolingOffCardRefundStatus: 'failed' })
+    .where(
+      and(
+        eq(customerMemberships.id, membershipId),
+        eq(customerMemberships.coolingOffCardRefundStatus, 'pending'),
+      ),
+    )
+    .returning({ id: customerMemberships.id });
+  return claimed.length > 0;
+}
+
+export async function markCardRefundDone(db: Executor, membershipId: number) {
+  await db
+    .update(customerMemberships)
+    .set({ coolingOffCardRefundStatus: 'done' })
+    .where(eq(customerMemberships.id, membershipId));
+}
+
+/**
+ * Stops a membership's collections after `afterDate` (all not yet taken when null): those not yet
+ * requested are deleted; those requested but not submitted are marked for cancelling at the
+ * provider. Answers how many were stopped.
+ */
+export async function stopCollections(db: Executor, membershipId: number, afterDate: string | null) {
+  const mine = eq(directDebitCollections.customerMembershipId, membershipId);
+  const later = afterDate === null ? undefined : sql`${directDebitCollections.billingDate} > ${afterDate}`;
+  const deleted = await db
+    .delete(directDebitCollections)
+    .where(and(mine, later, isNull(directDebitCollections.paymentId)))
+    .returning({ id: directDebitCollections.id });
+  const cancelling = await db
+    .update(directDebitCollections)
+    .set({ status: 'cancelling', updatedAt: sql`now()` })
+    .where(
+      and(
+        mine,
+        later,
+        isNotNull(directDebitCollections.paymentId),
+        inArray(directDebitCollections.status, ['pending_submission', 'pending_customer_approval']),
+      ),
+    )
+    .returning({ id: directDebitCollections.id });
+  return deleted.length + cancelling.length;
+}
+
+/** Memberships cancelled with notice whose last day has passed: now cancelled. */
+export async function closeNoticeEnded(db: Executor, today: string) {
+  return db
+    .update(customerMemberships)
+    .set({ status: 'cancelled' })
+    .where(
+      and(eq(customerMemberships.cancelKind, 'notice'), stillActive, lt(customerMemberships.endDate, today)),
+    )
+    .returning({ id: customerMemberships.id, endDate: customerMemberships.endDate });
+}
+
+// Mandates no membership needs any more.
+
+const endedMandateStatuses = ['failed', 'cancelled', 'expired', 'setup_failed', 'blocked', 'consumed'];
+
+/** A working mandate, or one whose cancel claim was left by a process that died. */
+const mandateCancellable = or(
+  notInArray(directDebitInstructions.status, [...endedMandateStatuses, 'cancelling']),
+  and(
+    eq(directDebitInstructions.status, 'cancelling'),
+    sql`${directDebitInstructions.updatedAt} < now() - ${staleClaim}::interval`,
+  ),
+);
+
+/**
+ * Working mandates with a membership its member cancelled, and ones whose cancel claim is stale:
+ * the candidates for cancelling at the provider.
+ */
+export async function mandatesAfterCancellations(db: Executor) {
+  return db
+    .selectDistinct({ id: directDebitInstructions.id })
+    .from(directDebitInstructions)
+    .innerJoin(directDebitCollections, eq(directDebitCollections.instructionId, directDebitInstructions.id))
+    .innerJoin(customerMemberships, eq(customerMemberships.id, directDebitCollections.customerMembershipId))
+    .where(
+      and(
+        isNotNull(directDebitInstructions.mandateId),
+        isNotNull(customerMemberships.cancelRequestedAt),
+        mandateCancellable,
+      ),
+    );
+}
+
+/** What an instruction still carries: each collection's state, and its memberships' state. */
+export async function instructionUse(db: Executor, instructionId: number) {
+  return db
+    .select({
+      collectionStatus: directDebitCollections.status,
+      billingDate: directDebitCollections.billingDate,
+      membershipId: customerMemberships.id,
+      membershipStatus: customerMemberships.status,
+      endDate: customerMemberships.endDate,
+    })
+    .from(directDebitCollections)
+    .innerJoin(customerMemberships, eq(customerMemberships.id, directDebitCollections.customerMembershipId))
+    .where(eq(directDebitCollections.instructionId, instructionId));
+}
+
+/** Claims a mandate to cancel (its status → cancelling); true for the one caller that claimed it. */
+export async function claimMandateCancel(db: Executor, instructionId: number): Promise<boolean> {
+  const claimed = await db
+    .update(directDebitInstructions)
+    .set({ status: 'cancelling', updatedAt: sql`now()` })
+    .where(and(eq(directDebitInstructions.id, instructionId), mandateCancellable))
+    .returning({ id: directDebitInstructions.id });
+  return claimed.length > 0;
+}
+
+/** Cooling-off card refunds that failed (or whose process died mid-call): for staff to make by hand. */
+export async function membershipRefundsNeedingAttention(db: Executor) {
+  return db
+    .select({
+      membershipId: customerMemberships.id,
+      customer: customers.reference,
+      orderReference: orders.reference,
+      refundPence: customerMemberships.coolingOffCardRefundPence,
+      cancelledAt: customerMemberships.cancelRequestedAt,
+    })
+    .from(customerMemberships)
+    .innerJoin(customers, eq(customers.id, customerMemberships.customerId))
+    .leftJoin(orders, eq(orders.id, customerMemberships.orderId))
+    .where(eq(customerMemberships.coolingOffCardRefundStatus, 'failed'))
+    .orderBy(asc(customerMemberships.cancelRequestedAt));
+}

@@ -1,0 +1,44 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { ApiError } from '../../lib/api/api-client.ts';
+import { genericErrorLine } from '../../lib/api/generic-error.ts';
+import { Spinner } from '../../ui/spinner.tsx';
+import { membershipTimelineQuery } from './membership-exit-api.ts';
+
+/**
+ * /memberships/:membershipId/history (issue 22 item 6): everything that happened to a membership,
+ * oldest first: joined, changed, frozen, each payment, cancelled.
+ */
+export function MembershipHistoryPage() {
+  const { membershipId = '' } = useParams();
+  const timeline = useQuery(membershipTimelineQuery(membershipId));
+  return (
+    <>
+      <h1>Membership history</h1>
+      {timeline.isPending && <Spinner label="Loading the membership’s history" />}
+      {timeline.isError && (
+        <p className="error-line">
+          {genericErrorLine(timeline.error instanceof ApiError ? timeline.error.status : null)}
+        </p>
+      )}
+      {timeline.data && (
+        <div className="panel">
+          <h2>{timeline.data.membershipName}</h2>
+          <ol className="timeline">
+            {timeline.data.entries.map((entry, index) => (
+              <li key={`${entry.date}-${index}`} className={`timeline__entry timeline__entry--${entry.kind}`}>
+                <p className="timeline__when">{entry.prettyDate}</p>
+                <p className="timeline__what">
+                  <strong>{entry.title}</strong>
+                  {entry.amount && <> {entry.amount.formatted}</>}
+                </p>
+                {entry.detail && <p className="timeline__detail">{entry.detail}</p>}
+              </li>
+            ))}
+          </ol>
+        </div>
+      )}
+      <Link to="/memberships">Back to your memberships</Link>
+    </>
+  );
+}
