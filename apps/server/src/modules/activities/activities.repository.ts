@@ -41,7 +41,7 @@ const currentOperatorId = sql`(SELECT min(id) FROM operators)`;
  * Each activity's prices as one JSON list, aggregated once per query and hash-joined: a subquery
  * per session row cost 20 ms for a week of 560 sessions (EXPLAIN ANALYZE, decision 0030), this 1 ms.
  */
-const priceLists = new QueryBuilder()
+export const priceLists = new QueryBuilder()
   .select({
     activityId: activityPrices.activityId,
     prices: sql<SessionPriceRow[]>`json_agg(json_build_object(
@@ -74,7 +74,7 @@ const operatorColumns = {
   bookingWindowOpensAt: operators.bookingWindowOpensAt,
 };
 
-const sessionColumns = {
+export const sessionColumns = {
   session: {
     id: activitySessions.id,
     startsAt: activitySessions.startsAt,
@@ -107,6 +107,14 @@ const sessionColumns = {
 /** The price lists joined in: an activity without a price row has an empty list. */
 const withPrices = <Row extends { prices: SessionPriceRow[] | null }>(rows: Row[]) =>
   rows.map((row) => ({ ...row, prices: row.prices ?? [] }));
+
+/** A session's own columns (places left among them), named to the catalogue rows it belongs to. */
+const liveSessionColumns = {
+  session: sessionColumns.session,
+  activityId: activitySessions.activityId,
+  locationId: activitySessions.locationId,
+  venueId: activitySessions.venueId,
+};
 
 export function createActivitiesRepository(db: Db) {
   return {
@@ -190,4 +198,67 @@ export function createActivitiesRepository(db: Db) {
   };
 }
 export type ActivitiesRepository = ReturnType<typeof createActivitiesRepository>;
+
+/**
+ * The per-request half of the cached timetable (decision 0038): only what changes with every
+ * booking, read live from the sessions table; activity, category, location, prices, venue and
+ * operator come from the cached catalogue. `activities` is joined only to keep the uncached order
+ * (by name in the database's collation) and to leave out withdrawn activities.
+ */
+export function createLiveSessionsRepository(db: Db) {
+  return {
+    async between(venueId: number, from: Date, to: Date) {
+      return db
+        .select(liveSessionColumns)
+        .from(activitySessions)
+        .innerJoin(activities, eq(activities.id, activitySessions.activityId))
+        .where(
+          and(
+            eq(activitySessions.venueId, venueId),
+            gte(activitySessions.startsAt, from),
+            lt(activitySessions.startsAt, to),
+            eq(activities.active, true),
+          ),
+        )
+        .orderBy(asc(activitySessions.startsAt), asc(activities.name), asc(activitySessions.id));
+    },
+
+    /** The session, or for a facility every court of its activity, venue and hour (as sessionGroup). */
+    async group(sessionId: number) {
+      const target = alias(activitySessions, 'target');
+      return db
+        .select(liveSessionColumns)
+        .from(target)
+        .innerJoin(
+          activitySessions,
+          and(
+            eq(activitySessions.activityId, target.activityId),
+            eq(activitySessions.venueId, target.venueId),
+            eq(activitySessions.startsAt, target.startsAt),
+          ),
+        )
+        .innerJoin(activities, eq(activities.id, activitySessions.activityId))
+        .where(
+          and(
+            eq(target.id, sessionId),
+            or(eq(activitySessions.id, target.id), eq(activities.kind, 'facility')),
+            eq(activities.active, true),
+          ),
+        )
+        .orderBy(asc(activitySessions.id));
+    },
+
+    /** A customer's active membership periods (for the member price band). */
+    async membershipPeriods(customerId: number): Promise<MembershipPeriod[]> {
+      const result = (await db.execute(
+        sql`SELECT ${membershipPeriodsOf(customerId)} AS periods`,
+      )) as unknown as {
+        rows: { periods: MembershipPeriod[] }[];
+      };
+      return result.rows[0]?.periods ?? [];
+    },
+  };
+}
+export type LiveSessionsRepository = ReturnType<typeof createLiveSessionsRepository>;
+export type LiveSessionRow = Awaited<ReturnType<LiveSessionsRepository['between']>>[number];
 export type SessionRow = Awaited<ReturnType<ActivitiesRepository['sessionsBetween']>>[number];
