@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../db/client.ts';
 import {
   customQuestions,
@@ -38,6 +39,22 @@ function validatedBy(who: { customerId: number | null; browserKey: string | null
   );
 }
 
+/**
+ * Runs the reads side by side on the pool, or one after another in a transaction: a transaction is
+ * one connection, where node-postgres deprecates overlapping queries.
+ */
+async function inTurnOrTogether<T extends readonly unknown[]>(
+  db: Executor,
+  reads: { [K in keyof T]: () => Promise<T[K]> },
+): Promise<T> {
+  const thunks = reads as readonly (() => Promise<unknown>)[];
+  if (!(db instanceof PgTransaction))
+    return (await Promise.all(thunks.map((read) => read()))) as unknown as T;
+  const results: unknown[] = [];
+  for (const read of thunks) results.push(await read());
+  return results as unknown as T;
+}
+
 /** Categories, venues, eligibility, benefits and active options for the given types. */
 async function details(
   db: Executor,
@@ -46,39 +63,44 @@ async function details(
 ): Promise<MembershipTypeDetails[]> {
   if (types.length === 0) return [];
   const ids = types.map((type) => type.id);
-  const [categoryRows, venueRows, allVenues, ruleRows, benefitRows, optionRows] = await Promise.all([
-    db
-      .select({
-        typeId: membershipTypeCategories.membershipTypeId,
-        id: membershipCategories.id,
-        name: membershipCategories.name,
-      })
-      .from(membershipTypeCategories)
-      .innerJoin(membershipCategories, eq(membershipCategories.id, membershipTypeCategories.categoryId))
-      .where(inArray(membershipTypeCategories.membershipTypeId, ids))
-      .orderBy(asc(membershipCategories.id)),
-    db
-      .select({ typeId: membershipTypeVenues.membershipTypeId, id: venues.id, name: venues.name })
-      .from(membershipTypeVenues)
-      .innerJoin(venues, eq(venues.id, membershipTypeVenues.venueId))
-      .where(inArray(membershipTypeVenues.membershipTypeId, ids))
-      .orderBy(asc(venues.name)),
-    db
-      .select({ id: venues.id, name: venues.name })
-      .from(venues)
-      .where(eq(venues.operatorId, operatorId))
-      .orderBy(asc(venues.name)),
-    db.select().from(eligibilityRules).where(eq(eligibilityRules.operatorId, operatorId)),
-    db
-      .select()
-      .from(membershipBenefits)
-      .where(inArray(membershipBenefits.membershipTypeId, ids))
-      .orderBy(asc(membershipBenefits.position)),
-    db
-      .select()
-      .from(paymentOptions)
-      .where(and(inArray(paymentOptions.membershipTypeId, ids), eq(paymentOptions.active, true)))
-      .orderBy(asc(paymentOptions.sortOrder)),
+  const [categoryRows, venueRows, allVenues, ruleRows, benefitRows, optionRows] = await inTurnOrTogether(db, [
+    () =>
+      db
+        .select({
+          typeId: membershipTypeCategories.membershipTypeId,
+          id: membershipCategories.id,
+          name: membershipCategories.name,
+        })
+        .from(membershipTypeCategories)
+        .innerJoin(membershipCategories, eq(membershipCategories.id, membershipTypeCategories.categoryId))
+        .where(inArray(membershipTypeCategories.membershipTypeId, ids))
+        .orderBy(asc(membershipCategories.id)),
+    () =>
+      db
+        .select({ typeId: membershipTypeVenues.membershipTypeId, id: venues.id, name: venues.name })
+        .from(membershipTypeVenues)
+        .innerJoin(venues, eq(venues.id, membershipTypeVenues.venueId))
+        .where(inArray(membershipTypeVenues.membershipTypeId, ids))
+        .orderBy(asc(venues.name)),
+    () =>
+      db
+        .select({ id: venues.id, name: venues.name })
+        .from(venues)
+        .where(eq(venues.operatorId, operatorId))
+        .orderBy(asc(venues.name)),
+    () => db.select().from(eligibilityRules).where(eq(eligibilityRules.operatorId, operatorId)),
+    () =>
+      db
+        .select()
+        .from(membershipBenefits)
+        .where(inArray(membershipBenefits.membershipTypeId, ids))
+        .orderBy(asc(membershipBenefits.position)),
+    () =>
+      db
+        .select()
+        .from(paymentOptions)
+        .where(and(inArray(paymentOptions.membershipTypeId, ids), eq(paymentOptions.active, true)))
+        .orderBy(asc(paymentOptions.sortOrder)),
   ]);
   return types.map((type) => ({
     type,
