@@ -20,17 +20,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createClient, Recorder } from './http-load.ts';
+import { benchAdminUrl, createClient, Recorder, wholeNumberSetting } from './http-load.ts';
 import { createBenchDatabase, dropBenchDatabase, ping, withDatabase } from './rush.repository.ts';
 import { freePortBase, startServer, stopServer, untilHealthy } from './server-process.ts';
 
-const number = (name: string, fallback: number) => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number above 0`);
-  return value;
-};
+const number = wholeNumberSetting;
 const settings = {
-  adminUrl: process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
+  adminUrl: benchAdminUrl,
   seconds: number('BENCH_SECONDS', 5),
   connections: number('BENCH_CONNECTIONS', 50),
   rate: number('BENCH_RATE', 500),

@@ -104,6 +104,40 @@ export const sessionColumns = {
   location: { id: activityLocations.id, name: activityLocations.name, kind: activityLocations.kind },
 };
 
+/** Sessions of live activities at the venue starting in [from, to) (activities joined). */
+const liveSessionsBetween = (venueId: number, from: Date, to: Date) =>
+  and(
+    eq(activitySessions.venueId, venueId),
+    gte(activitySessions.startsAt, from),
+    lt(activitySessions.startsAt, to),
+    eq(activities.active, true),
+  );
+
+/** Time order; at the same time by activity name, then id. */
+const timetableOrder = [
+  asc(activitySessions.startsAt),
+  asc(activities.name),
+  asc(activitySessions.id),
+] as const;
+
+type TargetSession = ReturnType<typeof alias<typeof activitySessions, 'target'>>;
+
+/** Sessions of the target's activity and venue at its start time. */
+const sameHourAs = (target: TargetSession) =>
+  and(
+    eq(activitySessions.activityId, target.activityId),
+    eq(activitySessions.venueId, target.venueId),
+    eq(activitySessions.startsAt, target.startsAt),
+  );
+
+/** The session asked for, or for a facility every court of its hour, of a live activity. */
+const groupOf = (target: TargetSession, sessionId: number) =>
+  and(
+    eq(target.id, sessionId),
+    or(eq(activitySessions.id, target.id), eq(activities.kind, 'facility')),
+    eq(activities.active, true),
+  );
+
 /** The price lists joined in: an activity without a price row has an empty list. */
 const withPrices = <Row extends { prices: SessionPriceRow[] | null }>(rows: Row[]) =>
   rows.map((row) => ({ ...row, prices: row.prices ?? [] }));
@@ -142,15 +176,8 @@ export function createActivitiesRepository(db: Db) {
         .innerJoin(activityCategories, eq(activityCategories.id, activities.categoryId))
         .innerJoin(activityLocations, eq(activityLocations.id, activitySessions.locationId))
         .leftJoin(priceLists, eq(priceLists.activityId, activities.id))
-        .where(
-          and(
-            eq(activitySessions.venueId, venueId),
-            gte(activitySessions.startsAt, from),
-            lt(activitySessions.startsAt, to),
-            eq(activities.active, true),
-          ),
-        )
-        .orderBy(asc(activitySessions.startsAt), asc(activities.name), asc(activitySessions.id));
+        .where(liveSessionsBetween(venueId, from, to))
+        .orderBy(...timetableOrder);
       return withPrices(rows);
     },
 
@@ -170,28 +197,14 @@ export function createActivitiesRepository(db: Db) {
           memberships: membershipPeriodsOf(customerId),
         })
         .from(target)
-        .innerJoin(
-          activitySessions,
-          and(
-            eq(activitySessions.activityId, target.activityId),
-            eq(activitySessions.venueId, target.venueId),
-            eq(activitySessions.startsAt, target.startsAt),
-          ),
-        )
+        .innerJoin(activitySessions, sameHourAs(target))
         .innerJoin(activities, eq(activities.id, activitySessions.activityId))
         .innerJoin(activityCategories, eq(activityCategories.id, activities.categoryId))
         .innerJoin(activityLocations, eq(activityLocations.id, activitySessions.locationId))
         .innerJoin(venues, eq(venues.id, activitySessions.venueId))
         .innerJoin(operators, eq(operators.id, venues.operatorId))
         .leftJoin(priceLists, eq(priceLists.activityId, activities.id))
-        .where(
-          and(
-            eq(target.id, sessionId),
-            or(eq(activitySessions.id, target.id), eq(activities.kind, 'facility')),
-            eq(activities.active, true),
-            eq(venues.operatorId, currentOperatorId),
-          ),
-        )
+        .where(and(groupOf(target, sessionId), eq(venues.operatorId, currentOperatorId)))
         .orderBy(asc(activitySessions.id));
       return withPrices(rows);
     },
@@ -212,15 +225,8 @@ export function createLiveSessionsRepository(db: Db) {
         .select(liveSessionColumns)
         .from(activitySessions)
         .innerJoin(activities, eq(activities.id, activitySessions.activityId))
-        .where(
-          and(
-            eq(activitySessions.venueId, venueId),
-            gte(activitySessions.startsAt, from),
-            lt(activitySessions.startsAt, to),
-            eq(activities.active, true),
-          ),
-        )
-        .orderBy(asc(activitySessions.startsAt), asc(activities.name), asc(activitySessions.id));
+        .where(liveSessionsBetween(venueId, from, to))
+        .orderBy(...timetableOrder);
     },
 
     /** The session, or for a facility every court of its activity, venue and hour (as sessionGroup). */
@@ -229,22 +235,9 @@ export function createLiveSessionsRepository(db: Db) {
       return db
         .select(liveSessionColumns)
         .from(target)
-        .innerJoin(
-          activitySessions,
-          and(
-            eq(activitySessions.activityId, target.activityId),
-            eq(activitySessions.venueId, target.venueId),
-            eq(activitySessions.startsAt, target.startsAt),
-          ),
-        )
+        .innerJoin(activitySessions, sameHourAs(target))
         .innerJoin(activities, eq(activities.id, activitySessions.activityId))
-        .where(
-          and(
-            eq(target.id, sessionId),
-            or(eq(activitySessions.id, target.id), eq(activities.kind, 'facility')),
-            eq(activities.active, true),
-          ),
-        )
+        .where(groupOf(target, sessionId))
         .orderBy(asc(activitySessions.id));
     },
 
