@@ -16,7 +16,15 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hash } from '@node-rs/argon2';
-import { type Client, type Answer, createClient, pool, Recorder } from './http-load.ts';
+import {
+  type Answer,
+  benchAdminUrl,
+  type Client,
+  createClient,
+  pool,
+  Recorder,
+  wholeNumberSetting,
+} from './http-load.ts';
 import {
   benchRepository,
   createBenchDatabase,
@@ -27,14 +35,10 @@ import {
 } from './rush.repository.ts';
 import { freePortBase, startServer, stopServer } from './server-process.ts';
 
-const number = (name: string, fallback: number) => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number above 0`);
-  return value;
-};
+const number = wholeNumberSetting;
 
 const settings = {
-  adminUrl: process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
+  adminUrl: benchAdminUrl,
   customers: number('BENCH_CUSTOMERS', 2000),
   sessions: number('BENCH_SESSIONS', 30),
   capacity: number('BENCH_CAPACITY', 10),

@@ -25,32 +25,40 @@ export async function freePortBase(): Promise<number> {
  */
 export async function startServer(
   repoRoot: string,
-  databaseUrl: string,
+  /** PostgreSQL, or undefined for the embedded database under `dataDir` */
+  databaseUrl: string | undefined,
   port: number,
+  dataDir = path.join(repoRoot, 'data', 'bench'),
 ): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')], {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'development',
-      DATABASE_URL: databaseUrl,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       LIDO_PORT: String(port),
       LIDO_BIND_ADDRESS: '127.0.0.1',
       LIDO_LOG_LEVEL: 'warn',
       LIDO_SEED_DEMO: 'true',
       LIDO_TRUST_PROXY: '1',
       LIDO_EMAIL_OUTBOX: 'true',
-      LIDO_DATA_DIR: path.join(repoRoot, 'data', 'bench'),
+      LIDO_DATA_DIR: dataDir,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  await untilHealthy(child, port);
+  return child;
+}
+
+/** Waits (up to 2 minutes) for a child process's `/api/health`, or stops it and throws. */
+export async function untilHealthy(child: ChildProcess, port: number): Promise<void> {
   const started = Date.now();
   while (Date.now() - started < 120_000) {
     if (child.exitCode !== null)
       throw new Error(`The server stopped while starting (exit ${child.exitCode})`);
     try {
       const response = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (response.ok) return child;
+      if (response.ok) return;
     } catch {
       // not listening yet
     }

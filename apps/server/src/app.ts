@@ -32,7 +32,7 @@ import { membershipFreezeRoutes } from './modules/memberships/membership-freeze.
 import { openActiveRoutes } from './modules/openactive/openactive.routes.ts';
 import { themeRoutes } from './modules/theme/theme.routes.ts';
 import { venuesRoutes } from './modules/venues/venues.routes.ts';
-import { type AppServices, createServices } from './services.ts';
+import { type AppServices, type CatalogueCacheSetting, createServices } from './services.ts';
 import { directDebitRoutes } from './modules/direct-debit/direct-debit.routes.ts';
 import type { DirectDebitProvider } from './providers/direct-debit/start-direct-debit-provider.ts';
 
@@ -61,6 +61,8 @@ export interface AppOptions {
   onRoute?: ((route: RouteOptions) => void) | undefined;
   /** Items per OpenActive feed page; tests make it small to walk many pages. */
   openActivePageSize?: number | undefined;
+  /** The catalogue cache (decision 0038): its check interval, or `false` to read the database every time. */
+  catalogueCache?: CatalogueCacheSetting | undefined;
 }
 
 /** A hop count becomes its function form: the closest `hops` proxies are trusted. */
@@ -81,6 +83,7 @@ export async function buildApp({
   logStream,
   onRoute,
   openActivePageSize,
+  catalogueCache,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -128,7 +131,15 @@ export async function buildApp({
   registerSchemaCompilers(app);
   await registerApiDocs(app, config);
 
-  const services = createServices(config, database, clock, app.log, cardProvider, directDebitProvider);
+  const services = createServices(
+    config,
+    database,
+    clock,
+    app.log,
+    cardProvider,
+    directDebitProvider,
+    catalogueCache,
+  );
   app.decorate('services', services);
   healthRoutes(app, database);
   themeRoutes(app, services);

@@ -2,7 +2,17 @@ import { type CalendarDate, todayIn } from '@lido/pricing/calendar-date';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
-import { createActivitiesRepository } from './modules/activities/activities.repository.ts';
+import {
+  createActivitiesRepository,
+  createLiveSessionsRepository,
+} from './modules/activities/activities.repository.ts';
+import {
+  cachedActivityReads,
+  cachedMembershipReads,
+  cachedOperatorReads,
+} from './modules/catalogue/cached-catalogue-reads.ts';
+import { createCatalogueCache, defaultCatalogueCheckMs } from './modules/catalogue/catalogue-cache.ts';
+import { createCatalogueSnapshotRepository } from './modules/catalogue/catalogue-snapshot.repository.ts';
 import { createActivitiesService } from './modules/activities/activities.service.ts';
 import { createAccountRepository } from './modules/account/account.repository.ts';
 import { createSessionGenerator } from './modules/activities/session-generator.ts';
@@ -45,8 +55,11 @@ export function createServices(
   log: FastifyBaseLogger,
   cardProvider: CardProvider | undefined,
   directDebitProvider?: DirectDebitProvider,
+  catalogueCache: CatalogueCacheSetting = { checkEveryMs: defaultCatalogueCheckMs },
 ) {
   const operators = createOperatorRepository(database.db);
+  const membershipsRepository = createMembershipsRepository(database.db);
+  const catalogue = hotReads(database, catalogueCache, operators, membershipsRepository);
   const authRepository = createAuthRepository(database.db);
   const limiter = createRateLimiter(database.db, clock);
   // Every email is queued in the database; the sender job sends it by SMTP when that is configured,
@@ -62,7 +75,8 @@ export function createServices(
   const accountRepository = createAccountRepository(database.db);
   const memberships = createMembershipsService({
     operators,
-    memberships: createMembershipsRepository(database.db),
+    memberships: membershipsRepository,
+    catalogue,
     today,
     limiter,
     db: database.db,
@@ -152,11 +166,11 @@ export function createServices(
     }),
     memberships,
     maintenance: createMaintenanceService({ config, clock, rateLimits, auth: authRepository }),
-    theme: createThemeService(config, operators),
-    client: createClientService(config, operators),
-    venues: createVenuesService(operators),
+    theme: createThemeService(config, catalogue.operators),
+    client: createClientService(config, catalogue.operators),
+    venues: createVenuesService(catalogue.operators),
     activities: createActivitiesService({
-      activities: createActivitiesRepository(database.db),
+      activities: catalogue.activities,
       clock,
       timeZone: config.timeZone,
     }),
@@ -177,3 +191,23 @@ export function createServices(
   };
 }
 export type AppServices = ReturnType<typeof createServices>;
+
+/** The catalogue cache's check interval in ms (decision 0038), or `false` to read the database every time. */
+export type CatalogueCacheSetting = { checkEveryMs: number } | false;
+
+/** Where the hot reads come from: the cached catalogue, or (setting `false`) the database each time. */
+function hotReads(
+  database: DatabaseHandle,
+  setting: CatalogueCacheSetting,
+  operators: ReturnType<typeof createOperatorRepository>,
+  memberships: ReturnType<typeof createMembershipsRepository>,
+) {
+  if (setting === false)
+    return { operators, memberships, activities: createActivitiesRepository(database.db) };
+  const cache = createCatalogueCache(createCatalogueSnapshotRepository(database.db), setting);
+  return {
+    operators: cachedOperatorReads(cache),
+    memberships: cachedMembershipReads(cache),
+    activities: cachedActivityReads(cache, createLiveSessionsRepository(database.db)),
+  };
+}

@@ -37,6 +37,8 @@ export interface OpenOptions {
   dataDir?: string | undefined;
   /** Confine every unqualified table name to this schema (tests isolate themselves this way). */
   schemaName?: string | undefined;
+  /** Called with every statement the app runs (tests count the queries a request makes). */
+  logQuery?: ((text: string) => void) | undefined;
 }
 
 const schemaNamePattern = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -47,18 +49,22 @@ function checkedSchemaName(name: string): string {
 }
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.schemaName);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.schemaName, options.logQuery);
   if (!options.dataDir) throw new Error('Either a DATABASE_URL or a data directory is needed');
   const dir = path.join(options.dataDir, 'pglite');
   fs.mkdirSync(dir, { recursive: true });
   const client = new PGlite(dir);
   await client.waitReady;
-  return wrapPglite(client, { schemaName: options.schemaName, ownsClient: true });
+  return wrapPglite(client, { schemaName: options.schemaName, ownsClient: true, logQuery: options.logQuery });
 }
 
 export async function wrapPglite(
   client: PGlite,
-  { schemaName, ownsClient }: { schemaName?: string | undefined; ownsClient: boolean },
+  {
+    schemaName,
+    ownsClient,
+    logQuery,
+  }: { schemaName?: string | undefined; ownsClient: boolean; logQuery?: OpenOptions['logQuery'] },
 ): Promise<DatabaseHandle> {
   if (schemaName) {
     const name = checkedSchemaName(schemaName);
@@ -66,13 +72,14 @@ export async function wrapPglite(
   }
   return {
     kind: 'pglite',
-    db: drizzlePglite(client, { schema }) as unknown as Db,
+    db: drizzlePglite(client, { schema, logger: drizzleLogger(logQuery) }) as unknown as Db,
     async runScript(script) {
       await client.transaction(async (tx) => {
         await tx.exec(script);
       });
     },
     async query<Row extends Record<string, unknown>>(text: string, params: unknown[] = []) {
+      logQuery?.(text);
       const result = await client.query<Row>(text, params);
       return result.rows;
     },
@@ -84,7 +91,11 @@ export async function wrapPglite(
   };
 }
 
-async function openPostgres(databaseUrl: string, schemaName: string | undefined): Promise<DatabaseHandle> {
+async function openPostgres(
+  databaseUrl: string,
+  schemaName: string | undefined,
+  logQuery: OpenOptions['logQuery'],
+): Promise<DatabaseHandle> {
   if (schemaName) {
     const name = checkedSchemaName(schemaName);
     const admin = new pg.Client({ connectionString: databaseUrl });
@@ -105,7 +116,7 @@ async function openPostgres(databaseUrl: string, schemaName: string | undefined)
   probe.release();
   return {
     kind: 'postgres',
-    db: drizzlePostgres(pool, { schema }) as unknown as Db,
+    db: drizzlePostgres(pool, { schema, logger: drizzleLogger(logQuery) }) as unknown as Db,
     async runScript(script) {
       const connection = await pool.connect();
       try {
@@ -120,6 +131,7 @@ async function openPostgres(databaseUrl: string, schemaName: string | undefined)
       }
     },
     async query<Row extends Record<string, unknown>>(text: string, params: unknown[] = []) {
+      logQuery?.(text);
       const result = await pool.query<Row>(text, params);
       return result.rows;
     },
@@ -154,6 +166,11 @@ async function openPostgres(databaseUrl: string, schemaName: string | undefined)
       await pool.end();
     },
   };
+}
+
+/** Drizzle's logger hook, only when someone listens (drizzle skips logging entirely without one). */
+function drizzleLogger(logQuery: OpenOptions['logQuery']) {
+  return logQuery ? { logQuery: (text: string) => logQuery(text) } : false;
 }
 
 /** Named locks for a database only this process opens: each name runs one holder at a time. */

@@ -63,6 +63,12 @@ export const operators = pgTable('operators', {
   renewalReminderDays: integer('renewal_reminder_days').notNull().default(14),
 });
 
+/** One row: the number statement triggers move on any change to the cached catalogue (migration 0028). */
+export const catalogueVersion = pgTable('catalogue_version', {
+  id: boolean('id').primaryKey().default(true),
+  version: bigint('version', { mode: 'number' }).notNull().default(1),
+});
+
 export const venues = pgTable('venues', {
   id: serial('id').primaryKey(),
   operatorId: integer('operator_id')

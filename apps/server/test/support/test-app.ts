@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
-import type { AppServices } from '../../src/services.ts';
+import type { AppServices, CatalogueCacheSetting } from '../../src/services.ts';
 import type { CardProvider } from '../../src/providers/card/card-provider.ts';
 import type { DirectDebitProvider } from '../../src/providers/direct-debit/start-direct-debit-provider.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
@@ -57,6 +57,11 @@ export async function createTestApp(
     database?: DatabaseHandle;
     /** where the app's log lines go (with `LIDO_LOG_LEVEL` set), to read what it logged */
     logStream?: Writable;
+    /**
+     * The catalogue cache (decision 0038). Tests check the version on every request by default, so
+     * a change a test makes is seen by its next call; `false` reads the database every time.
+     */
+    catalogueCache?: CatalogueCacheSetting;
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
@@ -75,6 +80,7 @@ export async function createTestApp(
     cardProvider: options.cardProvider,
     directDebitProvider: options.directDebitProvider,
     logStream: options.logStream,
+    catalogueCache: options.catalogueCache ?? { checkEveryMs: 0 },
   });
   options.beforeReady?.(app);
   await app.ready();

@@ -41,7 +41,7 @@ const currentOperatorId = sql`(SELECT min(id) FROM operators)`;
  * Each activity's prices as one JSON list, aggregated once per query and hash-joined: a subquery
  * per session row cost 20 ms for a week of 560 sessions (EXPLAIN ANALYZE, decision 0030), this 1 ms.
  */
-const priceLists = new QueryBuilder()
+export const priceLists = new QueryBuilder()
   .select({
     activityId: activityPrices.activityId,
     prices: sql<SessionPriceRow[]>`json_agg(json_build_object(
@@ -74,7 +74,7 @@ const operatorColumns = {
   bookingWindowOpensAt: operators.bookingWindowOpensAt,
 };
 
-const sessionColumns = {
+export const sessionColumns = {
   session: {
     id: activitySessions.id,
     startsAt: activitySessions.startsAt,
@@ -104,9 +104,51 @@ const sessionColumns = {
   location: { id: activityLocations.id, name: activityLocations.name, kind: activityLocations.kind },
 };
 
+/** Sessions of live activities at the venue starting in [from, to) (activities joined). */
+const liveSessionsBetween = (venueId: number, from: Date, to: Date) =>
+  and(
+    eq(activitySessions.venueId, venueId),
+    gte(activitySessions.startsAt, from),
+    lt(activitySessions.startsAt, to),
+    eq(activities.active, true),
+  );
+
+/** Time order; at the same time by activity name, then id. */
+const timetableOrder = [
+  asc(activitySessions.startsAt),
+  asc(activities.name),
+  asc(activitySessions.id),
+] as const;
+
+type TargetSession = ReturnType<typeof alias<typeof activitySessions, 'target'>>;
+
+/** Sessions of the target's activity and venue at its start time. */
+const sameHourAs = (target: TargetSession) =>
+  and(
+    eq(activitySessions.activityId, target.activityId),
+    eq(activitySessions.venueId, target.venueId),
+    eq(activitySessions.startsAt, target.startsAt),
+  );
+
+/** The session asked for, or for a facility every court of its hour, of a live activity. */
+const groupOf = (target: TargetSession, sessionId: number) =>
+  and(
+    eq(target.id, sessionId),
+    or(eq(activitySessions.id, target.id), eq(activities.kind, 'facility')),
+    eq(activities.active, true),
+  );
+
 /** The price lists joined in: an activity without a price row has an empty list. */
 const withPrices = <Row extends { prices: SessionPriceRow[] | null }>(rows: Row[]) =>
   rows.map((row) => ({ ...row, prices: row.prices ?? [] }));
+
+/** A session's own columns (places left among them), named to the catalogue rows it belongs to. */
+const liveSessionColumns = {
+  session: sessionColumns.session,
+  activityId: activitySessions.activityId,
+  locationId: activitySessions.locationId,
+  venueId: activitySessions.venueId,
+};
 
 export function createActivitiesRepository(db: Db) {
   return {
@@ -134,15 +176,8 @@ export function createActivitiesRepository(db: Db) {
         .innerJoin(activityCategories, eq(activityCategories.id, activities.categoryId))
         .innerJoin(activityLocations, eq(activityLocations.id, activitySessions.locationId))
         .leftJoin(priceLists, eq(priceLists.activityId, activities.id))
-        .where(
-          and(
-            eq(activitySessions.venueId, venueId),
-            gte(activitySessions.startsAt, from),
-            lt(activitySessions.startsAt, to),
-            eq(activities.active, true),
-          ),
-        )
-        .orderBy(asc(activitySessions.startsAt), asc(activities.name), asc(activitySessions.id));
+        .where(liveSessionsBetween(venueId, from, to))
+        .orderBy(...timetableOrder);
       return withPrices(rows);
     },
 
@@ -162,32 +197,61 @@ export function createActivitiesRepository(db: Db) {
           memberships: membershipPeriodsOf(customerId),
         })
         .from(target)
-        .innerJoin(
-          activitySessions,
-          and(
-            eq(activitySessions.activityId, target.activityId),
-            eq(activitySessions.venueId, target.venueId),
-            eq(activitySessions.startsAt, target.startsAt),
-          ),
-        )
+        .innerJoin(activitySessions, sameHourAs(target))
         .innerJoin(activities, eq(activities.id, activitySessions.activityId))
         .innerJoin(activityCategories, eq(activityCategories.id, activities.categoryId))
         .innerJoin(activityLocations, eq(activityLocations.id, activitySessions.locationId))
         .innerJoin(venues, eq(venues.id, activitySessions.venueId))
         .innerJoin(operators, eq(operators.id, venues.operatorId))
         .leftJoin(priceLists, eq(priceLists.activityId, activities.id))
-        .where(
-          and(
-            eq(target.id, sessionId),
-            or(eq(activitySessions.id, target.id), eq(activities.kind, 'facility')),
-            eq(activities.active, true),
-            eq(venues.operatorId, currentOperatorId),
-          ),
-        )
+        .where(and(groupOf(target, sessionId), eq(venues.operatorId, currentOperatorId)))
         .orderBy(asc(activitySessions.id));
       return withPrices(rows);
     },
   };
 }
 export type ActivitiesRepository = ReturnType<typeof createActivitiesRepository>;
+
+/**
+ * The per-request half of the cached timetable (decision 0038): only what changes with every
+ * booking, read live from the sessions table; activity, category, location, prices, venue and
+ * operator come from the cached catalogue. `activities` is joined only to keep the uncached order
+ * (by name in the database's collation) and to leave out withdrawn activities.
+ */
+export function createLiveSessionsRepository(db: Db) {
+  return {
+    async between(venueId: number, from: Date, to: Date) {
+      return db
+        .select(liveSessionColumns)
+        .from(activitySessions)
+        .innerJoin(activities, eq(activities.id, activitySessions.activityId))
+        .where(liveSessionsBetween(venueId, from, to))
+        .orderBy(...timetableOrder);
+    },
+
+    /** The session, or for a facility every court of its activity, venue and hour (as sessionGroup). */
+    async group(sessionId: number) {
+      const target = alias(activitySessions, 'target');
+      return db
+        .select(liveSessionColumns)
+        .from(target)
+        .innerJoin(activitySessions, sameHourAs(target))
+        .innerJoin(activities, eq(activities.id, activitySessions.activityId))
+        .where(groupOf(target, sessionId))
+        .orderBy(asc(activitySessions.id));
+    },
+
+    /** A customer's active membership periods (for the member price band). */
+    async membershipPeriods(customerId: number): Promise<MembershipPeriod[]> {
+      const result = (await db.execute(
+        sql`SELECT ${membershipPeriodsOf(customerId)} AS periods`,
+      )) as unknown as {
+        rows: { periods: MembershipPeriod[] }[];
+      };
+      return result.rows[0]?.periods ?? [];
+    },
+  };
+}
+export type LiveSessionsRepository = ReturnType<typeof createLiveSessionsRepository>;
+export type LiveSessionRow = Awaited<ReturnType<LiveSessionsRepository['between']>>[number];
 export type SessionRow = Awaited<ReturnType<ActivitiesRepository['sessionsBetween']>>[number];

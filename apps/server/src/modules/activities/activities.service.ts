@@ -7,7 +7,8 @@ import { HttpError, ValidationError } from '../../http/errors.ts';
 import type { CustomerRow } from '../auth/auth.repository.ts';
 import { moneyFormat } from '../memberships/costs-answer.ts';
 import { itemNotFoundMessage } from '../operator/current-operator.ts';
-import type { ActivitiesRepository, MembershipPeriod, SessionRow } from './activities.repository.ts';
+import type { ActivityReads } from '../catalogue/cached-catalogue-reads.ts';
+import type { MembershipPeriod, SessionRow } from './activities.repository.ts';
 import { timetableEntries } from './facility-hours.ts';
 import { sessionView, type ViewContext } from './session-view.ts';
 
@@ -37,7 +38,7 @@ function notBookableHere(venueName: string): HttpError {
 }
 
 export function createActivitiesService(deps: {
-  activities: ActivitiesRepository;
+  activities: ActivityReads;
   clock: () => Date;
   timeZone: string;
 }) {

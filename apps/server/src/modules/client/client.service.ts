@@ -4,9 +4,9 @@ import path from 'node:path';
 import type { ClientSettings } from '@lido/contracts/client-settings';
 import type { Config, SiteName } from '../../config.ts';
 import { requireOperator } from '../operator/current-operator.ts';
-import type { OperatorRepository } from '../operator/operator.repository.ts';
+import type { OperatorReads } from '../catalogue/cached-catalogue-reads.ts';
 
-export function createClientService(config: Config, repository: OperatorRepository) {
+export function createClientService(config: Config, repository: OperatorReads) {
   return {
     async settings(siteOrigins: Record<SiteName, string>): Promise<ClientSettings> {
       const operator = await requireOperator(repository);

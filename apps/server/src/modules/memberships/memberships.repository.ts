@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import type { Db, Executor } from '../../db/client.ts';
 import {
   customQuestions,
   eligibilityRules,
@@ -38,12 +39,32 @@ function validatedBy(who: { customerId: number | null; browserKey: string | null
   );
 }
 
-export function createMembershipsRepository(db: Db) {
-  /** Categories, venues, eligibility, benefits and active options for the given types. */
-  async function details(operatorId: number, types: MembershipTypeRow[]): Promise<MembershipTypeDetails[]> {
-    if (types.length === 0) return [];
-    const ids = types.map((type) => type.id);
-    const [categoryRows, venueRows, allVenues, ruleRows, benefitRows, optionRows] = await Promise.all([
+/**
+ * Runs the reads side by side on the pool, or one after another in a transaction: a transaction is
+ * one connection, where node-postgres deprecates overlapping queries.
+ */
+async function inTurnOrTogether<T extends readonly unknown[]>(
+  db: Executor,
+  reads: { [K in keyof T]: () => Promise<T[K]> },
+): Promise<T> {
+  const thunks = reads as readonly (() => Promise<unknown>)[];
+  if (!(db instanceof PgTransaction))
+    return (await Promise.all(thunks.map((read) => read()))) as unknown as T;
+  const results: unknown[] = [];
+  for (const read of thunks) results.push(await read());
+  return results as unknown as T;
+}
+
+/** Categories, venues, eligibility, benefits and active options for the given types. */
+async function details(
+  db: Executor,
+  operatorId: number,
+  types: MembershipTypeRow[],
+): Promise<MembershipTypeDetails[]> {
+  if (types.length === 0) return [];
+  const ids = types.map((type) => type.id);
+  const [categoryRows, venueRows, allVenues, ruleRows, benefitRows, optionRows] = await inTurnOrTogether(db, [
+    () =>
       db
         .select({
           typeId: membershipTypeCategories.membershipTypeId,
@@ -54,43 +75,61 @@ export function createMembershipsRepository(db: Db) {
         .innerJoin(membershipCategories, eq(membershipCategories.id, membershipTypeCategories.categoryId))
         .where(inArray(membershipTypeCategories.membershipTypeId, ids))
         .orderBy(asc(membershipCategories.id)),
+    () =>
       db
         .select({ typeId: membershipTypeVenues.membershipTypeId, id: venues.id, name: venues.name })
         .from(membershipTypeVenues)
         .innerJoin(venues, eq(venues.id, membershipTypeVenues.venueId))
         .where(inArray(membershipTypeVenues.membershipTypeId, ids))
         .orderBy(asc(venues.name)),
+    () =>
       db
         .select({ id: venues.id, name: venues.name })
         .from(venues)
         .where(eq(venues.operatorId, operatorId))
         .orderBy(asc(venues.name)),
-      db.select().from(eligibilityRules).where(eq(eligibilityRules.operatorId, operatorId)),
+    () => db.select().from(eligibilityRules).where(eq(eligibilityRules.operatorId, operatorId)),
+    () =>
       db
         .select()
         .from(membershipBenefits)
         .where(inArray(membershipBenefits.membershipTypeId, ids))
         .orderBy(asc(membershipBenefits.position)),
+    () =>
       db
         .select()
         .from(paymentOptions)
         .where(and(inArray(paymentOptions.membershipTypeId, ids), eq(paymentOptions.active, true)))
         .orderBy(asc(paymentOptions.sortOrder)),
-    ]);
-    return types.map((type) => ({
-      type,
-      categories: categoryRows.filter((row) => row.typeId === type.id).map(({ id, name }) => ({ id, name })),
-      // A national membership gives access to every centre.
-      venues:
-        type.coverage === 'national'
-          ? allVenues
-          : venueRows.filter((row) => row.typeId === type.id).map(({ id, name }) => ({ id, name })),
-      eligibility: ruleRows.find((rule) => rule.id === type.eligibilityRuleId) ?? null,
-      benefits: benefitRows.filter((row) => row.membershipTypeId === type.id),
-      options: optionRows.filter((row) => row.membershipTypeId === type.id),
-    }));
-  }
+  ]);
+  return types.map((type) => ({
+    type,
+    categories: categoryRows.filter((row) => row.typeId === type.id).map(({ id, name }) => ({ id, name })),
+    // A national membership gives access to every centre.
+    venues:
+      type.coverage === 'national'
+        ? allVenues
+        : venueRows.filter((row) => row.typeId === type.id).map(({ id, name }) => ({ id, name })),
+    eligibility: ruleRows.find((rule) => rule.id === type.eligibilityRuleId) ?? null,
+    benefits: benefitRows.filter((row) => row.membershipTypeId === type.id),
+    options: optionRows.filter((row) => row.membershipTypeId === type.id),
+  }));
+}
 
+/** Every active type of the operator with its details, in catalogue order (the cached catalogue's). */
+export async function activeTypesWithDetails(
+  db: Executor,
+  operatorId: number,
+): Promise<MembershipTypeDetails[]> {
+  const types = await db
+    .select()
+    .from(membershipTypes)
+    .where(and(eq(membershipTypes.operatorId, operatorId), eq(membershipTypes.active, true)))
+    .orderBy(asc(membershipTypes.sortOrder), asc(membershipTypes.id));
+  return details(db, operatorId, types);
+}
+
+export function createMembershipsRepository(db: Db) {
   return {
     /** Active types sold at a venue: national ones, and those that list the venue. */
     async typesAtVenue(operatorId: number, venueId: number): Promise<MembershipTypeDetails[]> {
@@ -108,7 +147,7 @@ export function createMembershipsRepository(db: Db) {
           ),
         )
         .orderBy(asc(membershipTypes.sortOrder));
-      return details(operatorId, types);
+      return details(db, operatorId, types);
     },
     async typeDetails(operatorId: number, typeId: number): Promise<MembershipTypeDetails | undefined> {
       const types = await db
@@ -121,7 +160,7 @@ export function createMembershipsRepository(db: Db) {
             eq(membershipTypes.active, true),
           ),
         );
-      return (await details(operatorId, types))[0];
+      return (await details(db, operatorId, types))[0];
     },
     async promotionById(operatorId: number, id: number): Promise<PromotionRow | undefined> {
       const [row] = await db

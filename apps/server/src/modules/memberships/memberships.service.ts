@@ -7,6 +7,8 @@ import type { PromotionRule } from '@lido/pricing/promotions';
 import { HttpError, ValidationError } from '../../http/errors.ts';
 import { itemNotFoundMessage, requireOperator } from '../operator/current-operator.ts';
 import type { OperatorRepository } from '../operator/operator.repository.ts';
+import type { MembershipReads, OperatorReads } from '../catalogue/cached-catalogue-reads.ts';
+import type { PricedLineArgs, Reads } from './priced-line-reads.ts';
 import type {
   MembershipsRepository,
   MembershipTypeDetails,
@@ -40,11 +42,13 @@ const tooManyCodes = 'Too many codes tried. Please wait a while and try again.';
 export function createMembershipsService(deps: {
   operators: OperatorRepository;
   memberships: MembershipsRepository;
+  /** Where the hot reads (types, costs, terms, questions) come from: the cached catalogue (decision 0038). */
+  catalogue: { operators: OperatorReads; memberships: MembershipReads };
   today: () => CalendarDate;
   limiter: RateLimiter;
   db: Db;
 }) {
-  const { operators, memberships, today } = deps;
+  const { operators, memberships, catalogue, today } = deps;
 
   const guessLimits = (who: PromotionClient) => [
     promotionGuessLimit(`client:${who.clientAddress}`),
@@ -166,33 +170,29 @@ export function createMembershipsService(deps: {
     };
   }
 
-  async function requireVenueOfOperator(operatorId: number, venueId: number) {
-    const venue = (await operators.venues(operatorId)).find((row) => row.id === venueId);
+  /** The database itself: what a basket line is priced from. */
+  const database: Reads = { operators, memberships };
+
+  async function requireVenueOfOperator(reads: Reads, operatorId: number, venueId: number) {
+    const venue = (await reads.operators.venues(operatorId)).find((row) => row.id === venueId);
     if (!venue) throw new HttpError(404, itemNotFoundMessage);
     return venue;
   }
 
   /** What joining costs, by pricing.md, as facts: the costs call answers it, the basket stores it. */
-  async function pricedLine(
-    typeId: number,
-    optionId: number,
-    query: {
-      startDate: string;
-      billingDay?: number | undefined;
-      venueId: number;
-      promotionCodeId?: number | undefined;
-    },
-    asker: PromotionAsker,
+  async function pricedLineFrom(
+    reads: Reads,
+    ...[typeId, optionId, query, asker]: PricedLineArgs
   ): Promise<PricedLine> {
-    const operator = await requireOperator(operators);
-    const found = await memberships.optionWithType(operator.id, optionId);
+    const operator = await requireOperator(reads.operators);
+    const found = await reads.memberships.optionWithType(operator.id, optionId);
     if (!found || found.type.id !== typeId) throw new HttpError(404, itemNotFoundMessage);
     const { option, type } = found;
-    await requireVenueOfOperator(operator.id, query.venueId);
+    await requireVenueOfOperator(reads, operator.id, query.venueId);
     const now = today();
     const errors: Record<string, string[]> = {};
 
-    const soldHere = (await memberships.typesAtVenue(operator.id, query.venueId)).some(
+    const soldHere = (await reads.memberships.typesAtVenue(operator.id, query.venueId)).some(
       (details) => details.type.id === type.id,
     );
     if (!soldHere) errors.venueId = ['This membership is not available at the chosen centre.'];
@@ -258,26 +258,32 @@ export function createMembershipsService(deps: {
     return fixedLine(option, query.startDate, option.joiningFeePence, promotion);
   }
 
+  /** A basket line's price, read from the database, never from a cache that may be a moment behind. */
+  const pricedLine = (...args: PricedLineArgs) => pricedLineFrom(database, ...args);
+
   return {
     /** GET memberships/types?venue_id: the active membership types sold at a centre. */
     async typesAtVenue(
       venueId: number,
       customer?: { dateOfBirth: string | null },
     ): Promise<MembershipType[]> {
-      const operator = await requireOperator(operators);
-      await requireVenueOfOperator(operator.id, venueId);
+      const operator = await requireOperator(catalogue.operators);
+      await requireVenueOfOperator(catalogue, operator.id, venueId);
       const { money } = moneyFormat(operator.currency);
-      return (await memberships.typesAtVenue(operator.id, venueId)).map((details) =>
+      return (await catalogue.memberships.typesAtVenue(operator.id, venueId)).map((details) =>
         typeToWire(details, money, customer),
       );
     },
 
     pricedLine,
 
-    /** GET memberships/types/{typeId}/payment-options/{optionId}: what joining costs, by pricing.md. */
-    async costs(...args: Parameters<typeof pricedLine>): Promise<Costs> {
-      const line = await pricedLine(...args);
-      return costsAnswer(line, moneyFormat((await requireOperator(operators)).currency));
+    /**
+     * GET memberships/types/{typeId}/payment-options/{optionId}: what joining costs, by pricing.md,
+     * from the cached catalogue (the basket prices again from the database when the line is added).
+     */
+    async costs(...args: PricedLineArgs): Promise<Costs> {
+      const line = await pricedLineFrom(catalogue, ...args);
+      return costsAnswer(line, moneyFormat((await requireOperator(catalogue.operators)).currency));
     },
 
     /** An option's price in pence, read from the catalogue (not back out of a formatted answer). */
@@ -328,10 +334,10 @@ export function createMembershipsService(deps: {
       kind: TermsRow['kind'],
       typeId?: number,
     ): Promise<{ id: number; title: string; html: string }> {
-      const operator = await requireOperator(operators);
-      if (typeId !== undefined && !(await memberships.typeDetails(operator.id, typeId)))
+      const operator = await requireOperator(catalogue.operators);
+      if (typeId !== undefined && !(await catalogue.memberships.typeDetails(operator.id, typeId)))
         throw new HttpError(404, itemNotFoundMessage);
-      const rows = await memberships.terms(operator.id, kind, typeId);
+      const rows = await catalogue.memberships.terms(operator.id, kind, typeId);
       // The membership's own terms take precedence over the operator's general ones.
       const chosen = rows.find((row) => row.membershipTypeId !== null) ?? rows[0];
       if (!chosen) throw new HttpError(404, itemNotFoundMessage);
@@ -354,10 +360,10 @@ export function createMembershipsService(deps: {
 
     /** GET custom-questions/memberships/{typeId}: questions grouped as the form shows them. */
     async questions(typeId: number) {
-      const operator = await requireOperator(operators);
-      if (!(await memberships.typeDetails(operator.id, typeId)))
+      const operator = await requireOperator(catalogue.operators);
+      if (!(await catalogue.memberships.typeDetails(operator.id, typeId)))
         throw new HttpError(404, itemNotFoundMessage);
-      const rows = await memberships.questions(typeId);
+      const rows = await catalogue.memberships.questions(typeId);
       const groups: { id: number; title: string; questions: ReturnType<typeof questionToWire>[] }[] = [];
       for (const row of rows) {
         let group = groups.find((existing) => existing.title === row.groupTitle);

@@ -1,11 +1,12 @@
 import type { Executor } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
-import type { OperatorRepository, OperatorRow, VenueRow } from './operator.repository.ts';
+import type { OperatorRow, VenueRow } from './operator.repository.ts';
+import type { OperatorReads } from '../catalogue/cached-catalogue-reads.ts';
 
 export const itemNotFoundMessage = 'Unable to complete request, item not found.';
 
 export async function requireOperator(
-  repository: OperatorRepository,
+  repository: Pick<OperatorReads, 'current'>,
   executor?: Executor,
 ): Promise<OperatorRow> {
   const operator = await repository.current(executor);
@@ -15,7 +16,7 @@ export async function requireOperator(
 }
 
 export async function requireVenue(
-  repository: OperatorRepository,
+  repository: Pick<OperatorReads, 'venueBySlug'>,
   operatorId: number,
   slug: string,
 ): Promise<VenueRow> {

@@ -2,7 +2,8 @@ import type { Theme } from '@lido/contracts/theme';
 import type { Config } from '../../config.ts';
 import { HttpError } from '../../http/errors.ts';
 import { requireOperator, requireVenue } from '../operator/current-operator.ts';
-import type { OperatorRepository, ThemeRow } from '../operator/operator.repository.ts';
+import type { ThemeRow } from '../operator/operator.repository.ts';
+import type { OperatorReads } from '../catalogue/cached-catalogue-reads.ts';
 
 type ThemeFields = Omit<ThemeRow, 'id' | 'operatorId' | 'venueId'>;
 
@@ -50,7 +51,7 @@ function pickFields(row: ThemeFields | undefined): Partial<ThemeFields> {
   return fields;
 }
 
-export function createThemeService(config: Pick<Config, 'maintenanceMode'>, repository: OperatorRepository) {
+export function createThemeService(config: Pick<Config, 'maintenanceMode'>, repository: OperatorReads) {
   return {
     async theme(venueSlug: string | undefined): Promise<Theme> {
       if (config.maintenanceMode)

@@ -1,6 +1,7 @@
 import type { Venue } from '@lido/contracts/venue';
 import { requireOperator, requireVenue } from '../operator/current-operator.ts';
-import type { OperatorRepository, VenueRow } from '../operator/operator.repository.ts';
+import type { VenueRow } from '../operator/operator.repository.ts';
+import type { OperatorReads } from '../catalogue/cached-catalogue-reads.ts';
 
 function toWire(row: VenueRow): Venue {
   return {
@@ -20,7 +21,7 @@ function toWire(row: VenueRow): Venue {
   };
 }
 
-export function createVenuesService(repository: OperatorRepository) {
+export function createVenuesService(repository: OperatorReads) {
   return {
     async list(): Promise<Venue[]> {
       const operator = await requireOperator(repository);

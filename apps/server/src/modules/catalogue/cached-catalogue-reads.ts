@@ -1,0 +1,132 @@
+import type { ActivitiesRepository, LiveSessionsRepository } from '../activities/activities.repository.ts';
+import type { MembershipsRepository } from '../memberships/memberships.repository.ts';
+import type { OperatorRepository } from '../operator/operator.repository.ts';
+import type { CatalogueCache } from './catalogue-cache.ts';
+import type { CatalogueSnapshot } from './catalogue-snapshot.repository.ts';
+
+/**
+ * The hot reads answered from the cached catalogue (decision 0038), each with the signature and the
+ * answer of the database read it stands in for, so services take either: `buildApp`'s
+ * `catalogueCache: false` wires the database ones, and a test compares the two answer by answer.
+ */
+export type OperatorReads = Pick<OperatorRepository, 'current' | 'venues' | 'venueBySlug' | 'themes'>;
+export type MembershipReads = Pick<
+  MembershipsRepository,
+  'typesAtVenue' | 'typeDetails' | 'optionWithType' | 'terms' | 'questions'
+>;
+export type ActivityReads = Pick<ActivitiesRepository, 'venueContext' | 'sessionsBetween' | 'sessionGroup'>;
+
+/** The snapshot when it is this operator's (there is one operator per deployment). */
+async function ofOperator(cache: CatalogueCache, operatorId: number): Promise<CatalogueSnapshot | undefined> {
+  const snapshot = await cache.current();
+  return snapshot.operator?.id === operatorId ? snapshot : undefined;
+}
+
+export function cachedOperatorReads(cache: CatalogueCache): OperatorReads {
+  return {
+    current: async () => (await cache.current()).operator,
+    venues: async (operatorId) => (await ofOperator(cache, operatorId))?.venues ?? [],
+    venueBySlug: async (operatorId, slug) =>
+      (await ofOperator(cache, operatorId))?.venues.find((venue) => venue.slug === slug),
+    themes: async (operatorId) => (await ofOperator(cache, operatorId))?.themes ?? [],
+  };
+}
+
+export function cachedMembershipReads(cache: CatalogueCache): MembershipReads {
+  return {
+    async typesAtVenue(operatorId, venueId) {
+      const types = (await ofOperator(cache, operatorId))?.types ?? [];
+      return types.filter(
+        (details) =>
+          details.type.coverage === 'national' || details.venues.some((venue) => venue.id === venueId),
+      );
+    },
+    async typeDetails(operatorId, typeId) {
+      return (await ofOperator(cache, operatorId))?.types.find((details) => details.type.id === typeId);
+    },
+    async optionWithType(operatorId, optionId) {
+      for (const details of (await ofOperator(cache, operatorId))?.types ?? []) {
+        const option = details.options.find((candidate) => candidate.id === optionId);
+        if (option) return { option, type: details.type };
+      }
+      return undefined;
+    },
+    async terms(operatorId, kind, typeId) {
+      return ((await ofOperator(cache, operatorId))?.terms ?? []).filter(
+        (row) => row.kind === kind && (row.membershipTypeId === null || row.membershipTypeId === typeId),
+      );
+    },
+    async questions(typeId) {
+      return (await cache.current()).questions.filter((row) => row.membershipTypeId === typeId);
+    },
+  };
+}
+
+type TimetableRow = Awaited<ReturnType<ActivitiesRepository['sessionsBetween']>>[number];
+
+/** A live session row with its activity and location from the snapshot; none when either is gone. */
+function withStructure(
+  snapshot: CatalogueSnapshot,
+  row: Awaited<ReturnType<LiveSessionsRepository['between']>>[number],
+): TimetableRow | undefined {
+  const structure = snapshot.activities.get(row.activityId);
+  const location = snapshot.locations.get(row.locationId);
+  if (!structure || !location) return undefined;
+  return {
+    session: row.session,
+    activity: structure.activity,
+    category: structure.category,
+    location: { id: location.id, name: location.name, kind: location.kind },
+    prices: structure.prices,
+  };
+}
+
+const present = <T>(value: T | undefined): value is T => value !== undefined;
+
+/** Timetable reads: structure from the cache, places left (and a customer's memberships) live. */
+export function cachedActivityReads(cache: CatalogueCache, live: LiveSessionsRepository): ActivityReads {
+  const venueAnswer = (snapshot: CatalogueSnapshot, venueId: number) => {
+    const venue = snapshot.venues.find((candidate) => candidate.id === venueId);
+    if (!venue || !snapshot.operator) return undefined;
+    return {
+      venue: {
+        id: venue.id,
+        slug: venue.slug,
+        name: venue.name,
+        activitiesV2Enabled: venue.activitiesV2Enabled,
+      },
+      operator: {
+        currency: snapshot.operator.currency,
+        bookingWindowOpensAt: snapshot.operator.bookingWindowOpensAt,
+      },
+    };
+  };
+  const periods = (customerId: number | null) =>
+    customerId === null ? Promise.resolve([]) : live.membershipPeriods(customerId);
+
+  return {
+    async venueContext(slug, customerId) {
+      const snapshot = await cache.current();
+      const venue = snapshot.venues.find((candidate) => candidate.slug === slug);
+      const answer = venue && venueAnswer(snapshot, venue.id);
+      return answer && { ...answer, memberships: await periods(customerId) };
+    },
+    async sessionsBetween(venueId, from, to) {
+      const snapshot = await cache.current();
+      return (await live.between(venueId, from, to))
+        .map((row) => withStructure(snapshot, row))
+        .filter(present);
+    },
+    async sessionGroup(sessionId, customerId) {
+      const snapshot = await cache.current();
+      const rows = await live.group(sessionId);
+      const answer = rows[0] && venueAnswer(snapshot, rows[0].venueId);
+      if (!answer) return [];
+      const memberships = await periods(customerId);
+      return rows
+        .map((row) => withStructure(snapshot, row))
+        .filter(present)
+        .map((row) => ({ ...row, ...answer, memberships }));
+    },
+  };
+}
