@@ -1,9 +1,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { acceptWhatCheckoutAsks, adultClasses, bookingCentre, firstDayWith } from './support/booking.ts';
+import {
+  acceptWhatCheckoutAsks,
+  adultClasses,
+  bookingCentre,
+  logInAndAddToBasket,
+  openFirstSession,
+} from './support/booking.ts';
 import { expectNoAxeViolations, visit, waitForPage } from './support/browser.ts';
 import { useE2E } from './support/fixture.ts';
-import { logIn } from './support/log-in.ts';
 import { fillBilling, fillCard } from './support/pay-by-card.ts';
 
 /**
@@ -23,9 +28,9 @@ describe('booking an activity in embedded mode', () => {
     expect(await page.getByRole('navigation', { name: 'Breadcrumb' }).count(), 'no breadcrumbs').toBe(0);
     const { myAccount, onlineJoining } = e2e.server.urls;
     const otherSites = [new URL(myAccount).origin, new URL(onlineJoining).origin];
-    const crossSite = (await page.locator('a[href]').evaluateAll((links) => links.map((a) => a.href))).filter(
-      (href) => otherSites.includes(new URL(href).origin),
-    );
+    const crossSite = (
+      await page.locator('a[href]').evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href))
+    ).filter((href) => otherSites.includes(new URL(href).origin));
     for (const href of crossSite) expect(new URL(href).searchParams.get('embedded'), href).toBe('true');
     await expectNoAxeViolations(page);
     return crossSite;
@@ -36,25 +41,11 @@ describe('booking an activity in embedded mode', () => {
     await visit(page, `${e2e.server.urls.bookings}/location/${bookingCentre}?embedded=true`);
     await expectEmbedded(page);
 
-    const book = adultClasses(page);
-    await firstDayWith(page, book, 1);
-    const chosen = await book.first().getByRole('heading').innerText();
-    await book
-      .first()
-      .getByRole('link', { name: /^Book / })
-      .click();
-    await page.waitForURL(/\/sessions\/\d+$/);
+    const chosen = await openFirstSession(page, adultClasses(page), 1);
     await expectEmbedded(page);
 
     // With no header, logging in starts from the session page's own button.
-    await page.getByRole('button', { name: 'Log in to book' }).click();
-    const login = page.getByRole('dialog', { name: 'Log in' });
-    await login.waitFor();
-    await expectNoAxeViolations(page);
-    await logIn(page, 'C100001');
-    await login.waitFor({ state: 'hidden' });
-    await page.getByRole('button', { name: 'Add to basket' }).click();
-    await page.getByText('Successfully added item to the basket.').waitFor();
+    await logInAndAddToBasket(page, 'C100001');
     await expectEmbedded(page);
 
     await page.getByRole('link', { name: 'Go to your basket' }).click();

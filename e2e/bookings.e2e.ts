@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, visit, waitForPage } from './support/browser.ts';
-import { acceptWhatCheckoutAsks, adultClasses, bookingCentre, firstDayWith } from './support/booking.ts';
+import {
+  acceptWhatCheckoutAsks,
+  adultClasses,
+  bookingCentre,
+  firstDayWith,
+  openFirstSession,
+} from './support/booking.ts';
 import { useE2E } from './support/fixture.ts';
 import { expectFocusOn } from './support/focus.ts';
 import { logIn } from './support/log-in.ts';
@@ -39,15 +45,7 @@ describe('booking an activity', () => {
 
     // The first bookable class of the week an adult may come to (no age limit, not a court; the
     // strip's days are tried in turn, from tomorrow so no cut-off is near).
-    const book = adultClasses(page);
-    await firstDayWith(page, book, 1);
-    const chosen = await book.first().getByRole('heading').innerText();
-    await book
-      .first()
-      .getByRole('link', { name: /^Book / })
-      .click();
-    await page.waitForURL(/\/sessions\/\d+$/);
-    await waitForPage(page);
+    const chosen = await openFirstSession(page, adultClasses(page), 1);
     await expectNoAxeViolations(page);
 
     // Logging in from the session page keeps the customer there.
@@ -121,13 +119,7 @@ describe('booking an activity', () => {
       .getByRole('listitem')
       .filter({ has: page.getByRole('link', { name: /^Book / }) })
       .filter({ hasText: /£0\.00/ });
-    await firstDayWith(page, free, 1);
-    await free
-      .first()
-      .getByRole('link', { name: /^Book / })
-      .click();
-    await page.waitForURL(/\/sessions\/\d+$/);
-    await waitForPage(page);
+    await openFirstSession(page, free, 1);
     await page.getByRole('button', { name: 'Add to basket' }).click();
     await page.getByText('Successfully added item to the basket.').waitFor();
     await visit(page, `${e2e.server.urls.bookings}/checkout`);
