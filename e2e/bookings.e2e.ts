@@ -1,6 +1,12 @@
-import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, visit, waitForPage } from './support/browser.ts';
+import {
+  acceptWhatCheckoutAsks,
+  adultClasses,
+  bookingCentre,
+  firstDayWith,
+  openFirstSession,
+} from './support/booking.ts';
 import { useE2E } from './support/fixture.ts';
 import { expectFocusOn } from './support/focus.ts';
 import { logIn } from './support/log-in.ts';
@@ -11,34 +17,7 @@ import { fillBilling, fillCard } from './support/pay-by-card.ts';
  * timetable of the catalogue file: names of activities are not assumed, only the kinds of session
  * the issue asks the demo to have (bookable, full).
  */
-const centre = 'castlefield-leisure-centre';
-
-/** Ticks whatever terms and waivers the bookings checkout asks for. */
-async function acceptWhatCheckoutAsks(page: Page) {
-  for (const waiver of await page.getByRole('checkbox', { name: /^I agree to the waiver for / }).all())
-    await waiver.check();
-  for (const terms of await page.getByRole('checkbox', { name: /^I have read and agree to the / }).all()) {
-    await terms.click();
-    await page.getByRole('dialog').getByRole('button', { name: 'I Agree' }).click();
-    await page.getByRole('dialog').waitFor({ state: 'hidden' });
-  }
-}
-
-/**
- * Shows the week's days in turn from `from` until one lists what `wanted` finds. A day counts as
- * shown once its button is pressed and the live region has said how many sessions it has.
- */
-async function firstDayWith(page: Page, wanted: Locator, from: number) {
-  const days = page.getByRole('list', { name: 'Days' }).getByRole('button');
-  for (let day = from; day < 7; day++) {
-    await days.nth(day).click();
-    await expect.poll(() => days.nth(day).getAttribute('aria-pressed')).toBe('true');
-    const label = (await days.nth(day).innerText()).split('\n').slice(0, 2).join(' ');
-    await page.getByRole('heading', { level: 2, name: label }).waitFor();
-    if ((await wanted.count()) > 0) return;
-  }
-  throw new Error('No day of the week lists the session this test needs');
-}
+const centre = bookingCentre;
 
 describe('booking an activity', () => {
   const e2e = useE2E();
@@ -66,18 +45,7 @@ describe('booking an activity', () => {
 
     // The first bookable class of the week an adult may come to (no age limit, not a court; the
     // strip's days are tried in turn, from tomorrow so no cut-off is near).
-    const book = page
-      .getByRole('listitem')
-      .filter({ has: page.getByRole('link', { name: /^Book / }) })
-      .filter({ hasNotText: /Ages \d|courts? free/ });
-    await firstDayWith(page, book, 1);
-    const chosen = await book.first().getByRole('heading').innerText();
-    await book
-      .first()
-      .getByRole('link', { name: /^Book / })
-      .click();
-    await page.waitForURL(/\/sessions\/\d+$/);
-    await waitForPage(page);
+    const chosen = await openFirstSession(page, adultClasses(page), 1);
     await expectNoAxeViolations(page);
 
     // Logging in from the session page keeps the customer there.
@@ -151,13 +119,7 @@ describe('booking an activity', () => {
       .getByRole('listitem')
       .filter({ has: page.getByRole('link', { name: /^Book / }) })
       .filter({ hasText: /£0\.00/ });
-    await firstDayWith(page, free, 1);
-    await free
-      .first()
-      .getByRole('link', { name: /^Book / })
-      .click();
-    await page.waitForURL(/\/sessions\/\d+$/);
-    await waitForPage(page);
+    await openFirstSession(page, free, 1);
     await page.getByRole('button', { name: 'Add to basket' }).click();
     await page.getByText('Successfully added item to the basket.').waitFor();
     await visit(page, `${e2e.server.urls.bookings}/checkout`);

@@ -109,9 +109,9 @@ async function main(): Promise<void> {
       { name: 'membership-exits', runs: 'every-instance', run: () => app.services.membershipExit.runJobs() },
       // Queued email; each message is claimed before it is sent, so every instance may run this.
       { name: 'send-email', runs: 'every-instance', run: () => app.services.email.deliverDue() },
-      // Dated sessions for the coming weeks, rolled forward as days pass. Every instance may run it
-      // at once: a session another run made first is skipped by its unique key (ON CONFLICT DO
-      // NOTHING), rows go in one order so runs never deadlock, and `taken` is never written.
+      // Dated sessions for the coming weeks, rolled forward as days pass: made once a day across all
+      // instances (the first run of the day marks it in job_days, in the same transaction), so every
+      // instance may run the job; a session made twice would still be skipped by its unique key.
       { name: 'generate-sessions', runs: 'every-instance', run: () => app.services.sessionGenerator.run() },
       // Places held in baskets past their hold go back on sale; each line is claimed (SKIP LOCKED)
       // as it is released, so every instance may run this (decision 0031).

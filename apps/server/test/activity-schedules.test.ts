@@ -222,6 +222,8 @@ describe('importing schedules and generating sessions', () => {
       `DELETE FROM activity_sessions se USING activity_schedules s
        WHERE s.id = se.schedule_id AND s.key LIKE 't-%' AND se.taken = 0`,
     );
+    // A day no generator has run yet (the other tests' runs marked theirs).
+    await database.query(`DELETE FROM job_days`);
     const generator = () =>
       createSessionGenerator({ db: database.db, timeZone: 'Europe/London', clock: () => now });
     const runs = await Promise.all([generator().run(), generator().run(), generator().run()]);
@@ -230,6 +232,33 @@ describe('importing schedules and generating sessions', () => {
     expect(runs.reduce((sum, run) => sum + run.created, 0)).toBe(21 + 12 - 1);
     const [taken] = await database.query(`SELECT taken FROM activity_sessions WHERE id = $1`, [kept.id]);
     expect(taken).toEqual({ taken: 2 });
+  });
+
+  it('makes the weeks of sessions once a day across instances, and again the next day', async () => {
+    await reset();
+    await database.query(`DELETE FROM job_days`);
+    const generatorAt = (at: Date) =>
+      createSessionGenerator({ db: database.db, timeZone: 'Europe/London', clock: () => at });
+    // Two instances at once: one makes the day's window, the other finds the day done.
+    const [first, second] = await Promise.all([generatorAt(now).run(), generatorAt(now).run()]);
+    expect([first.generatedFor, second.generatedFor].filter(Boolean)).toHaveLength(1);
+    const madeCount = (await sessions()).length;
+    // A session gone missing later that day is not made again on each job interval…
+    const lanes = (await sessions()).filter((row) => row.key.startsWith('t-lanes'));
+    const missing = lanes[lanes.length - 1]!;
+    await database.query(`DELETE FROM activity_sessions WHERE id = $1`, [missing.id]);
+    const later = await generatorAt(new Date(now.getTime() + 6 * 3600_000)).run();
+    expect(later).toMatchObject({ created: 0, generatedFor: null });
+    expect(await sessions()).toHaveLength(madeCount - 1);
+    // …but the next day's run makes it, and rolls the window a day forward.
+    const nextDay = await generatorAt(new Date(now.getTime() + 24 * 3600_000)).run();
+    expect(nextDay.generatedFor).not.toBeNull();
+    expect(nextDay.created).toBeGreaterThan(1);
+    const [marks] = await database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM job_days WHERE job = 'generate-sessions'`,
+    );
+    expect(marks).toEqual({ n: 2 });
+    await reset();
   });
 });
 

@@ -3,7 +3,7 @@ import type { Cart } from '@lido/contracts/cart';
 import { todayIn } from '@lido/pricing/calendar-date';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartBookingLines, customers } from '../src/db/schema.ts';
+import { activityPrices, cartBookingLines, customers } from '../src/db/schema.ts';
 import {
   createActivity,
   createLocation,
@@ -307,6 +307,68 @@ describe('booking lines in the basket (issue 17 items 3 and 6)', () => {
       422,
       'Book at most 10 places at a time.',
     );
+  });
+
+  it('re-checks the booking window, age and penalties when a line gets more places, as an add does', async () => {
+    const customer = await createCustomer(t, { dateOfBirth: '1990-04-02' });
+    const me = api.as(customer);
+    const { activity, session } = await sessionOf(
+      { minAge: 18 },
+      { capacity: 10, startsAt: new Date(Date.now() + 10 * 24 * 3600_000) },
+    );
+    const adultPrice = activity.price('adult').id;
+    const setWindow = (days: number) =>
+      t.database.db
+        .update(activityPrices)
+        .set({ bookingWindowDays: days })
+        .where(eq(activityPrices.id, adultPrice));
+    await setWindow(14);
+    const added = await me.book(session.id, adultPrice);
+    expect(added.status).toBe(200);
+    const lineId = bookingLines(added.data)[0]!.id;
+
+    // The operator shortens the window: the held place stays, but no more can be added yet.
+    await setWindow(5);
+    const early = await me.updateCartItem(lineId, { quantity: 2 });
+    expect(early.status).toBe(422);
+    expect(early.message).toMatch(/^Booking for this session opens /);
+    await setWindow(14);
+
+    // Penalties recorded since the add: no more places, though giving places back is always allowed.
+    const penalties = (value: boolean) =>
+      t.database.db
+        .update(customers)
+        .set({ hasOutstandingPenalties: value })
+        .where(eq(customers.id, customer.id));
+    await penalties(true);
+    await expectRefusal(
+      customer,
+      session.id,
+      () => me.updateCartItem(lineId, { quantity: 2 }),
+      422,
+      'You cannot book online while your account has outstanding penalties. Please contact the centre to settle them, then book again.',
+    );
+    await penalties(false);
+
+    // A date of birth corrected to under the session's age limit.
+    await t.database.db
+      .update(customers)
+      .set({ dateOfBirth: `${new Date().getUTCFullYear() - 14}-01-01` })
+      .where(eq(customers.id, customer.id));
+    await expectRefusal(
+      customer,
+      session.id,
+      () => me.updateCartItem(lineId, { quantity: 2 }),
+      422,
+      'This session is for ages 18 and over.',
+    );
+    await t.database.db
+      .update(customers)
+      .set({ dateOfBirth: '1990-04-02' })
+      .where(eq(customers.id, customer.id));
+    const more = await me.updateCartItem(lineId, { quantity: 2 });
+    expect(more.status).toBe(200);
+    expect(await sessionCounts(t, session.id)).toEqual({ capacity: 10, taken: 2 });
   });
 
   it('gives places back when a line is removed and when the basket is emptied', async () => {

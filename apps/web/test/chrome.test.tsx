@@ -75,10 +75,8 @@ describe('the header', () => {
 
   it('shows My account instead of Log in when logged in', () => {
     renderOnSite(header({ session: { isLoggedIn: true, firstName: 'Ada' } }));
-    expect(screen.getByRole('link', { name: 'My account' })).toHaveProperty(
-      'href',
-      'http://m.test/?kiosk=false',
-    );
+    // Not at a kiosk, the link carries no kiosk flag (decision 0037).
+    expect(screen.getByRole('link', { name: 'My account' })).toHaveProperty('href', 'http://m.test/');
     expect(screen.queryByRole('navigation', { name: 'Main' })?.textContent).not.toContain('Log in');
   });
 

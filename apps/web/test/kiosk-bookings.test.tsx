@@ -1,5 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SiteLink } from '../src/app/site-mode/site-link.tsx';
 import { setSiteMode } from '../src/app/site-mode/site-mode.ts';
 import { KioskHomePage } from '../src/features/kiosk/kiosk-home-page.tsx';
 import { KioskIdle, kioskHomeUrl } from '../src/features/kiosk/kiosk-idle.tsx';
@@ -31,12 +32,47 @@ describe('booking at a kiosk (issue 17 item 7)', () => {
     );
   });
 
-  it('asks whether to start over after the warning time on the bookings site', () => {
-    vi.useFakeTimers();
-    renderOnSite(<KioskIdle settings={testSettings} />, { site: 'bookings', path: '/location/castlefield' });
-    expect(screen.queryByRole('dialog')).toBeNull();
-    act(() => vi.advanceTimersByTime(90_000));
-    expect(screen.getByRole('dialog', { name: 'Are you sure you want to leave this screen?' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Clear selection and go home' })).toBeTruthy();
+  it.each(['bookings', 'my-account'] as const)(
+    'asks "Do you need more time?" 20 s before the reset on the %s site',
+    (site) => {
+      vi.useFakeTimers();
+      renderOnSite(<KioskIdle settings={testSettings} />, { site, path: '/' });
+      act(() => vi.advanceTimersByTime(74_000));
+      expect(screen.queryByRole('dialog')).toBeNull();
+      act(() => vi.advanceTimersByTime(1_000));
+      const dialog = screen.getByRole('dialog', { name: 'Do you need more time?' });
+      expect(dialog.textContent).toContain('This screen will be cleared in 20 seconds.');
+      expect(screen.getByRole('button', { name: 'Clear selection and go home' })).toBeTruthy();
+    },
+  );
+});
+
+describe('kiosk mode across the sites (issue 21 item 11)', () => {
+  it('carries the kiosk flag and centre on links to the other sites, and nothing when not a kiosk', async () => {
+    vi.stubGlobal('fetch', stubFetch({}).fetchStub);
+    setSiteMode({ embedded: false, kiosk: true, centre: 'castlefield' });
+    const { unmount } = renderOnSite(
+      <SiteLink site="my-account" to="/">
+        My account
+      </SiteLink>,
+      {
+        site: 'bookings',
+        path: '/',
+      },
+    );
+    expect((await screen.findByRole('link', { name: 'My account' })).getAttribute('href')).toBe(
+      'http://m.test/?kiosk=true&centre=castlefield',
+    );
+    unmount();
+    setSiteMode({ embedded: false, kiosk: false, centre: 'castlefield' });
+    renderOnSite(
+      <SiteLink site="my-account" to="/">
+        My account
+      </SiteLink>,
+      { site: 'bookings', path: '/' },
+    );
+    expect((await screen.findByRole('link', { name: 'My account' })).getAttribute('href')).toBe(
+      'http://m.test/',
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useClientSettings } from '../src/app/client-settings/get-client-settings.ts';
 import { noteAuthState } from '../src/app/session/session-store.ts';
@@ -63,7 +63,7 @@ function fakeServer() {
 }
 
 /** Renders the warning and lets its first question to the server settle (act holds effects until it ends). */
-async function mount(kioskChrome = false) {
+async function mount(kioskIdleRules = false) {
   // The page's theme gate keeps the client settings in use; without it they would be forgotten in 5 minutes.
   function KeepSettings() {
     useClientSettings();
@@ -72,10 +72,10 @@ async function mount(kioskChrome = false) {
   renderOnSite(
     <>
       <KeepSettings />
-      <SessionTimeout kioskChrome={kioskChrome} />
+      <SessionTimeout kioskIdleRules={kioskIdleRules} />
     </>,
     {
-      site: kioskChrome ? 'online-joining' : 'my-account',
+      site: kioskIdleRules ? 'online-joining' : 'my-account',
     },
   );
   await advance(0);
@@ -106,6 +106,8 @@ describe('the session timeout warning (WCAG 2.2.1)', () => {
     expect(dialog.textContent).toContain('We will sign you out in 1 minute 59 seconds.');
     const stay = screen.getByRole('button', { name: 'Stay signed in' });
     expect(document.activeElement).toBe(stay);
+    // The header's words for leaving (platform spec, "Account navigation"), not a second wording.
+    expect(within(dialog).getByRole('button', { name: 'Log out' })).toBeTruthy();
     fireEvent.click(stay);
     await advance(0);
     expect(server.extends).toBe(1);
@@ -188,7 +190,7 @@ describe('the session timeout warning (WCAG 2.2.1)', () => {
     expect(screen.getByRole('dialog', { name: 'You will be signed out soon' })).toBeTruthy();
   });
 
-  it("leaves idleness to the kiosk's own question on the kiosk's joining pages", async () => {
+  it("leaves idleness to the kiosk's own question at a kiosk", async () => {
     fakeServer();
     await mount(true);
     await advance(29 * minute);

@@ -973,3 +973,14 @@ export const openactiveDeletedItems = pgTable(
   },
   (table) => [primaryKey({ columns: [table.feed, table.itemId] })],
 );
+
+/** The days a once-a-day job has done its work (migration 0031). */
+export const jobDays = pgTable(
+  'job_days',
+  {
+    job: text('job').notNull(),
+    day: date('day').notNull(),
+    doneAt: timestamp('done_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.job, table.day] })],
+);

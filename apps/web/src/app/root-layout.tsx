@@ -19,7 +19,8 @@ import { ThemeGate } from './theme-gate.tsx';
 const KioskChrome = lazy(async () => ({
   default: (await import('../features/kiosk/kiosk-chrome.tsx')).KioskChrome,
 }));
-// The bookings site at a kiosk keeps the normal header ("Back to Kiosk Home") and adds the idle rules.
+// The bookings and my-account sites at a kiosk keep the normal header ("Back to Kiosk Home") and add
+// the kiosk's idle rules.
 const KioskIdle = lazy(async () => ({
   default: (await import('../features/kiosk/kiosk-idle.tsx')).KioskIdle,
 }));
@@ -65,12 +66,13 @@ function Chrome({
 
   // Chrome is hidden when embedded, and in kiosk mode on the joining site (the kiosk has its own).
   const showChrome = !mode.embedded && !(mode.kiosk && site === 'online-joining');
+  const atKiosk = mode.kiosk && !mode.embedded;
   return (
-    <div className="app" data-embedded={mode.embedded || undefined}>
+    <div className="app" data-embedded={mode.embedded || undefined} data-kiosk={atKiosk || undefined}>
       <a className="skip-link" href="#main-content">
         Skip to main content
       </a>
-      {mode.kiosk && site === 'online-joining' && !mode.embedded && (
+      {atKiosk && site === 'online-joining' && (
         <Suspense fallback={<div className="site-header kiosk-header" aria-hidden="true" />}>
           <KioskChrome settings={settings} logoUrl={logoUrl} />
         </Suspense>
@@ -93,13 +95,13 @@ function Chrome({
         <Outlet />
       </main>
       {showChrome && <SiteFooter venueSlug={venueSlug} />}
-      {mode.kiosk && site === 'bookings' && !mode.embedded && (
+      {atKiosk && site !== 'online-joining' && (
         <Suspense fallback={null}>
           <KioskIdle settings={settings} />
         </Suspense>
       )}
       <Toaster />
-      <SessionTimeout kioskChrome={mode.kiosk && site === 'online-joining' && !mode.embedded} />
+      <SessionTimeout kioskIdleRules={atKiosk} />
     </div>
   );
 }

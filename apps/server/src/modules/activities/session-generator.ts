@@ -1,5 +1,6 @@
 import { addDays, todayIn } from '@lido/pricing/calendar-date';
-import type { Executor } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
+import { claimJobDay } from '../../jobs/job-days.repository.ts';
 import {
   createScheduledSessions,
   followSchedules,
@@ -44,16 +45,23 @@ export async function scheduleSessions(
 /**
  * The background job: keeps the window of dated sessions rolling forward day by day, and lets a
  * session that was shrunk to its taken places follow its slot's capacity again as places come back.
- * Both statements are safe on several instances at once (see createScheduledSessions), which is
- * why the job may run as `every-instance`; it never touches `taken`.
+ * The window is made once a day across all instances: the first run of the operator's day marks it
+ * in the same transaction (job_days), so other instances and later runs that day skip it, and a
+ * failed run leaves the day for the next. Following capacity is one cheap update, run every time
+ * so a place given back reopens within a job interval. Neither ever touches `taken`.
  */
-export function createSessionGenerator(deps: { db: Executor; timeZone: string; clock: () => Date }) {
+export function createSessionGenerator(deps: { db: Db; timeZone: string; clock: () => Date }) {
   return {
-    async run(): Promise<{ created: number; updated: number }> {
+    async run(): Promise<{ created: number; updated: number; generatedFor: string | null }> {
       const now = deps.clock();
-      const created = await createScheduledSessions(deps.db, generationWindow(deps.timeZone, now));
+      const window = generationWindow(deps.timeZone, now);
+      const created = await deps.db.transaction(async (tx) =>
+        (await claimJobDay(tx, 'generate-sessions', window.from))
+          ? await createScheduledSessions(tx, window)
+          : null,
+      );
       const updated = await followSchedules(deps.db, { now, capacityOnly: true });
-      return { created, updated };
+      return { created: created ?? 0, updated, generatedFor: created === null ? null : window.from };
     },
   };
 }

@@ -152,6 +152,7 @@ export function createBookingBasket(
           ],
         });
       const now = deps.clock();
+      const operator = await requireOperator(deps.operators);
       const cart = await carts.withLockedCart(customer.id, false, async (tx, locked) => {
         requireOpen(locked);
         const line = (await bookingLineRows(tx, locked.id)).find((row) => row.id === itemId);
@@ -162,6 +163,22 @@ export function createBookingBasket(
         if (found.activity.kind === 'facility' && quantity > 1)
           throw new ValidationError({ quantity: [courtsOneAtATime] });
         const more = quantity - line.quantity;
+        // More places are booked now, so they pass the rules an add does: the session still open
+        // online, the booking window, the price band and age for the attendee, and no penalties.
+        // Fewer places only give some back, which is always allowed.
+        if (more > 0) {
+          const sessionDate = zonedParts(found.session.startsAt, deps.timeZone).date;
+          checkBookable({
+            found,
+            price,
+            customer,
+            attendee: customer,
+            attendeeIsMember: await holdsActiveMembership(tx, customer.id, sessionDate),
+            operator,
+            now,
+            timeZone: deps.timeZone,
+          });
+        }
         if (more > 0 && !(await takePlaces(tx, line.sessionId, more, now))) {
           const left = Math.max(0, found.session.capacity - found.session.taken);
           throw new ValidationError({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDate, key, pence, text } from './catalogue-fields.schema.ts';
 
 /**
  * The activity sections of an operator's catalogue file: booking settings, activity categories,
@@ -7,15 +8,6 @@ import { z } from 'zod';
  * See apps/server/catalogue/README.md.
  */
 
-const key = z
-  .string({ error: 'must be text' })
-  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { error: 'must be lower-case letters, numbers and hyphens' });
-const text = z.string({ error: 'must be text' }).trim().min(1, { error: 'must not be empty' });
-const pence = z
-  .number({ error: 'must be a whole number of pence' })
-  .int({ error: 'must be a whole number of pence' })
-  .min(0, { error: 'must not be negative' })
-  .max(10_000_000, { error: 'must be at most 10000000 (£100,000.00)' });
 const wholeNumber = (min: number, max: number) =>
   z
     .number({ error: `must be a whole number from ${min} to ${max}` })
@@ -25,12 +17,6 @@ const wholeNumber = (min: number, max: number) =>
 const clockTime = z
   .string({ error: 'must be a time such as 09:30' })
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'must be a time such as 09:30 (24-hour clock)' });
-const isoDate = z
-  .string({ error: 'must be a date such as 2027-01-31' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date such as 2027-01-31' })
-  .refine((value) => new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), {
-    error: 'is not a real calendar date',
-  });
 const yesNo = z.boolean({ error: 'must be true or false' });
 
 export const weekdayNames = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;

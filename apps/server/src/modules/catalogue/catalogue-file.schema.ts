@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { activitySections, membershipRulesSchema } from './activities-file.schema.ts';
+import { isoDate, key, pence, text } from './catalogue-fields.schema.ts';
 
 /**
  * The shape of an operator's catalogue file (YAML or JSON). Money is in pence. Keys and slugs
@@ -7,27 +8,7 @@ import { activitySections, membershipRulesSchema } from './activities-file.schem
  * See apps/server/catalogue/README.md for a walk-through and catalogue/demo-catalogue.yaml.
  */
 
-const key = z
-  .string({ error: 'must be text' })
-  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { error: 'must be lower-case letters, numbers and hyphens' });
-const text = z.string({ error: 'must be text' }).trim().min(1, { error: 'must not be empty' });
-const pence = z
-  .number({ error: 'must be a whole number of pence' })
-  .int({ error: 'must be a whole number of pence' })
-  .min(0, { error: 'must not be negative' })
-  .max(10_000_000, { error: 'must be at most 10000000 (£100,000.00)' });
 const period = z.enum(['day', 'week', 'month', 'year'], { error: 'must be day, week, month or year' });
-const isoDate = z
-  .string({ error: 'must be a date such as 2027-01-31' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date such as 2027-01-31' })
-  .refine(
-    (value) =>
-      !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
-      new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
-    {
-      error: 'is not a real calendar date',
-    },
-  );
 
 const category = z.strictObject({ key, name: text });
 

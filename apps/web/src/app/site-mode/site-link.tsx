@@ -17,10 +17,14 @@ interface SiteLinkProps {
   onClick?: () => void;
 }
 
-/** In-app navigation within a site; a full link (with embedded=true when embedded) across sites. */
+/**
+ * In-app navigation within a site; a full link across sites, carrying embedded=true when embedded
+ * and, at a kiosk, kiosk=true and the kiosk's centre (each site remembers its mode per tab, so the
+ * next site learns it from the link; issue 21 item 11).
+ */
 export function SiteLink({ site, to, children, extraParams, ...rest }: SiteLinkProps) {
   const current = useSite();
-  const { embedded } = useSiteMode();
+  const { embedded, kiosk, centre } = useSiteMode();
   const settings = useClientSettings();
   if (site === current && !extraParams) {
     return (
@@ -40,9 +44,13 @@ export function SiteLink({ site, to, children, extraParams, ...rest }: SiteLinkP
       </Link>
     );
   }
+  const kioskParams = kiosk ? { kiosk: 'true', ...(centre ? { centre } : {}) } : {};
   return (
     <a
-      href={crossSiteUrl(settings.siteUrls, site, to, { embedded, ...(extraParams ? { extraParams } : {}) })}
+      href={crossSiteUrl(settings.siteUrls, site, to, {
+        embedded,
+        extraParams: { ...kioskParams, ...extraParams },
+      })}
       {...rest}
     >
       {children}

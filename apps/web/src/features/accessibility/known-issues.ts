@@ -45,12 +45,6 @@ export const knownIssues: KnownIssue[] = [
   },
   {
     summary:
-      'At a centre\'s kiosk, "Do you need more time?" and the automatic clear-and-log-out run only on the joining pages: after "Book an activity" or "My account" a kiosk customer is not asked and stays logged in until their session ends.',
-    criteria: ['2.2.1 Timing Adjustable'],
-    issueItem: 11,
-  },
-  {
-    summary:
       'Some card payment problems are shown as a general message rather than saying what went wrong (for example when the card form cannot be checked), and some errors about a start date or billing day are not shown beside their field.',
     criteria: ['3.3.1 Error Identification', '3.3.3 Error Suggestion'],
     issueItem: 13,

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { ApiError } from '../../lib/api/api-client.ts';
 import { genericErrorLine } from '../../lib/api/generic-error.ts';
 import { Button } from '../../ui/button.tsx';
+import { ReceiptTable } from '../../ui/receipt-table.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { NotFoundPage } from '../../app/errors/not-found-page.tsx';
 import { SiteLink } from '../../app/site-mode/site-link.tsx';
@@ -165,29 +166,10 @@ export function ReceiptPage() {
         <dt>Paid with</dt>
         <dd>{paidWith(payment)}</dd>
       </dl>
-      <table className="table">
-        <caption className="visually-hidden">What was paid for</caption>
-        <thead>
-          <tr>
-            <th scope="col">Item</th>
-            <th scope="col">Price</th>
-          </tr>
-        </thead>
-        <tbody>
-          {payment.items.map((item, index) => (
-            <tr key={index}>
-              <td>{item.description}</td>
-              <td>{item.price.formatted}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row">Total</th>
-            <td>{payment.total.formatted}</td>
-          </tr>
-        </tfoot>
-      </table>
+      <ReceiptTable
+        total={payment.total.formatted}
+        rows={payment.items.map((item) => ({ item: item.description, price: item.price.formatted }))}
+      />
       <div className="form__actions">
         <Button variant="secondary" size="lg" onClick={() => window.print()}>
           Print receipt

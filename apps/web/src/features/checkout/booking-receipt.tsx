@@ -1,5 +1,6 @@
 import type { Order, OrderItem, OrderPayment } from '@lido/contracts/order';
 import { Button } from '../../ui/button.tsx';
+import { ReceiptTable } from '../../ui/receipt-table.tsx';
 
 /** "Card ending 0006 and £12.50 of account credit", "Account credit", "Nothing to pay". */
 export function paidWithText(payment: OrderPayment): string {
@@ -31,36 +32,19 @@ export function BookingReceipt({ order }: { order: Order }) {
         <dt>Paid with</dt>
         <dd>{paidWithText(order.payment)}</dd>
       </dl>
-      <table className="table">
-        <caption className="visually-hidden">What was paid for</caption>
-        <thead>
-          <tr>
-            <th scope="col">Item</th>
-            <th scope="col">Places</th>
-            <th scope="col">Price</th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.items.map((item, index) => (
-            <tr key={index}>
-              <td>
-                {item.name}
-                {item.type === 'booking' && <span className="receipt__when">{item.when}</span>}
-              </td>
-              <td>{itemDetail(item)}</td>
-              <td>{item.total.formatted}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row" colSpan={2}>
-              Total
-            </th>
-            <td>{order.total.formatted}</td>
-          </tr>
-        </tfoot>
-      </table>
+      <ReceiptTable
+        total={order.total.formatted}
+        rows={order.items.map((item) => ({
+          item: (
+            <>
+              {item.name}
+              {item.type === 'booking' && <span className="receipt__when">{item.when}</span>}
+            </>
+          ),
+          places: itemDetail(item),
+          price: item.total.formatted,
+        }))}
+      />
       {order.enablePrintReceipt && (
         <div className="booking-confirmed__print">
           <Button variant="secondary" size="lg" onClick={() => window.print()}>

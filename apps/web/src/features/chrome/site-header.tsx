@@ -133,12 +133,7 @@ export function SiteHeader({ settings, mode, session, basketCount, logoUrl, venu
         <div className="site-header__actions">
           {session.isLoggedIn ? (
             <>
-              <SiteLink
-                site="my-account"
-                to="/"
-                className="header-link site-header__account"
-                extraParams={{ kiosk: String(mode.kiosk) }}
-              >
+              <SiteLink site="my-account" to="/" className="header-link site-header__account">
                 My account
               </SiteLink>
               <AccountMenu />

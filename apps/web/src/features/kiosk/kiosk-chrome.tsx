@@ -6,10 +6,9 @@ import { LoginControl } from '../chrome/index.ts';
 import { useSession } from '../../app/session/use-session.ts';
 import { showToast } from '../../app/toasts/toast-store.ts';
 import { useResetKiosk } from './reset-kiosk.ts';
-import { kioskWarningAfterMs } from './kiosk-timing.ts';
 import { MoreTimeDialog } from './more-time-dialog.tsx';
 import { StartOverDialog } from './start-over-dialog.tsx';
-import { useIdleTimers } from './use-idle-timers.ts';
+import { useIdleQuestion } from './use-idle-question.ts';
 
 /**
  * The kiosk's own header on the joining site: logo, Log in / Log out and Home, plus the idle rules
@@ -23,40 +22,27 @@ export function KioskChrome({ settings, logoUrl }: { settings: ClientSettings; l
   const session = useSession();
   const reset = useResetKiosk();
   const [askingToStartOver, setAskingToStartOver] = useState(false);
-  // When the idle question's count ends; null while it is not asked.
-  const [resetAt, setResetAt] = useState<number | null>(null);
-  const warningAfterMs = kioskWarningAfterMs(settings.kioskIdle);
   const onKioskHome = pathname.replace(/\/$/, '') === '/kiosk';
   const onOrderConfirmed = pathname.startsWith('/order-confirmed');
+  const question = useIdleQuestion({
+    idle: settings.kioskIdle,
+    // Kiosk home itself has nothing to clear, unless someone is logged in there.
+    enabled: !onKioskHome || session.isLoggedIn,
+    onConfirmationPage: onOrderConfirmed,
+    goHome: () => void reset(),
+    onAsk: () => setAskingToStartOver(false),
+  });
   const startOver = async () => {
     setAskingToStartOver(false);
-    setResetAt(null);
+    question.answered();
     await reset();
   };
   const clearForInactivity = () => {
-    setResetAt(null);
+    question.answered();
     void reset().then(() =>
       showToast({ content: 'Joining form cleared due to inactivity', type: 'neutral' }),
     );
   };
-
-  useIdleTimers(
-    onOrderConfirmed
-      ? [{ afterMs: settings.kioskIdle.orderConfirmedMs, run: () => void reset() }]
-      : [
-          {
-            // Asked at least 20 s before the operator's reset time; the dialog then counts down to it.
-            afterMs: warningAfterMs,
-            run: () => {
-              setAskingToStartOver(false);
-              setResetAt(Date.now() + settings.kioskIdle.resetMs - warningAfterMs);
-            },
-          },
-        ],
-    // Kiosk home itself has nothing to clear, unless someone is logged in there. While the
-    // question is open only its buttons answer it.
-    (!onKioskHome || session.isLoggedIn) && resetAt === null,
-  );
 
   return (
     <header className="site-header kiosk-header">
@@ -87,8 +73,8 @@ export function KioskChrome({ settings, logoUrl }: { settings: ClientSettings; l
         onStartOver={() => void startOver()}
       />
       <MoreTimeDialog
-        resetAt={resetAt}
-        onMoreTime={() => setResetAt(null)}
+        resetAt={question.resetAt}
+        onMoreTime={question.answered}
         onStartOver={() => void startOver()}
         onTimeout={clearForInactivity}
       />

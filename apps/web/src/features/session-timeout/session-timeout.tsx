@@ -9,14 +9,14 @@ const SessionTimer = lazy(async () => ({ default: (await import('./session-timer
  * load the first time a customer is logged in on this page (they stay out of every site's first
  * load), and stay mounted after a logout so "You have been signed out" can be said and focus handed back.
  */
-export function SessionTimeout({ kioskChrome }: { kioskChrome: boolean }) {
+export function SessionTimeout({ kioskIdleRules }: { kioskIdleRules: boolean }) {
   const { loggedIn } = useAuthState();
   const [needed, setNeeded] = useState(loggedIn);
   if (loggedIn && !needed) setNeeded(true);
   if (!needed) return null;
   return (
     <Suspense fallback={null}>
-      <SessionTimer kioskChrome={kioskChrome} />
+      <SessionTimer kioskIdleRules={kioskIdleRules} />
     </Suspense>
   );
 }

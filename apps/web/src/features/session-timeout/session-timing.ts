@@ -17,12 +17,12 @@ export function touchEveryMs(idleTimeoutMs: number): number {
 }
 
 /**
- * Whether this page shows the session warning. On the kiosk's joining pages the kiosk's own
+ * Whether this page shows the session warning. At a kiosk (every site) the kiosk's own
  * "Do you need more time?" comes first and resets the kiosk before the session's idle end, so only
  * a session's whole-life limit, which no activity moves, is warned about here.
  */
-export function warnsHere(options: { kioskChrome: boolean; extendable: boolean }): boolean {
-  return !options.kioskChrome || !options.extendable;
+export function warnsHere(options: { kioskIdleRules: boolean; extendable: boolean }): boolean {
+  return !options.kioskIdleRules || !options.extendable;
 }
 
 /** The events that count as the customer doing something. */

@@ -68,7 +68,7 @@ function WarningDialog({
           </button>
         )}
         <Button variant="secondary" size="lg" onClick={onSignOut}>
-          Sign out
+          Log out
         </Button>
       </div>
     </Modal>

@@ -49,7 +49,7 @@ const pastTheEndMs = 1000;
  * ended, says so instead of reloading the page. Before warning or ending it asks the server again,
  * so another tab's activity keeps this one quiet.
  */
-export function useSessionTimeout({ kioskChrome }: { kioskChrome: boolean }) {
+export function useSessionTimeout({ kioskIdleRules }: { kioskIdleRules: boolean }) {
   const { loggedIn } = useAuthState();
   const [phase, setPhase] = useState<TimeoutPhase>({ kind: 'quiet' });
   const [session, setSession] = useState<Known | null>(null);
@@ -128,7 +128,7 @@ export function useSessionTimeout({ kioskChrome }: { kioskChrome: boolean }) {
         setSession({ ...latest, endsAt: Date.now() + times.expiresInMs + pastTheEndMs });
         return;
       }
-      if (warnsHere({ kioskChrome, extendable: times.extendable }) && !limitDismissed.current)
+      if (warnsHere({ kioskIdleRules, extendable: times.extendable }) && !limitDismissed.current)
         setPhase({ kind: 'warning', endsAt: latest.endsAt, extendable: times.extendable });
     };
     const warnTimer = window.setTimeout(() => void check(false), Math.max(0, warnAt - Date.now()));
@@ -140,7 +140,7 @@ export function useSessionTimeout({ kioskChrome }: { kioskChrome: boolean }) {
       window.clearTimeout(warnTimer);
       window.clearTimeout(endTimer);
     };
-  }, [session, kioskChrome, expire]);
+  }, [session, kioskIdleRules, expire]);
 
   // Typing and tapping count as activity: passed on at most once a minute, and not while warning.
   useEffect(() => {

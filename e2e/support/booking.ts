@@ -1,0 +1,77 @@
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { expectNoAxeViolations, waitForPage } from './browser.ts';
+import { logIn } from './log-in.ts';
+
+/** The demo centre whose timetable the booking tests use. */
+export const bookingCentre = 'castlefield-leisure-centre';
+
+/** Ticks whatever terms and waivers the bookings checkout asks for. */
+export async function acceptWhatCheckoutAsks(page: Page) {
+  for (const waiver of await page.getByRole('checkbox', { name: /^I agree to the waiver for / }).all())
+    await waiver.check();
+  for (const terms of await page.getByRole('checkbox', { name: /^I have read and agree to the / }).all()) {
+    await terms.click();
+    await page.getByRole('dialog').getByRole('button', { name: 'I Agree' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+  }
+}
+
+/**
+ * Shows the week's days in turn from `from` until one lists what `wanted` finds. A day counts as
+ * shown once its button is pressed and the live region has said how many sessions it has.
+ */
+export async function firstDayWith(page: Page, wanted: Locator, from: number) {
+  const days = page.getByRole('list', { name: 'Days' }).getByRole('button');
+  for (let day = from; day < 7; day++) {
+    await days.nth(day).click();
+    await expect.poll(() => days.nth(day).getAttribute('aria-pressed')).toBe('true');
+    const label = (await days.nth(day).innerText()).split('\n').slice(0, 2).join(' ');
+    await page.getByRole('heading', { level: 2, name: label }).waitFor();
+    if ((await wanted.count()) > 0) return;
+  }
+  throw new Error('No day of the week lists the session this test needs');
+}
+
+/** Sessions on the shown day that an adult may book (no age limit, not a court). */
+export function adultClasses(page: Page): Locator {
+  return page
+    .getByRole('main')
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('link', { name: /^Book / }) })
+    .filter({ hasNotText: /Ages \d|courts? free/ });
+}
+
+/**
+ * After logging in on a session page, waits until the page shows the customer's own prices (an
+ * adult's: the Adult band chosen) rather than the visitor's, which are read again on login.
+ */
+export async function waitForCustomersPrices(page: Page) {
+  await expect.poll(() => page.getByRole('radio', { name: /^Adult/ }).isChecked()).toBe(true);
+}
+
+/** Opens the first session `sessions` finds, trying the strip's days from `from`; answers its name. */
+export async function openFirstSession(page: Page, sessions: Locator, from: number): Promise<string> {
+  await firstDayWith(page, sessions, from);
+  const name = await sessions.first().getByRole('heading').innerText();
+  await sessions
+    .first()
+    .getByRole('link', { name: /^Book / })
+    .click();
+  await page.waitForURL(/\/sessions\/\d+$/);
+  await waitForPage(page);
+  return name;
+}
+
+/** On a session page as a visitor: logs in through "Log in to book", then adds one place. */
+export async function logInAndAddToBasket(page: Page, username: string) {
+  await page.getByRole('button', { name: 'Log in to book' }).click();
+  const login = page.getByRole('dialog', { name: 'Log in' });
+  await login.waitFor();
+  await expectNoAxeViolations(page);
+  await logIn(page, username);
+  await login.waitFor({ state: 'hidden' });
+  await waitForCustomersPrices(page);
+  await page.getByRole('button', { name: 'Add to basket' }).click();
+  await page.getByText('Successfully added item to the basket.').waitFor();
+}
