@@ -1,11 +1,14 @@
 // `npm run budgets`: each site's first-route JavaScript, gzipped, from the Vite manifest of the
-// last build. Fails when any site is over the budget in ../shared/design/architecture.md (170 KB),
-// and fails any build that carries React's development build (slower, and not what we measured).
+// last build. Fails when any site is over 125 KB (issue 20 item 4 and decision 0040: React, React
+// Router and TanStack Query alone are about 105 KB, so the 110 KB aim is out of reach on them; the
+// cap sits a few KB above today's 119-122 KB so a regression fails CI), and fails any build that
+// carries React's development build (slower, and not what we measured).
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-const budgetBytes = 170 * 1024;
+const budgetKb = 125;
+const budgetBytes = budgetKb * 1024;
 const dist = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '../apps/web/dist'));
 const manifestPath = path.join(dist, '.vite/manifest.json');
 if (!fs.existsSync(manifestPath)) {
@@ -55,7 +58,7 @@ for (const site of ['bookings', 'my-account', 'online-joining']) {
     site,
     files: files.length,
     'gzip KB': (gzip / 1024).toFixed(1),
-    'budget KB': 170,
+    'budget KB': budgetKb,
     result: over ? 'OVER' : 'ok',
   });
 }
