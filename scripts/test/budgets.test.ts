@@ -11,7 +11,7 @@ const script = path.resolve(import.meta.dirname, '../budgets.mjs');
  * A fake build whose entries import a chunk of `sharedBytes` incompressible bytes; `lazyCode` is
  * appended to the lazily loaded chunk (where a development React build's markers may hide).
  */
-function fakeBuild(sharedBytes: number, lazyCode = ''): string {
+function fakeBuild(sharedBytes: number, lazyCode = '', sharedCode = ''): string {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'lido-budget-'));
   fs.mkdirSync(path.join(dist, '.vite'), { recursive: true });
   fs.mkdirSync(path.join(dist, 'assets'));
@@ -19,7 +19,10 @@ function fakeBuild(sharedBytes: number, lazyCode = ''): string {
     '_shared.js': { file: 'assets/shared.js' },
     '_lazy.js': { file: 'assets/lazy.js' },
   };
-  fs.writeFileSync(path.join(dist, 'assets/shared.js'), randomBytes(sharedBytes).toString('base64'));
+  fs.writeFileSync(
+    path.join(dist, 'assets/shared.js'),
+    `${randomBytes(sharedBytes).toString('base64')}${sharedCode}`,
+  );
   fs.writeFileSync(
     path.join(dist, 'assets/lazy.js'),
     `${randomBytes(400_000).toString('base64')}${lazyCode}`,
@@ -58,6 +61,15 @@ describe('npm run budgets', () => {
       expect(result.stderr).toContain('development build of React');
       expect(result.stderr).toContain('assets/lazy.js');
     }
+  });
+
+  it('fails a build with zod on a first route, but not in a lazy chunk', () => {
+    const marker = 'var e=i(`$ZodType`,(e,t)=>{})';
+    const first = spawnSync(process.execPath, [script, fakeBuild(50_000, '', marker)], { encoding: 'utf8' });
+    expect(first.status).toBe(1);
+    expect(first.stderr).toContain('zod is on the first route of bookings, my-account, online-joining');
+    const lazy = spawnSync(process.execPath, [script, fakeBuild(50_000, marker)], { encoding: 'utf8' });
+    expect(lazy.status).toBe(0);
   });
 
   it('fails a real development build of the three sites', () => {
