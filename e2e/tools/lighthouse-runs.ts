@@ -45,6 +45,7 @@ export function runSummary(route: string, run: Run, floor: number) {
     'TBT ms': Math.round(run.tbtMs),
     CLS: run.cls.toFixed(3),
     'CPU x': run.cpuSlowdown,
+    'bench index': Math.round(run.benchmarkIndex),
     'busiest scripts': run.busiestScripts,
     result: run.score >= floor ? 'ok' : 'below floor',
   };

@@ -43,6 +43,7 @@ describe('the Lighthouse table', () => {
       'TBT ms': 350,
       CLS: '0.012',
       'CPU x': 2.4,
+      'bench index': 900,
       'busiest scripts': 'vendor-x.js 120 ms',
       result: 'below floor',
     });
