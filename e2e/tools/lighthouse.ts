@@ -5,7 +5,7 @@
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium, type Page } from 'playwright-core';
-import { chromiumArgs, chromiumPath } from '../support/browser.ts';
+import { chromiumArgs, chromiumPath, waitForPage } from '../support/browser.ts';
 import { logIn } from '../support/log-in.ts';
 import { startServer } from '../support/server.ts';
 import { cpuSlowdownFor, medianRun, type Run, runSummary } from './lighthouse-runs.ts';
@@ -80,6 +80,8 @@ async function main(): Promise<number> {
       if (route.prepare) {
         const context = browser.contexts()[0]!;
         const page = await context.newPage();
+        // Set-up is not measured; a busy machine may take its time.
+        page.setDefaultTimeout(120_000);
         await route.prepare(page);
         await page.close();
       }
@@ -161,6 +163,7 @@ async function acceptTerms(page: Page, scope: ReturnType<Page['locator']>) {
 async function changeToOffPeak(page: Page, myAccount: string, onlineJoining: string) {
   await page.goto(`${myAccount}/memberships`);
   await page.getByRole('link', { name: 'Change membership from Gym Anytime' }).click();
+  await waitForPage(page);
   await page.getByRole('button', { name: 'Choose this membership: Off-peak Gym' }).click();
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   const dates = page.locator('section.joining-step').filter({ hasText: 'Review & select dates' });
