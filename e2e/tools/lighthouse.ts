@@ -13,7 +13,7 @@ import { cpuSlowdownFor, medianRun, type Run, runSummary } from './lighthouse-ru
 const floor = Number(process.env.LIDO_LIGHTHOUSE_FLOOR ?? 90);
 const runsPerRoute = 3;
 /** The whole measurement stops here: a hung page or a starved machine fails instead of stalling CI. */
-const deadlineMs = Number(process.env.LIDO_LIGHTHOUSE_DEADLINE_MS ?? 15 * 60_000);
+const deadlineMs = Number(process.env.LIDO_LIGHTHOUSE_DEADLINE_MS ?? 20 * 60_000);
 
 interface Route {
   name: string;
@@ -57,7 +57,7 @@ async function main(): Promise<number> {
     {
       name: 'checkout',
       url: `${onlineJoining}/checkout`,
-      prepare: (page) => changeToOffPeak(page, myAccount, onlineJoining),
+      prepare: (page) => changeToOffPeak(page, onlineJoining),
     },
     {
       name: 'order confirmed',
@@ -71,6 +71,9 @@ async function main(): Promise<number> {
       },
     },
   ];
+  // LIDO_LIGHTHOUSE_ONLY=checkout,order measures only the routes whose names contain those words
+  // (every set-up still runs, since later routes need earlier ones').
+  const only = process.env.LIDO_LIGHTHOUSE_ONLY?.split(',');
   try {
     // A first run, not counted, warms the server and measures the machine for the next run's CPU
     // throttling (each run then uses the speed the previous one measured).
@@ -85,6 +88,7 @@ async function main(): Promise<number> {
         await route.prepare(page);
         await page.close();
       }
+      if (only && !only.some((word) => route.name.includes(word))) continue;
       const runs: Run[] = [];
       for (let run = 0; run < runsPerRoute; run++) {
         if (Date.now() - started > deadlineMs)
@@ -159,10 +163,17 @@ async function acceptTerms(page: Page, scope: ReturnType<Page['locator']>) {
   }
 }
 
-/** The logged-in demo customer C100002 changes to Off-peak Gym: a basket with nothing to pay. */
-async function changeToOffPeak(page: Page, myAccount: string, onlineJoining: string) {
-  await page.goto(`${myAccount}/memberships`);
-  await page.getByRole('link', { name: 'Change membership from Gym Anytime' }).click();
+/**
+ * The demo customer C100002 changes to Off-peak Gym: a basket with nothing to pay. The sites are on
+ * different hostnames here, so the session cookie is not shared: the customer logs in on the
+ * joining site, where my-account's "Change membership" link leads.
+ */
+async function changeToOffPeak(page: Page, onlineJoining: string) {
+  await page.goto(
+    `${onlineJoining}/login?redirect=${encodeURIComponent('/centre/castlefield-leisure-centre?change=1')}`,
+  );
+  await logIn(page, 'C100002');
+  await page.waitForURL(/\/centre\/castlefield-leisure-centre/);
   await waitForPage(page);
   await page.getByRole('button', { name: 'Choose this membership: Off-peak Gym' }).click();
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
