@@ -160,6 +160,11 @@ function busiestScripts(details: unknown): string {
 async function acceptTerms(page: Page, scope: ReturnType<Page['locator']>) {
   for (const name of ['Health commitment', 'Membership terms']) {
     await scope.getByLabel(new RegExp(`I have read and agree to the ${name}`, 'i')).click();
+    // "I Agree" waits until the terms have been scrolled to their end (or fit the box).
+    await page
+      .getByRole('dialog')
+      .getByLabel(/scroll to read to the end/)
+      .evaluate((box) => box.scrollTo(0, box.scrollHeight));
     await page.getByRole('dialog').getByRole('button', { name: 'I Agree' }).click();
     await page.getByRole('dialog').waitFor({ state: 'hidden' });
   }
