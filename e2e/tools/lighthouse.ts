@@ -104,7 +104,7 @@ async function main(): Promise<number> {
     }
     console.table(rows);
     const minutes = ((Date.now() - started) / 60_000).toFixed(1);
-    process.stdout.write(`${routes.length} routes, ${runsPerRoute} runs each, in ${minutes} minutes\n`);
+    process.stdout.write(`${rows.length} routes, ${runsPerRoute} runs each, in ${minutes} minutes\n`);
     const below = rows.filter((row) => row.result !== 'ok');
     if (below.length > 0)
       process.stderr.write(`Below the floor of ${floor}: ${below.map((row) => row.route).join(', ')}\n`);
