@@ -11,7 +11,7 @@ const script = path.resolve(import.meta.dirname, '../budgets.mjs');
  * A fake build whose entries import a chunk of `sharedBytes` incompressible bytes; `lazyCode` is
  * appended to the lazily loaded chunk (where a development React build's markers may hide).
  */
-function fakeBuild(sharedBytes: number, lazyCode = ''): string {
+function fakeBuild(sharedBytes: number, lazyCode = '', sharedCode = ''): string {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'lido-budget-'));
   fs.mkdirSync(path.join(dist, '.vite'), { recursive: true });
   fs.mkdirSync(path.join(dist, 'assets'));
@@ -19,7 +19,10 @@ function fakeBuild(sharedBytes: number, lazyCode = ''): string {
     '_shared.js': { file: 'assets/shared.js' },
     '_lazy.js': { file: 'assets/lazy.js' },
   };
-  fs.writeFileSync(path.join(dist, 'assets/shared.js'), randomBytes(sharedBytes).toString('base64'));
+  fs.writeFileSync(
+    path.join(dist, 'assets/shared.js'),
+    `${randomBytes(sharedBytes).toString('base64')}${sharedCode}`,
+  );
   fs.writeFileSync(
     path.join(dist, 'assets/lazy.js'),
     `${randomBytes(400_000).toString('base64')}${lazyCode}`,
@@ -37,14 +40,14 @@ function fakeBuild(sharedBytes: number, lazyCode = ''): string {
 }
 
 describe('npm run budgets', () => {
-  it('passes a build under 170 KB, not counting lazy chunks', () => {
+  it('passes a build under 125 KB, not counting lazy chunks', () => {
     const result = spawnSync(process.execPath, [script, fakeBuild(50_000)], { encoding: 'utf8' });
     expect(result.status).toBe(0);
     expect(result.stdout).toContain('online-joining');
   });
 
-  it('fails a build whose first-route JavaScript is over 170 KB gzipped', () => {
-    const result = spawnSync(process.execPath, [script, fakeBuild(200_000)], { encoding: 'utf8' });
+  it('fails a build whose first-route JavaScript is over 125 KB gzipped', () => {
+    const result = spawnSync(process.execPath, [script, fakeBuild(130_000)], { encoding: 'utf8' });
     expect(result.status).toBe(1);
     expect(result.stdout).toContain('OVER');
     expect(result.stderr).toContain('over its first-route JavaScript budget');
@@ -59,4 +62,31 @@ describe('npm run budgets', () => {
       expect(result.stderr).toContain('assets/lazy.js');
     }
   });
+
+  it('fails a build with zod on a first route, but not in a lazy chunk', () => {
+    const marker = 'var e=i(`$ZodType`,(e,t)=>{})';
+    const first = spawnSync(process.execPath, [script, fakeBuild(50_000, '', marker)], { encoding: 'utf8' });
+    expect(first.status).toBe(1);
+    expect(first.stderr).toContain('zod is on the first route of bookings, my-account, online-joining');
+    const lazy = spawnSync(process.execPath, [script, fakeBuild(50_000, marker)], { encoding: 'utf8' });
+    expect(lazy.status).toBe(0);
+  });
+
+  it('fails a real development build of the three sites', () => {
+    const web = path.resolve(import.meta.dirname, '../../apps/web');
+    const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lido-dev-build-'));
+    try {
+      const build = spawnSync(
+        path.resolve(import.meta.dirname, '../../node_modules/.bin/vite'),
+        ['build', '--mode', 'development', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'],
+        { cwd: web, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'development' } },
+      );
+      expect(build.status, build.stderr).toBe(0);
+      const result = spawnSync(process.execPath, [script, outDir], { encoding: 'utf8' });
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain('This is a development build of React');
+    } finally {
+      fs.rmSync(outDir, { recursive: true, force: true });
+    }
+  }, 180_000);
 });

@@ -129,7 +129,8 @@ describe('the session page', () => {
       ),
     });
     await user.click(await screen.findByRole('button', { name: 'Log in to book' }));
-    const dialog = screen.getByRole('dialog', { name: 'Log in' });
+    // The dialog's code loads on first open (lazy-login-dialog.tsx).
+    const dialog = await screen.findByRole('dialog', { name: 'Log in' });
     expect(within(dialog).getByLabelText('Email address or customer ID')).toBeTruthy();
     const member = screen.getByRole('radio', { name: 'Member £0.00', hidden: true });
     expect(document.getElementById(member.getAttribute('aria-describedby')!)?.textContent).toBe(
@@ -161,7 +162,8 @@ describe('the session page', () => {
     });
     const button = await screen.findByRole('button', { name: 'Log in to book' });
     await user.click(button);
-    const dialog = screen.getByRole('dialog', { name: 'Log in' });
+    // The dialog's code loads on first open (lazy-login-dialog.tsx).
+    const dialog = await screen.findByRole('dialog', { name: 'Log in' });
     await user.type(within(dialog).getByLabelText('Email address or customer ID'), 'C100003');
     await user.type(within(dialog).getByLabelText('Password', { exact: true }), 'Swim-Gym-2026!');
     await user.click(within(dialog).getByRole('button', { name: 'Log in' }));

@@ -1,6 +1,5 @@
 // The auth feature's public surface: what sites and other features may import from it.
-export { LoginDialog } from './login-dialog.tsx';
-export { LoginPage } from './login-page.tsx';
+export { LoginDialog } from './lazy-login-dialog.tsx';
 export { passwordGuidance } from './password-guidance.ts';
 export { RequireLogin } from './require-login.tsx';
-export { ResetPasswordPage } from './reset-password-page.tsx';
+// The login and reset-password pages are not listed: sites load them with import() (decision 0024).

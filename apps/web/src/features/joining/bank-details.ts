@@ -1,4 +1,4 @@
-import type { BankDetails } from '@lido/contracts/bank-details';
+import type { BankDetails } from '@lido/contracts/bank-details-rules';
 
 /**
  * Bank details for the Direct Debit, held in memory only: never written to browser storage, so

@@ -1,4 +1,4 @@
-import { type BankDetails, maskAccountNumber, maskSortCode } from '@lido/contracts/bank-details';
+import { type BankDetails, maskAccountNumber, maskSortCode } from '@lido/contracts/bank-details-rules';
 import { ApiError } from '../../lib/api/api-client.ts';
 
 /** The collapsed section's line: only masked digits are ever shown back. */

@@ -1,4 +1,4 @@
-import { maskAccountNumber, maskSortCode } from '@lido/contracts/bank-details';
+import { maskAccountNumber, maskSortCode } from '@lido/contracts/bank-details-rules';
 import { prettyDate } from '@lido/pricing/calendar-date';
 import { Button } from '../../ui/button.tsx';
 import { getBankDetails } from './bank-details.ts';

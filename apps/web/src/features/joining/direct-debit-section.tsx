@@ -10,7 +10,7 @@ import {
   type BankDetails,
   type BankField,
   validateBankDetails,
-} from '@lido/contracts/bank-details';
+} from '@lido/contracts/bank-details-rules';
 import { useCheckBankDetails } from './submit-membership.ts';
 import { useTerms } from './get-terms.ts';
 import { setSectionProblems } from './section-problems.ts';

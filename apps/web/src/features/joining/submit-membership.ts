@@ -1,11 +1,11 @@
 import type { SavedAnswers } from '@lido/contracts/membership';
 import type { BankCheckAnswer } from '@lido/contracts/direct-debit';
 import type { Cart, JoiningMembershipBody } from '@lido/contracts/cart';
-import { digitsOf } from '@lido/contracts/bank-details';
+import { digitsOf } from '@lido/contracts/bank-details-rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api/api-client.ts';
 import { cartKeys } from '../cart/index.ts';
-import type { BankDetails } from '@lido/contracts/bank-details';
+import type { BankDetails } from '@lido/contracts/bank-details-rules';
 import type { JoiningState } from './joining-store.ts';
 
 /** The store call's body from the page's state; bank details only when a Direct Debit is being set up. */

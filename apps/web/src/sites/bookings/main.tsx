@@ -1,9 +1,8 @@
 import { startSite } from '../../app/create-site.tsx';
-import { LoginPage } from '../../features/auth/index.ts';
 import { BookingsHomePage } from './home-page.tsx';
 import { LocationPage } from './location-page.tsx';
 
-// The session page, basket, checkout and confirmation load as their own chunks, so the timetable
+// The session page, basket, checkout, confirmation and login load as their own chunks, so the timetable
 // (where most visits start) stays within its first-route budget.
 startSite('bookings', [
   {
@@ -42,5 +41,9 @@ startSite('bookings', [
     }),
     handle: { title: 'Booking Confirmed', breadcrumb: 'Confirmation' },
   },
-  { path: 'login', element: <LoginPage />, handle: { title: 'Login', breadcrumb: 'Log in' } },
+  {
+    path: 'login',
+    lazy: async () => ({ Component: (await import('../../features/auth/login-page.tsx')).LoginPage }),
+    handle: { title: 'Login', breadcrumb: 'Log in' },
+  },
 ]);

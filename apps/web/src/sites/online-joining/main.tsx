@@ -1,9 +1,8 @@
 import { startSite } from '../../app/create-site.tsx';
-import { LoginPage } from '../../features/auth/index.ts';
 import { prefetchJoining } from '../../features/joining/index.ts';
 import { JoiningHomePage } from './joining-home-page.tsx';
 
-// The joining page, checkout and the kiosk welcome load as their own chunks, so the joining home
+// The joining page, checkout, the kiosk welcome and login load as their own chunks, so the joining home
 // (the centre finder, where most visits start) stays within its first-route budget.
 const joiningPage = async () => ({
   Component: (await import('../../features/joining/joining-page.tsx')).JoiningPage,
@@ -48,5 +47,9 @@ startSite('online-joining', (queryClient) => [
     }),
     handle: { title: 'Kiosk Home', breadcrumb: 'Kiosk' },
   },
-  { path: 'login', element: <LoginPage />, handle: { title: 'Login', breadcrumb: 'Log in' } },
+  {
+    path: 'login',
+    lazy: async () => ({ Component: (await import('../../features/auth/login-page.tsx')).LoginPage }),
+    handle: { title: 'Login', breadcrumb: 'Log in' },
+  },
 ]);

@@ -1,5 +1,9 @@
 import type { OfflinePayment } from '@lido/contracts/offline-payments';
-import { type BillingDetails, type BillingErrors, validateBillingDetails } from '@lido/contracts/payments';
+import {
+  type BillingDetails,
+  type BillingErrors,
+  validateBillingDetails,
+} from '@lido/contracts/billing-details';
 import { type ReactNode, useReducer, useState } from 'react';
 import { useClientSettings } from '../../../app/client-settings/get-client-settings.ts';
 import { Button } from '../../../ui/button.tsx';

@@ -1,4 +1,8 @@
-import { type BillingDetails, type BillingErrors, validateBillingDetails } from '@lido/contracts/payments';
+import {
+  type BillingDetails,
+  type BillingErrors,
+  validateBillingDetails,
+} from '@lido/contracts/billing-details';
 import type { OfflinePayment } from '@lido/contracts/offline-payments';
 import type { Dispatch } from 'react';
 import { showToast, toastDurations } from '../../../app/toasts/toast-store.ts';
