@@ -5,6 +5,7 @@ import { formatPence } from '@lido/pricing/money';
 import type { CustomerRow } from '../auth/auth.repository.ts';
 import { changeAnswer, costsAnswer, inJsonbKeyOrder, moneyFormat } from '../memberships/costs-answer.ts';
 import { requireOperator } from '../operator/current-operator.ts';
+import type { OperatorRow } from '../operator/operator.repository.ts';
 import {
   type BookingLineRow,
   type BookingLineView,
@@ -78,11 +79,16 @@ export function createCartView(deps: Pick<CartDeps, 'operators' | 'carts' | 'db'
     cart: CartRow | undefined,
     completeOrderId: number | null = null,
     released: BookingLineRow[] = [],
+    /** the operator, when the caller has just read it */
+    known?: OperatorRow,
   ): Promise<Cart> {
-    const operator = await requireOperator(deps.operators);
+    // Independent reads, sent together.
+    const [operator, rows, bookings] = await Promise.all([
+      known ?? requireOperator(deps.operators),
+      cart ? deps.carts.itemsOf(cart.id) : [],
+      cart ? bookingLinesForView(deps.db, cart.id) : [],
+    ]);
     const format = moneyFormat(operator.currency);
-    const rows = cart ? await deps.carts.itemsOf(cart.id) : [];
-    const bookings = cart ? await bookingLinesForView(deps.db, cart.id) : [];
     const memberships: (CartItem & { created: Date })[] = rows.map(
       ({ item, typeName, venueName, categories }) => {
         const { change, ...costs } = item.costs;
