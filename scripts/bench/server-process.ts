@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -66,4 +67,15 @@ export async function stopServer(child: ChildProcess): Promise<void> {
   child.kill('SIGTERM');
   await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
   if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+/** The server process's resident memory in MB (Linux), read from outside so it costs the server nothing. */
+export function residentMegabytes(child: ChildProcess): number {
+  try {
+    const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+    const kilobytes = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    return Math.round(kilobytes / 1024);
+  } catch {
+    return 0;
+  }
 }
