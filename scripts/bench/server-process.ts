@@ -29,22 +29,30 @@ export async function startServer(
   databaseUrl: string,
   port: number,
 ): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')], {
-    cwd: repoRoot,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'development',
-      DATABASE_URL: databaseUrl,
-      LIDO_PORT: String(port),
-      LIDO_BIND_ADDRESS: '127.0.0.1',
-      LIDO_LOG_LEVEL: 'warn',
-      LIDO_SEED_DEMO: 'true',
-      LIDO_TRUST_PROXY: '1',
-      LIDO_EMAIL_OUTBOX: 'true',
-      LIDO_DATA_DIR: path.join(repoRoot, 'data', 'bench'),
+  // BENCH_CPU_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops, to see where the time goes.
+  const profile = process.env.BENCH_CPU_PROFILE
+    ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROFILE]
+    : [];
+  const child = spawn(
+    process.execPath,
+    [...profile, '--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')],
+    {
+      cwd: repoRoot,
+      env: {
+        PATH: process.env.PATH ?? '',
+        NODE_ENV: 'development',
+        DATABASE_URL: databaseUrl,
+        LIDO_PORT: String(port),
+        LIDO_BIND_ADDRESS: '127.0.0.1',
+        LIDO_LOG_LEVEL: 'warn',
+        LIDO_SEED_DEMO: 'true',
+        LIDO_TRUST_PROXY: '1',
+        LIDO_EMAIL_OUTBOX: 'true',
+        LIDO_DATA_DIR: path.join(repoRoot, 'data', 'bench'),
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  );
   const started = Date.now();
   while (Date.now() - started < 120_000) {
     if (child.exitCode !== null)
