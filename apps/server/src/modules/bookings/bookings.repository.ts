@@ -26,7 +26,10 @@ export type BookingRow = typeof customerBookings.$inferSelect;
 /** The facts of sessions and prices a paid line names whose basket line has gone. */
 export async function sessionsFor(db: Executor, sessionIds: number[]) {
   if (sessionIds.length === 0) return [];
-  const query = db.select({ id: activitySessions.id, ...sessionFacts }).from(activitySessions).$dynamic();
+  const query = db
+    .select({ id: activitySessions.id, ...sessionFacts })
+    .from(activitySessions)
+    .$dynamic();
   return joinSessionFacts(query).where(inArray(activitySessions.id, sessionIds));
 }
 

@@ -98,7 +98,11 @@ export function createCartRepository(db: Db) {
     ): Promise<T> {
       return db.transaction(async (tx) => {
         const lockAndTouch = () =>
-          tx.update(carts).set({ updatedAt: sql`now()` }).where(notCompleted(customerId)).returning();
+          tx
+            .update(carts)
+            .set({ updatedAt: sql`now()` })
+            .where(notCompleted(customerId))
+            .returning();
         let [cart] = await lockAndTouch();
         if (!cart) {
           await tx.execute(
