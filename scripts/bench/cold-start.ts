@@ -13,10 +13,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { wholeNumber } from './bench-settings.ts';
 import { freePortBase, residentMegabytes, stopServer } from './server-process.ts';
 
-const runs = Number(process.env.BENCH_RUNS ?? 3);
-if (!Number.isInteger(runs) || runs < 1) throw new Error('BENCH_RUNS must be a whole number above 0');
+const runs = wholeNumber('BENCH_RUNS', 3);
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const aimMs = 3000;
 

@@ -18,25 +18,18 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hash } from '@node-rs/argon2';
+import { addressOf, adminUrl, argon2Options, wholeNumber } from './bench-settings.ts';
 import { type Answer, createClient, pool, Recorder } from './http-load.ts';
 import { januaryRepository } from './january.repository.ts';
 import { createBenchDatabase, dropBenchDatabase, ping, withDatabase } from './rush.repository.ts';
 import { freePortBase, residentMegabytes, startServer, stopServer } from './server-process.ts';
 
-const number = (name: string, fallback: number) => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number above 0`);
-  return value;
-};
-
 const settings = {
-  adminUrl: process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
-  joiners: number('BENCH_JOINERS', 1000),
-  concurrency: number('BENCH_CONCURRENCY', 50),
-  seconds: number('BENCH_SECONDS', 900),
+  adminUrl,
+  joiners: wholeNumber('BENCH_JOINERS', 1000),
+  concurrency: wholeNumber('BENCH_CONCURRENCY', 50),
+  seconds: wholeNumber('BENCH_SECONDS', 900),
 };
-/** The server's argon2id parameters (apps/server/src/modules/auth/passwords.ts). */
-const argon2Options = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const venueSlug = 'castlefield-leisure-centre';
 const steps = [
@@ -67,9 +60,6 @@ const billing = {
   browser_screen_width: 1440,
   browser_timezone_offset: 0,
 };
-
-/** Each simulated joiner comes from an address of their own, as they would from home. */
-const addressOf = (index: number) => `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`;
 
 const cookieFrom = (answer: Answer) =>
   (answer.headers['set-cookie'] ?? [])
