@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import fs, { readFileSync } from 'node:fs';
+import os from 'node:os';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -48,7 +49,9 @@ export async function startServer(
         LIDO_SEED_DEMO: 'true',
         LIDO_TRUST_PROXY: '1',
         LIDO_EMAIL_OUTBOX: 'true',
-        LIDO_DATA_DIR: path.join(repoRoot, 'data', 'bench'),
+        // A data directory of its own, like its database: a run stopped mid-write (the Direct Debit
+        // sandbox rewrites its state file in place) must not break the next run's start.
+        LIDO_DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'lido-bench-')),
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     },
