@@ -16,15 +16,8 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hash } from '@node-rs/argon2';
-import {
-  type Answer,
-  benchAdminUrl,
-  type Client,
-  createClient,
-  pool,
-  Recorder,
-  wholeNumberSetting,
-} from './http-load.ts';
+import { addressOf, adminUrl, argon2Options, wholeNumber } from './bench-settings.ts';
+import { type Client, type Answer, createClient, pool, Recorder } from './http-load.ts';
 import {
   benchRepository,
   createBenchDatabase,
@@ -35,19 +28,15 @@ import {
 } from './rush.repository.ts';
 import { freePortBase, startServer, stopServer } from './server-process.ts';
 
-const number = wholeNumberSetting;
-
 const settings = {
-  adminUrl: benchAdminUrl,
-  customers: number('BENCH_CUSTOMERS', 2000),
-  sessions: number('BENCH_SESSIONS', 30),
-  capacity: number('BENCH_CAPACITY', 10),
-  concurrency: number('BENCH_CONCURRENCY', 200),
-  seconds: number('BENCH_SECONDS', 120),
+  adminUrl,
+  customers: wholeNumber('BENCH_CUSTOMERS', 2000),
+  sessions: wholeNumber('BENCH_SESSIONS', 30),
+  capacity: wholeNumber('BENCH_CAPACITY', 10),
+  concurrency: wholeNumber('BENCH_CONCURRENCY', 200),
+  seconds: wholeNumber('BENCH_SECONDS', 120),
 };
 const password = 'Rush-hour-2026!';
-/** The server's argon2id parameters (apps/server/src/modules/auth/passwords.ts): equal, so no login rehashes. */
-const argon2Options = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 /** Tries per customer: a place can go between reading the timetable and adding it. */
 const triesPerCustomer = 3;
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -57,9 +46,6 @@ interface Customer {
   address: string;
   cookie?: string;
 }
-
-/** Each simulated customer comes from an address of their own, as they would from home. */
-const addressOf = (index: number) => `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`;
 
 function cookieFrom(answer: Answer): string | undefined {
   const setCookie = answer.headers['set-cookie'] ?? [];

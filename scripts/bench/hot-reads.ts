@@ -20,13 +20,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { benchAdminUrl, createClient, Recorder, wholeNumberSetting } from './http-load.ts';
+import { adminUrl, wholeNumber } from './bench-settings.ts';
+import { createClient, Recorder } from './http-load.ts';
 import { createBenchDatabase, dropBenchDatabase, ping, withDatabase } from './rush.repository.ts';
 import { freePortBase, startServer, stopServer, untilHealthy } from './server-process.ts';
 
-const number = wholeNumberSetting;
+const number = wholeNumber;
 const settings = {
-  adminUrl: benchAdminUrl,
+  adminUrl,
   seconds: number('BENCH_SECONDS', 5),
   connections: number('BENCH_CONNECTIONS', 50),
   rate: number('BENCH_RATE', 500),

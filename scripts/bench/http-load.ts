@@ -117,13 +117,3 @@ export async function pool<T>(
   await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
   return { started: next };
 }
-
-/** A whole-number setting above 0 from the environment, or its default. */
-export function wholeNumberSetting(name: string, fallback: number): number {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number above 0`);
-  return value;
-}
-
-/** The PostgreSQL a benchmark may create its databases on. */
-export const benchAdminUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';

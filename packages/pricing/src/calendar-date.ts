@@ -97,22 +97,24 @@ export function compareDates(a: CalendarDate, b: CalendarDate): number {
   return a < b ? -1 : a > b ? 1 : 0; // ISO dates sort as strings
 }
 
-/** One formatter per time zone: making one costs about a millisecond, far more than using it. */
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** One Intl.DateTimeFormat per locale, zone and options: making one costs far more than using one. */
+export function zonedFormat(locale: string, timeZone: string, options: Intl.DateTimeFormatOptions) {
+  const key = `${locale} ${timeZone} ${JSON.stringify(options)}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+    formats.set(key, format);
+  }
+  return format;
+}
+
+const dateOnly: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit' };
 
 /** The calendar date it is now in a time zone (the operator's, Europe/London by default). */
 export function todayIn(timeZone: string, now: Date): CalendarDate {
-  let format = dateFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dateFormats.set(timeZone, format);
-  }
-  const parts = format.formatToParts(now);
+  const parts = zonedFormat('en-CA', timeZone, dateOnly).formatToParts(now);
   const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}`;
 }

@@ -37,10 +37,17 @@ export function createAuthRepository(db: Db) {
     async createSession(values: typeof sessions.$inferInsert): Promise<void> {
       await db.insert(sessions).values(values);
     },
-    async activeSession(tokenHash: string): Promise<SessionRow | undefined> {
+    /**
+     * The unrevoked session for a token hash with its customer, in one round trip: every
+     * authenticated request starts here, so it is the hottest query of a rush.
+     */
+    async activeSession(
+      tokenHash: string,
+    ): Promise<{ session: SessionRow; customer: CustomerRow | null } | undefined> {
       const [row] = await db
-        .select()
+        .select({ session: sessions, customer: customers })
         .from(sessions)
+        .leftJoin(customers, eq(customers.id, sessions.customerId))
         .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
       return row;
     },

@@ -98,15 +98,15 @@ export function createAuthService(deps: {
   /** The session behind a token if it is still live; one past its idle or absolute end is revoked. */
   async function liveSession(token: string | undefined) {
     if (!token) return null;
-    const session = await auth.activeSession(hashToken(token));
-    if (!session) return null;
+    const found = await auth.activeSession(hashToken(token));
+    if (!found) return null;
+    const { session, customer } = found;
     const now = clock();
     const idleFor = now.getTime() - session.lastSeenAt.getTime();
     if (now >= session.expiresAt || idleFor > idleLimitFor(session)) {
       await auth.revokeSession(session.tokenHash, now);
       return null;
     }
-    const customer = await auth.customerById(session.customerId);
     if (!customer) return null;
     return { session, customer, now, idleFor };
   }

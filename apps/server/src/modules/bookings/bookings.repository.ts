@@ -1,9 +1,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { joinSessionFacts, sessionFacts } from '../cart/booking-lines.repository.ts';
 import {
   activities,
-  activityCategories,
-  activityLocations,
   activityPrices,
   activitySessions,
   cartBookingLines,
@@ -21,70 +20,17 @@ import {
  */
 
 export type BookingLineRow = typeof cartBookingLines.$inferSelect;
+export { type BookingLine, bookingLinesOf } from '../cart/booking-lines.repository.ts';
 export type BookingRow = typeof customerBookings.$inferSelect;
-
-/** What a booking line or a booking names: its session, activity, category, price band and place. */
-const sessionFacts = {
-  sessionStartsAt: activitySessions.startsAt,
-  sessionEndsAt: activitySessions.endsAt,
-  sessionCancelled: activitySessions.cancelled,
-  venueId: activitySessions.venueId,
-  activityId: activities.id,
-  activityName: activities.name,
-  activityKind: activities.kind,
-  waiverRequired: activities.waiverRequired,
-  cutoffMinutes: activities.cancellationCutoffMinutes,
-  categoryName: activityCategories.name,
-  locationName: activityLocations.name,
-  venueName: venues.name,
-  venuePlaceType: venues.placeType,
-  venueAddress1: venues.address1,
-  venueAddress2: venues.address2,
-  venueTown: venues.town,
-  venuePostcode: venues.postcode,
-};
-
-/** A basket's booking lines with their sessions, oldest first; `lock` holds them for the transaction. */
-export async function bookingLinesOf(db: Executor, cartId: number, options: { lock?: boolean } = {}) {
-  const query = db
-    .select({ line: cartBookingLines, band: activityPrices.band, ...sessionFacts })
-    .from(cartBookingLines)
-    .innerJoin(activitySessions, eq(activitySessions.id, cartBookingLines.sessionId))
-    .innerJoin(activities, eq(activities.id, activitySessions.activityId))
-    .innerJoin(activityCategories, eq(activityCategories.id, activities.categoryId))
-    .innerJoin(activityLocations, eq(activityLocations.id, activitySessions.locationId))
-    .innerJoin(venues, eq(venues.id, activitySessions.venueId))
-    .innerJoin(activityPrices, eq(activityPrices.id, cartBookingLines.priceId))
-    .where(eq(cartBookingLines.cartId, cartId))
-    .orderBy(asc(cartBookingLines.id));
-  return options.lock ? query.for('update', { of: cartBookingLines }) : query;
-}
-export type BookingLine = Awaited<ReturnType<typeof bookingLinesOf>>[number];
 
 /** The facts of sessions and prices a paid line names whose basket line has gone. */
 export async function sessionsFor(db: Executor, sessionIds: number[]) {
   if (sessionIds.length === 0) return [];
-  return db
+  const query = db
     .select({ id: activitySessions.id, ...sessionFacts })
     .from(activitySessions)
-    .innerJoin(activities, eq(activities.id, activitySessions.activityId))
-    .innerJoin(activityCategories, eq(activityCategories.id, activities.categoryId))
-    .innerJoin(activityLocations, eq(activityLocations.id, activitySessions.locationId))
-    .innerJoin(venues, eq(venues.id, activitySessions.venueId))
-    .where(inArray(activitySessions.id, sessionIds));
-}
-
-/**
- * Paying has started: every held place of the basket is kept for `minutes` more from now (never
- * shortened), so a hold cannot lapse while the customer is in 3-D Secure.
- */
-export async function extendHolds(db: Executor, cartId: number, minutes: number) {
-  await db
-    .update(cartBookingLines)
-    .set({
-      heldUntil: sql`greatest(${cartBookingLines.heldUntil}, now() + make_interval(mins => ${minutes}))`,
-    })
-    .where(eq(cartBookingLines.cartId, cartId));
+    .$dynamic();
+  return joinSessionFacts(query).where(inArray(activitySessions.id, sessionIds));
 }
 
 /**
@@ -129,14 +75,12 @@ export async function insertBookings(
 
 /** The bookings an order made, with what they name, in the order they were made. */
 export async function bookingsOfOrder(db: Executor, orderId: number) {
-  return db
+  const query = db
     .select({ booking: customerBookings, band: activityPrices.band, ...sessionFacts })
     .from(customerBookings)
     .innerJoin(activitySessions, eq(activitySessions.id, customerBookings.sessionId))
-    .innerJoin(activities, eq(activities.id, activitySessions.activityId))
-    .innerJoin(activityCategories, eq(activityCategories.id, activities.categoryId))
-    .innerJoin(activityLocations, eq(activityLocations.id, activitySessions.locationId))
-    .innerJoin(venues, eq(venues.id, activitySessions.venueId))
+    .$dynamic();
+  return joinSessionFacts(query)
     .leftJoin(activityPrices, eq(activityPrices.id, customerBookings.priceId))
     .where(eq(customerBookings.orderId, orderId))
     .orderBy(asc(customerBookings.id));

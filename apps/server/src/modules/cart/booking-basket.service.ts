@@ -1,17 +1,20 @@
-import { zonedParts } from '@lido/pricing/booking-rules';
 import { HttpError, ValidationError } from '../../http/errors.ts';
 import type { CustomerRow } from '../auth/auth.repository.ts';
 import { itemNotFoundMessage, requireOperator } from '../operator/current-operator.ts';
+import type { Tx } from '../../db/client.ts';
+import type { OperatorRow } from '../operator/operator.repository.ts';
 import {
+  type BookableSession,
   type BookingLineRow,
-  bookableSession,
+  type NewBookingLine,
+  bookingFacts,
   bookingLineRows,
   givePlacesBack,
   hasExpiredHolds,
   hasExpiredHoldsOf,
-  holdsActiveMembership,
+  holdPlaces,
+  holdsSession,
   insertBookingLine,
-  priceRow,
   releaseExpiredHolds,
   setLineQuantity,
   takeFreeCourt,
@@ -62,21 +65,21 @@ export function createBookingBasket(
   }
 
   /** The checks outside the lock: the session, its price and the customer's right to book it. */
-  async function checked(customer: CustomerRow, item: BookingToAdd, now: Date) {
-    // Independent reads, sent together: a rush's latency is mostly waiting for the pool.
-    const [operator, found, price] = await Promise.all([
-      requireOperator(deps.operators),
-      bookableSession(db, item.sessionId),
-      priceRow(db, item.priceId),
-    ]);
-    const sessionDate = found ? zonedParts(found.session.startsAt, deps.timeZone).date : '';
+  async function checked(customer: CustomerRow, operator: OperatorRow, item: BookingToAdd, now: Date) {
+    // Only the customer themself may attend for now (family accounts are issue 18).
+    const attendee = customer;
+    const facts = await bookingFacts(db, {
+      sessionId: item.sessionId,
+      priceId: item.priceId,
+      attendeeId: attendee.id,
+      timeZone: deps.timeZone,
+    });
     const { session, price: bookable } = checkBookable({
-      found,
-      price,
+      found: facts?.found,
+      price: facts?.price,
       customer,
-      // Only the customer themself may attend for now (family accounts are issue 18).
-      attendee: customer,
-      attendeeIsMember: found ? await holdsActiveMembership(db, customer.id, sessionDate) : false,
+      attendee,
+      attendeeIsMember: facts?.attendeeIsMember ?? false,
       operator,
       now,
       timeZone: deps.timeZone,
@@ -94,51 +97,58 @@ export function createBookingBasket(
     return { item, session, price: bookable };
   }
 
+  /** A facility slot: the given court, or any free court of the same activity, centre and start. */
+  async function holdCourt(tx: Tx, cartId: number, line: NewBookingLine, slot: BookableSession, now: Date) {
+    const held = await holdPlaces(tx, cartId, line, now);
+    if (held !== undefined) return held;
+    const except = [slot.session.id, ...(await bookingLineRows(tx, cartId)).map((row) => row.sessionId)];
+    const court = await takeFreeCourt(tx, slot.session, except, now);
+    if (court === undefined) return undefined;
+    return (await insertBookingLine(tx, cartId, { ...line, sessionId: court })).id;
+  }
+
   return {
     settleHolds,
 
-    /** POST {checkout}/add with booking items: all are held together, or none. */
+    /**
+     * POST {checkout}/add with booking items: all are held together, or none. The hot path of a
+     * bookings-opening rush (decision 0039): the checks' facts in one read per item, then one
+     * transaction of two statements (lock and touch the basket; take and hold each place).
+     */
     async addBookings(customer: CustomerRow, items: BookingToAdd[], selectedUserId?: number) {
       checkSelectedUser(customer, selectedUserId, ...items.map((item) => item.purchasedForUserId));
       const released = await settleHolds(customer);
       const now = deps.clock();
+      const operator = await requireOperator(deps.operators);
       const lines: Awaited<ReturnType<typeof checked>>[] = [];
-      for (const item of items) lines.push(await checked(customer, item, now));
+      for (const item of items) lines.push(await checked(customer, operator, item, now));
       // Sessions are taken in id order, so two baskets taking the same sessions never deadlock.
       lines.sort((a, b) => a.session.session.id - b.session.session.id);
-      const cart = await carts.withLockedCart(customer.id, true, async (tx, locked) => {
+      const cart = await carts.withTouchedCart(customer.id, async (tx, locked) => {
         requireOpen(locked);
-        await carts.touch(tx, locked.id);
-        const held = await bookingLineRows(tx, locked.id);
         for (const { item, session, price } of lines) {
-          const mine = (id: number) =>
-            held.some((line) => line.sessionId === id && line.purchasedForCustomerId === customer.id);
-          let sessionId: number | undefined = session.session.id;
-          if (session.activity.kind === 'facility') {
-            // The given court, or any free court of the same activity, centre and start.
-            const given = !mine(session.session.id) && (await takePlaces(tx, session.session.id, 1, now));
-            if (!given) {
-              const except = [session.session.id, ...held.map((line) => line.sessionId)];
-              sessionId = await takeFreeCourt(tx, session.session, except, now);
-            }
-          } else {
-            if (mine(session.session.id)) throw new ValidationError({ session: [alreadyBooked] });
-            if (!(await takePlaces(tx, session.session.id, item.quantity, now))) sessionId = undefined;
-          }
-          if (sessionId === undefined) throw new ValidationError({ session: [sessionFull] });
-          held.push(
-            await insertBookingLine(tx, locked.id, {
-              sessionId,
-              priceId: price.id,
-              purchasedForCustomerId: customer.id,
-              quantity: item.quantity,
-              unitPricePence: price.pricePence,
-            }),
-          );
+          const line: NewBookingLine = {
+            sessionId: session.session.id,
+            priceId: price.id,
+            purchasedForCustomerId: customer.id,
+            quantity: item.quantity,
+            unitPricePence: price.pricePence,
+          };
+          const held =
+            session.activity.kind === 'facility'
+              ? await holdCourt(tx, locked.id, line, session, now)
+              : await holdPlaces(tx, locked.id, line, now);
+          if (held !== undefined) continue;
+          if (
+            session.activity.kind === 'session' &&
+            (await holdsSession(tx, locked.id, line.sessionId, customer.id))
+          )
+            throw new ValidationError({ session: [alreadyBooked] });
+          throw new ValidationError({ session: [sessionFull] });
         }
         return locked;
       });
-      return view(customer, cart, null, released);
+      return view(customer, cart, null, released, operator);
     },
 
     /** PUT {checkout}/{cartItemId} on a booking line: more or fewer places, at today's price. */
@@ -157,8 +167,14 @@ export function createBookingBasket(
         requireOpen(locked);
         const line = (await bookingLineRows(tx, locked.id)).find((row) => row.id === itemId);
         if (!line) throw new HttpError(404, itemNotFoundMessage);
-        const found = await bookableSession(tx, line.sessionId);
-        const price = await priceRow(tx, line.priceId);
+        const facts = await bookingFacts(tx, {
+          sessionId: line.sessionId,
+          priceId: line.priceId,
+          attendeeId: customer.id,
+          timeZone: deps.timeZone,
+        });
+        const found = facts?.found;
+        const price = facts?.price;
         if (!found || !price) throw new HttpError(404, itemNotFoundMessage);
         if (found.activity.kind === 'facility' && quantity > 1)
           throw new ValidationError({ quantity: [courtsOneAtATime] });
@@ -167,13 +183,12 @@ export function createBookingBasket(
         // online, the booking window, the price band and age for the attendee, and no penalties.
         // Fewer places only give some back, which is always allowed.
         if (more > 0) {
-          const sessionDate = zonedParts(found.session.startsAt, deps.timeZone).date;
           checkBookable({
             found,
             price,
             customer,
             attendee: customer,
-            attendeeIsMember: await holdsActiveMembership(tx, customer.id, sessionDate),
+            attendeeIsMember: facts.attendeeIsMember,
             operator,
             now,
             timeZone: deps.timeZone,

@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, gte, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, notInArray, sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import {
   activities,
@@ -27,44 +28,90 @@ const payingStates = sql`('created', 'authorised', 'unknown', 'pending_sca')`;
 /** The operator's hold, read from the database with its clock (one operator per database). */
 const holdEnds = sql`now() + make_interval(mins => (SELECT basket_hold_minutes FROM operators ORDER BY id LIMIT 1))`;
 
-/** A session with what booking it needs: its activity's rules, where it is, and its prices. */
-export async function bookableSession(db: Executor, sessionId: number) {
-  const [row] = await db
-    .select({
-      session: activitySessions,
-      activity: activities,
-      venueName: venues.name,
-      locationName: activityLocations.name,
-    })
-    .from(activitySessions)
+/**
+ * What a booking line or a booking names of its session: when, its activity's name and rules, its
+ * category, place and venue. Selected over `joinSessionFacts`.
+ */
+export const sessionFacts = {
+  sessionStartsAt: activitySessions.startsAt,
+  sessionEndsAt: activitySessions.endsAt,
+  sessionCancelled: activitySessions.cancelled,
+  instructor: activitySessions.instructor,
+  venueId: activitySessions.venueId,
+  activityId: activities.id,
+  activityName: activities.name,
+  activityKind: activities.kind,
+  waiverRequired: activities.waiverRequired,
+  waiverText: activities.waiverText,
+  cutoffMinutes: activities.cancellationCutoffMinutes,
+  categoryName: activityCategories.name,
+  locationName: activityLocations.name,
+  venueName: venues.name,
+  venuePlaceType: venues.placeType,
+  venueAddress1: venues.address1,
+  venueAddress2: venues.address2,
+  venueTown: venues.town,
+  venuePostcode: venues.postcode,
+};
+
+/** A query from `activity_sessions` joined to its activity, category, location and venue. */
+export function joinSessionFacts<T extends PgSelect>(query: T) {
+  return query
     .innerJoin(activities, eq(activities.id, activitySessions.activityId))
-    .innerJoin(venues, eq(venues.id, activitySessions.venueId))
+    .innerJoin(activityCategories, eq(activityCategories.id, activities.categoryId))
     .innerJoin(activityLocations, eq(activityLocations.id, activitySessions.locationId))
-    .where(eq(activitySessions.id, sessionId));
+    .innerJoin(venues, eq(venues.id, activitySessions.venueId));
+}
+
+/** A session with what booking it needs: its activity's rules and where it is. */
+const bookableFields = {
+  session: activitySessions,
+  activity: activities,
+  venueName: venues.name,
+  locationName: activityLocations.name,
+};
+
+export async function bookableSession(db: Executor, sessionId: number) {
+  const query = db.select(bookableFields).from(activitySessions).$dynamic();
+  const [row] = await joinSessionFacts(query).where(eq(activitySessions.id, sessionId));
   return row;
 }
 export type BookableSession = NonNullable<Awaited<ReturnType<typeof bookableSession>>>;
 
+/**
+ * What adding a session to the basket checks, in one round trip: the session as `bookableSession`
+ * answers it, the chosen price (any activity's, so a wrong one is named as such), and whether the
+ * attendee holds a membership active on the session's local date.
+ */
+export async function bookingFacts(
+  db: Executor,
+  query: { sessionId: number; priceId: number; attendeeId: number; timeZone: string },
+) {
+  const sessionDate = sql`(${activitySessions.startsAt} AT TIME ZONE ${query.timeZone})::date`;
+  const select = db
+    .select({
+      ...bookableFields,
+      price: activityPrices,
+      attendeeIsMember: sql<boolean>`EXISTS (
+        SELECT 1 FROM ${customerMemberships}
+         WHERE ${customerMemberships.customerId} = ${query.attendeeId}
+           AND ${customerMemberships.status} = 'active'
+           AND ${customerMemberships.startDate} <= ${sessionDate}
+           AND (${customerMemberships.endDate} IS NULL OR ${customerMemberships.endDate} >= ${sessionDate}))`,
+    })
+    .from(activitySessions)
+    .$dynamic();
+  const [row] = await joinSessionFacts(select)
+    .leftJoin(activityPrices, eq(activityPrices.id, query.priceId))
+    .where(eq(activitySessions.id, query.sessionId));
+  if (!row) return undefined;
+  const { price, attendeeIsMember, ...found } = row;
+  return { found: found as BookableSession, price: price ?? undefined, attendeeIsMember };
+}
+
 export async function priceRow(db: Executor, priceId: number) {
   const [row] = await db.select().from(activityPrices).where(eq(activityPrices.id, priceId));
   return row;
-}
-
-/** Whether the customer holds a membership that is active on `date`. */
-export async function holdsActiveMembership(db: Executor, customerId: number, date: string) {
-  const [row] = await db
-    .select({ id: customerMemberships.id })
-    .from(customerMemberships)
-    .where(
-      and(
-        eq(customerMemberships.customerId, customerId),
-        eq(customerMemberships.status, 'active'),
-        sql`${customerMemberships.startDate} <= ${date}`,
-        or(isNull(customerMemberships.endDate), gte(customerMemberships.endDate, date)),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
 }
 
 /**
@@ -87,6 +134,54 @@ export async function takePlaces(db: Executor, sessionId: number, quantity: numb
     )
     .returning({ id: activitySessions.id });
   return rows.length === 1;
+}
+
+/**
+ * Takes a session's places and holds them in the basket in one statement (decision 0039): the
+ * conditional UPDATE of `takePlaces` (re-checked by PostgreSQL after waiting for the row's lock)
+ * feeds the line's INSERT, so the session's row is locked for one round trip before the commit,
+ * not three. Nothing is taken when the basket already holds the session for this attendee (the
+ * caller holds the basket's lock, so that check cannot race). Answers the new line's id.
+ */
+export async function holdPlaces(
+  db: Executor,
+  cartId: number,
+  line: NewBookingLine,
+  now: Date,
+): Promise<number | undefined> {
+  const { sessionId, quantity, purchasedForCustomerId } = line;
+  const result = (await db.execute(sql`
+    WITH taken AS (
+      UPDATE activity_sessions SET taken = taken + ${quantity}
+       WHERE id = ${sessionId} AND taken + ${quantity} <= capacity
+         AND NOT cancelled AND online_booking_enabled AND starts_at > ${now.toISOString()}::timestamptz
+         AND NOT EXISTS (SELECT 1 FROM cart_booking_lines mine
+                          WHERE mine.cart_id = ${cartId} AND mine.session_id = ${sessionId}
+                            AND mine.purchased_for_customer_id = ${purchasedForCustomerId})
+      RETURNING id)
+    INSERT INTO cart_booking_lines (cart_id, session_id, price_id, purchased_for_customer_id, quantity,
+                                    unit_price_pence, amount_pence, held_until)
+    SELECT ${cartId}, taken.id, ${line.priceId}, ${purchasedForCustomerId}, ${quantity},
+           ${line.unitPricePence}, ${line.unitPricePence * quantity}, ${holdEnds}
+      FROM taken
+    RETURNING id`)) as unknown as { rows: { id: number }[] };
+  return result.rows[0]?.id;
+}
+
+/** Whether the basket holds the session for this attendee (why `holdPlaces` took nothing). */
+export async function holdsSession(db: Executor, cartId: number, sessionId: number, attendeeId: number) {
+  const [row] = await db
+    .select({ id: cartBookingLines.id })
+    .from(cartBookingLines)
+    .where(
+      and(
+        eq(cartBookingLines.cartId, cartId),
+        eq(cartBookingLines.sessionId, sessionId),
+        eq(cartBookingLines.purchasedForCustomerId, attendeeId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 /**
@@ -246,29 +341,20 @@ export async function releaseExpiredHolds(
   return gone;
 }
 
-/** Booking lines with what the basket shows of them, oldest first. */
-export async function bookingLinesForView(db: Executor, cartId: number) {
-  return db
-    .select({
-      line: cartBookingLines,
-      session: activitySessions,
-      activity: activities,
-      categoryName: activityCategories.name,
-      venueName: venues.name,
-      locationName: activityLocations.name,
-      band: activityPrices.band,
-    })
+/** A basket's booking lines with their sessions, oldest first; `lock` holds them for the transaction. */
+export async function bookingLinesOf(db: Executor, cartId: number, options: { lock?: boolean } = {}) {
+  const query = db
+    .select({ line: cartBookingLines, band: activityPrices.band, ...sessionFacts })
     .from(cartBookingLines)
     .innerJoin(activitySessions, eq(activitySessions.id, cartBookingLines.sessionId))
-    .innerJoin(activities, eq(activities.id, activitySessions.activityId))
-    .innerJoin(activityCategories, eq(activityCategories.id, activities.categoryId))
-    .innerJoin(venues, eq(venues.id, activitySessions.venueId))
-    .innerJoin(activityLocations, eq(activityLocations.id, activitySessions.locationId))
+    .$dynamic();
+  const lines = joinSessionFacts(query)
     .innerJoin(activityPrices, eq(activityPrices.id, cartBookingLines.priceId))
     .where(eq(cartBookingLines.cartId, cartId))
-    .orderBy(asc(cartBookingLines.createdAt), asc(cartBookingLines.id));
+    .orderBy(asc(cartBookingLines.id));
+  return options.lock ? lines.for('update', { of: cartBookingLines }) : lines;
 }
-export type BookingLineView = Awaited<ReturnType<typeof bookingLinesForView>>[number];
+export type BookingLine = Awaited<ReturnType<typeof bookingLinesOf>>[number];
 
 /** Whether the customer's open basket has a lapsed hold: one indexed read, before any lock. */
 export async function hasExpiredHoldsOf(db: Executor, customerId: number): Promise<boolean> {

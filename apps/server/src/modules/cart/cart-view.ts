@@ -5,11 +5,12 @@ import { formatPence } from '@lido/pricing/money';
 import type { CustomerRow } from '../auth/auth.repository.ts';
 import { changeAnswer, costsAnswer, inJsonbKeyOrder, moneyFormat } from '../memberships/costs-answer.ts';
 import { requireOperator } from '../operator/current-operator.ts';
+import type { OperatorRow } from '../operator/operator.repository.ts';
 import {
+  type BookingLine,
   type BookingLineRow,
-  type BookingLineView,
   bookableSession,
-  bookingLinesForView,
+  bookingLinesOf,
 } from './booking-lines.repository.ts';
 import type { CartDeps } from './cart-deps.ts';
 import type { CartRow } from './cart.repository.ts';
@@ -25,33 +26,34 @@ export function createCartView(deps: Pick<CartDeps, 'operators' | 'carts' | 'db'
   const when = (startsAt: Date, endsAt: Date) => sessionWhen(startsAt, endsAt, deps.timeZone);
 
   /** A booking line as the basket shows it (`cartBookingItemSchema`). */
-  function bookingItem(row: BookingLineView, format: ReturnType<typeof moneyFormat>): CartItem {
-    const { line, session, activity } = row;
+  function bookingItem(row: BookingLine, format: ReturnType<typeof moneyFormat>): CartItem {
+    const { line } = row;
+    const sessionWhen = when(row.sessionStartsAt, row.sessionEndsAt);
     return {
       id: line.id,
       type: 'booking',
-      objectId: session.id,
+      objectId: line.sessionId,
       pricingOptionId: line.priceId,
       purchasedForUserId: line.purchasedForCustomerId,
-      name: activity.name,
-      description: `${activity.name}, ${when(session.startsAt, session.endsAt)}`,
-      venue: { id: session.venueId, name: row.venueName },
+      name: row.activityName,
+      description: `${row.activityName}, ${sessionWhen}`,
+      venue: { id: row.venueId, name: row.venueName },
       categories: [row.categoryName],
       options: { quantity: line.quantity },
       session: {
-        id: session.id,
-        startsAt: session.startsAt.toISOString(),
-        endsAt: session.endsAt.toISOString(),
-        when: when(session.startsAt, session.endsAt),
+        id: line.sessionId,
+        startsAt: row.sessionStartsAt.toISOString(),
+        endsAt: row.sessionEndsAt.toISOString(),
+        when: sessionWhen,
         location: row.locationName,
-        instructor: session.instructor,
+        instructor: row.instructor,
       },
       priceBand: { band: row.band, label: priceBandLabels[row.band] },
       unitPrice: format.money(line.unitPricePence),
       price: format.money(line.amountPence),
       heldUntil: line.heldUntil.toISOString(),
-      waiverRequired: activity.waiverRequired,
-      waiverText: activity.waiverText,
+      waiverRequired: row.waiverRequired,
+      waiverText: row.waiverText,
       sortBy: 0,
       enablePrintReceipt: true,
     };
@@ -78,11 +80,16 @@ export function createCartView(deps: Pick<CartDeps, 'operators' | 'carts' | 'db'
     cart: CartRow | undefined,
     completeOrderId: number | null = null,
     released: BookingLineRow[] = [],
+    /** the operator, when the caller has just read it */
+    known?: OperatorRow,
   ): Promise<Cart> {
-    const operator = await requireOperator(deps.operators);
+    // Independent reads, sent together.
+    const [operator, rows, bookings] = await Promise.all([
+      known ?? requireOperator(deps.operators),
+      cart ? deps.carts.itemsOf(cart.id) : [],
+      cart ? bookingLinesOf(deps.db, cart.id) : [],
+    ]);
     const format = moneyFormat(operator.currency);
-    const rows = cart ? await deps.carts.itemsOf(cart.id) : [];
-    const bookings = cart ? await bookingLinesForView(deps.db, cart.id) : [];
     const memberships: (CartItem & { created: Date })[] = rows.map(
       ({ item, typeName, venueName, categories }) => {
         const { change, ...costs } = item.costs;
@@ -154,7 +161,7 @@ export function createCartView(deps: Pick<CartDeps, 'operators' | 'carts' | 'db'
         },
       },
       payments: [],
-      attendeeWaiversRequired: bookings.some((row) => row.activity.waiverRequired),
+      attendeeWaiversRequired: bookings.some((row) => row.waiverRequired),
       expiredItems: await expired(released),
     };
   };

@@ -17,7 +17,8 @@ import { type CardPaymentDeps, createPaymentRecovery, requireCardProvider } from
 import { cartLines, lockCart, openCartOf } from './checkout.repository.ts';
 import { waiverLineIds } from '@lido/contracts/payments';
 import { paidBookingLines } from '../bookings/booking-completion.ts';
-import { bookingLinesOf, bookingSettings, extendHolds } from '../bookings/bookings.repository.ts';
+import { bookingLinesOf } from '../bookings/bookings.repository.ts';
+import { extendHolds } from '../cart/booking-lines.repository.ts';
 import { type CompletedOrder, termsNotAccepted } from './order-completion.ts';
 import {
   type AttemptChanges,
@@ -120,8 +121,7 @@ export function createCardPayments(deps: CardPaymentDeps) {
 
   /** Paying has started: the basket's held places are kept so they cannot lapse mid-payment. */
   async function keepHolds(cartId: number) {
-    const settings = await bookingSettings(deps.db);
-    await extendHolds(deps.db, cartId, settings?.holdMinutes ?? 15);
+    await extendHolds(deps.db, cartId);
   }
 
   const savedCardFor = async (customerId: number) =>

