@@ -141,6 +141,8 @@ export const joiningMembershipBodySchema = z.strictObject({
     })
     .optional(),
   ddTermsAccepted: z.boolean().optional(),
+  /** the health commitment and membership terms accepted in "Review & select dates" */
+  acceptedTerms: z.array(positiveId('An accepted terms id')).max(20).optional(),
 });
 export type JoiningMembershipBody = z.infer<typeof joiningMembershipBodySchema>;
 

@@ -14,7 +14,7 @@ import { type MembershipLines, refuseDuplicates } from './membership-lines.ts';
  * with the bank details a new Direct Debit needs held by the provider until the order completes.
  */
 export function createJoiningLines(
-  deps: Pick<CartDeps, 'carts' | 'operators' | 'directDebit' | 'directDebitBillingAddress'>,
+  deps: Pick<CartDeps, 'carts' | 'operators' | 'directDebit' | 'directDebitBillingAddress' | 'memberships'>,
   view: CartView,
   membershipLines: MembershipLines,
 ) {
@@ -86,6 +86,9 @@ export function createJoiningLines(
               billingAddress: body.billingAddress,
             })
           : undefined;
+      // Only this membership's own terms count as accepted; other ids sent are not its terms.
+      const ownTerms = (await deps.memberships.termsFor(body.membershipTypeId)).map((terms) => terms.id);
+      const acceptedTermIds = ownTerms.filter((id) => body.acceptedTerms?.includes(id));
       let replaced: string | undefined;
       const cart = await carts.withLockedCart(customer.id, true, async (tx, locked) => {
         requireOpen(locked);
@@ -96,7 +99,7 @@ export function createJoiningLines(
           existing.filter((row) => !earlier.includes(row.id)),
           [item],
         );
-        await carts.insertItem(tx, locked.id, item);
+        await carts.insertItem(tx, locked.id, { ...item, acceptedTermIds });
         replaced = prepared
           ? await deps.directDebit.keepWithCart(tx, locked.id, prepared)
           : await deps.directDebit.dropFromCart(tx, locked.id);

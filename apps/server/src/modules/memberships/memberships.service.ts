@@ -258,6 +258,20 @@ export function createMembershipsService(deps: {
     return fixedLine(option, query.startDate, option.joiningFeePence, promotion);
   }
 
+  async function termsOf(
+    kind: TermsRow['kind'],
+    typeId?: number,
+  ): Promise<{ id: number; title: string; html: string }> {
+    const operator = await requireOperator(operators);
+    if (typeId !== undefined && !(await memberships.typeDetails(operator.id, typeId)))
+      throw new HttpError(404, itemNotFoundMessage);
+    const rows = await memberships.terms(operator.id, kind, typeId);
+    // The membership's own terms take precedence over the operator's general ones.
+    const chosen = rows.find((row) => row.membershipTypeId !== null) ?? rows[0];
+    if (!chosen) throw new HttpError(404, itemNotFoundMessage);
+    return { id: chosen.id, title: chosen.title, html: chosen.html };
+  }
+
   return {
     /** GET memberships/types?venue_id: the active membership types sold at a centre. */
     async typesAtVenue(
@@ -324,18 +338,20 @@ export function createMembershipsService(deps: {
       return { id: promotion.id, code: promotion.code };
     },
 
-    async terms(
-      kind: TermsRow['kind'],
-      typeId?: number,
-    ): Promise<{ id: number; title: string; html: string }> {
-      const operator = await requireOperator(operators);
-      if (typeId !== undefined && !(await memberships.typeDetails(operator.id, typeId)))
-        throw new HttpError(404, itemNotFoundMessage);
-      const rows = await memberships.terms(operator.id, kind, typeId);
-      // The membership's own terms take precedence over the operator's general ones.
-      const chosen = rows.find((row) => row.membershipTypeId !== null) ?? rows[0];
-      if (!chosen) throw new HttpError(404, itemNotFoundMessage);
-      return { id: chosen.id, title: chosen.title, html: chosen.html };
+    terms: termsOf,
+
+    /** A membership type's health commitment and membership terms, those it has. */
+    async termsFor(typeId: number) {
+      const found: { id: number; title: string; html: string; type: 'health_commitment' | 'membership' }[] =
+        [];
+      for (const kind of ['health_commitment', 'membership'] as const) {
+        const terms = await termsOf(kind, typeId).catch((error: unknown) => {
+          if (error instanceof HttpError && error.statusCode === 404) return null;
+          throw error;
+        });
+        if (terms) found.push({ ...terms, type: kind });
+      }
+      return found;
     },
 
     /** POST custom-questions/memberships/{typeId}: checked against the questions, then stored. */
