@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from './support/api.ts';
 import { startTestSandbox, type TestSandbox } from './support/card-sandbox.ts';
 import { browserFacts, cardBilling, checkoutCalls } from './support/checkout-calls.ts';
-import { basketWith, catalogueAt, createCustomer, type Catalogue } from './support/factories.ts';
+import {
+  basketWith,
+  catalogueAt,
+  createCustomer,
+  monthlyGymMember,
+  type Catalogue,
+} from './support/factories.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 /**
@@ -104,6 +110,29 @@ describe('terms accepted on the joining page are carried into the basket, on 21 
     expect((await payWithTicked(other.cookie, [])).body.message).toBe(
       'Please check all required terms and conditions',
     );
+  });
+
+  it('carries the terms accepted when changing a membership on the joining page', async () => {
+    const { member, gym } = await monthlyGymMember(t);
+    const typeId = at.type('off-peak-gym').id;
+    const accepted = [
+      (await api.guest.get<{ id: number }>(`/api/terms/membership/${typeId}/health-commitment`)).data.id,
+      (await api.guest.get<{ id: number }>(`/api/terms/membership/${typeId}`)).data.id,
+    ];
+    const changed = await api.as(member).post<Cart>(`/api/memberships/${gym}/change`, {
+      membership_type_id: typeId,
+      payment_option_id: at.option('off-peak-gym', 'recurring').id,
+      start_date: '2026-12-01',
+      accepted_terms: accepted,
+    });
+    expect(changed.status).toBe(201);
+    expect((await basketTerms(member.cookie)).map((terms) => terms.accepted)).toEqual([true, true]);
+    // Nothing to pay: the order completes with no terms ticked at checkout.
+    const done = await call(member.cookie, 'POST', '/api/checkout/complete', {
+      terms: [],
+      source: 'online-joining',
+    });
+    expect(done.status).toBe(200);
   });
 
   it('refuses accepted terms that are not ids, changing nothing', async () => {

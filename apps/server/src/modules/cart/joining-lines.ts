@@ -7,7 +7,7 @@ import type { PromotionClient } from '../memberships/memberships.service.ts';
 import { requireOperator } from '../operator/current-operator.ts';
 import { type CartDeps, requireOpen } from './cart-deps.ts';
 import type { CartView } from './cart-view.ts';
-import { type MembershipLines, refuseDuplicates } from './membership-lines.ts';
+import { acceptedOwnTerms, type MembershipLines, refuseDuplicates } from './membership-lines.ts';
 
 /**
  * The joining page's line (joining spec, "Order"): one membership, replacing any earlier choice,
@@ -86,9 +86,11 @@ export function createJoiningLines(
               billingAddress: body.billingAddress,
             })
           : undefined;
-      // Only this membership's own terms count as accepted; other ids sent are not its terms.
-      const ownTerms = (await deps.memberships.termsFor(body.membershipTypeId)).map((terms) => terms.id);
-      const acceptedTermIds = ownTerms.filter((id) => body.acceptedTerms?.includes(id));
+      const acceptedTermIds = await acceptedOwnTerms(
+        deps.memberships,
+        body.membershipTypeId,
+        body.acceptedTerms,
+      );
       let replaced: string | undefined;
       const cart = await carts.withLockedCart(customer.id, true, async (tx, locked) => {
         requireOpen(locked);

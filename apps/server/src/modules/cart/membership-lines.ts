@@ -31,6 +31,19 @@ export function optionLabel(
 }
 
 /** A membership type once per basket: a second line of it is refused, listing nothing twice. */
+/**
+ * Which of a membership's own terms the joining page says were accepted (issue 21 item 5): an id
+ * that is not one of its terms is not recorded.
+ */
+export async function acceptedOwnTerms(
+  memberships: CartDeps['memberships'],
+  typeId: number,
+  sent: number[] | undefined,
+): Promise<number[]> {
+  const own = (await memberships.termsFor(typeId)).map((terms) => terms.id);
+  return own.filter((id) => sent?.includes(id));
+}
+
 export function refuseDuplicates(existing: CartItemRow[], added: NewCartItem[]) {
   const typeIds = existing.map((row) => row.membershipTypeId);
   for (const item of added) {
