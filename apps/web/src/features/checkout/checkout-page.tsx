@@ -17,6 +17,7 @@ import { formatPence } from '@lido/pricing/money';
 import { useClientSettings } from '../../app/client-settings/get-client-settings.ts';
 import { useSiteMode } from '../../app/site-mode/site-mode.ts';
 import { checkoutExit } from './checkout-exit.ts';
+import { useJoiningTermsCheck } from './joining-terms-check.ts';
 import { type CheckoutExtras, useCheckoutSource } from './checkout-source.ts';
 import { SiteLink } from '../../app/site-mode/site-link.tsx';
 import { linesNeedingWaivers, waiverFieldId, waiverMessage, Waivers } from './waivers.tsx';
@@ -38,6 +39,7 @@ export function CheckoutPage() {
   const [leavingFor, setLeavingFor] = useState<number | null>(null);
   const source = useCheckoutSource();
   const [agreedWaivers, setAgreedWaivers] = useState<number[]>([]);
+  useJoiningTermsCheck(cart.data?.cartId ?? null);
 
   if (cart.isPending) return <Spinner label="Loading your basket" />;
   if (cart.isError)

@@ -7,7 +7,7 @@ import { showToast, toastDurations } from '../../app/toasts/toast-store.ts';
 import { useRefreshChangedBasket } from './basket-changed.ts';
 import { useCartTerms, useCompleteFreeOrder } from './complete-order.ts';
 import { useFinishOrder } from './finish-order.ts';
-import { TermsChecks, termsMessage } from './terms-checks.tsx';
+import { AcceptedTerms, TermsChecks, termsMessage, termsToAsk } from './terms-checks.tsx';
 import type { CheckoutExtras } from './checkout-source.ts';
 
 /** A zero total: no card, the terms, then "Confirm order" (joining spec, "Checkout page"). */
@@ -30,7 +30,7 @@ export function FreeOrder({
   const refreshChangedBasket = useRefreshChangedBasket();
   const [ticked, setTicked] = useState<number[]>([]);
   const [error, setError] = useState<string | null>(null);
-  const required = terms.data ?? [];
+  const required = termsToAsk(terms.data);
 
   const confirm = () => {
     if (extras.waiverProblem) return setError(extras.waiverProblem.message);
@@ -79,6 +79,7 @@ export function FreeOrder({
       {terms.isError && (
         <p className="error-line">Something went wrong loading the terms, please try again.</p>
       )}
+      <AcceptedTerms terms={terms.data} />
       <TermsChecks terms={required} ticked={ticked} onChange={setTicked} />
       <div className="form__actions">
         <Button

@@ -7,8 +7,9 @@ import { ErrorSummary } from '../../../ui/error-summary.tsx';
 import { CheckboxField } from '../../../ui/form-fields.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { useCartTerms } from '../complete-order.ts';
-import { TermsChecks } from '../terms-checks.tsx';
-import { BillingDetailsFields, emptyBilling } from './billing-details.tsx';
+import { AcceptedTerms, TermsChecks, termsToAsk } from '../terms-checks.tsx';
+import { differentAddress, useAccountBilling } from './account-billing.ts';
+import { AccountBillingSummary, BillingDetailsFields, emptyBilling } from './billing-details.tsx';
 import { cardMessages } from './card-errors.ts';
 import { initialPayment, paymentInProgress, paymentReducer } from './payment-status.ts';
 import { SavedCardChoice } from './saved-card-choice.tsx';
@@ -47,13 +48,17 @@ export function CardPayment({
   const [state, dispatch] = useReducer(paymentReducer, initialPayment);
   const card = useCardSession(dispatch);
   const { session, savedCard, paySaved, isStripe, cardContainer, cardValid, cardLoadError } = card;
-  const [billing, setBilling] = useState(emptyBilling);
+  const accountBilling = useAccountBilling();
+  const fromAccount = accountBilling.data ?? { details: emptyBilling, complete: false };
+  // null: the account's name and address (issue 21 item 5); set once the customer types their own.
+  const [typedBilling, setTypedBilling] = useState<BillingDetails | null>(null);
+  const billing = typedBilling ?? fromAccount.details;
   const [billingErrors, setBillingErrors] = useState<BillingErrors>({});
   const [saveCard, setSaveCard] = useState(false);
   const [ticked, setTicked] = useState<number[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
 
-  const required = terms.data ?? [];
+  const required = termsToAsk(terms.data);
   const termsAccepted = required.every((term) => ticked.includes(term.id));
   const billingValid = paySaved || Object.keys(validateBillingDetails(billing)).length === 0;
   const formValid = billingValid && cardValid;
@@ -123,14 +128,27 @@ export function CardPayment({
         />
       )}
 
-      {!paySaved && (
-        <BillingDetailsFields
-          billing={billing}
-          errors={billingErrors}
-          disabled={inProgress}
-          onChange={setBilling}
-        />
-      )}
+      {!paySaved &&
+        (accountBilling.isPending ? (
+          <Spinner label="Loading your billing details" />
+        ) : typedBilling === null && fromAccount.complete && Object.keys(billingErrors).length === 0 ? (
+          <AccountBillingSummary
+            billing={billing}
+            disabled={inProgress}
+            onUseDifferent={() => {
+              setTypedBilling(differentAddress(fromAccount.details));
+              // The button is gone: focus moves to the first field of the new address.
+              requestAnimationFrame(() => document.getElementById('checkout-billingAddressLineOne')?.focus());
+            }}
+          />
+        ) : (
+          <BillingDetailsFields
+            billing={billing}
+            errors={billingErrors}
+            disabled={inProgress}
+            onChange={(update) => setTypedBilling(update(billing))}
+          />
+        ))}
 
       <h2 id={paySaved ? 'billing-heading' : undefined}>Payment Details</h2>
       {paySaved && !isStripe && <p>Enter the security code (CVV) from the back of your card.</p>}
@@ -153,6 +171,7 @@ export function CardPayment({
       {terms.isError && (
         <p className="error-line">Something went wrong loading the terms, please try again.</p>
       )}
+      <AcceptedTerms terms={terms.data} />
       <TermsChecks terms={required} ticked={ticked} onChange={setTicked} />
 
       <div className="checkout-pay-area">
