@@ -7,7 +7,7 @@ import { useE2E } from './support/fixture.ts';
 import { expectNoSecretsLeft } from './support/secret-scan.ts';
 import { expectFocusOn, expectFocusOnNewPage, overlaps } from './support/focus.ts';
 import { logIn } from './support/log-in.ts';
-import { acceptCheckoutTerms, fillBilling, fillCard } from './support/pay-by-card.ts';
+import { expectTermsCarriedIn, fillCard } from './support/pay-by-card.ts';
 import {
   agreeToTerms,
   answerAdditionalDetails,
@@ -158,9 +158,14 @@ describe('joining online', () => {
       await expectNoAxeViolations(page);
 
       // Pay by card: CHALLENGE asks the issuer, who checks the password; any other name is frictionless.
-      await fillBilling(page);
+      // Nothing asked twice (issue 21 item 5): the address given at Create Account bills the card,
+      // and the terms agreed in Review & select dates are not asked for again.
+      const billing = page.getByRole('region', { name: 'Billing Details' });
+      expect(await billing.locator('address').innerText()).toBe(
+        'Jordan Reed\n12 Deansgate\nManchester\nM3 2BW',
+      );
+      await expectTermsCarriedIn(page, ['Health commitment', 'Membership terms']);
       await fillCard(page, { name: challenge ? 'CHALLENGE' : 'JORDAN REED', number: '4929000000006' });
-      await acceptCheckoutTerms(page, ['Health commitment', 'Membership terms']);
       const pay = page.getByRole('button', { name: `Pay ${sidebarPrice} now` });
       await pay.click();
       if (challenge) {
