@@ -28,6 +28,8 @@ export interface CardPayInput {
   saveCard: boolean;
   ticked: number[];
   termsAccepted: boolean;
+  /** the basket's terms have loaded */
+  termsReady: boolean;
   /** account credit paying the rest (platform spec §3 "Offline payment") */
   payments: OfflinePayment[];
   /** the source, the agreed waivers, and a waiver not yet agreed */
@@ -50,11 +52,12 @@ export function useCardPay(input: CardPayInput) {
     saveCard,
     ticked,
     termsAccepted,
+    termsReady,
     payments,
     extras,
     setProblem,
   } = input;
-  const { session, savedCard, paySaved, isStripe, stripeCard, tokeniseCard, renew } = card;
+  const { session, savedCard, paySaved, isStripe, stripeCard, tokeniseCard, renew, cardValid } = card;
   const finishOrder = useFinishOrder(input.onLeaving, extras.source);
   const refreshChangedBasket = useRefreshChangedBasket();
 
@@ -95,14 +98,14 @@ export function useCardPay(input: CardPayInput) {
 
   const pay = async () => {
     setProblem(null);
+    // Everything missing is said at once, the billing fields under themselves (WCAG 3.3.1).
+    const errors = paySaved ? {} : validateBillingDetails(billing);
+    setBillingErrors(errors);
     if (extras.waiverProblem) return setProblem(extras.waiverProblem.message);
+    if (!termsReady || !session) return setProblem(cardMessages.notReady);
     if (!termsAccepted) return setProblem(termsMessage);
-    if (!paySaved) {
-      const errors = validateBillingDetails(billing);
-      setBillingErrors(errors);
-      if (Object.keys(errors).length > 0) return;
-    }
-    if (!session) return setProblem(cardMessages.notReady);
+    if (Object.keys(errors).length > 0) return;
+    if (!cardValid) return setProblem(cardMessages.incomplete);
     dispatch({ type: 'authorise' });
     if (isStripe) return payWithStripe();
     let token;
