@@ -1,4 +1,5 @@
 import { partsFromDate } from '@lido/contracts/date-input';
+import { type CalendarDate, isCalendarDate, prettyDate } from '@lido/pricing/calendar-date';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../ui/button.tsx';
@@ -31,6 +32,31 @@ function initialAnswers(fields: DataField[]): Answers {
   return answers;
 }
 
+/**
+ * Details only the centre can change (the email and date of birth), shown as text rather than as
+ * inputs that look editable but are not (issue 21 item 8, WCAG 1.3.1).
+ */
+function FixedDetails({ fields }: { fields: DataField[] }) {
+  if (fields.length === 0) return null;
+  return (
+    <div className="fixed-details">
+      <dl className="facts">
+        {fields.map((field) => (
+          <div key={field.name} className="facts__row">
+            <dt>{field.label}</dt>
+            <dd>
+              {field.type === 'date' && field.answer && isCalendarDate(field.answer)
+                ? prettyDate(field.answer as CalendarDate)
+                : field.answer}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p className="field__hint">To change these, please contact your centre.</p>
+    </div>
+  );
+}
+
 function DetailsForm({ fields }: { fields: DataField[] }) {
   const [answers, setAnswers] = useState<Answers>(() => initialAnswers(fields));
   const { errors, setErrors, fromServer } = useFormErrors();
@@ -59,17 +85,15 @@ function DetailsForm({ fields }: { fields: DataField[] }) {
           message,
         }))}
       />
-      {fields.map((field) => (
-        <div key={field.name}>
-          <DataFieldInput
-            field={field}
-            answers={answers}
-            error={errors[field.name]}
-            readOnly={!field.isAuthorised}
-            onChange={(name, value) => setAnswers((current) => ({ ...current, [name]: value }))}
-          />
-          {!field.isAuthorised && <p className="field__hint">To change this, please contact your centre.</p>}
-        </div>
+      <FixedDetails fields={fields.filter((field) => !field.isAuthorised)} />
+      {editable.map((field) => (
+        <DataFieldInput
+          key={field.name}
+          field={field}
+          answers={answers}
+          error={errors[field.name]}
+          onChange={(name, value) => setAnswers((current) => ({ ...current, [name]: value }))}
+        />
       ))}
       <div className="form__actions">
         <Button type="submit" variant="primary" size="lg" disabled={update.isPending}>
