@@ -105,9 +105,11 @@ function renderCheckout(cart: Cart, confirmationLoaded: Promise<void> = Promise.
 describe("the checkout page's way out of an empty basket (issue 15)", () => {
   afterEach(() => setSiteMode({ embedded: false, kiosk: false, centre: null }));
 
-  it('sends an empty basket that was never paid for to the centre finder', async () => {
+  it('sends an empty basket that was never paid for to the centre finder, saying why (issue 21 item 8)', async () => {
+    render(<Toaster />);
     renderCheckout(basket({ items: 0 }));
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Centre finder / null');
+    expect(await screen.findByText('Your basket is empty, so there is nothing to check out.')).toBeTruthy();
   });
 
   it('sends a basket that has just become an order to its confirmation', async () => {
