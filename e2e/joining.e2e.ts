@@ -48,6 +48,8 @@ describe('joining online', () => {
       // Your details: the terms must be agreed before the account is created.
       const details = step(page, 'Your details');
       await details.getByLabel('First name').waitFor();
+      // The title says the step and the centre (issue 21 item 8), not "Membership Options" throughout.
+      expect(await page.title()).toMatch(/^Your details \(step 3 of \d\): Castlefield Leisure Centre \| /);
       await createAccount(page, email);
       await details.getByRole('button', { name: 'Create Account' }).click();
       await page
@@ -88,6 +90,13 @@ describe('joining online', () => {
       await expect.poll(() => toPay.innerText()).not.toBe(fullPrice);
       await dates.getByRole('button', { name: 'Remove promo code' }).click();
       await expect.poll(() => toPay.innerText()).toBe(fullPrice);
+      // Continue is not disabled: pressed before the terms, it says what is missing (issue 21 item 7).
+      await dates.getByRole('button', { name: 'Continue' }).click();
+      const missing = page.getByRole('alert').filter({ hasText: 'There is a problem' });
+      await missing.getByText('Please check all required terms and conditions').waitFor();
+      await expectFocusOn(missing);
+      expect(await page.title()).toMatch(/^Error: Review & select dates \(step 5 of \d\): Castlefield/);
+      await expectNoAxeViolations(page);
       await agreeToTerms(page);
       await dates.getByRole('button', { name: 'Continue' }).click();
 
