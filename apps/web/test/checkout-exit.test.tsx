@@ -1,6 +1,7 @@
 import type { Cart } from '@lido/contracts/cart';
 import { act, render, screen } from '@testing-library/react';
 import { Toaster } from '../src/app/toasts/toaster.tsx';
+import { clearToasts } from '../src/app/toasts/toast-store.ts';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -156,6 +157,7 @@ describe("the checkout page's way out of an empty basket (issue 15)", () => {
 });
 
 describe('checkout asks only for terms not accepted on the joining page (issue 21 item 5)', () => {
+  afterEach(() => clearToasts());
   const healthTerms = { id: 31, type: 'health_commitment', title: 'Health Commitment', html: '<p>Fit.</p>' };
   const membershipTerms = { id: 32, type: 'membership', title: 'Membership Terms', html: '<p>Rules.</p>' };
   const answerTerms = (acceptedIds: number[]) => {
@@ -178,6 +180,7 @@ describe('checkout asks only for terms not accepted on the joining page (issue 2
   };
 
   it('says which terms were agreed, asks for the rest, and sends only those', async () => {
+    render(<Toaster />);
     // The terms dialog scrolls its checkbox back into view as it closes (jsdom lays nothing out).
     Element.prototype.scrollIntoView = () => {};
     const calls = answerTerms([31]);
@@ -191,7 +194,7 @@ describe('checkout asks only for terms not accepted on the joining page (issue 2
     });
     // Confirming without it says what is missing, and nothing is sent.
     await userEvent.click(screen.getByRole('button', { name: 'Confirm order' }));
-    expect((await screen.findByRole('alert')).textContent).toContain(
+    expect((await screen.findByRole('alert', { name: 'There is a problem' })).textContent).toContain(
       'Please check all required terms and conditions',
     );
     expect(calls.some((call) => call.url === '/api/checkout/complete')).toBe(false);
@@ -201,7 +204,9 @@ describe('checkout asks only for terms not accepted on the joining page (issue 2
     await vi.waitFor(() => expect(calls.some((call) => call.url === '/api/checkout/complete')).toBe(true));
     const complete = calls.find((call) => call.url === '/api/checkout/complete')!;
     expect(JSON.parse(String(complete.init?.body)).terms).toEqual([32]);
-  });
+    // The free order's success toast (platform spec §8, issue 21 item 13).
+    expect(await screen.findByText('Order completed Successfully.')).toBeTruthy();
+  }, 20_000);
 
   it('asks for nothing when every term was agreed on the joining page', async () => {
     answerTerms([31, 32]);
@@ -210,15 +215,16 @@ describe('checkout asks only for terms not accepted on the joining page (issue 2
       await screen.findByText('You agreed to the Membership Terms when you chose your membership.'),
     ).toBeTruthy();
     expect(screen.queryByRole('checkbox')).toBeNull();
-  });
+  }, 20_000);
 
   it('sends the joining page back to / with the spec’s toast when its terms are not all accepted', async () => {
     answerTerms([31]);
     render(<Toaster />);
     renderCheckout(basket({ items: 1 }), undefined, { fromJoiningPage: true });
-    await vi.waitFor(() =>
-      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Centre finder / null'),
+    await vi.waitFor(
+      () => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Centre finder / null'),
+      { timeout: 10_000 },
     );
     expect(await screen.findByText('Please check all required terms and conditions')).toBeTruthy();
-  });
+  }, 20_000);
 });

@@ -39,7 +39,15 @@ export function FreeOrder({
     complete.mutate(
       { terms: ticked, payments, extras },
       {
-        onSuccess: ({ completeOrderId }) => finishOrder(completeOrderId),
+        onSuccess: ({ completeOrderId }) => {
+          // The payment toast of platform spec §8, for an order with nothing to pay too.
+          showToast({
+            content: 'Order completed Successfully.',
+            type: 'success',
+            closeAfter: toastDurations.long,
+          });
+          return finishOrder(completeOrderId);
+        },
         onError: (failure) => {
           refreshChangedBasket(failure);
           showToast({
