@@ -1,3 +1,4 @@
+import { termsForMembership } from '../memberships/membership-terms.ts';
 import type { Cart, CartTerms } from '@lido/contracts/cart';
 import { HttpError, ValidationError } from '../../http/errors.ts';
 import { requireDirectDebitFor } from '../direct-debit/direct-debit-required.ts';
@@ -217,7 +218,7 @@ export function createBasketService(
       const lines = (await carts.itemsOf(cart.id)).map((row) => row.item);
       const terms: CartTerms[] = [];
       for (const line of lines) {
-        for (const found of await deps.memberships.termsFor(line.membershipTypeId)) {
+        for (const found of await termsForMembership(deps.memberships, line.membershipTypeId)) {
           // Accepted only when every line needing these terms accepted them on the joining page.
           const accepted = line.acceptedTermIds.includes(found.id);
           const seen = terms.find((term) => term.id === found.id);

@@ -1,3 +1,4 @@
+import { termsForMembership } from '../memberships/membership-terms.ts';
 import type { MembershipType } from '@lido/contracts/membership';
 import { billingDayFor } from '@lido/pricing/membership-costs';
 import type { PricedLine } from '@lido/pricing/priced-line';
@@ -40,7 +41,7 @@ export async function acceptedOwnTerms(
   typeId: number,
   sent: number[] | undefined,
 ): Promise<number[]> {
-  const own = (await memberships.termsFor(typeId)).map((terms) => terms.id);
+  const own = (await termsForMembership(memberships, typeId)).map((terms) => terms.id);
   return own.filter((id) => sent?.includes(id));
 }
 

@@ -340,20 +340,6 @@ export function createMembershipsService(deps: {
 
     terms: termsOf,
 
-    /** A membership type's health commitment and membership terms, those it has. */
-    async termsFor(typeId: number) {
-      const found: { id: number; title: string; html: string; type: 'health_commitment' | 'membership' }[] =
-        [];
-      for (const kind of ['health_commitment', 'membership'] as const) {
-        const terms = await termsOf(kind, typeId).catch((error: unknown) => {
-          if (error instanceof HttpError && error.statusCode === 404) return null;
-          throw error;
-        });
-        if (terms) found.push({ ...terms, type: kind });
-      }
-      return found;
-    },
-
     /** POST custom-questions/memberships/{typeId}: checked against the questions, then stored. */
     async saveAnswers(
       customerId: number,
