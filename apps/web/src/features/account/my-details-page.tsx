@@ -10,7 +10,7 @@ import { passwordGuidance } from '../auth/index.ts';
 import {
   answerFor,
   type Answers,
-  DataFieldInput,
+  DataFieldInputs,
   dataFieldsQuery,
   validateAnswers,
 } from '../data-fields/index.ts';
@@ -86,15 +86,7 @@ function DetailsForm({ fields }: { fields: DataField[] }) {
         }))}
       />
       <FixedDetails fields={fields.filter((field) => !field.isAuthorised)} />
-      {editable.map((field) => (
-        <DataFieldInput
-          key={field.name}
-          field={field}
-          answers={answers}
-          error={errors[field.name]}
-          onChange={(name, value) => setAnswers((current) => ({ ...current, [name]: value }))}
-        />
-      ))}
+      <DataFieldInputs fields={editable} answers={answers} errors={errors} setAnswers={setAnswers} />
       <div className="form__actions">
         <Button type="submit" variant="primary" size="lg" disabled={update.isPending}>
           Save changes
