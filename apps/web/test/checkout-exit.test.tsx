@@ -158,6 +158,8 @@ describe("the checkout page's way out of an empty basket (issue 15)", () => {
 
 describe('checkout asks only for terms not accepted on the joining page (issue 21 item 5)', () => {
   afterEach(() => clearToasts());
+  // A waiting limit only, for a busy machine: nothing here depends on how long anything takes.
+  const slow = { timeout: 10_000 };
   const healthTerms = { id: 31, type: 'health_commitment', title: 'Health Commitment', html: '<p>Fit.</p>' };
   const membershipTerms = { id: 32, type: 'membership', title: 'Membership Terms', html: '<p>Rules.</p>' };
   const answerTerms = (acceptedIds: number[]) => {
@@ -186,7 +188,11 @@ describe('checkout asks only for terms not accepted on the joining page (issue 2
     const calls = answerTerms([31]);
     renderCheckout(basket({ items: 1 }));
     expect(
-      await screen.findByText('You agreed to the Health Commitment when you chose your membership.'),
+      await screen.findByText(
+        'You agreed to the Health Commitment when you chose your membership.',
+        {},
+        slow,
+      ),
     ).toBeTruthy();
     expect(screen.queryByRole('checkbox', { name: /Health Commitment/ })).toBeNull();
     const membershipBox = screen.getByRole('checkbox', {
@@ -194,25 +200,28 @@ describe('checkout asks only for terms not accepted on the joining page (issue 2
     });
     // Confirming without it says what is missing, and nothing is sent.
     await userEvent.click(screen.getByRole('button', { name: 'Confirm order' }));
-    expect((await screen.findByRole('alert', { name: 'There is a problem' })).textContent).toContain(
+    expect((await screen.findByRole('alert', { name: 'There is a problem' }, slow)).textContent).toContain(
       'Please check all required terms and conditions',
     );
     expect(calls.some((call) => call.url === '/api/checkout/complete')).toBe(false);
     await userEvent.click(membershipBox);
-    await userEvent.click(await screen.findByRole('button', { name: 'I Agree' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'I Agree' }, slow));
     await userEvent.click(screen.getByRole('button', { name: 'Confirm order' }));
-    await vi.waitFor(() => expect(calls.some((call) => call.url === '/api/checkout/complete')).toBe(true));
+    await vi.waitFor(
+      () => expect(calls.some((call) => call.url === '/api/checkout/complete')).toBe(true),
+      slow,
+    );
     const complete = calls.find((call) => call.url === '/api/checkout/complete')!;
     expect(JSON.parse(String(complete.init?.body)).terms).toEqual([32]);
     // The free order's success toast (platform spec §8, issue 21 item 13).
-    expect(await screen.findByText('Order completed Successfully.')).toBeTruthy();
+    expect(await screen.findByText('Order completed Successfully.', {}, slow)).toBeTruthy();
   }, 20_000);
 
   it('asks for nothing when every term was agreed on the joining page', async () => {
     answerTerms([31, 32]);
     renderCheckout(basket({ items: 1 }), undefined, { fromJoiningPage: true });
     expect(
-      await screen.findByText('You agreed to the Membership Terms when you chose your membership.'),
+      await screen.findByText('You agreed to the Membership Terms when you chose your membership.', {}, slow),
     ).toBeTruthy();
     expect(screen.queryByRole('checkbox')).toBeNull();
   }, 20_000);
@@ -225,6 +234,6 @@ describe('checkout asks only for terms not accepted on the joining page (issue 2
       () => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Centre finder / null'),
       { timeout: 10_000 },
     );
-    expect(await screen.findByText('Please check all required terms and conditions')).toBeTruthy();
+    expect(await screen.findByText('Please check all required terms and conditions', {}, slow)).toBeTruthy();
   }, 20_000);
 });
