@@ -32,7 +32,9 @@ export async function fillCard(
 /** Checks checkout asks for none of these terms, saying they were agreed on the joining page. */
 export async function expectTermsCarriedIn(page: Page, names: string[]) {
   for (const name of names)
-    await page.getByText(`You agreed to the ${name} when you chose your membership.`).waitFor();
+    await page
+      .getByText(new RegExp(`^You agreed to the ${name}.* when you chose your membership\\.$`, 'i'))
+      .waitFor();
   if ((await page.getByLabel(/I have read and agree to the/i).count()) > 0)
     throw new Error('Checkout asked again for terms agreed on the joining page');
 }
