@@ -57,7 +57,7 @@ export function useCardPay(input: CardPayInput) {
     extras,
     setProblem,
   } = input;
-  const { session, savedCard, paySaved, isStripe, stripeCard, tokeniseCard, renew, cardValid } = card;
+  const { session, savedCard, paySaved, isStripe, stripeCard, tokeniseCard, renew } = card;
   const finishOrder = useFinishOrder(input.onLeaving, extras.source);
   const refreshChangedBasket = useRefreshChangedBasket();
 
@@ -104,8 +104,9 @@ export function useCardPay(input: CardPayInput) {
     if (extras.waiverProblem) return setProblem(extras.waiverProblem.message);
     if (!termsReady || !session) return setProblem(cardMessages.notReady);
     if (!termsAccepted) return setProblem(termsMessage);
+    // The card itself is checked by tokenising it: the frame's own validity reaches the page a
+    // moment after typing, and the provider's answer says what is wrong with the card.
     if (Object.keys(errors).length > 0) return;
-    if (!cardValid) return setProblem(cardMessages.incomplete);
     dispatch({ type: 'authorise' });
     if (isStripe) return payWithStripe();
     let token;
