@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, visit, waitForPage } from './support/browser.ts';
 import { useE2E } from './support/fixture.ts';
 import { logIn } from './support/log-in.ts';
+import { expectTermsCarriedIn } from './support/pay-by-card.ts';
 
 describe('checking out a basket with nothing to pay', () => {
   const e2e = useE2E();
 
-  it('confirms a change to a cheaper membership without a card, once the terms are accepted', async () => {
+  it('confirms a change to a cheaper membership without a card, once the terms are accepted, without asking for them again', async () => {
     const page = await e2e.page({ expectedHttpErrors: [422] });
     await visit(page, `${e2e.server.urls.myAccount}/login?redirect=%2Fmemberships`);
     await logIn(page, 'C100002');
@@ -26,14 +27,9 @@ describe('checking out a basket with nothing to pay', () => {
 
     await page.getByRole('heading', { name: 'No payment is required for this purchase.' }).waitFor();
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toMatch(/Checkout\s+£0\.00/);
-    await page.getByRole('button', { name: 'Confirm order' }).click();
-    await page.getByRole('alert').getByText('Please check all required terms and conditions').waitFor();
+    // The terms agreed in Review & select dates came with the change (issue 21 item 5).
+    await expectTermsCarriedIn(page, ['Health commitment', 'Membership terms']);
     await expectNoAxeViolations(page);
-    for (const name of ['Health commitment', 'Membership terms']) {
-      await page.getByLabel(new RegExp(`I have read and agree to the ${name}`, 'i')).click();
-      await page.getByRole('dialog').getByRole('button', { name: 'I Agree' }).click();
-      await page.getByRole('dialog').waitFor({ state: 'hidden' });
-    }
     await page.getByRole('button', { name: 'Confirm order' }).click();
 
     await page.waitForURL(/\/order-confirmed\/\d+$/);

@@ -7,7 +7,7 @@ import { useE2E } from './support/fixture.ts';
 import { expectNoSecretsLeft } from './support/secret-scan.ts';
 import { expectFocusOn, expectFocusOnNewPage, overlaps } from './support/focus.ts';
 import { logIn } from './support/log-in.ts';
-import { acceptCheckoutTerms, fillBilling, fillCard } from './support/pay-by-card.ts';
+import { expectTermsCarriedIn, fillCard } from './support/pay-by-card.ts';
 import {
   agreeToTerms,
   answerAdditionalDetails,
@@ -48,6 +48,8 @@ describe('joining online', () => {
       // Your details: the terms must be agreed before the account is created.
       const details = step(page, 'Your details');
       await details.getByLabel('First name').waitFor();
+      // The title says the step and the centre (issue 21 item 8), not "Membership Options" throughout.
+      expect(await page.title()).toMatch(/^Your details \(step 3 of \d\): Castlefield Leisure Centre \| /);
       await createAccount(page, email);
       await details.getByRole('button', { name: 'Create Account' }).click();
       await page
@@ -88,6 +90,13 @@ describe('joining online', () => {
       await expect.poll(() => toPay.innerText()).not.toBe(fullPrice);
       await dates.getByRole('button', { name: 'Remove promo code' }).click();
       await expect.poll(() => toPay.innerText()).toBe(fullPrice);
+      // Continue is not disabled: pressed before the terms, it says what is missing (issue 21 item 7).
+      await dates.getByRole('button', { name: 'Continue' }).click();
+      const missing = page.getByRole('alert').filter({ hasText: 'There is a problem' });
+      await missing.getByText('Please check all required terms and conditions').waitFor();
+      await expectFocusOn(missing);
+      expect(await page.title()).toMatch(/^Error: Review & select dates \(step 5 of \d\): Castlefield/);
+      await expectNoAxeViolations(page);
       await agreeToTerms(page);
       await dates.getByRole('button', { name: 'Continue' }).click();
 
@@ -158,9 +167,13 @@ describe('joining online', () => {
       await expectNoAxeViolations(page);
 
       // Pay by card: CHALLENGE asks the issuer, who checks the password; any other name is frictionless.
-      await fillBilling(page);
+      // Nothing asked twice (issue 21 item 5): the address given at Create Account bills the card,
+      // and the terms agreed in Review & select dates are not asked for again.
+      const billing = page.getByRole('region', { name: 'Billing Details' });
+      const address = (await billing.locator('address').innerText()).split('\n').filter(Boolean);
+      expect(address).toEqual(['Jordan Reed', '12 Deansgate', 'Manchester', 'M3 2BW']);
+      await expectTermsCarriedIn(page, ['Health commitment', 'Membership terms']);
       await fillCard(page, { name: challenge ? 'CHALLENGE' : 'JORDAN REED', number: '4929000000006' });
-      await acceptCheckoutTerms(page, ['Health commitment', 'Membership terms']);
       const pay = page.getByRole('button', { name: `Pay ${sidebarPrice} now` });
       await pay.click();
       if (challenge) {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, waitForPage } from './support/browser.ts';
 import { useE2E } from './support/fixture.ts';
 import * as joining from './support/joining.ts';
-import { acceptCheckoutTerms, fillBilling, fillCard } from './support/pay-by-card.ts';
+import { expectTermsCarriedIn, fillBilling, fillCard } from './support/pay-by-card.ts';
 
 /** Where the tab went and what the site asked for: the failure message shows how a run ended up elsewhere. */
 function recordTrail(page: Page): string[] {
@@ -84,7 +84,7 @@ describe('a paid joining journey, again and again', () => {
 
       await fillBilling(page);
       await fillCard(page, { name: 'CHALLENGE', number: '4929000000006' });
-      await acceptCheckoutTerms(page, ['Health commitment', 'Membership terms']);
+      await expectTermsCarriedIn(page, ['Health commitment', 'Membership terms']);
       await page.getByRole('button', { name: /^Pay £\d+\.\d\d now$/ }).click();
       await page.getByRole('dialog', { name: 'Confirm your payment with your bank' }).waitFor();
       const issuer = page.frameLocator('iframe[title="Your bank\'s security check"]');

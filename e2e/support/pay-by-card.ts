@@ -1,8 +1,15 @@
 import type { Page } from 'playwright-core';
 
-/** Fills the checkout's billing details (a new card needs them; a saved card does not). */
+/**
+ * Fills the checkout's billing details (a new card needs them; a saved card does not). An account
+ * with a full address has it shown instead (issue 21 item 5): "Use a different address" opens the
+ * fields.
+ */
 export async function fillBilling(page: Page) {
   const billing = page.getByRole('group', { name: 'Billing Details' });
+  const different = page.getByRole('button', { name: 'Use a different address' });
+  await billing.or(different).first().waitFor();
+  if (await different.isVisible()) await different.click();
   await billing.getByLabel('First name').fill('Jordan');
   await billing.getByLabel('Last name').fill('Reed');
   await billing.getByLabel('Address line 1').fill('88 Deansgate');
@@ -20,6 +27,16 @@ export async function fillCard(
   await frame.getByLabel('Card number').fill(card.number);
   await frame.getByLabel('Expiry date (MM/YY)').fill(card.expiry ?? '12/30');
   await frame.getByLabel('Security code').fill(card.cvv ?? '123');
+}
+
+/** Checks checkout asks for none of these terms, saying they were agreed on the joining page. */
+export async function expectTermsCarriedIn(page: Page, names: string[]) {
+  for (const name of names)
+    await page
+      .getByText(new RegExp(`^You agreed to the ${name}.* when you chose your membership\\.$`, 'i'))
+      .waitFor();
+  if ((await page.getByLabel(/I have read and agree to the/i).count()) > 0)
+    throw new Error('Checkout asked again for terms agreed on the joining page');
 }
 
 /** Ticks each of the basket's terms through its dialog. */

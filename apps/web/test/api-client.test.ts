@@ -70,6 +70,8 @@ describe('the API client', () => {
   it('maps statuses to the generic error line', () => {
     expect(genericErrorLine(404)).toBe('Unable to complete request, item not found.');
     expect(genericErrorLine(403)).toBe('Unauthorised.');
+    // A stale form (issue 21 item 13, joining spec §8 "Forms").
+    expect(genericErrorLine(419)).toBe('Something has gone wrong, please reload and try again.');
     expect(genericErrorLine(500)).toBe('Something has gone wrong, please try again.');
     expect(genericErrorLine(418)).toBe('Something has gone wrong, please try again.');
     expect(genericErrorLine(null)).toBe('Something has gone wrong, please try again.');

@@ -101,6 +101,35 @@ describe('the finder without a map', () => {
     expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ id: 1 }));
   });
 
+  it('focuses the search field with its error when nothing was typed (issue 21 item 7)', async () => {
+    renderOnSite(<CentreFinder venues={venues} onSelect={() => undefined} />, {
+      site: 'online-joining',
+      settings: noMap,
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    const field = screen.getByLabelText('Search for a town, postcode or centre');
+    expect(document.activeElement).toBe(field);
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    const described = document.getElementById(field.getAttribute('aria-describedby')!)!;
+    expect(described.textContent).toContain('Enter a town, city or centre name.');
+  });
+
+  it('says the list after "Cannot find location" is every centre (issue 21 item 8)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      stubFetch({ '/api/geocoding/Nowhere.json': { body: { features: [] } } }).fetchStub,
+    );
+    renderOnSite(<CentreFinder venues={venues} onSelect={() => undefined} />, {
+      site: 'online-joining',
+      settings: noMap,
+    });
+    await userEvent.type(screen.getByLabelText('Search for a town, postcode or centre'), 'Nowhere');
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await screen.findByRole('heading', { level: 2, name: 'Cannot find location, please try again.' });
+    expect(screen.getByRole('list', { name: 'All 3 centres' })).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: /^Select and continue/ })).toHaveLength(3);
+  });
+
   it('says when there are no centres at all', () => {
     renderOnSite(<CentreFinder venues={[]} onSelect={() => undefined} />, {
       site: 'online-joining',

@@ -1,5 +1,7 @@
 import type { Cart } from '@lido/contracts/cart';
-import { act, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
+import { Toaster } from '../src/app/toasts/toaster.tsx';
+import { clearToasts } from '../src/app/toasts/toast-store.ts';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -82,7 +84,7 @@ function Landed({ name }: { name: string }) {
 }
 
 /** /checkout with the basket given; the confirmation route loads when `confirmationLoaded` resolves. */
-function renderCheckout(cart: Cart, confirmationLoaded: Promise<void> = Promise.resolve()) {
+function renderCheckout(cart: Cart, confirmationLoaded: Promise<void> = Promise.resolve(), state?: unknown) {
   const rendered = renderRoutesOnSite(
     [
       { path: '/checkout', element: <CheckoutPage /> },
@@ -95,7 +97,7 @@ function renderCheckout(cart: Cart, confirmationLoaded: Promise<void> = Promise.
       },
       { path: '/', element: <Landed name="Centre finder" /> },
     ],
-    { site: 'online-joining', path: '/checkout' },
+    { site: 'online-joining', path: '/checkout', state },
   );
   rendered.queryClient.setQueryData(cartKeys.cart, cart);
   return rendered;
@@ -104,9 +106,11 @@ function renderCheckout(cart: Cart, confirmationLoaded: Promise<void> = Promise.
 describe("the checkout page's way out of an empty basket (issue 15)", () => {
   afterEach(() => setSiteMode({ embedded: false, kiosk: false, centre: null }));
 
-  it('sends an empty basket that was never paid for to the centre finder', async () => {
+  it('sends an empty basket that was never paid for to the centre finder, saying why (issue 21 item 8)', async () => {
+    render(<Toaster />);
     renderCheckout(basket({ items: 0 }));
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Centre finder / null');
+    expect(await screen.findByText('Your basket is empty, so there is nothing to check out.')).toBeTruthy();
   });
 
   it('sends a basket that has just become an order to its confirmation', async () => {
@@ -150,4 +154,86 @@ describe("the checkout page's way out of an empty basket (issue 15)", () => {
       'Confirmation /order-confirmed/7 {"newMandate":true}',
     );
   });
+});
+
+describe('checkout asks only for terms not accepted on the joining page (issue 21 item 5)', () => {
+  afterEach(() => clearToasts());
+  // A waiting limit only, for a busy machine: nothing here depends on how long anything takes.
+  const slow = { timeout: 10_000 };
+  const healthTerms = { id: 31, type: 'health_commitment', title: 'Health Commitment', html: '<p>Fit.</p>' };
+  const membershipTerms = { id: 32, type: 'membership', title: 'Membership Terms', html: '<p>Rules.</p>' };
+  const answerTerms = (acceptedIds: number[]) => {
+    const stub = stubFetch({
+      '/api/terms': {
+        body: {
+          data: {
+            data: [healthTerms, membershipTerms].map((terms) => ({
+              ...terms,
+              is_required: true,
+              accepted: acceptedIds.includes(terms.id),
+            })),
+          },
+        },
+      },
+      '/api/checkout/complete': { body: { data: { complete_order_id: 7, status: 'completed' } } },
+    });
+    vi.stubGlobal('fetch', stub.fetchStub);
+    return stub.calls;
+  };
+
+  it('says which terms were agreed, asks for the rest, and sends only those', async () => {
+    render(<Toaster />);
+    // The terms dialog scrolls its checkbox back into view as it closes (jsdom lays nothing out).
+    Element.prototype.scrollIntoView = () => {};
+    const calls = answerTerms([31]);
+    renderCheckout(basket({ items: 1 }));
+    expect(
+      await screen.findByText(
+        'You agreed to the Health Commitment when you chose your membership.',
+        {},
+        slow,
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('checkbox', { name: /Health Commitment/ })).toBeNull();
+    const membershipBox = screen.getByRole('checkbox', {
+      name: 'I have read and agree to the Membership Terms',
+    });
+    // Confirming without it says what is missing, and nothing is sent.
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm order' }));
+    expect((await screen.findByRole('alert', { name: 'There is a problem' }, slow)).textContent).toContain(
+      'Please check all required terms and conditions',
+    );
+    expect(calls.some((call) => call.url === '/api/checkout/complete')).toBe(false);
+    await userEvent.click(membershipBox);
+    await userEvent.click(await screen.findByRole('button', { name: 'I Agree' }, slow));
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm order' }));
+    await vi.waitFor(
+      () => expect(calls.some((call) => call.url === '/api/checkout/complete')).toBe(true),
+      slow,
+    );
+    const complete = calls.find((call) => call.url === '/api/checkout/complete')!;
+    expect(JSON.parse(String(complete.init?.body)).terms).toEqual([32]);
+    // The free order's success toast (platform spec §8, issue 21 item 13).
+    expect(await screen.findByText('Order completed Successfully.', {}, slow)).toBeTruthy();
+  }, 20_000);
+
+  it('asks for nothing when every term was agreed on the joining page', async () => {
+    answerTerms([31, 32]);
+    renderCheckout(basket({ items: 1 }), undefined, { fromJoiningPage: true });
+    expect(
+      await screen.findByText('You agreed to the Membership Terms when you chose your membership.', {}, slow),
+    ).toBeTruthy();
+    expect(screen.queryByRole('checkbox')).toBeNull();
+  }, 20_000);
+
+  it('sends the joining page back to / with the spec’s toast when its terms are not all accepted', async () => {
+    answerTerms([31]);
+    render(<Toaster />);
+    renderCheckout(basket({ items: 1 }), undefined, { fromJoiningPage: true });
+    await vi.waitFor(
+      () => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Centre finder / null'),
+      { timeout: 10_000 },
+    );
+    expect(await screen.findByText('Please check all required terms and conditions', {}, slow)).toBeTruthy();
+  }, 20_000);
 });

@@ -97,6 +97,18 @@ describe('the header', () => {
     await userEvent.click(within(drawer).getByRole('button', { name: 'Close menu' }));
     expect(drawer.hasAttribute('open')).toBe(false);
   });
+
+  it('closes the drawer before its Log in opens, so no dialogs stack (issue 21 item 8)', async () => {
+    renderOnSite(header(), { site: 'bookings', path: '/' });
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const drawer = screen.getByRole('dialog', { name: 'Menu' });
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Log in' }));
+    expect(drawer.hasAttribute('open')).toBe(false);
+    const login = await screen.findByRole('dialog', { name: 'Log in' });
+    expect(login.hasAttribute('open')).toBe(true);
+    // The login dialog is not inside the closed drawer, where it could not be seen.
+    expect(drawer.contains(login)).toBe(false);
+  });
 });
 
 describe('the account navigation', () => {

@@ -154,6 +154,12 @@ describe('additional questions', () => {
       3: 'Induction is required.',
     });
     expect(validateQuestionAnswers(questions, { 1: 'Sam', 2: '27/03/2024', 3: true })).toEqual({});
+    // Date answers are capped at today (issue 21 item 13): tomorrow is refused, today is not.
+    const answered = { 1: 'Sam', 3: true };
+    expect(validateQuestionAnswers(questions, { ...answered, 2: '24/11/2026' }, '2026-11-23')).toEqual({
+      2: 'Date must be valid.',
+    });
+    expect(validateQuestionAnswers(questions, { ...answered, 2: '23/11/2026' }, '2026-11-23')).toEqual({});
   });
 
   it('pre-fills defaults: multi-select from a JSON list, checkboxes from true', () => {

@@ -88,6 +88,8 @@ export const cartTermsSchema = z.object({
   title: z.string(),
   html: z.string(),
   isRequired: z.boolean(),
+  /** accepted for every basket line that needs them (on the joining page): not asked again */
+  accepted: z.boolean(),
 });
 export type CartTerms = z.infer<typeof cartTermsSchema>;
 

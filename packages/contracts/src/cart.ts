@@ -113,6 +113,9 @@ export type {
   CartTermsAnswer,
 } from './cart-answers.ts';
 
+/** The health commitment and membership terms accepted in "Review & select dates" (issue 21 item 5). */
+const acceptedTermsSchema = z.array(positiveId('An accepted terms id')).max(20).optional();
+
 /**
  * POST memberships/online-joining/store: the membership built on the joining page. Bank details
  * come only for a monthly membership of a customer without a Direct Debit; they are checked here
@@ -141,6 +144,7 @@ export const joiningMembershipBodySchema = z.strictObject({
     })
     .optional(),
   ddTermsAccepted: z.boolean().optional(),
+  acceptedTerms: acceptedTermsSchema,
 });
 export type JoiningMembershipBody = z.infer<typeof joiningMembershipBodySchema>;
 
@@ -156,6 +160,7 @@ export const changeMembershipBodySchema = z.strictObject({
   membershipTypeId: positiveId('The membership'),
   paymentOptionId: positiveId('The payment option'),
   startDate: isoDate('The change date'),
+  acceptedTerms: acceptedTermsSchema,
 });
 
 /** Payments held outside the card (platform spec §3 "Offline payment"). */

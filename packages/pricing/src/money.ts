@@ -19,10 +19,12 @@ export function penceToDecimal(amount: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-/** "£29.86" for 2986; "-£3.00" for -300. */
+/** "£29.86" for 2986; "-£3.00" for -300; "£1,234.00" for 123400 (thousands grouped, issue 21 item 13). */
 export function formatPence(amount: number, symbol = '£'): string {
   const decimal = penceToDecimal(amount);
-  return decimal.startsWith('-') ? `-${symbol}${decimal.slice(1)}` : `${symbol}${decimal}`;
+  const [pounds, pence] = (decimal.startsWith('-') ? decimal.slice(1) : decimal).split('.');
+  const grouped = pounds!.replace(/\B(?=(\d{3})+$)/g, ',');
+  return `${decimal.startsWith('-') ? '-' : ''}${symbol}${grouped}.${pence}`;
 }
 
 export function toMoney(amount: number, currency = 'GBP', symbol = '£'): Money {

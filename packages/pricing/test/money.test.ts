@@ -9,6 +9,11 @@ describe('money', () => {
     expect(formatPence(2986)).toBe('£29.86');
     expect(formatPence(-300)).toBe('-£3.00');
     expect(formatPence(1000, '€')).toBe('€10.00');
+    // Thousands are grouped with commas, as money is shown in the UK.
+    expect(formatPence(123400)).toBe('£1,234.00');
+    expect(formatPence(100000000)).toBe('£1,000,000.00');
+    expect(formatPence(99999)).toBe('£999.99');
+    expect(formatPence(-123456)).toBe('-£1,234.56');
   });
 
   it('builds the wire shape from pricing.md', () => {

@@ -624,6 +624,8 @@ export const cartItems = pgTable('cart_items', {
   // The line as priced, in pence and ISO dates (migration 0021); a change line also keeps the
   // prices it was quoted with.
   costs: jsonb('costs').notNull().$type<PricedLine & { change?: PricedChange }>(),
+  // Terms accepted on the joining page for this line, not asked again at checkout (migration 0029).
+  acceptedTermIds: integer('accepted_term_ids').array().notNull().default([]),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

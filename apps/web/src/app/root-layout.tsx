@@ -13,6 +13,7 @@ import { useSite } from './site-mode/site-context.tsx';
 import { updateSiteModeFromSearch, useSiteMode } from './site-mode/site-mode.ts';
 import { Toaster } from './toasts/toaster.tsx';
 import { useRouteFocus } from './route-focus.ts';
+import { usePageTitleOverride } from './page-title.ts';
 import { ThemeGate } from './theme-gate.tsx';
 
 // Only kiosks need the kiosk header and its idle timers: they load on their own.
@@ -25,12 +26,15 @@ const KioskIdle = lazy(async () => ({
   default: (await import('../features/kiosk/kiosk-idle.tsx')).KioskIdle,
 }));
 
-function usePageTitle(clientName: string): string {
+function useDocumentTitle(clientName: string): string {
   const matches = useMatches();
-  const title = [...matches]
-    .reverse()
-    .map((match) => (match.handle as RouteHandle | undefined)?.title)
-    .find(Boolean);
+  const pageTitle = usePageTitleOverride();
+  const title =
+    pageTitle ??
+    [...matches]
+      .reverse()
+      .map((match) => (match.handle as RouteHandle | undefined)?.title)
+      .find(Boolean);
   const full = title ? `${title} | ${clientName}` : clientName;
   useEffect(() => {
     document.title = full;
@@ -52,7 +56,7 @@ function Chrome({
   const session = useSession();
   const basketCount = useBasketCount();
   const location = useLocation();
-  const title = usePageTitle(settings.name);
+  const title = useDocumentTitle(settings.name);
   useAuthStateWatcher();
   useRouteFocus(location.pathname);
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 
 export interface FieldError {
   /** the id of the input the message is about */
@@ -18,6 +18,8 @@ export function ErrorSummary({
   title?: string;
 }) {
   const ref = useRef<HTMLDivElement>(null);
+  // Unique: a dialog's summary may sit above a page that has its own.
+  const titleId = useId();
   const key = errors.map((error) => `${error.fieldId}:${error.message}`).join('|');
   useEffect(() => {
     if (errors.length === 0) return;
@@ -32,8 +34,8 @@ export function ErrorSummary({
   }, [key]);
   if (errors.length === 0) return null;
   return (
-    <div className="error-summary" ref={ref} tabIndex={-1} role="alert" aria-labelledby="error-summary-title">
-      <h2 className="error-summary__title" id="error-summary-title">
+    <div className="error-summary" ref={ref} tabIndex={-1} role="alert" aria-labelledby={titleId}>
+      <h2 className="error-summary__title" id={titleId}>
         {title}
       </h2>
       <ul className="error-summary__list">

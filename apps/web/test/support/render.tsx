@@ -40,16 +40,20 @@ interface SiteOptions {
   site?: SiteName;
   path?: string;
   settings?: ClientSettings;
+  /** the history state the first page opens with (as a navigate's `state` would set it) */
+  state?: unknown;
 }
 
 /** Renders routes from a path on a given site; answers the router and query client to steer them. */
 export function renderRoutesOnSite(
   routes: RouteObject[],
-  { site = 'bookings', path = '/', settings = testSettings }: SiteOptions = {},
+  { site = 'bookings', path = '/', settings = testSettings, state }: SiteOptions = {},
 ) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData(clientSettingsQuery.queryKey, settings);
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(routes, {
+    initialEntries: [state === undefined ? path : { pathname: path, state }],
+  });
   const view = render(
     <SiteContext.Provider value={site}>
       <QueryClientProvider client={queryClient}>

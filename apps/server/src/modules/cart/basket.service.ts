@@ -1,3 +1,4 @@
+import { termsForMembership } from '../memberships/membership-terms.ts';
 import type { Cart, CartTerms } from '@lido/contracts/cart';
 import { HttpError, ValidationError } from '../../http/errors.ts';
 import { requireDirectDebitFor } from '../direct-debit/direct-debit-required.ts';
@@ -214,16 +215,15 @@ export function createBasketService(
     async terms(customer: CustomerRow, cartId: number): Promise<CartTerms[]> {
       const cart = await carts.cartOf(customer.id, cartId);
       if (!cart) throw new HttpError(404, itemNotFoundMessage);
-      const typeIds = [...new Set((await carts.itemsOf(cart.id)).map((row) => row.item.membershipTypeId))];
+      const lines = (await carts.itemsOf(cart.id)).map((row) => row.item);
       const terms: CartTerms[] = [];
-      for (const typeId of typeIds) {
-        for (const kind of ['health_commitment', 'membership'] as const) {
-          const found = await deps.memberships.terms(kind, typeId).catch((error: unknown) => {
-            if (error instanceof HttpError && error.statusCode === 404) return null;
-            throw error;
-          });
-          if (found && !terms.some((term) => term.id === found.id))
-            terms.push({ ...found, type: kind, isRequired: true });
+      for (const line of lines) {
+        for (const found of await termsForMembership(deps.memberships, line.membershipTypeId)) {
+          // Accepted only when every line needing these terms accepted them on the joining page.
+          const accepted = line.acceptedTermIds.includes(found.id);
+          const seen = terms.find((term) => term.id === found.id);
+          if (seen) seen.accepted = seen.accepted && accepted;
+          else terms.push({ ...found, isRequired: true, accepted });
         }
       }
       return terms;

@@ -6,7 +6,7 @@ import { itemNotFoundMessage } from '../operator/current-operator.ts';
 import { type CartDeps, requireOpen } from './cart-deps.ts';
 import type { CartView } from './cart-view.ts';
 import type { NewCartItem } from './cart.repository.ts';
-import { type MembershipLines, optionLabel, refuseDuplicates } from './membership-lines.ts';
+import { acceptedOwnTerms, type MembershipLines, optionLabel, refuseDuplicates } from './membership-lines.ts';
 
 /**
  * A held membership's next step into the basket: a monthly one's change to another (pricing.md,
@@ -27,7 +27,12 @@ export function createChangeAndRenewalLines(
     async addChange(
       customer: CustomerRow,
       membershipId: number,
-      choice: { membershipTypeId: number; paymentOptionId: number; startDate: string },
+      choice: {
+        membershipTypeId: number;
+        paymentOptionId: number;
+        startDate: string;
+        acceptedTerms?: number[];
+      },
     ): Promise<Cart> {
       const quote = await deps.change.quote(customer, membershipId, choice.paymentOptionId, choice.startDate);
       if (quote.type.id !== choice.membershipTypeId)
@@ -44,6 +49,7 @@ export function createChangeAndRenewalLines(
         startDate: choice.startDate,
         billingDay: held.billingDay,
         promotionId: null,
+        acceptedTermIds: await acceptedOwnTerms(deps.memberships, type.id, choice.acceptedTerms),
         description: `Change to ${type.name}, Monthly`,
         amountPence: costs.totalDueNow,
         costs: {

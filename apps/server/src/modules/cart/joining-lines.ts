@@ -7,14 +7,14 @@ import type { PromotionClient } from '../memberships/memberships.service.ts';
 import { requireOperator } from '../operator/current-operator.ts';
 import { type CartDeps, requireOpen } from './cart-deps.ts';
 import type { CartView } from './cart-view.ts';
-import { type MembershipLines, refuseDuplicates } from './membership-lines.ts';
+import { acceptedOwnTerms, type MembershipLines, refuseDuplicates } from './membership-lines.ts';
 
 /**
  * The joining page's line (joining spec, "Order"): one membership, replacing any earlier choice,
  * with the bank details a new Direct Debit needs held by the provider until the order completes.
  */
 export function createJoiningLines(
-  deps: Pick<CartDeps, 'carts' | 'operators' | 'directDebit' | 'directDebitBillingAddress'>,
+  deps: Pick<CartDeps, 'carts' | 'operators' | 'directDebit' | 'directDebitBillingAddress' | 'memberships'>,
   view: CartView,
   membershipLines: MembershipLines,
 ) {
@@ -86,6 +86,11 @@ export function createJoiningLines(
               billingAddress: body.billingAddress,
             })
           : undefined;
+      const acceptedTermIds = await acceptedOwnTerms(
+        deps.memberships,
+        body.membershipTypeId,
+        body.acceptedTerms,
+      );
       let replaced: string | undefined;
       const cart = await carts.withLockedCart(customer.id, true, async (tx, locked) => {
         requireOpen(locked);
@@ -96,7 +101,7 @@ export function createJoiningLines(
           existing.filter((row) => !earlier.includes(row.id)),
           [item],
         );
-        await carts.insertItem(tx, locked.id, item);
+        await carts.insertItem(tx, locked.id, { ...item, acceptedTermIds });
         replaced = prepared
           ? await deps.directDebit.keepWithCart(tx, locked.id, prepared)
           : await deps.directDebit.dropFromCart(tx, locked.id);

@@ -1,3 +1,4 @@
+import { termsForMembership } from '../memberships/membership-terms.ts';
 import type { MembershipType } from '@lido/contracts/membership';
 import { billingDayFor } from '@lido/pricing/membership-costs';
 import type { PricedLine } from '@lido/pricing/priced-line';
@@ -31,6 +32,19 @@ export function optionLabel(
 }
 
 /** A membership type once per basket: a second line of it is refused, listing nothing twice. */
+/**
+ * Which of a membership's own terms the joining page says were accepted (issue 21 item 5): an id
+ * that is not one of its terms is not recorded.
+ */
+export async function acceptedOwnTerms(
+  memberships: CartDeps['memberships'],
+  typeId: number,
+  sent: number[] | undefined,
+): Promise<number[]> {
+  const own = (await termsForMembership(memberships, typeId)).map((terms) => terms.id);
+  return own.filter((id) => sent?.includes(id));
+}
+
 export function refuseDuplicates(existing: CartItemRow[], added: NewCartItem[]) {
   const typeIds = existing.map((row) => row.membershipTypeId);
   for (const item of added) {

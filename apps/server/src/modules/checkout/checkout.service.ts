@@ -86,8 +86,9 @@ export function createCheckoutService(deps: {
     );
   }
 
+  // Terms accepted on the joining page travel with the basket: checkout asks only for the rest.
   const requiredTermIds = async (customer: CustomerRow, cartId: number) =>
-    (await deps.cart.terms(customer, cartId)).map((term) => term.id);
+    (await deps.cart.terms(customer, cartId)).filter((term) => !term.accepted).map((term) => term.id);
 
   /** A refused promotion leaves the basket: priced again without it (a failure only logs). */
   const dropPromotion = async (customerId: number, cartId: number, promotionId: number) => {

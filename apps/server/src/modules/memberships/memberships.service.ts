@@ -261,6 +261,20 @@ export function createMembershipsService(deps: {
   /** A basket line's price, read from the database, never from a cache that may be a moment behind. */
   const pricedLine = (...args: PricedLineArgs) => pricedLineFrom(database, ...args);
 
+  async function termsOf(
+    kind: TermsRow['kind'],
+    typeId?: number,
+  ): Promise<{ id: number; title: string; html: string }> {
+    const operator = await requireOperator(catalogue.operators);
+    if (typeId !== undefined && !(await catalogue.memberships.typeDetails(operator.id, typeId)))
+      throw new HttpError(404, itemNotFoundMessage);
+    const rows = await catalogue.memberships.terms(operator.id, kind, typeId);
+    // The membership's own terms take precedence over the operator's general ones.
+    const chosen = rows.find((row) => row.membershipTypeId !== null) ?? rows[0];
+    if (!chosen) throw new HttpError(404, itemNotFoundMessage);
+    return { id: chosen.id, title: chosen.title, html: chosen.html };
+  }
+
   return {
     /** GET memberships/types?venue_id: the active membership types sold at a centre. */
     async typesAtVenue(
@@ -330,19 +344,7 @@ export function createMembershipsService(deps: {
       return { id: promotion.id, code: promotion.code };
     },
 
-    async terms(
-      kind: TermsRow['kind'],
-      typeId?: number,
-    ): Promise<{ id: number; title: string; html: string }> {
-      const operator = await requireOperator(catalogue.operators);
-      if (typeId !== undefined && !(await catalogue.memberships.typeDetails(operator.id, typeId)))
-        throw new HttpError(404, itemNotFoundMessage);
-      const rows = await catalogue.memberships.terms(operator.id, kind, typeId);
-      // The membership's own terms take precedence over the operator's general ones.
-      const chosen = rows.find((row) => row.membershipTypeId !== null) ?? rows[0];
-      if (!chosen) throw new HttpError(404, itemNotFoundMessage);
-      return { id: chosen.id, title: chosen.title, html: chosen.html };
-    },
+    terms: termsOf,
 
     /** POST custom-questions/memberships/{typeId}: checked against the questions, then stored. */
     async saveAnswers(

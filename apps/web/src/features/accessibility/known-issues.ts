@@ -15,27 +15,9 @@ export interface KnownIssue {
 export const knownIssues: KnownIssue[] = [
   {
     summary:
-      'At checkout you are asked for your name and address again, under Billing details, even when you have just given them, and terms you accepted while choosing a membership are asked for again.',
-    criteria: ['3.3.7 Redundant Entry'],
-    issueItem: 5,
-  },
-  {
-    summary:
       'At 320 pixels wide (a small phone, or 400% zoom) some pages scroll sideways: the header when you are logged in, the "Buy a membership" button on a centre page, the kiosk header, the joining pages, receipts and My details.',
     criteria: ['1.4.10 Reflow'],
     issueItem: 6,
-  },
-  {
-    summary:
-      'Two error messages ("Enter your email address or customer ID." on forgotten password, and "Enter a town, city or centre name." in the centre finder) appear beside the field without moving focus or being announced, and the Continue and Pay buttons stay disabled until a form is complete, so keyboard users cannot reach them to find out what is missing.',
-    criteria: ['3.3.1 Error Identification', '4.1.3 Status Messages'],
-    issueItem: 7,
-  },
-  {
-    summary:
-      'Some page titles do not say where you are ("Centre", "Centre Details", and "Membership Options" through every joining step); a read-only date of birth and email look as if they can be changed; on a phone the menu, Log in and Forgotten password can open on top of each other; and an empty basket at checkout returns you to the home page without saying why.',
-    criteria: ['2.4.2 Page Titled', '1.3.1 Info and Relationships', '3.2.2 On Input'],
-    issueItem: 8,
   },
   {
     summary:
@@ -45,7 +27,7 @@ export const knownIssues: KnownIssue[] = [
   },
   {
     summary:
-      'Some card payment problems are shown as a general message rather than saying what went wrong (for example when the card form cannot be checked), and some errors about a start date or billing day are not shown beside their field.',
+      'Some card payment problems are shown as a general message rather than saying what went wrong (for example when the card form cannot be checked), some errors about a start date or billing day are not shown beside their field, and a membership whose price cannot be worked out is reported as a general failure.',
     criteria: ['3.3.1 Error Identification', '3.3.3 Error Suggestion'],
     issueItem: 13,
   },

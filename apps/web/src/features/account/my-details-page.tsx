@@ -1,4 +1,5 @@
 import { partsFromDate } from '@lido/contracts/date-input';
+import { type CalendarDate, isCalendarDate, prettyDate } from '@lido/pricing/calendar-date';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../ui/button.tsx';
@@ -9,7 +10,7 @@ import { passwordGuidance } from '../auth/index.ts';
 import {
   answerFor,
   type Answers,
-  DataFieldInput,
+  DataFieldInputs,
   dataFieldsQuery,
   validateAnswers,
 } from '../data-fields/index.ts';
@@ -29,6 +30,31 @@ function initialAnswers(fields: DataField[]): Answers {
     } else answers[field.name] = field.answer ?? '';
   }
   return answers;
+}
+
+/**
+ * Details only the centre can change (the email and date of birth), shown as text rather than as
+ * inputs that look editable but are not (issue 21 item 8, WCAG 1.3.1).
+ */
+function FixedDetails({ fields }: { fields: DataField[] }) {
+  if (fields.length === 0) return null;
+  return (
+    <div className="fixed-details">
+      <dl className="facts">
+        {fields.map((field) => (
+          <div key={field.name} className="facts__row">
+            <dt>{field.label}</dt>
+            <dd>
+              {field.type === 'date' && field.answer && isCalendarDate(field.answer)
+                ? prettyDate(field.answer as CalendarDate)
+                : field.answer}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p className="field__hint">To change these, please contact your centre.</p>
+    </div>
+  );
 }
 
 function DetailsForm({ fields }: { fields: DataField[] }) {
@@ -59,18 +85,8 @@ function DetailsForm({ fields }: { fields: DataField[] }) {
           message,
         }))}
       />
-      {fields.map((field) => (
-        <div key={field.name}>
-          <DataFieldInput
-            field={field}
-            answers={answers}
-            error={errors[field.name]}
-            readOnly={!field.isAuthorised}
-            onChange={(name, value) => setAnswers((current) => ({ ...current, [name]: value }))}
-          />
-          {!field.isAuthorised && <p className="field__hint">To change this, please contact your centre.</p>}
-        </div>
-      ))}
+      <FixedDetails fields={fields.filter((field) => !field.isAuthorised)} />
+      <DataFieldInputs fields={editable} answers={answers} errors={errors} setAnswers={setAnswers} />
       <div className="form__actions">
         <Button type="submit" variant="primary" size="lg" disabled={update.isPending}>
           Save changes

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ApiError } from '../../lib/api/api-client.ts';
+import { reloadAndTryAgain } from '../../lib/api/generic-error.ts';
 
 /** Field errors of a form, filled from client checks or a server 422 (other failures land on `form`). */
 export function useFormErrors() {
@@ -8,7 +9,12 @@ export function useFormErrors() {
     const messages = error instanceof ApiError ? error.validationMessages : null;
     if (!messages) {
       setErrors({
-        form: error instanceof ApiError ? error.message : 'Something went wrong, please try again.',
+        form:
+          error instanceof ApiError
+            ? error.status === 419
+              ? reloadAndTryAgain
+              : error.message
+            : 'Something went wrong, please try again.',
       });
       return;
     }

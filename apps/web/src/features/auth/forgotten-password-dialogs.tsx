@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { ApiError } from '../../lib/api/api-client.ts';
 import { Button } from '../../ui/button.tsx';
+import { ErrorSummary } from '../../ui/error-summary.tsx';
 import { TextField } from '../../ui/form-fields.tsx';
 import { Modal } from '../../ui/modal.tsx';
 import { useForgottenPassword } from './forgotten-password.ts';
@@ -47,10 +48,14 @@ export function ForgottenPasswordDialogs({ open, onClose }: { open: boolean; onC
     });
   };
 
+  // The message is announced and focused in an error summary linking to the field (WCAG 3.3.1).
+  const fieldId = `forgotten-password-${step}`;
   const form = (label: string, intro: string) => (
     <form className="form" noValidate onSubmit={submit}>
+      <ErrorSummary errors={error ? [{ fieldId, message: error }] : []} />
       <p>{intro}</p>
       <TextField
+        id={fieldId}
         label={label}
         name="emailOrReference"
         autoComplete="username"

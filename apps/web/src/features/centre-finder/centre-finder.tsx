@@ -82,13 +82,19 @@ export function CentreFinder({ venues, onSelect }: { venues: Venue[]; onSelect: 
   const finder = useFinderState();
   const [term, setTerm] = useState(finder.searchTerm);
   const [termError, setTermError] = useState<string | undefined>();
+  const termInput = useRef<HTMLInputElement>(null);
   const radiusId = useId();
+  const allCentresId = useId();
 
   const search = async (event: FormEvent) => {
     event.preventDefault();
     const text = term.trim();
     if (!text) {
       setTermError('Enter a town, city or centre name.');
+      // Focus goes to the field, which announces its error with it (WCAG 3.3.1; one field, no summary).
+      // Already there (Enter pressed in it), it is left and entered again so it is announced anew.
+      termInput.current?.blur();
+      termInput.current?.focus();
       return;
     }
     setTermError(undefined);
@@ -158,6 +164,7 @@ export function CentreFinder({ venues, onSelect }: { venues: Venue[]; onSelect: 
       <div className="finder__panel">
         <form className="finder__search" role="search" noValidate onSubmit={search}>
           <TextField
+            ref={termInput}
             label="Search for a town, postcode or centre"
             name="search"
             value={term}
@@ -195,7 +202,16 @@ export function CentreFinder({ venues, onSelect }: { venues: Venue[]; onSelect: 
         <div role="status" aria-live="polite">
           <h2 className="finder__heading">{heading}</h2>
         </div>
-        <ul className="card-grid card-grid--single">
+        {results === null && (
+          // Without a search's results the list is every centre: say so, after "Cannot find location".
+          <p className="finder__all" id={allCentresId}>
+            All {venues.length} {venues.length === 1 ? 'centre' : 'centres'}
+          </p>
+        )}
+        <ul
+          className="card-grid card-grid--single"
+          aria-labelledby={results === null ? allCentresId : undefined}
+        >
           {(results ?? venues).map((venue) => (
             <VenueCard key={venue.id} venue={venue} onSelect={onSelect} />
           ))}

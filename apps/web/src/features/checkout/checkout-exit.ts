@@ -12,7 +12,11 @@ export const confirmationPath = (
 ) =>
   `/${source === 'online-joining' ? 'order' : 'booking'}-confirmed/${orderId}${kiosk ? '?kiosk=true' : ''}`;
 
-export type CheckoutExit = { kind: 'stay' } | { kind: 'leaving' } | { kind: 'redirect'; to: string };
+export type CheckoutExit =
+  { kind: 'stay' } | { kind: 'leaving' } | { kind: 'redirect'; to: string } | { kind: 'empty'; to: '/' };
+
+/** Why an empty basket's checkout went to / (issue 21 item 8: not silently). */
+export const emptyBasketMessage = 'Your basket is empty, so there is nothing to check out.';
 
 /**
  * What /checkout does with the basket it has (issue 15): a completed order always wins over the
@@ -31,6 +35,6 @@ export function checkoutExit(
   // The basket has just become an order (the server says which): its confirmation.
   if (cart.completeOrderId !== null)
     return { kind: 'redirect', to: confirmationPath(cart.completeOrderId, kiosk, source) };
-  // An empty basket has nothing to check out (joining spec, section 4).
-  return { kind: 'redirect', to: '/' };
+  // An empty basket has nothing to check out (joining spec, section 4): it goes to /, saying why.
+  return { kind: 'empty', to: '/' };
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api/api-client.ts';
 import { genericErrorLine } from '../../lib/api/generic-error.ts';
@@ -16,10 +16,20 @@ import { applyOfflinePayment, creditAmount, type OfflinePayment } from '@lido/co
 import { formatPence } from '@lido/pricing/money';
 import { useClientSettings } from '../../app/client-settings/get-client-settings.ts';
 import { useSiteMode } from '../../app/site-mode/site-mode.ts';
-import { checkoutExit } from './checkout-exit.ts';
+import { checkoutExit, emptyBasketMessage } from './checkout-exit.ts';
+import { showToast, toastDurations } from '../../app/toasts/toast-store.ts';
+import { useJoiningTermsCheck } from './joining-terms-check.ts';
 import { type CheckoutExtras, useCheckoutSource } from './checkout-source.ts';
 import { SiteLink } from '../../app/site-mode/site-link.tsx';
 import { linesNeedingWaivers, waiverFieldId, waiverMessage, Waivers } from './waivers.tsx';
+
+/** An empty basket at /checkout goes to /, with a toast saying why (issue 21 item 8). */
+function EmptyBasketExit() {
+  useEffect(() => {
+    showToast({ content: emptyBasketMessage, type: 'neutral', closeAfter: toastDurations.long });
+  }, []);
+  return <Navigate to="/" replace />;
+}
 
 /**
  * /checkout on the joining and bookings sites: the basket's total and what it holds, the waivers a
@@ -38,6 +48,7 @@ export function CheckoutPage() {
   const [leavingFor, setLeavingFor] = useState<number | null>(null);
   const source = useCheckoutSource();
   const [agreedWaivers, setAgreedWaivers] = useState<number[]>([]);
+  useJoiningTermsCheck(cart.data?.cartId ?? null);
 
   if (cart.isPending) return <Spinner label="Loading your basket" />;
   if (cart.isError)
@@ -49,6 +60,7 @@ export function CheckoutPage() {
   const exit = checkoutExit(cart.data, leavingFor, kiosk, source);
   if (exit.kind === 'leaving') return <Spinner label="Opening your order confirmation" />;
   if (exit.kind === 'redirect') return <Navigate to={exit.to} replace />;
+  if (exit.kind === 'empty') return <EmptyBasketExit />;
 
   const startOver = () =>
     clear.mutate(undefined, {

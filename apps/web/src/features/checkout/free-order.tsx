@@ -7,7 +7,7 @@ import { showToast, toastDurations } from '../../app/toasts/toast-store.ts';
 import { useRefreshChangedBasket } from './basket-changed.ts';
 import { useCartTerms, useCompleteFreeOrder } from './complete-order.ts';
 import { useFinishOrder } from './finish-order.ts';
-import { TermsChecks, termsMessage } from './terms-checks.tsx';
+import { AcceptedTerms, TermsChecks, termsMessage, termsToAsk } from './terms-checks.tsx';
 import type { CheckoutExtras } from './checkout-source.ts';
 
 /** A zero total: no card, the terms, then "Confirm order" (joining spec, "Checkout page"). */
@@ -30,7 +30,7 @@ export function FreeOrder({
   const refreshChangedBasket = useRefreshChangedBasket();
   const [ticked, setTicked] = useState<number[]>([]);
   const [error, setError] = useState<string | null>(null);
-  const required = terms.data ?? [];
+  const required = termsToAsk(terms.data);
 
   const confirm = () => {
     if (extras.waiverProblem) return setError(extras.waiverProblem.message);
@@ -39,7 +39,15 @@ export function FreeOrder({
     complete.mutate(
       { terms: ticked, payments, extras },
       {
-        onSuccess: ({ completeOrderId }) => finishOrder(completeOrderId),
+        onSuccess: ({ completeOrderId }) => {
+          // The payment toast of platform spec §8, for an order with nothing to pay too.
+          showToast({
+            content: 'Order completed Successfully.',
+            type: 'success',
+            closeAfter: toastDurations.long,
+          });
+          return finishOrder(completeOrderId);
+        },
         onError: (failure) => {
           refreshChangedBasket(failure);
           showToast({
@@ -79,6 +87,7 @@ export function FreeOrder({
       {terms.isError && (
         <p className="error-line">Something went wrong loading the terms, please try again.</p>
       )}
+      <AcceptedTerms terms={terms.data} />
       <TermsChecks terms={required} ticked={ticked} onChange={setTicked} />
       <div className="form__actions">
         <Button

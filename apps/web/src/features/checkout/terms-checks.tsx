@@ -1,8 +1,26 @@
+import type { CartTerms } from '@lido/contracts/cart';
 import { useState } from 'react';
 import { CheckboxField } from '../../ui/form-fields.tsx';
 import { type Terms, TermsDialog } from '../../ui/terms-dialog.tsx';
 
 export const termsMessage = 'Please check all required terms and conditions';
+
+/** The terms checkout asks for: those not accepted on the joining page (issue 21 item 5). */
+export const termsToAsk = (terms: CartTerms[] | undefined): CartTerms[] =>
+  (terms ?? []).filter((term) => !term.accepted);
+
+/** The terms already accepted on the joining page, said once rather than asked again. */
+export function AcceptedTerms({ terms }: { terms: CartTerms[] | undefined }) {
+  const accepted = (terms ?? []).filter((term) => term.accepted);
+  if (accepted.length === 0) return null;
+  return (
+    <ul className="terms-accepted">
+      {accepted.map((term) => (
+        <li key={term.id}>You agreed to the {term.title} when you chose your membership.</li>
+      ))}
+    </ul>
+  );
+}
 
 /** The basket's terms as checkboxes; ticking one opens it to read, and agreeing there ticks it. */
 export function TermsChecks({

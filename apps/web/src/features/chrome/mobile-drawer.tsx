@@ -15,10 +15,20 @@ interface DrawerProps {
   basketCount: number;
   logoUrl: string;
   venueSlug: string | undefined;
+  /** opens the login dialog, outside the drawer, once the drawer has closed */
+  onLogIn: () => void;
 }
 
 /** The left drawer on narrow screens: a modal dialog, so focus is held inside and Escape closes it. */
-export function MobileDrawer({ ref, settings, session, basketCount, logoUrl, venueSlug }: DrawerProps) {
+export function MobileDrawer({
+  ref,
+  settings,
+  session,
+  basketCount,
+  logoUrl,
+  venueSlug,
+  onLogIn,
+}: DrawerProps) {
   const site = useSite();
   const location = useLocation();
   const dialog = useRef<HTMLDialogElement | null>(null);
@@ -92,7 +102,14 @@ export function MobileDrawer({ ref, settings, session, basketCount, logoUrl, ven
           ) : (
             <>
               <p>Login to make bookings faster and manage your account</p>
-              <LoginControl className="button button--primary button--lg" />
+              <LoginControl
+                className="button button--primary button--lg"
+                onOpenDialog={() => {
+                  // Closing returns focus to the menu button, which the login dialog then returns to.
+                  close();
+                  onLogIn();
+                }}
+              />
               <SiteLink site="my-account" to="/register" className="button button--secondary button--lg">
                 Create an account
               </SiteLink>

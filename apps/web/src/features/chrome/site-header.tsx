@@ -46,8 +46,11 @@ export function BasketLink({ count, label = 'Basket' }: { count: number; label?:
   );
 }
 
-/** "Log in": on the bookings site it opens the login dialog; elsewhere it goes to /login. */
-export function LoginControl({ className }: { className?: string }) {
+/**
+ * "Log in": on the bookings site it opens the login dialog; elsewhere it goes to /login. Inside
+ * another dialog (the phone's menu) `onOpenDialog` hands the opening to a dialog outside it.
+ */
+export function LoginControl({ className, onOpenDialog }: { className?: string; onOpenDialog?: () => void }) {
   const site = useSite();
   const { pathname, search } = useLocation();
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -58,11 +61,11 @@ export function LoginControl({ className }: { className?: string }) {
         <button
           type="button"
           className={className ?? 'button button--secondary button--md'}
-          onClick={() => setDialogOpen(true)}
+          onClick={() => (onOpenDialog ? onOpenDialog() : setDialogOpen(true))}
         >
           Log in
         </button>
-        <LoginDialog open={dialogOpen} onClose={() => setDialogOpen(false)} />
+        {!onOpenDialog && <LoginDialog open={dialogOpen} onClose={() => setDialogOpen(false)} />}
       </>
     );
   }
@@ -84,6 +87,8 @@ export function buyMembershipPath(venueSlug: string | undefined): string {
 export function SiteHeader({ settings, mode, session, basketCount, logoUrl, venueSlug }: HeaderProps) {
   const drawerRef = useRef<HTMLDialogElement>(null);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
+  // The menu's Log in: the menu closes first, so no dialogs stack on a phone (issue 21 item 8).
+  const [menuLoginOpen, setMenuLoginOpen] = useState(false);
   const kioskHome =
     settings.kioskHomeUrl ??
     crossSiteUrl(settings.siteUrls, 'online-joining', '/kiosk/', {
@@ -151,7 +156,9 @@ export function SiteHeader({ settings, mode, session, basketCount, logoUrl, venu
         basketCount={basketCount}
         logoUrl={logoUrl}
         venueSlug={venueSlug}
+        onLogIn={() => setMenuLoginOpen(true)}
       />
+      <LoginDialog open={menuLoginOpen} onClose={() => setMenuLoginOpen(false)} />
     </header>
   );
 }

@@ -104,3 +104,26 @@ export function DataFieldInput(props: Props) {
     />
   );
 }
+
+/** Each field's input in turn, all answers in one record, each error under its field. */
+export function DataFieldInputs({
+  fields,
+  answers,
+  errors,
+  setAnswers,
+}: {
+  fields: DataField[];
+  answers: Answers;
+  errors: Record<string, string>;
+  setAnswers: (update: (current: Answers) => Answers) => void;
+}) {
+  return fields.map((field) => (
+    <DataFieldInput
+      key={field.name}
+      field={field}
+      answers={answers}
+      error={errors[field.name]}
+      onChange={(name, value) => setAnswers((current) => ({ ...current, [name]: value }))}
+    />
+  ));
+}

@@ -2,6 +2,7 @@ import { addDays, type CalendarDate, prettyDate } from '@lido/pricing/calendar-d
 import { clampStartDate, limitStartDate, startDateLimits } from '@lido/pricing/membership-costs';
 import { useState } from 'react';
 import { Button } from '../../ui/button.tsx';
+import { ErrorSummary, type FieldError } from '../../ui/error-summary.tsx';
 import { CheckboxField } from '../../ui/form-fields.tsx';
 import { useTerms } from './get-terms.ts';
 import { type JoiningState, joiningStore } from './joining-store.ts';
@@ -20,6 +21,10 @@ interface DatesSectionProps {
   window?: { min: CalendarDate; max: CalendarDate } | undefined;
   onContinue: () => void;
 }
+
+/** The joining spec's words for terms not all accepted (§8). */
+const termsMessage = 'Please check all required terms and conditions';
+const chooseBillingDay = 'Choose the day of the month your Direct Debit is collected';
 
 const ordinal = (day: number) =>
   `${day}${day % 10 === 1 && day !== 11 ? 'st' : day % 10 === 2 && day !== 12 ? 'nd' : day % 10 === 3 && day !== 13 ? 'rd' : 'th'}`;
@@ -65,13 +70,26 @@ export function DatesSection({
   const [reading, setReading] = useState<Terms | null>(null);
   const startDate = clampStartDate(state.startDate, limits);
   const requiredTerms = [health.data, membership.data].filter((terms): terms is Terms => terms !== undefined);
-  const allTermsTicked = requiredTerms.every((terms) => state.checkedTerms.includes(terms.id));
   const needsBillingDay = recurring && !hasBillingDate && state.billingDay === null;
   const termsLoading = health.isPending || membership.isPending;
-  const canContinue = allTermsTicked && !needsBillingDay && !termsLoading;
+  const [problems, setProblems] = useState<FieldError[]>([]);
+
+  // Continue is never disabled (WCAG 3.3.1; GOV.UK): pressed too early it says what is missing.
+  const tryContinue = () => {
+    const missing: FieldError[] = [];
+    if (needsBillingDay) missing.push({ fieldId: 'billing-day', message: chooseBillingDay });
+    const unticked = requiredTerms.find((terms) => !state.checkedTerms.includes(terms.id));
+    if (unticked || termsLoading)
+      missing.push({ fieldId: unticked ? `terms-${unticked.id}` : 'start-date', message: termsMessage });
+    setProblems(missing);
+    if (missing.length > 0) return;
+    joiningStore.update({ startDate });
+    onContinue();
+  };
 
   return (
     <div className="dates-section">
+      <ErrorSummary errors={problems} />
       <div className="field">
         <label className="field__label" htmlFor="start-date">
           Start date
@@ -159,25 +177,9 @@ export function DatesSection({
       )}
 
       <div className="form__actions">
-        <Button
-          variant="primary"
-          size="lg"
-          disabled={!canContinue}
-          aria-describedby={canContinue ? undefined : 'dates-continue-hint'}
-          onClick={() => {
-            joiningStore.update({ startDate });
-            onContinue();
-          }}
-        >
+        <Button variant="primary" size="lg" onClick={tryContinue}>
           Continue
         </Button>
-        {!canContinue && (
-          <p className="field__hint" id="dates-continue-hint">
-            {needsBillingDay
-              ? 'Choose a billing day and accept the terms to continue.'
-              : 'Accept the terms to continue.'}
-          </p>
-        )}
       </div>
       <TermsDialog
         terms={reading}

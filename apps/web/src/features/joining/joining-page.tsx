@@ -1,6 +1,7 @@
 import { prettyDate } from '@lido/pricing/calendar-date';
 import { startDateLimits } from '@lido/pricing/membership-costs';
 import { Navigate } from 'react-router';
+import { usePageTitle } from '../../app/page-title.ts';
 import { useClientSettings } from '../../app/client-settings/get-client-settings.ts';
 import { useOperatorToday } from '../../app/client-settings/use-operator-today.ts';
 import { useSession } from '../../app/session/use-session.ts';
@@ -54,7 +55,7 @@ export function JoiningPage() {
     settings,
     changeDates ?? startDateLimits(today),
   );
-  const { open, proceed, frame } = useJoiningSections(
+  const { open, proceed, frame, stepTitle } = useJoiningSections(
     state,
     {
       // Until a membership's questions have loaded, its Additional details section is assumed, so
@@ -66,6 +67,8 @@ export function JoiningPage() {
     submission.submit,
   );
   useProgressAnalytics(open);
+  // The title names the step and the centre, not "Membership Options" throughout (issue 21 item 8).
+  usePageTitle(venue.data ? `${stepTitle ?? 'Checkout'}: ${venue.data.name}` : null);
 
   if (changing !== null && !session.isLoggedIn)
     return (

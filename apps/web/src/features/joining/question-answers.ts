@@ -1,3 +1,4 @@
+import { todayIn } from '@lido/pricing/calendar-date';
 import { dateFromParts } from '@lido/contracts/date-input';
 import type { Question } from './get-questions.ts';
 import type { AnswerValue } from './joining-store.ts';
@@ -35,10 +36,14 @@ export function defaultAnswer(question: Question): AnswerValue {
 const isEmpty = (value: AnswerValue | undefined) =>
   value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 
-/** Joining spec section 5: "{label} is required." for an empty required answer, "Date must be valid.". */
+/**
+ * Joining spec section 5: "{label} is required." for an empty required answer, "Date must be
+ * valid." for a date that is not one, or is after today (date pickers cap at today).
+ */
 export function validateQuestionAnswers(
   questions: Question[],
   answers: Record<string, AnswerValue>,
+  today: string = todayIn('Europe/London', new Date()),
 ): Record<number, string> {
   const errors: Record<number, string> = {};
   for (const question of questions) {
@@ -47,7 +52,7 @@ export function validateQuestionAnswers(
     const empty = isEmpty(value) || (question.type === 'checkbox' && value !== true);
     if (empty) {
       if (question.isRequired) errors[question.id] = `${question.label} is required.`;
-    } else if (question.type === 'date' && parseUkDate(String(value)) === null) {
+    } else if (question.type === 'date' && !((parseUkDate(String(value)) ?? '9999') <= today)) {
       errors[question.id] = 'Date must be valid.';
     } else if (question.type === 'number' && !/^-?\d+(\.\d+)?$/.test(String(value).trim())) {
       errors[question.id] = `${question.label} must be a number.`;

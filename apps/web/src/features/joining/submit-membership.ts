@@ -23,6 +23,8 @@ export function membershipDetailsBody(
     // A member with a billing date keeps it: theirs is used, whatever was chosen (joining spec, section 4).
     billingDay: options.keepsBillingDay ? null : state.billingDay,
     promotionCodeId: state.promotion?.id ?? null,
+    // Accepted in "Review & select dates": checkout does not ask for them again (issue 21 item 5).
+    acceptedTerms: state.checkedTerms,
     ...(bank
       ? {
           accountHolder: bank.accountHolder.trim(),
@@ -87,6 +89,7 @@ export function useSubmitChange() {
       membershipTypeId: number;
       paymentOptionId: number;
       startDate: string;
+      acceptedTerms: number[];
     }) => (await apiFetch<Cart>(`memberships/${membershipId}/change`, { method: 'POST', body })).data,
     meta: { inlineValidation: true },
     onSuccess: (cart) => queryClient.setQueryData(cartKeys.cart, cart),

@@ -38,5 +38,8 @@ export function useJoiningSections(state: JoiningState, context: SectionContext,
     };
   };
 
-  return { open, proceed, frame };
+  const shown = sections.find((section) => section.key === open);
+  /** "Your details (step 3 of 7)": where the customer is, for the page title. */
+  const stepTitle = shown ? `${shown.title} (step ${shown.number} of ${sections.length})` : null;
+  return { open, proceed, frame, stepTitle };
 }

@@ -55,7 +55,8 @@ export function useJoiningSubmission(
         return openSection('additional');
       }
     }
-    await navigate('/checkout');
+    // Checkout holds the joining page to its word that every term was accepted (joining spec §4).
+    await navigate('/checkout', { state: { fromJoiningPage: true } });
   }
 
   function submitFailed(error: Error) {
@@ -83,7 +84,13 @@ export function useJoiningSubmission(
     const startDate = clampStartDate(joiningStore.get().startDate, startDateLimits);
     if (changing !== null) {
       submitChange.mutate(
-        { membershipId: changing, membershipTypeId: membership.id, paymentOptionId: option.id, startDate },
+        {
+          membershipId: changing,
+          membershipTypeId: membership.id,
+          paymentOptionId: option.id,
+          startDate,
+          acceptedTerms: joiningStore.get().checkedTerms,
+        },
         { onSuccess: () => void sendAnswersThenCheckout(membership.id), onError: submitFailed },
       );
       return;

@@ -10,7 +10,7 @@ import { useClientSettings } from '../../app/client-settings/get-client-settings
 import {
   answerFor,
   type Answers,
-  DataFieldInput,
+  DataFieldInputs,
   dataFieldsQuery,
   validateAnswers,
 } from '../data-fields/index.ts';
@@ -115,15 +115,12 @@ export function RegistrationForm({
         {fields.data.sections.map((section) => (
           <fieldset key={section.sectionReference} className="form-section">
             <legend className="form-section__title">{section.sectionName}</legend>
-            {section.sectionFields.map((field) => (
-              <DataFieldInput
-                key={field.name}
-                field={field}
-                answers={answers}
-                error={errors[field.name]}
-                onChange={(name, value) => setAnswers((current) => ({ ...current, [name]: value }))}
-              />
-            ))}
+            <DataFieldInputs
+              fields={section.sectionFields}
+              answers={answers}
+              errors={errors}
+              setAnswers={setAnswers}
+            />
           </fieldset>
         ))}
         {termsCheckbox && (

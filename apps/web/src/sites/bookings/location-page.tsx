@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { useClientSettings } from '../../app/client-settings/get-client-settings.ts';
 import { NotFoundPage } from '../../app/errors/not-found-page.tsx';
 import { SiteLink } from '../../app/site-mode/site-link.tsx';
+import { usePageTitle } from '../../app/page-title.ts';
 import { Timetable } from '../../features/activities/index.ts';
 import { VenueAddress, venueQuery } from '../../features/venues/index.ts';
 import { ApiError } from '../../lib/api/api-client.ts';
@@ -14,6 +15,8 @@ export function LocationPage() {
   const { locationSlug = '' } = useParams();
   const settings = useClientSettings();
   const venue = useQuery(venueQuery('activities', locationSlug));
+  // Named for its centre, not "Centre" for every one (issue 21 item 8).
+  usePageTitle(venue.data ? `${venue.data.name} timetable` : null);
   if (venue.isPending) return <Spinner label="Loading centre" />;
   if (venue.isError) {
     const status = venue.error instanceof ApiError ? venue.error.status : null;

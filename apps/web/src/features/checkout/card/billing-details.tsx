@@ -1,4 +1,5 @@
 import type { BillingDetails, BillingErrors } from '@lido/contracts/payments';
+import { Button } from '../../../ui/button.tsx';
 import { TextField } from '../../../ui/form-fields.tsx';
 
 export const emptyBilling: BillingDetails = {
@@ -57,5 +58,44 @@ export function BillingDetailsFields({
         />
       ))}
     </fieldset>
+  );
+}
+
+/**
+ * Billing Details taken from the account (issue 21 item 5): the name and address shown, not asked
+ * for again, with "Use a different address" for a card billed elsewhere.
+ */
+export function AccountBillingSummary({
+  billing,
+  disabled,
+  onUseDifferent,
+}: {
+  billing: BillingDetails;
+  disabled: boolean;
+  onUseDifferent: () => void;
+}) {
+  const lines = [
+    `${billing.billingFirstName} ${billing.billingLastName}`,
+    billing.billingAddressLineOne,
+    billing.billingAddressLineTwo,
+    billing.billingCity,
+    billing.billingPostcode.toUpperCase(),
+  ].filter((line) => line.trim() !== '');
+  return (
+    <section className="billing-details" aria-labelledby="billing-heading">
+      <h2 id="billing-heading">Billing Details</h2>
+      <p>The name and address on your account:</p>
+      <address className="billing-details__address">
+        {lines.map((line) => (
+          <span key={line}>
+            {line}
+            <br />
+          </span>
+        ))}
+      </address>
+      <Button variant="link" size="md" disabled={disabled} onClick={onUseDifferent}>
+        Use a different address
+      </Button>
+    </section>
   );
 }

@@ -1,9 +1,5 @@
 import type { OfflinePayment } from '@lido/contracts/offline-payments';
-import {
-  type BillingDetails,
-  type BillingErrors,
-  validateBillingDetails,
-} from '@lido/contracts/billing-details';
+import type { BillingDetails, BillingErrors } from '@lido/contracts/billing-details';
 import { type ReactNode, useReducer, useState } from 'react';
 import { useClientSettings } from '../../../app/client-settings/get-client-settings.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -11,8 +7,9 @@ import { ErrorSummary } from '../../../ui/error-summary.tsx';
 import { CheckboxField } from '../../../ui/form-fields.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { useCartTerms } from '../complete-order.ts';
-import { TermsChecks } from '../terms-checks.tsx';
-import { BillingDetailsFields, emptyBilling } from './billing-details.tsx';
+import { AcceptedTerms, TermsChecks, termsMessage, termsToAsk } from '../terms-checks.tsx';
+import { differentAddress, useAccountBilling } from './account-billing.ts';
+import { AccountBillingSummary, BillingDetailsFields, emptyBilling } from './billing-details.tsx';
 import { cardMessages } from './card-errors.ts';
 import { initialPayment, paymentInProgress, paymentReducer } from './payment-status.ts';
 import { SavedCardChoice } from './saved-card-choice.tsx';
@@ -27,6 +24,9 @@ import type { CheckoutExtras } from '../checkout-source.ts';
  * then the order. The pay area follows the form, never fixed over it. The card session lives in
  * useCardSession, paying in useCardPay; this component holds the form and lays it out.
  */
+/** The card frame's place on the page, where a card problem's message leads. */
+const cardFieldId = 'checkout-card';
+
 export function CardPayment({
   cartId,
   formattedTotal,
@@ -50,24 +50,20 @@ export function CardPayment({
   const terms = useCartTerms(cartId);
   const [state, dispatch] = useReducer(paymentReducer, initialPayment);
   const card = useCardSession(dispatch);
-  const { session, savedCard, paySaved, isStripe, cardContainer, cardValid, cardLoadError } = card;
-  const [billing, setBilling] = useState(emptyBilling);
+  const { session, savedCard, paySaved, isStripe, cardContainer, cardLoadError } = card;
+  const accountBilling = useAccountBilling();
+  const fromAccount = accountBilling.data ?? { details: emptyBilling, complete: false };
+  // null: the account's name and address (issue 21 item 5); set once the customer types their own.
+  const [typedBilling, setTypedBilling] = useState<BillingDetails | null>(null);
+  const billing = typedBilling ?? fromAccount.details;
   const [billingErrors, setBillingErrors] = useState<BillingErrors>({});
   const [saveCard, setSaveCard] = useState(false);
   const [ticked, setTicked] = useState<number[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
 
-  const required = terms.data ?? [];
+  const required = termsToAsk(terms.data);
   const termsAccepted = required.every((term) => ticked.includes(term.id));
-  const billingValid = paySaved || Object.keys(validateBillingDetails(billing)).length === 0;
-  const formValid = billingValid && cardValid;
   const inProgress = paymentInProgress(state.status);
-  const payDisabled =
-    state.status === 'preparing' ||
-    !formValid ||
-    !termsAccepted ||
-    extras.waiverProblem !== null ||
-    terms.isPending;
   const { pay, complete } = useCardPay({
     card,
     dispatch,
@@ -76,6 +72,7 @@ export function CardPayment({
     saveCard,
     ticked,
     termsAccepted,
+    termsReady: !terms.isPending,
     payments,
     extras,
     setProblem,
@@ -110,7 +107,9 @@ export function CardPayment({
                   fieldId:
                     problem === extras.waiverProblem?.message
                       ? extras.waiverProblem.fieldId
-                      : `checkout-terms-${required[0]?.id ?? 0}`,
+                      : problem === termsMessage
+                        ? `checkout-terms-${required.find((term) => !ticked.includes(term.id))?.id ?? 0}`
+                        : cardFieldId,
                   message: problem,
                 },
               ]
@@ -127,14 +126,27 @@ export function CardPayment({
         />
       )}
 
-      {!paySaved && (
-        <BillingDetailsFields
-          billing={billing}
-          errors={billingErrors}
-          disabled={inProgress}
-          onChange={setBilling}
-        />
-      )}
+      {!paySaved &&
+        (accountBilling.isPending ? (
+          <Spinner label="Loading your billing details" />
+        ) : typedBilling === null && fromAccount.complete && Object.keys(billingErrors).length === 0 ? (
+          <AccountBillingSummary
+            billing={billing}
+            disabled={inProgress}
+            onUseDifferent={() => {
+              setTypedBilling(differentAddress(fromAccount.details));
+              // The button is gone: focus moves to the first field of the new address.
+              requestAnimationFrame(() => document.getElementById('checkout-billingAddressLineOne')?.focus());
+            }}
+          />
+        ) : (
+          <BillingDetailsFields
+            billing={billing}
+            errors={billingErrors}
+            disabled={inProgress}
+            onChange={(update) => setTypedBilling(update(billing))}
+          />
+        ))}
 
       <h2 id={paySaved ? 'billing-heading' : undefined}>Payment Details</h2>
       {paySaved && !isStripe && <p>Enter the security code (CVV) from the back of your card.</p>}
@@ -143,7 +155,7 @@ export function CardPayment({
           {cardLoadError}
         </p>
       )}
-      <div ref={cardContainer} className="card-frame" />
+      <div ref={cardContainer} id={cardFieldId} tabIndex={-1} className="card-frame" />
       {!paySaved && settings.savedCardsEnabled && (
         <CheckboxField
           id="checkout-save-card"
@@ -157,6 +169,7 @@ export function CardPayment({
       {terms.isError && (
         <p className="error-line">Something went wrong loading the terms, please try again.</p>
       )}
+      <AcceptedTerms terms={terms.data} />
       <TermsChecks terms={required} ticked={ticked} onChange={setTicked} />
 
       <div className="checkout-pay-area">
@@ -164,22 +177,10 @@ export function CardPayment({
           <Spinner label={state.status === 'sca_required' ? 'Waiting for your bank' : 'Taking payment'} />
         ) : (
           <>
-            <Button
-              variant="primary"
-              size="lg"
-              className="checkout-pay-button"
-              disabled={payDisabled}
-              aria-describedby={payDisabled ? 'pay-hint' : undefined}
-              onClick={() => void pay()}
-            >
+            {/* Never disabled (WCAG 3.3.1; GOV.UK): pressed early, it says what is missing. */}
+            <Button variant="primary" size="lg" className="checkout-pay-button" onClick={() => void pay()}>
               Pay {formattedTotal} now
             </Button>
-            {payDisabled && state.status !== 'preparing' && (
-              <p className="field__hint" id="pay-hint">
-                Complete your {paySaved ? 'security code' : 'billing and card details'}
-                {extras.waiverProblem ? ', agree to the waivers' : ''} and accept the terms to pay.
-              </p>
-            )}
             {cancelAction}
           </>
         )}

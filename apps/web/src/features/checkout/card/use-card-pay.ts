@@ -32,6 +32,8 @@ export interface CardPayInput {
   saveCard: boolean;
   ticked: number[];
   termsAccepted: boolean;
+  /** the basket's terms have loaded */
+  termsReady: boolean;
   /** account credit paying the rest (platform spec §3 "Offline payment") */
   payments: OfflinePayment[];
   /** the source, the agreed waivers, and a waiver not yet agreed */
@@ -54,6 +56,7 @@ export function useCardPay(input: CardPayInput) {
     saveCard,
     ticked,
     termsAccepted,
+    termsReady,
     payments,
     extras,
     setProblem,
@@ -99,14 +102,15 @@ export function useCardPay(input: CardPayInput) {
 
   const pay = async () => {
     setProblem(null);
+    // Everything missing is said at once, the billing fields under themselves (WCAG 3.3.1).
+    const errors = paySaved ? {} : validateBillingDetails(billing);
+    setBillingErrors(errors);
     if (extras.waiverProblem) return setProblem(extras.waiverProblem.message);
+    if (!termsReady || !session) return setProblem(cardMessages.notReady);
     if (!termsAccepted) return setProblem(termsMessage);
-    if (!paySaved) {
-      const errors = validateBillingDetails(billing);
-      setBillingErrors(errors);
-      if (Object.keys(errors).length > 0) return;
-    }
-    if (!session) return setProblem(cardMessages.notReady);
+    // The card itself is checked by tokenising it: the frame's own validity reaches the page a
+    // moment after typing, and the provider's answer says what is wrong with the card.
+    if (Object.keys(errors).length > 0) return;
     dispatch({ type: 'authorise' });
     if (isStripe) return payWithStripe();
     let token;

@@ -1,0 +1,28 @@
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { showToast } from '../../app/toasts/toast-store.ts';
+import { useCartTerms } from './complete-order.ts';
+import { termsMessage, termsToAsk } from './terms-checks.tsx';
+
+/** Set by the joining page's "Continue to checkout": every term was accepted there. */
+export interface FromJoiningPage {
+  fromJoiningPage: true;
+}
+
+/**
+ * The joining spec's rule (§4): a checkout opened by the joining page whose required terms are not
+ * all accepted goes to / with "Please check all required terms and conditions". A checkout opened
+ * any other way (the basket, a renewal, another device) asks for the missing terms instead.
+ */
+export function useJoiningTermsCheck(cartId: number | null) {
+  const terms = useCartTerms(cartId);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const fromJoiningPage = (location.state as Partial<FromJoiningPage> | null)?.fromJoiningPage === true;
+  const missing = terms.isSuccess && termsToAsk(terms.data).length > 0;
+  useEffect(() => {
+    if (!fromJoiningPage || !missing) return;
+    showToast({ content: termsMessage, type: 'danger' });
+    void navigate('/', { replace: true });
+  }, [fromJoiningPage, missing, navigate]);
+}
