@@ -4,6 +4,7 @@ import { sanitizeHtml } from '../../lib/sanitize-html.ts';
 import { SiteLink } from '../../app/site-mode/site-link.tsx';
 import { useSite } from '../../app/site-mode/site-context.tsx';
 import { accessibilityStatementPath } from '../accessibility/index.ts';
+import { CookieSettingsButton } from '../cookie-consent/index.ts';
 import { footerQuery } from './get-footer.ts';
 
 export function SiteFooter({ venueSlug }: { venueSlug: string | undefined }) {
@@ -18,6 +19,7 @@ export function SiteFooter({ venueSlug }: { venueSlug: string | undefined }) {
         <SiteLink site={site} to={accessibilityStatementPath}>
           Accessibility statement
         </SiteLink>
+        <CookieSettingsButton />
       </div>
     </footer>
   );

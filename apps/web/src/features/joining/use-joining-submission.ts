@@ -2,6 +2,7 @@ import { clampStartDate, type StartDateLimits } from '@lido/pricing/membership-c
 import type { ClientSettings } from '@lido/contracts/client-settings';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { needsCleanDocument } from '../../app/analytics/tag-scripts.ts';
 import type { SessionSummary } from '../../app/session/use-session.ts';
 import { showToast, toastDurations } from '../../app/toasts/toast-store.ts';
 import { ApiError } from '../../lib/api/api-client.ts';
@@ -55,7 +56,9 @@ export function useJoiningSubmission(
         return openSection('additional');
       }
     }
-    await navigate('/checkout');
+    // Checkout shows card fields: once analytics tags are in this document it needs a fresh one.
+    if (needsCleanDocument('/checkout')) window.location.assign('/checkout');
+    else await navigate('/checkout');
   }
 
   function submitFailed(error: Error) {
