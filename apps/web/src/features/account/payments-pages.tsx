@@ -1,3 +1,4 @@
+import { TableScroll } from '../../ui/table-scroll.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../lib/api/api-client.ts';
@@ -52,27 +53,29 @@ function DirectDebitPanel() {
       {collections.length === 0 ? (
         <p>No collections are scheduled.</p>
       ) : (
-        <table className="table">
-          <caption className="visually-hidden">Direct Debit collections, soonest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">For</th>
-              <th scope="col">Amount</th>
-              <th scope="col">Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            {collections.map((collection) => (
-              <tr key={collection.id}>
-                <td>{collection.prettyDate}</td>
-                <td>{collection.description}</td>
-                <td>{collection.amount.formatted}</td>
-                <td>{collection.statusLabel}</td>
+        <TableScroll label="Direct Debit collections">
+          <table className="table">
+            <caption className="visually-hidden">Direct Debit collections, soonest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">For</th>
+                <th scope="col">Amount</th>
+                <th scope="col">Status</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {collections.map((collection) => (
+                <tr key={collection.id}>
+                  <td>{collection.prettyDate}</td>
+                  <td>{collection.description}</td>
+                  <td>{collection.amount.formatted}</td>
+                  <td>{collection.statusLabel}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
     </section>
   );
@@ -102,35 +105,37 @@ export function PaymentsPage() {
       )}
       {payments.data && payments.data.length > 0 && <h2 className="payments__receipts">Receipts</h2>}
       {payments.data && payments.data.length > 0 && (
-        <table className="table">
-          <caption className="visually-hidden">Your payments, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">For</th>
-              <th scope="col">Amount</th>
-              <th scope="col">Receipt</th>
-            </tr>
-          </thead>
-          <tbody>
-            {payments.data.map((payment) => (
-              <tr key={payment.id}>
-                <td>{payment.prettyDate}</td>
-                <td>
-                  {payment.items.map((item) => item.description).join(', ')}
-                  {payment.status === 'refunded' && <span className="status status--ended"> Refunded</span>}
-                </td>
-                <td>{payment.total.formatted}</td>
-                <td>
-                  <Link to={`/payments/${payment.id}`}>
-                    {payment.reference}
-                    <span className="visually-hidden"> receipt</span>
-                  </Link>
-                </td>
+        <TableScroll label="Your payments">
+          <table className="table">
+            <caption className="visually-hidden">Your payments, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">For</th>
+                <th scope="col">Amount</th>
+                <th scope="col">Receipt</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {payments.data.map((payment) => (
+                <tr key={payment.id}>
+                  <td>{payment.prettyDate}</td>
+                  <td>
+                    {payment.items.map((item) => item.description).join(', ')}
+                    {payment.status === 'refunded' && <span className="status status--ended"> Refunded</span>}
+                  </td>
+                  <td>{payment.total.formatted}</td>
+                  <td>
+                    <Link to={`/payments/${payment.id}`}>
+                      {payment.reference}
+                      <span className="visually-hidden"> receipt</span>
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
     </>
   );
@@ -165,29 +170,31 @@ export function ReceiptPage() {
         <dt>Paid with</dt>
         <dd>{paidWith(payment)}</dd>
       </dl>
-      <table className="table">
-        <caption className="visually-hidden">What was paid for</caption>
-        <thead>
-          <tr>
-            <th scope="col">Item</th>
-            <th scope="col">Price</th>
-          </tr>
-        </thead>
-        <tbody>
-          {payment.items.map((item, index) => (
-            <tr key={index}>
-              <td>{item.description}</td>
-              <td>{item.price.formatted}</td>
+      <TableScroll label="What was paid for">
+        <table className="table">
+          <caption className="visually-hidden">What was paid for</caption>
+          <thead>
+            <tr>
+              <th scope="col">Item</th>
+              <th scope="col">Price</th>
             </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row">Total</th>
-            <td>{payment.total.formatted}</td>
-          </tr>
-        </tfoot>
-      </table>
+          </thead>
+          <tbody>
+            {payment.items.map((item, index) => (
+              <tr key={index}>
+                <td>{item.description}</td>
+                <td>{item.price.formatted}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">Total</th>
+              <td>{payment.total.formatted}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </TableScroll>
       <div className="form__actions">
         <Button variant="secondary" size="lg" onClick={() => window.print()}>
           Print receipt

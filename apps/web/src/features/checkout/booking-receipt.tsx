@@ -1,3 +1,4 @@
+import { TableScroll } from '../../ui/table-scroll.tsx';
 import type { Order, OrderItem, OrderPayment } from '@lido/contracts/order';
 import { Button } from '../../ui/button.tsx';
 
@@ -31,36 +32,38 @@ export function BookingReceipt({ order }: { order: Order }) {
         <dt>Paid with</dt>
         <dd>{paidWithText(order.payment)}</dd>
       </dl>
-      <table className="table">
-        <caption className="visually-hidden">What was paid for</caption>
-        <thead>
-          <tr>
-            <th scope="col">Item</th>
-            <th scope="col">Places</th>
-            <th scope="col">Price</th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.items.map((item, index) => (
-            <tr key={index}>
-              <td>
-                {item.name}
-                {item.type === 'booking' && <span className="receipt__when">{item.when}</span>}
-              </td>
-              <td>{itemDetail(item)}</td>
-              <td>{item.total.formatted}</td>
+      <TableScroll label="What was paid for">
+        <table className="table">
+          <caption className="visually-hidden">What was paid for</caption>
+          <thead>
+            <tr>
+              <th scope="col">Item</th>
+              <th scope="col">Places</th>
+              <th scope="col">Price</th>
             </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row" colSpan={2}>
-              Total
-            </th>
-            <td>{order.total.formatted}</td>
-          </tr>
-        </tfoot>
-      </table>
+          </thead>
+          <tbody>
+            {order.items.map((item, index) => (
+              <tr key={index}>
+                <td>
+                  {item.name}
+                  {item.type === 'booking' && <span className="receipt__when">{item.when}</span>}
+                </td>
+                <td>{itemDetail(item)}</td>
+                <td>{item.total.formatted}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={2}>
+                Total
+              </th>
+              <td>{order.total.formatted}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </TableScroll>
       {order.enablePrintReceipt && (
         <div className="booking-confirmed__print">
           <Button variant="secondary" size="lg" onClick={() => window.print()}>

@@ -1,0 +1,13 @@
+import type { ReactNode } from 'react';
+
+/**
+ * Holds a data table that may be wider than a 320 px screen: the table scrolls sideways inside
+ * this box (a named region the keyboard can reach and scroll), so the page itself never does.
+ */
+export function TableScroll({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="table-scroll" role="region" aria-label={label} tabIndex={0}>
+      {children}
+    </div>
+  );
+}
