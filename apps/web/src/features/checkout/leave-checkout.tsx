@@ -5,6 +5,8 @@ import { Button } from '../../ui/button.tsx';
 import { Modal } from '../../ui/modal.tsx';
 import { cartKeys } from '../cart/index.ts';
 
+const confirmationPaths = /^\/(order|booking)-confirmed\//;
+
 interface LeaveCheckoutDialogProps {
   open: boolean;
   /** What leaving does to the basket, in the customer's words. */
@@ -49,7 +51,12 @@ export function useLeaveCheckoutGuard(guarded: boolean) {
   const startingOver = useRef(false);
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      guarded && !startingOver.current && currentLocation.pathname !== nextLocation.pathname,
+      guarded &&
+      !startingOver.current &&
+      currentLocation.pathname !== nextLocation.pathname &&
+      // The way to a paid order's confirmation is never stopped, even before this page has heard
+      // that the order is made (the navigation can come before the re-render).
+      !confirmationPaths.test(nextLocation.pathname),
   );
   const queryClient = useQueryClient();
   useEffect(
