@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, visit, waitForPage } from './support/browser.ts';
 import { useE2E } from './support/fixture.ts';
 import { expectFocusOn } from './support/focus.ts';
+import { agreeToTerms } from './support/joining.ts';
 import { logIn } from './support/log-in.ts';
+import { acceptCheckoutTerms } from './support/pay-by-card.ts';
 
 /**
  * Stand-ins for the two tag scripts, served in place of Google's (no internet here). Like the real
@@ -118,11 +120,7 @@ describe('analytics only with consent (issue 21 item 12)', () => {
     await page.getByRole('button', { name: 'Choose this membership: Off-peak Gym' }).click();
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
     const dates = page.locator('section.joining-step').filter({ hasText: 'Review & select dates' });
-    for (const name of ['Health commitment', 'Membership terms']) {
-      await dates.getByLabel(new RegExp(`I have read and agree to the ${name}`, 'i')).click();
-      await page.getByRole('dialog').getByRole('button', { name: 'I Agree' }).click();
-      await page.getByRole('dialog').waitFor({ state: 'hidden' });
-    }
+    await agreeToTerms(page);
     expect(await tagScriptsInPage(page)).toBe(2);
     await dates.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL(`${e2e.server.urls.onlineJoining}/checkout`);
@@ -139,11 +137,7 @@ describe('analytics only with consent (issue 21 item 12)', () => {
       termsProblem.waitFor().catch(() => undefined),
     ]);
     if (await termsProblem.isVisible()) {
-      for (const name of ['Health commitment', 'Membership terms']) {
-        await page.getByLabel(new RegExp(`I have read and agree to the ${name}`, 'i')).click();
-        await page.getByRole('dialog').getByRole('button', { name: 'I Agree' }).click();
-        await page.getByRole('dialog').waitFor({ state: 'hidden' });
-      }
+      await acceptCheckoutTerms(page, ['Health commitment', 'Membership terms']);
       await page.getByRole('button', { name: 'Confirm order' }).click();
     }
     await page.waitForURL(/\/order-confirmed\/\d+$/);

@@ -209,6 +209,8 @@ describe('joining online', () => {
       expect(await page.content()).not.toContain('55779911');
       await expectNoAxeViolations(page);
     },
+    // Long journeys, each page also measured at 320 px wide (issue 21 item 6).
+    180_000,
   );
 
   async function logInOnJoiningSite(page: Page, username: string, then: string) {
