@@ -53,7 +53,7 @@ function DirectDebitPanel() {
       {collections.length === 0 ? (
         <p>No collections are scheduled.</p>
       ) : (
-        <TableScroll label="Direct Debit collections">
+        <TableScroll label="Scheduled collections">
           <table className="table">
             <caption className="visually-hidden">Direct Debit collections, soonest first</caption>
             <thead>
@@ -105,7 +105,7 @@ export function PaymentsPage() {
       )}
       {payments.data && payments.data.length > 0 && <h2 className="payments__receipts">Receipts</h2>}
       {payments.data && payments.data.length > 0 && (
-        <TableScroll label="Your payments">
+        <TableScroll label="Payments made">
           <table className="table">
             <caption className="visually-hidden">Your payments, newest first</caption>
             <thead>
