@@ -67,7 +67,7 @@ describe('a joining basket outlives its tab, and checkout asks before it is left
       await step(second, done)
         .getByRole('button', { name: `Edit ${done}` })
         .waitFor();
-    expect(await second.locator('.payment-summary').innerText()).toContain('Off-peak Gym');
+    await expect.poll(() => second.locator('.payment-summary').innerText()).toContain('Off-peak Gym');
     await expectNoAxeViolations(second);
 
     // "Cancel selection and start over", confirmed, empties the basket without asking again, so
