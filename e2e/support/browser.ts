@@ -96,6 +96,51 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
       .join('\n');
     throw new Error(`axe found ${violations.length} violation(s) on ${page.url()}:\n${summary}`);
   }
+  await expectNoHorizontalScroll(page);
+}
+
+/** The narrowest screen WCAG 1.4.10 Reflow asks for (1280 px at 400% zoom). */
+export const reflowWidth = 320;
+
+/**
+ * No sideways scrolling at 320 CSS pixels: the page, as it is now (dialogs and messages included),
+ * is narrowed to 320 px, its document's scrollWidth measured, and its own size given back. Run
+ * with every axe check, so every page and state the end-to-end tests visit is measured.
+ */
+export async function expectNoHorizontalScroll(page: Page): Promise<void> {
+  const viewport = page.viewportSize();
+  if (!viewport) return;
+  if (viewport.width !== reflowWidth)
+    await page.setViewportSize({ width: reflowWidth, height: viewport.height });
+  try {
+    await page.waitForFunction((width) => window.innerWidth === width, reflowWidth);
+    const overflow = await page.evaluate(
+      () =>
+        new Promise<{ scrollWidth: number; widest: string[] }>((resolve) =>
+          // After the layout at the new width has been drawn.
+          requestAnimationFrame(() =>
+            resolve({
+              scrollWidth: document.documentElement.scrollWidth,
+              widest: Array.from(document.querySelectorAll('body *'))
+                .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 0.5)
+                .slice(-5)
+                .map(
+                  (element) => `${element.tagName.toLowerCase()}.${Array.from(element.classList).join('.')}`,
+                ),
+            }),
+          ),
+        ),
+    );
+    if (overflow.scrollWidth > reflowWidth)
+      throw new Error(
+        `${page.url()} scrolls sideways at ${reflowWidth} px (scrollWidth ${overflow.scrollWidth}): ${overflow.widest.join(', ')}`,
+      );
+  } finally {
+    if (viewport.width !== reflowWidth) {
+      await page.setViewportSize(viewport);
+      await page.waitForFunction((width) => window.innerWidth === width, viewport.width);
+    }
+  }
 }
 
 /** Goes to a URL, waits for the themed page to finish loading, then runs the axe check. */

@@ -17,6 +17,7 @@ afterEach(() => {
   resetErrorReportingForTests();
   document.head.innerHTML = '';
   delete window.dataLayer;
+  delete window.gtag;
 });
 
 describe('analytics', () => {
@@ -32,26 +33,50 @@ describe('analytics', () => {
   });
 
   it('loads the tag scripts for both configured ids on ordinary pages', () => {
-    const urls = loadTagScripts(ids, '/centre/x');
+    const urls = loadTagScripts(ids, '/centre/x', true);
     expect(urls).toHaveLength(2);
     expect([...document.head.querySelectorAll('script')].map((script) => script.src)).toEqual(urls);
   });
 
+  it('loads nothing until the customer has accepted analytics cookies', () => {
+    expect(loadTagScripts(ids, '/centre/x', false)).toEqual([]);
+    expect(document.head.querySelectorAll('script')).toHaveLength(0);
+    expect(window.gtag).toBeUndefined();
+    expect(window.dataLayer ?? []).toEqual([]);
+  });
+
+  it('initialises both tags before their scripts, so they record what follows', () => {
+    loadTagScripts(ids, '/centre/x', true);
+    const layer = (window.dataLayer ?? []) as unknown[];
+    expect(layer[0]).toMatchObject({ event: 'gtm.js', 'gtm.start': expect.any(Number) });
+    // gtag's commands are Arguments objects, which gtag.js reads from the data layer.
+    const commands = layer.slice(1).map((entry) => Array.from(entry as ArrayLike<unknown>));
+    expect(commands.map((command) => command[0])).toEqual(['consent', 'js', 'config']);
+    expect(commands[1]?.[1]).toBeInstanceOf(Date);
+    expect(commands[2]?.slice(1)).toEqual(['G-ABC1234', { send_page_view: false }]);
+    recordPageView('/centre/x', 'Castlefield');
+    expect(Array.from(layer.at(-1) as ArrayLike<unknown>)).toEqual([
+      'event',
+      'page_view',
+      { page_path: '/centre/x', page_title: 'Castlefield' },
+    ]);
+  });
+
   it('never loads them on a page that shows card fields', () => {
     expect(isCardPage('/checkout')).toBe(true);
-    expect(loadTagScripts(ids, '/checkout')).toEqual([]);
+    expect(loadTagScripts(ids, '/checkout', true)).toEqual([]);
     expect(document.head.querySelectorAll('script')).toHaveLength(0);
   });
 
   it('asks for a full page load before a card page once tags are present', () => {
     expect(needsCleanDocument('/checkout')).toBe(false);
-    loadTagScripts(ids, '/');
+    loadTagScripts(ids, '/', true);
     expect(needsCleanDocument('/checkout')).toBe(true);
     expect(needsCleanDocument('/basket')).toBe(false);
   });
 
   it('loads no tag for an id that is not shaped like one', () => {
-    expect(loadTagScripts({ gaMeasurementId: '"><script>', gtmContainerId: null }, '/')).toEqual([]);
+    expect(loadTagScripts({ gaMeasurementId: '"><script>', gtmContainerId: null }, '/', true)).toEqual([]);
   });
 });
 

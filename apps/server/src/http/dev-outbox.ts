@@ -5,7 +5,7 @@ import { escapeHtml } from './escape-html.ts';
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${escapeHtml(title)}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem;line-height:1.5}table{border-collapse:collapse;width:100%}td,th{text-align:left;padding:.5rem;border-bottom:1px solid #ccc}a{color:#1a4fa0}</style></head>
+<style>body{font-family:system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem;line-height:1.5}table{border-collapse:collapse;width:100%}td,th{text-align:left;padding:.5rem;border-bottom:1px solid #ccc}a{color:#1a4fa0}.table-scroll{overflow-x:auto;position:relative}</style></head>
 <body><main>${body}</main></body></html>`;
 }
 
@@ -36,7 +36,7 @@ export function registerDevOutbox(app: FastifyInstance, config: Config, outbox: 
       )
       .join('');
     const body = rows
-      ? `<table><thead><tr><th scope="col">Queued</th><th scope="col">Status</th><th scope="col">To</th><th scope="col">Subject</th></tr></thead><tbody>${rows}</tbody></table>`
+      ? `<div class="table-scroll" role="region" aria-label="Emails sent" tabindex="0"><table><thead><tr><th scope="col">Queued</th><th scope="col">Status</th><th scope="col">To</th><th scope="col">Subject</th></tr></thead><tbody>${rows}</tbody></table></div>`
       : '<p>No email has been sent yet.</p>';
     return reply
       .type('text/html; charset=utf-8')

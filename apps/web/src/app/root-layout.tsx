@@ -1,10 +1,12 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
-import { loadTagScripts } from './analytics/tag-scripts.ts';
+import { loadTagScripts, needsCleanDocument } from './analytics/tag-scripts.ts';
 import { recordPageView } from './analytics/data-layer.ts';
+import { useConsent } from './analytics/consent.ts';
 import { startErrorReporting } from './analytics/error-reporting.ts';
 import { AccountNav, Breadcrumbs, type RouteHandle, SiteHeader } from '../features/chrome/index.ts';
 import { SiteFooter } from '../features/footer/index.ts';
+import { CookieBanner } from '../features/cookie-consent/index.ts';
 import { SessionTimeout } from '../features/session-timeout/index.ts';
 import { useBasketCount } from '../features/cart/index.ts';
 import { useAuthStateWatcher, useSession } from './session/use-session.ts';
@@ -63,10 +65,19 @@ function Chrome({
   useEffect(() => {
     startErrorReporting(settings.errorReportingDsn);
   }, [settings.errorReportingDsn]);
+  const consent = useConsent();
   useEffect(() => {
-    loadTagScripts(settings.analytics, location.pathname);
+    // Any other way onto a card page with tags loaded (Back, an address typed in) loads it afresh.
+    if (needsCleanDocument(location.pathname)) window.location.reload();
+  }, [location.pathname]);
+  useEffect(() => {
     recordPageView(location.pathname, title);
-  }, [location.pathname, settings.analytics, title]);
+  }, [location.pathname, title]);
+  useEffect(() => {
+    // Tags arrive after this page's view was recorded: GA is told of it once it can listen.
+    if (loadTagScripts(settings.analytics, location.pathname, consent === 'granted').length > 0)
+      window.gtag?.('event', 'page_view', { page_path: location.pathname, page_title: title });
+  }, [location.pathname, settings.analytics, title, consent]);
 
   // Chrome is hidden when embedded, and in kiosk mode on the joining site (the kiosk has its own).
   const showChrome = !mode.embedded && !(mode.kiosk && site === 'online-joining');
@@ -76,6 +87,7 @@ function Chrome({
       <a className="skip-link" href="#main-content">
         Skip to main content
       </a>
+      <CookieBanner />
       {atKiosk && site === 'online-joining' && (
         <Suspense fallback={<div className="site-header kiosk-header" aria-hidden="true" />}>
           <KioskChrome settings={settings} logoUrl={logoUrl} />

@@ -49,5 +49,18 @@ export function reportTransactionOnce(order: Order, platform: TransactionPlatfor
   } catch {
     /* storage blocked: report anyway */
   }
-  pushToDataLayer(transactionEvent(order, platform));
+  const event = transactionEvent(order, platform);
+  pushToDataLayer(event);
+  // GA's own name for a sale, once gtag is initialised (only after consent).
+  window.gtag?.('event', 'purchase', {
+    transaction_id: event.ecommerce.orderId,
+    value: event.ecommerce.revenue,
+    tax: event.ecommerce.tax,
+    currency: event.ecommerce.currency,
+    items: event.ecommerce.items.map((item) => ({
+      item_name: item.name,
+      item_category: item.category,
+      price: item.price,
+    })),
+  });
 }

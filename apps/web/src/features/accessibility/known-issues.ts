@@ -15,18 +15,6 @@ export interface KnownIssue {
 export const knownIssues: KnownIssue[] = [
   {
     summary:
-      'At 320 pixels wide (a small phone, or 400% zoom) some pages scroll sideways: the header when you are logged in, the "Buy a membership" button on a centre page, the kiosk header, the joining pages, receipts and My details.',
-    criteria: ['1.4.10 Reflow'],
-    issueItem: 6,
-  },
-  {
-    summary:
-      'Leaving checkout clears your basket and payment without first asking whether you want to leave.',
-    criteria: ['3.3.4 Error Prevention (Legal, Financial, Data)'],
-    issueItem: 10,
-  },
-  {
-    summary:
       'Some card payment problems are shown as a general message rather than saying what went wrong (for example when the card form cannot be checked), some errors about a start date or billing day are not shown beside their field, and a membership whose price cannot be worked out is reported as a general failure.',
     criteria: ['3.3.1 Error Identification', '3.3.3 Error Suggestion'],
     issueItem: 13,

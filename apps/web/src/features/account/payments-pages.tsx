@@ -1,3 +1,4 @@
+import { TableScroll } from '../../ui/table-scroll.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../lib/api/api-client.ts';
@@ -53,27 +54,29 @@ function DirectDebitPanel() {
       {collections.length === 0 ? (
         <p>No collections are scheduled.</p>
       ) : (
-        <table className="table">
-          <caption className="visually-hidden">Direct Debit collections, soonest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">For</th>
-              <th scope="col">Amount</th>
-              <th scope="col">Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            {collections.map((collection) => (
-              <tr key={collection.id}>
-                <td>{collection.prettyDate}</td>
-                <td>{collection.description}</td>
-                <td>{collection.amount.formatted}</td>
-                <td>{collection.statusLabel}</td>
+        <TableScroll label="Scheduled collections">
+          <table className="table">
+            <caption className="visually-hidden">Direct Debit collections, soonest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">For</th>
+                <th scope="col">Amount</th>
+                <th scope="col">Status</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {collections.map((collection) => (
+                <tr key={collection.id}>
+                  <td>{collection.prettyDate}</td>
+                  <td>{collection.description}</td>
+                  <td>{collection.amount.formatted}</td>
+                  <td>{collection.statusLabel}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
     </section>
   );
@@ -103,35 +106,37 @@ export function PaymentsPage() {
       )}
       {payments.data && payments.data.length > 0 && <h2 className="payments__receipts">Receipts</h2>}
       {payments.data && payments.data.length > 0 && (
-        <table className="table">
-          <caption className="visually-hidden">Your payments, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">For</th>
-              <th scope="col">Amount</th>
-              <th scope="col">Receipt</th>
-            </tr>
-          </thead>
-          <tbody>
-            {payments.data.map((payment) => (
-              <tr key={payment.id}>
-                <td>{payment.prettyDate}</td>
-                <td>
-                  {payment.items.map((item) => item.description).join(', ')}
-                  {payment.status === 'refunded' && <span className="status status--ended"> Refunded</span>}
-                </td>
-                <td>{payment.total.formatted}</td>
-                <td>
-                  <Link to={`/payments/${payment.id}`}>
-                    {payment.reference}
-                    <span className="visually-hidden"> receipt</span>
-                  </Link>
-                </td>
+        <TableScroll label="Payments made">
+          <table className="table">
+            <caption className="visually-hidden">Your payments, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">For</th>
+                <th scope="col">Amount</th>
+                <th scope="col">Receipt</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {payments.data.map((payment) => (
+                <tr key={payment.id}>
+                  <td>{payment.prettyDate}</td>
+                  <td>
+                    {payment.items.map((item) => item.description).join(', ')}
+                    {payment.status === 'refunded' && <span className="status status--ended"> Refunded</span>}
+                  </td>
+                  <td>{payment.total.formatted}</td>
+                  <td>
+                    <Link to={`/payments/${payment.id}`}>
+                      {payment.reference}
+                      <span className="visually-hidden"> receipt</span>
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
     </>
   );

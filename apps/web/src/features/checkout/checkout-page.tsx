@@ -3,7 +3,6 @@ import { Navigate, useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api/api-client.ts';
 import { genericErrorLine } from '../../lib/api/generic-error.ts';
 import { Button } from '../../ui/button.tsx';
-import { Modal } from '../../ui/modal.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useCart } from '../cart/index.ts';
 import { resetJoiningJourney } from '../joining/index.ts';
@@ -21,6 +20,7 @@ import { showToast, toastDurations } from '../../app/toasts/toast-store.ts';
 import { useJoiningTermsCheck } from './joining-terms-check.ts';
 import { type CheckoutExtras, useCheckoutSource } from './checkout-source.ts';
 import { SiteLink } from '../../app/site-mode/site-link.tsx';
+import { LeaveCheckoutDialog, useLeaveCheckoutGuard } from './leave-checkout.tsx';
 import { linesNeedingWaivers, waiverFieldId, waiverMessage, Waivers } from './waivers.tsx';
 
 /** An empty basket at /checkout goes to /, with a toast saying why (issue 21 item 8). */
@@ -49,6 +49,10 @@ export function CheckoutPage() {
   const source = useCheckoutSource();
   const [agreedWaivers, setAgreedWaivers] = useState<number[]>([]);
   useJoiningTermsCheck(cart.data?.cartId ?? null);
+  // Leaving a bookings checkout loses nothing (back to the basket); a joining one asks first.
+  const guard = useLeaveCheckoutGuard(
+    source === 'online-joining' && leavingFor === null && (cart.data?.items.length ?? 0) > 0,
+  );
 
   if (cart.isPending) return <Spinner label="Loading your basket" />;
   if (cart.isError)
@@ -66,6 +70,7 @@ export function CheckoutPage() {
     clear.mutate(undefined, {
       onSettled: () => {
         resetJoiningJourney();
+        guard.allowLeaving();
         navigate('/');
       },
     });
@@ -147,21 +152,19 @@ export function CheckoutPage() {
         )}
       </div>
       <CheckoutSummary items={cart.data.items} />
-      <Modal
+      <LeaveCheckoutDialog
         open={confirmingCancel}
-        title="Are you sure you want to leave this screen?"
-        onClose={() => setConfirmingCancel(false)}
-      >
-        <p>Your membership choice will be removed from your basket.</p>
-        <div className="form__actions">
-          <Button variant="primary" size="md" onClick={() => setConfirmingCancel(false)}>
-            Continue with my purchase
-          </Button>
-          <Button variant="secondary" size="md" disabled={clear.isPending} onClick={startOver}>
-            Leave this screen
-          </Button>
-        </div>
-      </Modal>
+        consequence="Your membership choice will be removed from your basket."
+        onStay={() => setConfirmingCancel(false)}
+        onLeave={startOver}
+        leaving={clear.isPending}
+      />
+      <LeaveCheckoutDialog
+        open={guard.asking}
+        consequence="Your membership stays in your basket, and the page you go to can pick it up again. Any card details you have typed here will be cleared."
+        onStay={guard.stay}
+        onLeave={guard.leave}
+      />
     </div>
   );
 }

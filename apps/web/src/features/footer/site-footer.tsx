@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { SiteLink } from '../../app/site-mode/site-link.tsx';
 import { useSite } from '../../app/site-mode/site-context.tsx';
 import { accessibilityStatementPath } from '../accessibility/index.ts';
+import { CookieSettingsButton } from '../cookie-consent/index.ts';
 import { footerQuery } from './get-footer.ts';
 
 /** The operator's footer HTML arrives sanitised (see footerQuery), then Lido's own link. */
@@ -16,6 +17,7 @@ export function SiteFooter({ venueSlug }: { venueSlug: string | undefined }) {
         <SiteLink site={site} to={accessibilityStatementPath}>
           Accessibility statement
         </SiteLink>
+        <CookieSettingsButton />
       </div>
     </footer>
   );

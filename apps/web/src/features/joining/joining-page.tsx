@@ -28,6 +28,7 @@ import { useJoiningSections } from './use-joining-sections.ts';
 import { useJoiningSubmission } from './use-joining-submission.ts';
 import { useMembershipInUrl } from './use-membership-in-url.ts';
 import { useProgressAnalytics } from './use-progress-analytics.ts';
+import { useRestoreFromBasket } from './use-restore-from-basket.ts';
 
 /**
  * /centre/{slug} and /centre/{slug}/membership/{membershipSlug}/{paymentType}: the joining page,
@@ -45,6 +46,7 @@ export function JoiningPage() {
   const data = useJoiningData(route, state, session.isLoggedIn);
   const { venue, types, questions, membership, option, recurring, allQuestions } = data;
   const { awaitingPreselection, choose } = useMembershipInUrl(route, data, state);
+  const { awaitingBasket } = useRestoreFromBasket(route, data, state, session.isLoggedIn);
   useEligibilityCheck(route, data);
   const { costs, changeCosts, changeDates } = useJoiningCosts(changing, data, state, user, settings, today);
   const submission = useJoiningSubmission(
@@ -78,7 +80,7 @@ export function JoiningPage() {
       />
     );
   // A membership named in the URL is chosen before the sections show, so they do not jump (CLS).
-  if (venue.isPending || awaitingPreselection)
+  if (venue.isPending || awaitingPreselection || awaitingBasket)
     return (
       <div className="membership-loading">
         <Spinner label="Loading centre" />

@@ -107,6 +107,29 @@ export function chooseMembership(membershipTypeId: number, paymentOptionId: numb
   });
 }
 
+/**
+ * The membership the basket holds, back on the page (joining spec §4: "When a checkout cart loads,
+ * every section is marked edited, the selection restored and the flow opens at the details
+ * section"). Terms and bank details are not in the basket, so their sections ask again.
+ */
+export function restoreFromBasket(line: {
+  membershipTypeId: number;
+  paymentOptionId: number;
+  paymentType: PaymentType;
+  startDate: string;
+  billingDay: number | null;
+}): void {
+  joiningStore.set({
+    ...joiningStore.get(),
+    ...line,
+    answers: {},
+    checkedTerms: [],
+    promotion: null,
+    edited: sectionKeys.filter((key) => key !== 'checkout'),
+    openSection: 'details',
+  });
+}
+
 export function resetJoining(): void {
   joiningStore.reset();
 }

@@ -2,6 +2,7 @@ import { clampStartDate, type StartDateLimits } from '@lido/pricing/membership-c
 import type { ClientSettings } from '@lido/contracts/client-settings';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { needsCleanDocument } from '../../app/analytics/tag-scripts.ts';
 import type { SessionSummary } from '../../app/session/use-session.ts';
 import { showToast, toastDurations } from '../../app/toasts/toast-store.ts';
 import { ApiError } from '../../lib/api/api-client.ts';
@@ -55,8 +56,11 @@ export function useJoiningSubmission(
         return openSection('additional');
       }
     }
+    // Checkout shows card fields: once analytics tags are in this document it needs a fresh one
+    // (and then, opened anew, it asks for any term not yet accepted rather than trusting this page).
+    if (needsCleanDocument('/checkout')) window.location.assign('/checkout');
     // Checkout holds the joining page to its word that every term was accepted (joining spec §4).
-    await navigate('/checkout', { state: { fromJoiningPage: true } });
+    else await navigate('/checkout', { state: { fromJoiningPage: true } });
   }
 
   function submitFailed(error: Error) {

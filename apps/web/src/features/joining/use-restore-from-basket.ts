@@ -1,0 +1,47 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { useBasketMembership } from './get-basket-membership.ts';
+import { type JoiningState, restoreFromBasket } from './joining-store.ts';
+import type { JoiningData } from './use-joining-data.ts';
+import type { JoiningRoute } from './use-joining-route.ts';
+
+/**
+ * A customer whose basket holds a membership from this centre's joining page (put there in another
+ * tab or on another device) finds it chosen again, every section done and "Your details" open,
+ * rather than starting over. A journey already under way in this tab is left as it is, and only an
+ * answer fetched since the page opened counts (an old cached one may predate "start over").
+ */
+export function useRestoreFromBasket(
+  route: JoiningRoute,
+  data: JoiningData,
+  state: JoiningState,
+  loggedIn: boolean,
+) {
+  const navigate = useNavigate();
+  const joining = route.changing === null;
+  const basket = useBasketMembership(loggedIn && joining);
+  const line = basket.isFetchedAfterMount ? basket.data : undefined;
+  const { venue, types } = data;
+  const idle = state.membershipTypeId === null;
+
+  useEffect(() => {
+    if (!line || line.type === 'booking' || !idle || !joining || !venue.data || !types.data) return;
+    if (line.venue.id !== venue.data.id || state.venueSlug !== venue.data.slug) return;
+    const type = types.data.find((candidate) => candidate.id === line.objectId);
+    const option = type?.paymentOptions.find((candidate) => candidate.id === line.pricingOptionId);
+    if (!type || !option) return;
+    // A membership named in the address is the customer's choice now.
+    if (route.selectedMembershipSlug !== undefined && route.selectedMembershipSlug !== type.slug) return;
+    restoreFromBasket({
+      membershipTypeId: type.id,
+      paymentOptionId: option.id,
+      paymentType: option.paymentType,
+      startDate: line.options.startDate,
+      billingDay: line.options.billingDay,
+    });
+    navigate(`/centre/${venue.data.slug}/membership/${type.slug}/${option.paymentType}`, { replace: true });
+  }, [line, idle, joining, venue.data, types.data, state.venueSlug, route.selectedMembershipSlug, navigate]);
+
+  /** The page waits for the basket's answer, so a restored journey doesn't jump into place. */
+  return { awaitingBasket: loggedIn && joining && idle && !basket.isFetchedAfterMount };
+}
