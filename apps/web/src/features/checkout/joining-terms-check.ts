@@ -4,6 +4,9 @@ import { showToast } from '../../app/toasts/toast-store.ts';
 import { useCartTerms } from './complete-order.ts';
 import { termsMessage, termsToAsk } from './terms-checks.tsx';
 
+/** A navigation checkout itself makes away from the page, which the leave question lets through. */
+export const sentBackFromCheckout = { sentBackFromCheckout: true } as const;
+
 /** Set by the joining page's "Continue to checkout": every term was accepted there. */
 export interface FromJoiningPage {
   fromJoiningPage: true;
@@ -23,6 +26,7 @@ export function useJoiningTermsCheck(cartId: number | null) {
   useEffect(() => {
     if (!fromJoiningPage || !missing) return;
     showToast({ content: termsMessage, type: 'danger' });
-    void navigate('/', { replace: true });
+    // Sent back on purpose: the leave-checkout question is not asked (see useLeaveCheckoutGuard).
+    void navigate('/', { replace: true, state: sentBackFromCheckout });
   }, [fromJoiningPage, missing, navigate]);
 }

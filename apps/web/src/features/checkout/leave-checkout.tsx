@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../ui/button.tsx';
 import { Modal } from '../../ui/modal.tsx';
 import { cartKeys } from '../cart/index.ts';
+import type { sentBackFromCheckout } from './joining-terms-check.ts';
 
 const confirmationPaths = /^\/(order|booking)-confirmed\//;
 
@@ -54,6 +55,8 @@ export function useLeaveCheckoutGuard(guarded: boolean) {
       guarded &&
       !startingOver.current &&
       currentLocation.pathname !== nextLocation.pathname &&
+      // Checkout sending the customer back itself (terms not accepted on the joining page).
+      (nextLocation.state as Partial<typeof sentBackFromCheckout> | null)?.sentBackFromCheckout !== true &&
       // The way to a paid order's confirmation is never stopped, even before this page has heard
       // that the order is made (the navigation can come before the re-render).
       !confirmationPaths.test(nextLocation.pathname),
