@@ -39,6 +39,9 @@ describe('the OpenAPI document', () => {
       config: testConfig(),
       database,
       clock: () => new Date('2026-11-23T12:00:00Z'),
+      // The test makes activities and reads them at once: check the catalogue's version every request
+      // (in production a change shows within a second, decision 0038).
+      catalogueCache: { checkEveryMs: 0 },
       onRoute: (route: RouteOptions) => {
         const hidden = (route.schema as { hide?: boolean } | undefined)?.hide === true;
         if (!route.url.startsWith('/api/') || hidden) return;
