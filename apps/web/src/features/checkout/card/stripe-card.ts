@@ -29,9 +29,7 @@ interface StripeJs {
       address: { line1: string; line2?: string; city: string; postal_code: string };
     };
   }): Promise<{ paymentMethod?: { id: string }; error?: StripeError }>;
-  handleNextAction(input: {
-    clientSecret: string;
-  }): Promise<{
+  handleNextAction(input: { clientSecret: string }): Promise<{
     error?: StripeError & { payment_intent?: { status?: string } };
     paymentIntent?: { status?: string };
   }>;
