@@ -56,16 +56,21 @@ export function providerProblem(name: string, supported: readonly string[]): str
   return supported.includes(name) ? null : unsupportedProvider(name);
 }
 
+/** The message the server's error answer carried, if any. */
+function serverMessage(error: ApiError): string | null {
+  const message = error.body?.message;
+  return typeof message === 'string' && message.trim() ? message : null;
+}
+
 /**
  * A failed prepare call (platform spec §8): a 403 flagged paid_booking_disabled shows the server's
  * message; any other failure the server's message or "Preparation failed".
  */
 export function prepareFailure(error: unknown): string {
   if (error instanceof ApiError) {
-    const body = error.body ?? {};
-    const serverMessage = typeof body.message === 'string' && body.message.trim() ? body.message : null;
-    if (error.status === 403 && body.paidBookingDisabled === true && serverMessage) return serverMessage;
-    return serverMessage ?? cardMessages.prepareFailed;
+    const message = serverMessage(error);
+    if (error.status === 403 && error.body?.paidBookingDisabled === true && message) return message;
+    return message ?? cardMessages.prepareFailed;
   }
   return error instanceof Error && error.message ? error.message : cardMessages.prepareFailed;
 }
@@ -112,7 +117,8 @@ export function unsupportedProvider(name: string): string {
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError) {
     const fields = error.validationMessages ? Object.values(error.validationMessages).flat() : [];
-    return fields.length > 0 ? fields.join(' ') : error.message || fallback;
+    // Only the server's own words: a bare status ("Request failed") says less than the fallback.
+    return fields.length > 0 ? fields.join(' ') : (serverMessage(error) ?? fallback);
   }
   return error instanceof Error && error.message ? error.message : fallback;
 }
