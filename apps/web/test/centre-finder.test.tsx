@@ -101,6 +101,18 @@ describe('the finder without a map', () => {
     expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ id: 1 }));
   });
 
+  it('offers no "Select and continue" for a centre whose displayVenueSelectionButton is off', () => {
+    const listedOnly = { ...venue(4, 'Headingley', 53.8178, -1.5828), displayVenueSelectionButton: false };
+    renderOnSite(<CentreFinder venues={[venues[0]!, listedOnly]} onSelect={() => undefined} />, {
+      site: 'online-joining',
+      settings: noMap,
+    });
+    expect(screen.getByRole('heading', { level: 3, name: 'Headingley' })).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: /^Select and continue/ }).map((b) => b.textContent)).toEqual(
+      ['Select and continue with Castlefield'],
+    );
+  });
+
   it('focuses the search field with its error when nothing was typed (issue 21 item 7)', async () => {
     renderOnSite(<CentreFinder venues={venues} onSelect={() => undefined} />, {
       site: 'online-joining',

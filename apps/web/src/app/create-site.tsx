@@ -6,6 +6,7 @@ import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-rou
 import { accessibilityStatementPath } from '../features/accessibility/index.ts';
 import { NotFoundPage } from './errors/not-found-page.tsx';
 import { RouteError } from './errors/route-error.tsx';
+import { RedirectToSelectedVenue } from './redirect-to-selected-venue.tsx';
 import { type SiteName, SiteContext } from './site-mode/site-context.tsx';
 import { createQueryClient } from './query-client.ts';
 import { RootLayout } from './root-layout.tsx';
@@ -20,6 +21,7 @@ export function siteRoutes(pages: RouteObject[]): RouteObject[] {
       errorElement: <RouteError />,
       children: [
         ...pages,
+        { path: 'redirect-to-selected-venue', element: <RedirectToSelectedVenue /> },
         // Every site has the statement (issue 21 item 14); few visit it, so it loads on its own.
         {
           path: accessibilityStatementPath.slice(1),

@@ -15,8 +15,8 @@ export interface KnownIssue {
 export const knownIssues: KnownIssue[] = [
   {
     summary:
-      'Some card payment problems are shown as a general message rather than saying what went wrong (for example when the card form cannot be checked), some errors about a start date or billing day are not shown beside their field, and a membership whose price cannot be worked out is reported as a general failure.',
-    criteria: ['3.3.1 Error Identification', '3.3.3 Error Suggestion'],
+      'When a membership is added to the basket and the server turns down a choice other than the start date, billing day or bank details (for example a promo code that has stopped working), the reason is shown in a pop-up message rather than beside the choice.',
+    criteria: ['3.3.1 Error Identification'],
     issueItem: 13,
   },
 ];

@@ -35,9 +35,12 @@ function VenueCard({
         {'distance' in venue && <> · {formatMiles(venue.distance)} away</>}
       </p>
       <VenueAddress venue={venue} />
-      <Button variant="primary" size="md" onClick={() => onSelect(venue)}>
-        Select and continue<span className="visually-hidden"> with {venue.name}</span>
-      </Button>
+      {/* A centre whose venue settings turn the selection button off is listed, not chosen here. */}
+      {venue.displayVenueSelectionButton && (
+        <Button variant="primary" size="md" onClick={() => onSelect(venue)}>
+          Select and continue<span className="visually-hidden"> with {venue.name}</span>
+        </Button>
+      )}
     </li>
   );
 }

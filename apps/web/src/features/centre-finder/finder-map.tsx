@@ -213,9 +213,11 @@ export default function FinderMap({
           <h3 className="card__title">{selected.name}</h3>
           <p className="card__meta">{selected.placeType}</p>
           <VenueAddress venue={selected} />
-          <Button variant="primary" size="md" onClick={() => onSelect(selected)}>
-            Select and continue<span className="visually-hidden"> with {selected.name}</span>
-          </Button>
+          {selected.displayVenueSelectionButton && (
+            <Button variant="primary" size="md" onClick={() => onSelect(selected)}>
+              Select and continue<span className="visually-hidden"> with {selected.name}</span>
+            </Button>
+          )}
         </div>
       )}
     </div>

@@ -5,6 +5,7 @@ import { Button } from '../../ui/button.tsx';
 import { ErrorSummary, type FieldError } from '../../ui/error-summary.tsx';
 import { CheckboxField } from '../../ui/form-fields.tsx';
 import { useTerms } from './get-terms.ts';
+import type { DateFieldMessages } from './costs-problems.ts';
 import { type JoiningState, joiningStore } from './joining-store.ts';
 import { PromoCode } from './promo-code.tsx';
 import { type Terms, TermsDialog } from '../../ui/terms-dialog.tsx';
@@ -19,7 +20,19 @@ interface DatesSectionProps {
   availableBillingDates: number[];
   /** Changing a membership: its change window, with no Today / Tomorrow shortcuts. */
   window?: { min: CalendarDate; max: CalendarDate } | undefined;
+  /** the server's messages for the start date and billing day, shown under them */
+  serverMessages?: DateFieldMessages | undefined;
   onContinue: () => void;
+}
+
+/** A field's server messages, tied to it by id for assistive technology. */
+function ServerMessages({ id, messages }: { id: string; messages: string[] | undefined }) {
+  if (!messages?.length) return null;
+  return (
+    <p className="field__error" id={id}>
+      <span className="visually-hidden">Error:</span> {messages.join(' ')}
+    </p>
+  );
 }
 
 /** The joining spec's words for terms not all accepted (§8). */
@@ -62,6 +75,7 @@ export function DatesSection({
   hasBillingDate,
   availableBillingDates,
   window,
+  serverMessages = {},
   onContinue,
 }: DatesSectionProps) {
   const limits = startDateLimits(today, window);
@@ -90,13 +104,14 @@ export function DatesSection({
   return (
     <div className="dates-section">
       <ErrorSummary errors={problems} />
-      <div className="field">
+      <div className={`field${serverMessages.startDate?.length ? ' field--error' : ''}`}>
         <label className="field__label" htmlFor="start-date">
           Start date
         </label>
         <p className="field__hint" id="start-date-hint">
           Between {prettyDate(limits.min)} and {prettyDate(limits.max)}
         </p>
+        <ServerMessages id="start-date-error" messages={serverMessages.startDate} />
         <input
           id="start-date"
           type="date"
@@ -104,7 +119,10 @@ export function DatesSection({
           min={limits.min}
           max={limits.max}
           value={startDate}
-          aria-describedby="start-date-hint"
+          aria-invalid={serverMessages.startDate?.length ? true : undefined}
+          aria-describedby={
+            serverMessages.startDate?.length ? 'start-date-hint start-date-error' : 'start-date-hint'
+          }
           onChange={(event) => {
             const value = event.target.value;
             // A start date before the minimum resets to the minimum (joining spec, section 4).
@@ -127,18 +145,22 @@ export function DatesSection({
       </div>
 
       {recurring && !hasBillingDate && (
-        <div className="field">
+        <div className={`field${serverMessages.billingDay?.length ? ' field--error' : ''}`}>
           <label className="field__label" htmlFor="billing-day">
             Billing day
           </label>
           <p className="field__hint" id="billing-day-hint">
             The day of the month your Direct Debit is collected.
           </p>
+          <ServerMessages id="billing-day-error" messages={serverMessages.billingDay} />
           <select
             id="billing-day"
             className="field__input"
             value={state.billingDay ?? ''}
-            aria-describedby="billing-day-hint"
+            aria-invalid={serverMessages.billingDay?.length ? true : undefined}
+            aria-describedby={
+              serverMessages.billingDay?.length ? 'billing-day-hint billing-day-error' : 'billing-day-hint'
+            }
             onChange={(event) =>
               joiningStore.update({ billingDay: event.target.value ? Number(event.target.value) : null })
             }

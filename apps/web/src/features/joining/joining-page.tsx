@@ -12,6 +12,7 @@ import { getBankDetails } from './bank-details.ts';
 import { bankSummary } from './bank-messages.ts';
 import { CentreSection } from './centre-section.tsx';
 import { ConfirmationSection } from './confirmation-section.tsx';
+import { costsProblems } from './costs-problems.ts';
 import { DatesSection } from './dates-section.tsx';
 import { DetailsSection } from './details-section.tsx';
 import { DirectDebitSection } from './direct-debit-section.tsx';
@@ -49,6 +50,7 @@ export function JoiningPage() {
   const { awaitingBasket } = useRestoreFromBasket(route, data, state, session.isLoggedIn);
   useEligibilityCheck(route, data);
   const { costs, changeCosts, changeDates } = useJoiningCosts(changing, data, state, user, settings, today);
+  const costsFailure = costsProblems(changing !== null ? changeCosts.error : costs.error);
   const submission = useJoiningSubmission(
     changing,
     data,
@@ -172,7 +174,11 @@ export function JoiningPage() {
             hasBillingDate={user?.hasBillingDate ?? false}
             availableBillingDates={settings.availableBillingDates}
             window={changeDates}
-            onContinue={() => proceed('dates')}
+            serverMessages={{ ...costsFailure.fields, ...submission.dateServerMessages }}
+            onContinue={() => {
+              submission.clearDateServerMessages();
+              proceed('dates');
+            }}
           />
         </SectionFrame>
         {ddFrame && (
@@ -210,6 +216,7 @@ export function JoiningPage() {
         costs={costs.data}
         change={changing !== null ? changeCosts.data : undefined}
         loading={costs.isFetching || changeCosts.isFetching}
+        priceProblem={costsFailure.price}
       />
     </div>
   );

@@ -9,6 +9,8 @@ interface PaymentSummaryProps {
   loading: boolean;
   /** When changing a membership: the change costs instead of the joining costs. */
   change?: ChangeCosts | undefined;
+  /** why the price could not be worked out, in place of the figures */
+  priceProblem?: string | null | undefined;
 }
 
 /** "Payment summary" on wide screens, "Your selection" on narrow ones. */
@@ -37,7 +39,18 @@ function Line({ label, value, detail }: { label: string; value: string; detail?:
  * The sidebar: "Payment summary" on wide screens, "Your selection" on narrow ones, from the costs
  * call, so it always shows what the server will charge.
  */
-export function PaymentSummary({ membership, costs, loading, change }: PaymentSummaryProps) {
+export function PaymentSummary({ membership, costs, loading, change, priceProblem }: PaymentSummaryProps) {
+  if (membership && priceProblem && !loading) {
+    return (
+      <aside className="payment-summary" aria-labelledby="payment-summary-heading">
+        <SummaryHeading />
+        <p className="payment-summary__name">{membership.name}</p>
+        <p className="field__error" role="alert">
+          {priceProblem}
+        </p>
+      </aside>
+    );
+  }
   if (change) {
     return (
       <aside className="payment-summary" aria-labelledby="payment-summary-heading" aria-busy={loading}>

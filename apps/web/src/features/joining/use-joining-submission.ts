@@ -8,6 +8,7 @@ import { showToast, toastDurations } from '../../app/toasts/toast-store.ts';
 import { ApiError } from '../../lib/api/api-client.ts';
 import { getBankDetails, markNewMandate } from './bank-details.ts';
 import { bankMessagesFrom } from './bank-messages.ts';
+import { type DateFieldMessages, dateFieldMessages } from './costs-problems.ts';
 import { joiningStore, openSection, type JoiningState } from './joining-store.ts';
 import { answersToSend, validateQuestionAnswers } from './question-answers.ts';
 import {
@@ -21,7 +22,8 @@ import type { JoiningData } from './use-joining-data.ts';
 /**
  * Joining spec, "Membership submission": the membership (or the change) goes in the basket, then its
  * answers, then the browser goes to checkout. A problem opens the section that can fix it; the
- * server's messages about the bank account are shown in the Direct Debit section (`bankServerMessages`).
+ * server's messages about the bank account are shown in the Direct Debit section (`bankServerMessages`),
+ * those about the start date and billing day under those fields (`dateServerMessages`).
  */
 export function useJoiningSubmission(
   changing: number | null,
@@ -36,6 +38,7 @@ export function useJoiningSubmission(
   const submitChange = useSubmitChange();
   const sendAnswers = useSendAnswers();
   const [bankServerMessages, setBankServerMessages] = useState<string[]>([]);
+  const [dateServerMessages, setDateServerMessages] = useState<DateFieldMessages>({});
   const { membership, option, recurring, allQuestions, venue } = data;
 
   /** After the membership is in the basket: its answers, then checkout. */
@@ -69,6 +72,11 @@ export function useJoiningSubmission(
     if (bankMessages.length > 0) {
       setBankServerMessages(bankMessages);
       return openSection('directDebit');
+    }
+    const dateMessages = dateFieldMessages(error);
+    if (Object.keys(dateMessages).length > 0) {
+      setDateServerMessages(dateMessages);
+      return openSection('dates');
     }
     showToast({
       content: messages ? 'Validation errors' : 'Something went wrong, please try again',
@@ -120,5 +128,7 @@ export function useJoiningSubmission(
     submitting: submitMembership.isPending || submitChange.isPending || sendAnswers.isPending,
     bankServerMessages,
     clearBankServerMessages: () => setBankServerMessages([]),
+    dateServerMessages,
+    clearDateServerMessages: () => setDateServerMessages({}),
   };
 }

@@ -6,6 +6,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly validationMessages: Record<string, string[]> | null = null,
+    /** the error answer's body (camelCase), for flags beside the message */
+    readonly body: Record<string, unknown> | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -84,7 +86,8 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
       response.status === 422 && record.errors && typeof record.errors === 'object'
         ? (record.errors as Record<string, string[]>)
         : null;
-    throw new ApiError(response.status, message, errors);
+    const body = payload && typeof payload === 'object' ? (payload as Record<string, unknown>) : null;
+    throw new ApiError(response.status, message, errors, body);
   }
   return { status: response.status, data: unwrap(payload) as T };
 }

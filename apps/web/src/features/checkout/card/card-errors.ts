@@ -16,7 +16,64 @@ export const cardMessages = {
   completeFailed: 'Unable to complete your order, please try again.',
   prepareFailed: 'Preparation failed',
   noTransaction: 'No transaction ID available for payment completion',
+  authorisationFailed: 'Authorization failed',
+  paymentNotCompleted: 'Failed to complete payment',
+  paymentMethodFailed: 'Failed to create payment method',
+  noPublishableKey: 'No publishable key found',
+  noProvider: 'No payment provider selected',
+  formInvalid: 'Form validation failed',
+  authenticationFailed: 'Payment authentication failed',
 } as const;
+
+/**
+ * What an authorise (or, after 3-D Secure, a re-read) answer that is not a payment says (platform
+ * spec §8; joining spec §8): the provider's reason or a default decline; an answer that can go no
+ * further is "Authorization failed", or "Payment authentication failed" once the bank has checked.
+ */
+export function notAuthorisedMessage(
+  answer: { transactionStatus: string; error?: { message?: string } | undefined },
+  afterSca: boolean,
+): string {
+  const reason = answer.error?.message?.trim();
+  if (reason) return reason;
+  if (afterSca) return cardMessages.authenticationFailed;
+  return answer.transactionStatus === 'failed' ? cardMessages.declined : cardMessages.authorisationFailed;
+}
+
+/** The error summary's heading: "Form validation failed" when billing fields are wrong (joining spec §8). */
+export function paymentSummaryTitle(fieldErrors: Record<string, unknown>): string {
+  return Object.keys(fieldErrors).length > 0 ? cardMessages.formInvalid : 'There is a problem';
+}
+
+/** Stripe's 3-D Secure ended without an authorised payment (joining spec §8). */
+export function scaFailed(status: string | undefined): string {
+  return `SCA failed or canceled with status ${status ?? 'unknown'}`;
+}
+
+/** Why prepare's provider cannot take a card here, or null when it can (joining spec §8). */
+export function providerProblem(name: string, supported: readonly string[]): string | null {
+  if (!name.trim()) return cardMessages.noProvider;
+  return supported.includes(name) ? null : unsupportedProvider(name);
+}
+
+/** The message the server's error answer carried, if any. */
+function serverMessage(error: ApiError): string | null {
+  const message = error.body?.message;
+  return typeof message === 'string' && message.trim() ? message : null;
+}
+
+/**
+ * A failed prepare call (platform spec §8): a 403 flagged paid_booking_disabled shows the server's
+ * message; any other failure the server's message or "Preparation failed".
+ */
+export function prepareFailure(error: unknown): string {
+  if (error instanceof ApiError) {
+    const message = serverMessage(error);
+    if (error.status === 403 && error.body?.paidBookingDisabled === true && message) return message;
+    return message ?? cardMessages.prepareFailed;
+  }
+  return error instanceof Error && error.message ? error.message : cardMessages.prepareFailed;
+}
 
 const providerCodes: Record<number, string> = {
   1000: 'The payment request format was incorrect. Please try again.',
@@ -53,14 +110,15 @@ export function providerErrorMessage(code: number | string | undefined, provider
 
 /** An unsupported provider name from prepare. */
 export function unsupportedProvider(name: string): string {
-  return `Payment provider '${name}' is not supported`;
+  return `${name} payment provider is not supported`;
 }
 
 /** What a failed call says to the customer: a 422's field messages joined, or its message (platform spec §5). */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError) {
     const fields = error.validationMessages ? Object.values(error.validationMessages).flat() : [];
-    return fields.length > 0 ? fields.join(' ') : error.message || fallback;
+    // Only the server's own words: a bare status ("Request failed") says less than the fallback.
+    return fields.length > 0 ? fields.join(' ') : (serverMessage(error) ?? fallback);
   }
   return error instanceof Error && error.message ? error.message : fallback;
 }

@@ -10,7 +10,7 @@ import { useCartTerms } from '../complete-order.ts';
 import { AcceptedTerms, TermsChecks, termsMessage, termsToAsk } from '../terms-checks.tsx';
 import { differentAddress, useAccountBilling } from './account-billing.ts';
 import { AccountBillingSummary, BillingDetailsFields, emptyBilling } from './billing-details.tsx';
-import { cardMessages } from './card-errors.ts';
+import { cardMessages, paymentSummaryTitle } from './card-errors.ts';
 import { initialPayment, paymentInProgress, paymentReducer } from './payment-status.ts';
 import { SavedCardChoice } from './saved-card-choice.tsx';
 import { ScaChallengeDialog } from './sca-challenge.tsx';
@@ -96,6 +96,7 @@ export function CardPayment({
         </div>
       )}
       <ErrorSummary
+        title={paymentSummaryTitle(billingErrors)}
         errors={[
           ...(Object.entries(billingErrors) as [keyof BillingDetails, string][]).map(([field, text]) => ({
             fieldId: `checkout-${field}`,

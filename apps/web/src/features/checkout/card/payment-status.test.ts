@@ -71,6 +71,6 @@ describe('the card error catalogue', () => {
   it('falls back to the provider’s message, then to "Card validation failed."', () => {
     expect(providerErrorMessage(4026, 'Declined by the issuer')).toBe('Declined by the issuer');
     expect(providerErrorMessage(undefined)).toBe(cardMessages.validationFailed);
-    expect(unsupportedProvider('paypal')).toBe("Payment provider 'paypal' is not supported");
+    expect(unsupportedProvider('paypal')).toBe('paypal payment provider is not supported');
   });
 });

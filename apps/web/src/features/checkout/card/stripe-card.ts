@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { cardMessages } from './card-errors.ts';
+import { cardMessages, scaFailed } from './card-errors.ts';
 import { useFrameStatus } from './frame-status.ts';
 import { loadProviderScript } from './drop-in.ts';
 
@@ -29,7 +29,10 @@ interface StripeJs {
       address: { line1: string; line2?: string; city: string; postal_code: string };
     };
   }): Promise<{ paymentMethod?: { id: string }; error?: StripeError }>;
-  handleNextAction(input: { clientSecret: string }): Promise<{ error?: StripeError }>;
+  handleNextAction(input: { clientSecret: string }): Promise<{
+    error?: StripeError & { payment_intent?: { status?: string } };
+    paymentIntent?: { status?: string };
+  }>;
 }
 
 declare global {
@@ -52,7 +55,8 @@ export function useStripeCard(options: {
   const { current, report } = useFrameStatus(frameKey);
 
   useEffect(() => {
-    if (!scriptUrl || !publishableKey) return;
+    if (!scriptUrl) return;
+    if (!publishableKey) return report({ error: cardMessages.noPublishableKey });
     if (showCardFields && !container) return;
     let cancelled = false;
     loadProviderScript(scriptUrl)
@@ -103,13 +107,14 @@ export function useStripeCard(options: {
           },
         },
       });
-      if (!paymentMethod) throw new Error(error?.message ?? cardMessages.processing);
+      if (!paymentMethod) throw new Error(error?.message ?? cardMessages.paymentMethodFailed);
       return paymentMethod.id;
     },
     /** Stripe.js runs the bank's challenge in the page; the server then re-reads the payment. */
     async handleNextAction(clientSecret: string) {
       if (!stripe.current) throw new Error(cardMessages.notReady);
-      await stripe.current.handleNextAction({ clientSecret });
+      const { error, paymentIntent } = await stripe.current.handleNextAction({ clientSecret });
+      if (error) throw new Error(scaFailed(error.payment_intent?.status ?? paymentIntent?.status));
     },
   };
 }

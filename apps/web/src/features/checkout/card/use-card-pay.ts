@@ -10,7 +10,7 @@ import { useRefreshChangedBasket } from '../basket-changed.ts';
 import { useFinishOrder } from '../finish-order.ts';
 import { termsMessage } from '../terms-checks.tsx';
 import { cardHolderName } from './billing-details.tsx';
-import { cardMessages, errorMessage, providerErrorMessage } from './card-errors.ts';
+import { cardMessages, errorMessage, notAuthorisedMessage, providerErrorMessage } from './card-errors.ts';
 import { type TokeniseResult, TokeniseTimeout } from './drop-in.ts';
 import {
   type AuthoriseInput,
@@ -82,10 +82,13 @@ export function useCardPay(input: CardPayInput) {
       });
       await finishOrder(completeOrderId);
     } catch (error) {
-      const text = errorMessage(error, cardMessages.completeFailed);
       refreshChangedBasket(error);
-      showToast({ content: text, type: 'danger', closeAfter: toastDurations.long });
-      fail(text);
+      showToast({
+        content: errorMessage(error, cardMessages.completeFailed),
+        type: 'danger',
+        closeAfter: toastDurations.long,
+      });
+      fail(errorMessage(error, cardMessages.paymentNotCompleted));
     }
   };
 
@@ -159,7 +162,7 @@ export function useCardPay(input: CardPayInput) {
           },
         });
       } else {
-        fail(result.error?.message ?? cardMessages.declined);
+        fail(notAuthorisedMessage(result, false));
       }
     } catch (error) {
       fail(errorMessage(error, 'Failed to authorize payment'));
@@ -190,14 +193,16 @@ export function useCardPay(input: CardPayInput) {
         extras,
         card,
       });
+      let afterSca = false;
       if (result.transactionStatus === 'sca_required' && result.clientSecret) {
         await stripeCard.handleNextAction(result.clientSecret);
         result = await confirmScaCompletion(result.transactionUuid);
+        afterSca = true;
       }
       if (result.transactionStatus === 'authorised') {
         dispatch({ type: 'authorised', transactionUuid: result.transactionUuid });
         await complete(result.transactionUuid);
-      } else fail(result.error?.message ?? cardMessages.declined);
+      } else fail(notAuthorisedMessage(result, afterSca));
     } catch (error) {
       fail(errorMessage(error, 'Failed to authorize payment'));
     }

@@ -1,6 +1,6 @@
 import type { PrepareResponse } from '@lido/contracts/payments';
 import { type Dispatch, useEffect, useState } from 'react';
-import { cardMessages, errorMessage, unsupportedProvider } from './card-errors.ts';
+import { prepareFailure, providerProblem } from './card-errors.ts';
 import { useDropIn } from './drop-in.ts';
 import { preparePayment } from './payment-calls.ts';
 import type { PaymentEvent } from './payment-status.ts';
@@ -23,8 +23,8 @@ export function useCardSession(dispatch: Dispatch<PaymentEvent>) {
     preparePayment()
       .then((prepared) => {
         if (cancelled) return;
-        if (!supportedProviders.includes(prepared.paymentProvider))
-          throw new Error(unsupportedProvider(prepared.paymentProvider));
+        const problem = providerProblem(prepared.paymentProvider, supportedProviders);
+        if (problem) throw new Error(problem);
         setSession(prepared);
         // A saved card is the default unless it has (recently) expired.
         setUseSaved(
@@ -33,8 +33,7 @@ export function useCardSession(dispatch: Dispatch<PaymentEvent>) {
         dispatch({ type: 'prepared' });
       })
       .catch((error: unknown) => {
-        if (!cancelled)
-          dispatch({ type: 'prepare_failed', error: errorMessage(error, cardMessages.prepareFailed) });
+        if (!cancelled) dispatch({ type: 'prepare_failed', error: prepareFailure(error) });
       });
     return () => {
       cancelled = true;
