@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /**
  * Fills the checkout's billing details (a new card needs them; a saved card does not). An account
@@ -45,5 +45,18 @@ export async function acceptCheckoutTerms(page: Page, names: string[]) {
     await page.getByLabel(new RegExp(`I have read and agree to the ${name}`, 'i')).click();
     await page.getByRole('dialog').getByRole('button', { name: 'I Agree' }).click();
     await page.getByRole('dialog').waitFor({ state: 'hidden' });
+  }
+}
+
+/** Waits until an element has stayed where it is for two animation frames (a scroll has finished). */
+export async function settled(locator: Locator) {
+  let last = '';
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const box = JSON.stringify(await locator.boundingBox());
+    if (box === last) return;
+    last = box;
+    await locator
+      .page()
+      .evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   }
 }

@@ -1,6 +1,7 @@
 import type { ClientSettings } from '@lido/contracts/client-settings';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
+import { clientSettingsQuery } from '../../app/client-settings/get-client-settings.ts';
 import { useSession } from '../../app/session/use-session.ts';
 import { crossSiteUrl } from '../../app/site-mode/cross-site.ts';
 import { getSiteMode } from '../../app/site-mode/site-mode.ts';
@@ -34,7 +35,11 @@ export function KioskIdle({ settings }: { settings: ClientSettings }) {
 
   const reset = async (reason?: 'inactivity') => {
     await endKioskCustomer(session.isLoggedIn);
-    queryClient.clear();
+    // The customer's data goes (a Back from the kiosk home must not show it); the operator's
+    // settings stay, as the page still drawn until the kiosk home loads reads them.
+    queryClient.removeQueries({
+      predicate: (query) => query.queryKey[0] !== clientSettingsQuery.queryKey[0],
+    });
     window.location.assign(kioskHomeUrl(settings, reason));
   };
   const question = useIdleQuestion({
