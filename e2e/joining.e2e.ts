@@ -175,9 +175,8 @@ describe('joining online', () => {
       await expectTermsCarriedIn(page, ['Health commitment', 'Membership terms']);
       await fillCard(page, { name: challenge ? 'CHALLENGE' : 'JORDAN REED', number: '4929000000006' });
       const pay = page.getByRole('button', { name: `Pay ${sidebarPrice} now` });
-      // Brought into view first and left to settle: clicked in the same moment as Playwright's own
-      // scroll, the press landed on the card frame above it on a desktop (to look into: something
-      // adjusts the scroll just after it).
+      // Brought into view first and left to settle: after the reflow check's resize, the card frame
+      // reports its new height a moment later and the page moves under a press made at once.
       await pay.scrollIntoViewIfNeeded();
       await settled(pay);
       await pay.click();

@@ -139,8 +139,36 @@ export async function expectNoHorizontalScroll(page: Page): Promise<void> {
     if (viewport.width !== reflowWidth) {
       await page.setViewportSize(viewport);
       await page.waitForFunction((width) => window.innerWidth === width, viewport.width);
+      await layoutSettled(page);
     }
   }
+}
+
+/**
+ * Waits until the page's height has held for ten frames. A card frame tells the page its new
+ * height by message a moment after a resize: a press made before that lands where a button was
+ * (a person never resizes the window just before pressing Pay; the reflow check does).
+ */
+async function layoutSettled(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        let last = '';
+        let steady = 0;
+        let frames = 0;
+        const check = () => {
+          const heights = [document.documentElement.scrollHeight]
+            .concat(Array.from(document.querySelectorAll('iframe'), (frame) => frame.offsetHeight))
+            .join(',');
+          steady = heights === last ? steady + 1 : 0;
+          last = heights;
+          frames += 1;
+          if (steady >= 10 || frames > 180) resolve();
+          else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      }),
+  );
 }
 
 /** Goes to a URL, waits for the themed page to finish loading, then runs the axe check. */
