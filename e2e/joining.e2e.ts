@@ -175,8 +175,9 @@ describe('joining online', () => {
       await expectTermsCarriedIn(page, ['Health commitment', 'Membership terms']);
       await fillCard(page, { name: challenge ? 'CHALLENGE' : 'JORDAN REED', number: '4929000000006' });
       const pay = page.getByRole('button', { name: `Pay ${sidebarPrice} now` });
-      // Brought into view first and left to settle: after the reflow check's resize, the card frame
-      // reports its new height a moment later and the page moves under a press made at once.
+      // Brought into view first and left to settle: pressed in the same moment as Playwright's own
+      // scroll, the press went to the card frame above it (no event reached the page; what moves
+      // the page after that scroll is still to find).
       await pay.scrollIntoViewIfNeeded();
       await settled(pay);
       await pay.click();

@@ -145,9 +145,9 @@ export async function expectNoHorizontalScroll(page: Page): Promise<void> {
 }
 
 /**
- * Waits until the page's height has held for ten frames. A card frame tells the page its new
- * height by message a moment after a resize: a press made before that lands where a button was
- * (a person never resizes the window just before pressing Pay; the reflow check does).
+ * Waits until the page's height has held for ten frames after the reflow check gives back the
+ * window's size: a card frame tells the page its new height by message, a moment later, and the
+ * test's next press must not meet a page still moving.
  */
 async function layoutSettled(page: Page): Promise<void> {
   await page.evaluate(
