@@ -1,32 +1,11 @@
 import { and, eq, inArray, lte } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { customerMemberships, membershipFreezes, membershipTypes, paymentOptions } from '../../db/schema.ts';
+import { customerMemberships, membershipFreezes } from '../../db/schema.ts';
 
 /** Every query of freezing a membership (decision 0022). */
 
 export type FreezeRow = typeof membershipFreezes.$inferSelect;
 const open = inArray(membershipFreezes.status, ['scheduled', 'active']);
-
-/** The customer's own membership with its payment type; `lock` holds it for the caller's transaction. */
-export async function ownMembership(
-  db: Executor,
-  customerId: number,
-  membershipId: number,
-  options: { lock?: boolean } = {},
-) {
-  const query = db
-    .select({
-      membership: customerMemberships,
-      paymentType: paymentOptions.paymentType,
-      typeName: membershipTypes.name,
-    })
-    .from(customerMemberships)
-    .innerJoin(paymentOptions, eq(paymentOptions.id, customerMemberships.paymentOptionId))
-    .innerJoin(membershipTypes, eq(membershipTypes.id, customerMemberships.membershipTypeId))
-    .where(and(eq(customerMemberships.id, membershipId), eq(customerMemberships.customerId, customerId)));
-  const [row] = await (options.lock ? query.for('update', { of: customerMemberships }) : query);
-  return row;
-}
 
 /** Each membership's freeze not yet over (at most one each). */
 export async function openFreezesOf(db: Executor, membershipIds: number[]): Promise<FreezeRow[]> {

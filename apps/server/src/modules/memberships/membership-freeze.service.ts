@@ -9,6 +9,8 @@ import {
 import { currencySymbol, formatPence, toMoney } from '@lido/pricing/money';
 import type { HeldFreeze } from '@lido/contracts/membership-freeze';
 import type { Db, Tx } from '../../db/client.ts';
+// The one query for a customer's own membership, shared with cancelling.
+import { exitMembershipOf as ownMembership } from './membership-exit.repository.ts';
 import type { OperatorRow } from '../operator/operator.repository.ts';
 import { HttpError, ValidationError } from '../../http/errors.ts';
 import type { CustomerRow } from '../auth/auth.repository.ts';
@@ -24,7 +26,6 @@ import {
   type FreezeRow,
   insertFreeze,
   openFreezesOf,
-  ownMembership,
   setMembershipEndDate,
   updateFreeze,
 } from './membership-freeze.repository.ts';
