@@ -133,7 +133,7 @@ describe('booking an activity', () => {
     await expectNoAxeViolations(page);
   });
 
-  it("shows a full session's reason and no way to book it", async () => {
+  it("shows a full session's waiting list and no way to book it", async () => {
     const page = await e2e.page();
     await visit(page, `${e2e.server.urls.bookings}/location/${centre}`);
     const full = page
@@ -146,9 +146,9 @@ describe('booking an activity', () => {
     await session.getByRole('link', { name: /^Details / }).click();
     await page.waitForURL(/\/sessions\/\d+$/);
     await waitForPage(page);
-    await page
-      .getByText('Every place is taken. Places given back are on sale again at once, so look again later.')
-      .waitFor();
+    // A freed place goes to the waiting list first (decision 0052), so the page offers the list.
+    await page.getByRole('heading', { name: 'Waiting list', level: 2 }).waitFor();
+    await page.getByRole('button', { name: 'Log in to use the waiting list' }).waitFor();
     expect(await page.getByRole('button', { name: 'Add to basket' }).count()).toBe(0);
     await expectNoAxeViolations(page);
   });

@@ -130,6 +130,10 @@ export const envSchema = z
       .max(24 * 30)
       .default(12),
     LIDO_KIOSK_SESSION_MINUTES: z.coerce.number().int().min(1).max(120).default(10),
+    LIDO_STAFF_IDLE_MINUTES: z.coerce.number().int().min(1).max(120).default(15),
+    LIDO_STAFF_SESSION_HOURS: z.coerce.number().int().min(1).max(24).default(10),
+    /** addresses or CIDR ranges allowed to use the staff site and its calls; unset allows any */
+    LIDO_FRONT_OF_HOUSE_ALLOW: z.string().trim().default('').transform(parseAllowList),
     /** end-to-end tests only (NODE_ENV=test): a session idle limit in seconds, so a timeout can be seen without waiting 30 minutes */
     LIDO_TEST_SESSION_IDLE_SECONDS: z.coerce.number().int().min(5).max(3600).optional(),
     LIDO_DIRECT_DEBIT_BILLING_ADDRESS: z.enum(['required', 'not-required']).optional(),
@@ -379,6 +383,23 @@ function parseTrustProxy(value: string, ctx: z.RefinementCtx): false | number | 
   return entries;
 }
 
+const allowListHelp =
+  'must be addresses or CIDR ranges separated by commas or spaces (such as 192.0.2.0/24, 10.1.2.3)';
+
+/** LIDO_FRONT_OF_HOUSE_ALLOW: null allows every address; a list allows only its entries. */
+function parseAllowList(value: string, ctx: z.RefinementCtx): string[] | null {
+  if (value === '') return null;
+  const entries = value.split(/[\s,]+/).filter(Boolean);
+  const unknown = entries.filter(
+    (entry) => ['loopback', 'linklocal', 'uniquelocal'].includes(entry) || !isProxyAddress(entry),
+  );
+  if (unknown.length > 0) {
+    ctx.addIssue({ code: 'custom', message: `${allowListHelp}; not understood: ${unknown.join(', ')}` });
+    return z.NEVER;
+  }
+  return entries;
+}
+
 function isKnownTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat('en-GB', { timeZone: zone });
@@ -500,6 +521,13 @@ export interface Config {
     /** a kiosk session ends this long after login, or after two idle minutes */
     kioskTimeoutMs: number;
   };
+  /** front-of-house staff (issue 19): their sessions' ends, and who may reach the staff calls */
+  staff: {
+    idleTimeoutMs: number;
+    absoluteTimeoutMs: number;
+    /** addresses and CIDR ranges; null allows any */
+    allow: string[] | null;
+  };
 }
 
 export class ConfigError extends Error {
@@ -577,6 +605,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           : env.LIDO_SESSION_IDLE_MINUTES * 60_000,
       absoluteTimeoutMs: env.LIDO_SESSION_ABSOLUTE_HOURS * 3_600_000,
       kioskTimeoutMs: env.LIDO_KIOSK_SESSION_MINUTES * 60_000,
+    },
+    staff: {
+      idleTimeoutMs: env.LIDO_STAFF_IDLE_MINUTES * 60_000,
+      absoluteTimeoutMs: env.LIDO_STAFF_SESSION_HOURS * 3_600_000,
+      allow: env.LIDO_FRONT_OF_HOUSE_ALLOW,
     },
   };
 }

@@ -103,10 +103,24 @@ async function main(): Promise<void> {
         runs: 'every-instance',
         run: () => app.services.renewalReminders.sendDue(),
       },
+      // Price change notices (the notice row's unique key tells each member once) and, from each
+      // member's first collection at it, the new price on the membership (a conditional UPDATE).
+      {
+        name: 'price-change-notices',
+        runs: 'every-instance',
+        run: () => app.services.priceChangeNotices.run(),
+      },
       // Memberships whose notice ran out are closed, and the Direct Debits members stopped are
       // cancelled at the provider: each row is claimed before its change or call, so every instance
       // may run this.
       { name: 'membership-exits', runs: 'every-instance', run: () => app.services.membershipExit.runJobs() },
+      // Cancelled bookings' card refunds that failed or stopped half way, tried again with their
+      // own reference: each row is claimed (SKIP LOCKED) before the call, so every instance may run this.
+      {
+        name: 'retry-card-refunds',
+        runs: 'every-instance',
+        run: () => app.services.bookings.retryCardRefunds(),
+      },
       // Queued email; each message is claimed before it is sent, so every instance may run this.
       { name: 'send-email', runs: 'every-instance', run: () => app.services.email.deliverDue() },
       // Dated sessions for the coming weeks, rolled forward as days pass: made once a day across all
@@ -115,12 +129,25 @@ async function main(): Promise<void> {
       { name: 'generate-sessions', runs: 'every-instance', run: () => app.services.sessionGenerator.run() },
       // Places held in baskets past their hold go back on sale; each line is claimed (SKIP LOCKED)
       // as it is released, so every instance may run this (decision 0031).
-      { name: 'release-held-places', runs: 'every-instance', run: () => app.services.cart.releaseExpired() },
+      {
+        name: 'release-held-places',
+        runs: 'every-instance',
+        run: async () => {
+          const released = await app.services.cart.releaseExpired();
+          // A released place may have been offered to a waiting list: tell them now.
+          if (released > 0) app.services.waitingList.placesFreed();
+          return released;
+        },
+      },
+      // Waiting lists (decision 0052): lapsed offers pass to the next in line and new offers are
+      // emailed (or booked automatically), each row claimed with SKIP LOCKED, so every instance may run this.
+      { name: 'waiting-lists', runs: 'every-instance', run: () => app.services.waitingList.run() },
       // Rate-limit counters no limit reads any more and sessions ended over a day ago are deleted.
       { name: 'clean-up', runs: 'one-instance', run: () => app.services.maintenance.cleanUp() },
     ],
   });
   app.services.email.whenQueued(() => void jobs.nudge('send-email'));
+  app.services.waitingList.whenOffered(() => void jobs.nudge('waiting-lists'));
   jobs.start();
 
   let stopping = false;

@@ -17,14 +17,21 @@ import { createActivitiesService } from './modules/activities/activities.service
 import { createAccountRepository } from './modules/account/account.repository.ts';
 import { createSessionGenerator } from './modules/activities/session-generator.ts';
 import { createAccountService } from './modules/account/account.service.ts';
+import { packagesDetails } from './modules/packages/package-history.ts';
+import { createPackagesService } from './modules/packages/packages.service.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { createStaffAccounts } from './modules/staff/staff-accounts.ts';
+import { createStaffAuthService } from './modules/staff/staff-auth.service.ts';
 import { createCartRepository } from './modules/cart/cart.repository.ts';
 import { createCartService } from './modules/cart/cart.service.ts';
+import { createCartView } from './modules/cart/cart-view.ts';
+import { createGuestPassesService } from './modules/guest-passes/guest-passes.service.ts';
 import { createCheckoutService } from './modules/checkout/checkout.service.ts';
 import { createMembershipExitService } from './modules/memberships/membership-exit.service.ts';
 import { createMembershipTimeline } from './modules/memberships/membership-timeline.ts';
 import { createBookingsService } from './modules/bookings/bookings.service.ts';
+import { createFamilyService } from './modules/family/family.service.ts';
 import { createRateLimiter } from './modules/auth/rate-limiter.ts';
 import { createRateLimitRepository } from './modules/auth/rate-limit.repository.ts';
 import { createMaintenanceService } from './modules/maintenance/maintenance.service.ts';
@@ -41,11 +48,13 @@ import { createMembershipsRepository } from './modules/memberships/memberships.r
 import { createChangeService } from './modules/memberships/change.service.ts';
 import { createMembershipsService } from './modules/memberships/memberships.service.ts';
 import { createMembershipFreezeService } from './modules/memberships/membership-freeze.service.ts';
+import { createPriceChangeNotices } from './modules/memberships/price-change-notices.ts';
 import { createRenewalReminders } from './modules/memberships/renewal-reminders.ts';
 import { publicSiteOrigins } from './http/sites.ts';
 import { createOperatorRepository } from './modules/operator/operator.repository.ts';
 import { createThemeService } from './modules/theme/theme.service.ts';
 import { createVenuesService } from './modules/venues/venues.service.ts';
+import { createWaitingListService } from './modules/waiting-list/waiting-list.service.ts';
 
 /** Wires repositories into services once per app; routes receive only what they call. */
 export function createServices(
@@ -73,6 +82,7 @@ export function createServices(
   /** The operator's local date: every price and date rule is computed from it. */
   const today = (): CalendarDate => todayIn(config.timeZone, clock());
   const accountRepository = createAccountRepository(database.db);
+  const family = createFamilyService({ db: database.db, today });
   const memberships = createMembershipsService({
     operators,
     memberships: membershipsRepository,
@@ -99,9 +109,18 @@ export function createServices(
     email,
     today,
   });
+  const priceChangeNotices = createPriceChangeNotices({
+    db: database.db,
+    operators,
+    email,
+    today,
+    clock,
+    myAccountOrigin: publicSiteOrigins(config)['my-account'],
+  });
+  const carts = createCartRepository(database.db);
   const cart = createCartService({
     operators,
-    carts: createCartRepository(database.db),
+    carts,
     account: accountRepository,
     memberships,
     change,
@@ -112,18 +131,41 @@ export function createServices(
     timeZone: config.timeZone,
     directDebitBillingAddress: config.directDebitBillingAddress,
     directDebit,
+    family,
+  });
+  const waitingList = createWaitingListService({
+    db: database.db,
+    email,
+    clock,
+    timeZone: config.timeZone,
+    bookingsOrigin: publicSiteOrigins(config).bookings,
+    myAccountOrigin: publicSiteOrigins(config)['my-account'],
+  });
+  const bookings = createBookingsService({
+    db: database.db,
+    clock,
+    timeZone: config.timeZone,
+    cardProvider,
+    log,
   });
   return {
+    family,
+    packages: createPackagesService({ db: database.db, operators }),
     email,
     cardProvider,
+    waitingList,
     geocoder: createOfflineGazetteer(),
     account: createAccountService({
       operators,
       account: accountRepository,
       today,
       heldFreezes: membershipFreeze.heldFreezes,
+      dependantNames: family.dependantNames,
+      packagesDetails: (packages) => packagesDetails(database.db, packages, config.timeZone),
+      heldPriceChanges: priceChangeNotices.heldPriceChanges,
     }),
     membershipFreeze,
+    priceChangeNotices,
     renewalReminders: createRenewalReminders({
       db: database.db,
       operators,
@@ -133,13 +175,24 @@ export function createServices(
     }),
     change,
     cart,
-    bookings: createBookingsService({
+    guestPasses: createGuestPassesService({
       db: database.db,
+      operators,
+      carts,
+      view: createCartView({ operators, carts, db: database.db, timeZone: config.timeZone }),
+      settleHolds: cart.settleHolds,
       clock,
       timeZone: config.timeZone,
-      cardProvider,
-      log,
     }),
+    bookings: {
+      ...bookings,
+      // A cancelled place may have been offered to the waiting list: tell them now, not next minute.
+      cancel: async (...args: Parameters<typeof bookings.cancel>) => {
+        const cancelled = await bookings.cancel(...args);
+        waitingList.placesFreed();
+        return cancelled;
+      },
+    },
     checkout: createCheckoutService({
       db: database.db,
       operators,
@@ -154,6 +207,8 @@ export function createServices(
     }),
     directDebit,
     auth: createAuthService({ config, operators, auth: authRepository, limiter, clock }),
+    staffAuth: createStaffAuthService({ db: database.db, operators, limiter, clock, timeouts: config.staff }),
+    staffAccounts: createStaffAccounts({ db: database.db, clock }),
     customers: createCustomersService({
       operators,
       customers: createCustomersRepository(database.db),

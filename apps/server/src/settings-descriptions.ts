@@ -41,6 +41,11 @@ export const settingDescriptions: Record<SettingName, string> = {
   LIDO_SESSION_IDLE_MINUTES: 'a session ends after this long without a request',
   LIDO_SESSION_ABSOLUTE_HOURS: 'a session ends this long after login, however busy',
   LIDO_KIOSK_SESSION_MINUTES: "a kiosk login's whole life (it also ends after 2 idle minutes)",
+  LIDO_STAFF_IDLE_MINUTES:
+    'a staff session ends after this long without a request (a desk computer left alone)',
+  LIDO_STAFF_SESSION_HOURS: 'a staff session ends this long after login (a shift)',
+  LIDO_FRONT_OF_HOUSE_ALLOW:
+    "addresses or CIDR ranges that may use the staff calls, such as the centres' networks (unset: any)",
   LIDO_DIRECT_DEBIT_BILLING_ADDRESS: "required or not-required (unset: the operator's setting)",
   LIDO_KIOSK_IDLE_WARNING_SECONDS: 'kiosk idle: when the start-over question shows',
   LIDO_KIOSK_IDLE_RESET_SECONDS:

@@ -69,17 +69,21 @@ describe('the account calls', () => {
     expect(bookings.upcoming.map((b: { activityName: string }) => b.activityName)).toEqual(['Spin class']);
     expect(bookings.past.map((b: { activityName: string }) => b.activityName)).toEqual(['Badminton court']);
     expect(bookings.past[0].price.formatted).toBe('£8.50');
+    // Priya's Gym Anytime gives 2 guest passes a month, none spent in the demo (decision 0050).
     const passes = (
       await t.app.inject({ url: '/api/my-account/guest-passes', headers: { host, cookie: priya } })
     ).json().data;
-    expect(passes.map((p: { status: string }) => p.status).sort()).toEqual(['available', 'used']);
+    expect(passes.allowances).toEqual([expect.objectContaining({ totalUses: 2, used: 0, left: 2 })]);
+    expect(passes.uses).toEqual([]);
 
     const alex = await cookieFor('C100001');
-    for (const path of ['packages', 'guest-passes']) {
-      expect(
-        (await t.app.inject({ url: `/api/my-account/${path}`, headers: { host, cookie: alex } })).json().data,
-      ).toEqual([]);
-    }
+    expect(
+      (await t.app.inject({ url: '/api/my-account/packages', headers: { host, cookie: alex } })).json().data,
+    ).toEqual([]);
+    expect(
+      (await t.app.inject({ url: '/api/my-account/guest-passes', headers: { host, cookie: alex } })).json()
+        .data,
+    ).toEqual({ allowances: [], uses: [] });
     expect(
       (await t.app.inject({ url: '/api/my-account/bookings', headers: { host, cookie: alex } })).json().data,
     ).toEqual({ upcoming: [], past: [] });

@@ -22,6 +22,7 @@ activities:
     name: Lane swim
     category: t-swimming
     minAge: 12
+    openActiveActivity: { id: 'https://openactive.io/activity-list#2750229d-b725-4171-9276-376be913957c', prefLabel: Swimming }
     prices:
       - { band: adult, pricePence: 500, bookingWindowDays: 5 }
       - { band: member, pricePence: 0, bookingWindowDays: 7 }
@@ -90,6 +91,16 @@ describe('activity sections of the catalogue file', () => {
 
   it('accepts a correct file', () => {
     expect(parseCatalogue(catalogue(), venueSlugs).ok).toBe(true);
+  });
+
+  it('takes an activity’s OpenActive concept only as an Activity List id', () => {
+    const result = parseCatalogue(
+      catalogue().replace('activity-list#2750229d', 'activity-list#nonsense'),
+      venueSlugs,
+    );
+    expect(result.ok ? [] : result.problems.map((problem) => problem.path)).toEqual([
+      'activities[0].openActiveActivity.id',
+    ]);
   });
 });
 
@@ -265,6 +276,46 @@ describe('importing schedules and generating sessions', () => {
     );
     expect(marks).toEqual({ n: 2 });
     await reset();
+  });
+
+  it('retires a price band that left the file while a booking names it, and restores it when it returns', async () => {
+    await reset();
+    const [{ id: sessionId } = { id: 0 }] = await sessions();
+    const [member] = await database.query<{ id: number }>(
+      `SELECT p.id FROM activity_prices p JOIN activities a ON a.id = p.activity_id
+        WHERE a.key = 't-lane-swim' AND p.band = 'member'`,
+    );
+    const [customer] = await database.query<{ id: number }>(`SELECT id FROM customers ORDER BY id LIMIT 1`);
+    await database.query(
+      `INSERT INTO customer_bookings (customer_id, venue_id, activity_name, starts_at, ends_at, status, session_id, price_id)
+       SELECT $1, venue_id, 'Lane swim', starts_at, ends_at, 'booked', id, $2 FROM activity_sessions WHERE id = $3`,
+      [customer!.id, member!.id, sessionId],
+    );
+    const retiredOf = async () =>
+      (
+        await database.query<{ retired: boolean }>(`SELECT retired FROM activity_prices WHERE id = $1`, [
+          member!.id,
+        ])
+      )[0];
+
+    const withoutMember = catalogue().replace(
+      '      - { band: member, pricePence: 0, bookingWindowDays: 7 }\n',
+      '',
+    );
+    const result = await importCatalogue(database.db, 1, withoutMember, clock);
+    expect(result).toMatchObject({ ok: true, pricesKept: [{ activity: 't-lane-swim', band: 'member' }] });
+    expect(await retiredOf()).toEqual({ retired: true });
+
+    await reset();
+    expect(await retiredOf()).toEqual({ retired: false });
+    const [concept] = await database.query(
+      `SELECT openactive_activity_id, openactive_activity_label FROM activities WHERE key = 't-lane-swim'`,
+    );
+    expect(concept).toEqual({
+      openactive_activity_id: 'https://openactive.io/activity-list#2750229d-b725-4171-9276-376be913957c',
+      openactive_activity_label: 'Swimming',
+    });
+    await database.query(`DELETE FROM customer_bookings WHERE price_id = $1`, [member!.id]);
   });
 });
 

@@ -52,6 +52,31 @@ describe('booking lines in the basket (issue 17 items 3 and 6)', () => {
     expect(await sessionCounts(t, sessionId)).toEqual(before.counts);
   }
 
+  it('never sells a retired price band, while a basket already holding it can still give places back', async () => {
+    const holder = await createCustomer(t);
+    const latecomer = await createCustomer(t);
+    const { activity, session } = await sessionOf({}, { capacity: 10 });
+    const adult = activity.price('adult');
+    const held = await api.as(holder).book(session.id, adult.id, 2);
+    expect(held.status).toBe(200);
+    // What a catalogue import does to a band that left the file while a basket names it.
+    await t.database.db.update(activityPrices).set({ retired: true }).where(eq(activityPrices.id, adult.id));
+
+    await expectRefusal(
+      latecomer,
+      session.id,
+      () => api.as(latecomer).book(session.id, adult.id, 1),
+      422,
+      'This price is not available for this session.',
+    );
+    const [line] = bookingLines(held.data);
+    const fewer = await api.as(holder).updateCartItem(line!.id, { quantity: 1 });
+    expect(fewer.status).toBe(200);
+    expect(bookingLines(fewer.data)[0]?.options.quantity).toBe(1);
+    const more = await api.as(holder).updateCartItem(line!.id, { quantity: 3 });
+    expect(more.status).toBe(422);
+  });
+
   it('holds a place priced by the server and shows when, where, who teaches, the band and the hold', async () => {
     const customer = await createCustomer(t);
     const { activity, session } = await sessionOf(

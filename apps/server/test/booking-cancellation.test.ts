@@ -215,26 +215,104 @@ describe('my bookings and cancelling them', () => {
     }
   });
 
-  it('keeps a cancellation whose card refund failed, for staff to refund by hand', async () => {
+  /** Refunds at the sandbox made against this payment's reference. */
+  const sandboxRefunds = async (uuid: string) => {
+    const [attempt] = await rows<{ vendor_tx_code: string }>(
+      'SELECT vendor_tx_code FROM payment_attempts WHERE uuid = $1',
+      [uuid],
+    );
+    return (
+      (await sandbox.control('/transactions')).transactions as {
+        transactionType: string;
+        amount: { totalAmount: number };
+        vendorTxCode: string;
+      }[]
+    ).filter(
+      (tx) =>
+        tx.transactionType === 'Refund' && tx.vendorTxCode.startsWith(attempt!.vendor_tx_code.slice(0, 30)),
+    );
+  };
+  /** As if the job's wait for this booking's next try were over. */
+  const waitOver = (bookingId: number) =>
+    rows("UPDATE customer_bookings SET refund_tried_at = now() - interval '1 day' WHERE id = $1", [
+      bookingId,
+    ]);
+
+  it('tries a failed card refund again, once across instances, and leaves it to staff only when the job gives up', async () => {
     await rows("UPDATE operators SET booking_refund_method = 'card'");
     try {
       const customer = await createCustomer(t);
       const spin = await createActivity(t);
       const session = await createSession(t, spin);
       const paid = await bookedByCard(customer, session, spin.price('adult'));
-      // The provider no longer knows the payment: its refund call fails.
-      await rows("UPDATE payment_attempts SET provider_tx_id = 'GONE' WHERE uuid = $1", [paid.uuid]);
+      const [{ provider_tx_id: providerTxId }] = (await rows<{ provider_tx_id: string }>(
+        'SELECT provider_tx_id FROM payment_attempts WHERE uuid = $1',
+        [paid.uuid],
+      )) as [{ provider_tx_id: string }];
+      // The provider cannot be reached for this payment: the refund call fails.
+      await rows("UPDATE payment_attempts SET provider_tx_id = 'GONE-' || uuid WHERE uuid = $1", [paid.uuid]);
       const cancelled = await api
         .as(customer)
         .post<Booking>(`/api/my-account/bookings/${paid.bookingId}/cancel`);
       expect(cancelled.status).toBe(200);
       expect(cancelled.data.status).toBe('cancelled');
       expect((await sessionCounts(t, session.id)).taken).toBe(0);
+      const state = async () =>
+        (
+          await rows(
+            'SELECT refund_status, refund_attempts, refund_card_pence FROM customer_bookings WHERE id = $1',
+            [paid.bookingId],
+          )
+        )[0];
+      expect(await state()).toEqual({ refund_status: 'failed', refund_attempts: 0, refund_card_pence: 650 });
+      // The job will try again, so staff are not asked to refund it (they would refund it twice).
+      expect(await bookingRefundsOwed(t.database.db)).toEqual([]);
+      // Not before its wait is over.
+      expect(await t.services().bookings.retryCardRefunds()).toBe(0);
+
+      // The provider is back; two instances run the job at once: one refund.
+      await rows('UPDATE payment_attempts SET provider_tx_id = $2 WHERE uuid = $1', [
+        paid.uuid,
+        providerTxId,
+      ]);
+      await waitOver(paid.bookingId);
+      const runs = await Promise.all([
+        t.services().bookings.retryCardRefunds(),
+        t.services().bookings.retryCardRefunds(),
+      ]);
+      expect(runs.sort()).toEqual([0, 1]);
+      expect(await state()).toEqual({ refund_status: 'done', refund_attempts: 1, refund_card_pence: 650 });
+      expect((await sandboxRefunds(paid.uuid)).map((tx) => tx.amount.totalAmount)).toEqual([650]);
+      await waitOver(paid.bookingId);
+      expect(await t.services().bookings.retryCardRefunds()).toBe(0);
+    } finally {
+      await rows("UPDATE operators SET booking_refund_method = 'credit'");
+    }
+  });
+
+  it('gives a card refund up to staff after five more tries', async () => {
+    await rows("UPDATE operators SET booking_refund_method = 'card'");
+    try {
+      const customer = await createCustomer(t);
+      const spin = await createActivity(t);
+      const session = await createSession(t, spin);
+      const paid = await bookedByCard(customer, session, spin.price('adult'));
+      await rows("UPDATE payment_attempts SET provider_tx_id = 'GONE-' || uuid WHERE uuid = $1", [paid.uuid]);
+      await api.as(customer).post<Booking>(`/api/my-account/bookings/${paid.bookingId}/cancel`);
+      for (let attempt = 1; attempt <= 5; attempt += 1) {
+        await waitOver(paid.bookingId);
+        expect(await t.services().bookings.retryCardRefunds()).toBe(1);
+      }
+      await waitOver(paid.bookingId);
+      expect(await t.services().bookings.retryCardRefunds()).toBe(0);
       const owed = await bookingRefundsOwed(t.database.db);
       expect(owed).toEqual([
         expect.objectContaining({ bookingId: paid.bookingId, refundPence: 650, refundStatus: 'failed' }),
       ]);
       expect(formatRefundLine(owed[0]!)).toContain(`booking ${paid.bookingId}  card refund failed`);
+      expect(await sandboxRefunds(paid.uuid)).toEqual([]);
+      // Staff refunded it by hand: off the list, so other tests start from none owed.
+      await rows("UPDATE customer_bookings SET refund_status = 'done' WHERE id = $1", [paid.bookingId]);
     } finally {
       await rows("UPDATE operators SET booking_refund_method = 'credit'");
     }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CartMembershipItem } from '@lido/contracts/cart';
 import { apiClient } from './support/api.ts';
 import {
   basketWith,
@@ -122,7 +123,7 @@ describe('the basket on the checkout service, on 21 Nov 2026', () => {
   it('prices a line again when its billing day or promotion changes', async () => {
     const { customer, cart } = await withGymBasket();
     const alex = api.as(customer);
-    const line = cart.items[0]!;
+    const line = cart.items[0] as CartMembershipItem;
     const promo = (
       await alex.get<{ id: number }>(
         `/api/v1/membership-promotions/validate/WELCOME20/${line.pricingOptionId}`,

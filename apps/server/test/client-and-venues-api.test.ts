@@ -23,7 +23,8 @@ describe('client settings and venues', () => {
       name: 'Brightwater Leisure',
       onlineJoiningEnabled: true,
       onlineJoiningMapEnabled: true,
-      onlineGuestPassesEnabled: false,
+      // on in the demo catalogue's bookingSettings (decision 0050)
+      onlineGuestPassesEnabled: true,
       directDebitProvider: 'go_cardless',
       availableBillingDates: [1, 15, 28],
       kioskHomeUrl: 'https://kiosk.example.org',

@@ -272,6 +272,35 @@ describe('OpenActive feeds (RPDE) and the dataset page', () => {
     ).toEqual([['Yoga flow', 7.5]]);
   });
 
+  it('names the Activity List concept the catalogue gives, where the name matcher finds none', async () => {
+    const pilates = await createActivity(t, { name: 'Reformer pilates', prices: { adult: 900 } });
+    const { location } = await createLocation(t, { kind: 'studio', name: 'Studio 4' });
+    await createSession(t, pilates, { locationId: location.id });
+    await t.database.db.insert(activitySchedules).values({
+      key: `pilates-${location.id}`,
+      activityId: pilates.activity.id,
+      locationId: location.id,
+      weekday: 2,
+      startTime: '09:30',
+      durationMinutes: 50,
+      capacity: 8,
+    });
+    const seriesOf = async () =>
+      (await walk('session-series')).pages
+        .flatMap((page) => page.items)
+        .filter((item) => item.data?.name === 'Reformer pilates')
+        .at(-1)!;
+    expect((await seriesOf()).data?.activity).toBeUndefined();
+    const concept = 'https://openactive.io/activity-list#6d47a5fb-0e8e-43cb-9ea5-4b06c1a8ac06';
+    await t.database.db.execute(
+      sql`UPDATE activities SET openactive_activity_id = ${concept}, openactive_activity_label = 'Pilates'
+           WHERE id = ${pilates.activity.id}`,
+    );
+    expect((await seriesOf()).data?.activity).toEqual([
+      expect.objectContaining({ '@type': 'Concept', '@id': concept, prefLabel: 'Pilates' }),
+    ]);
+  });
+
   it('publishes a withdrawn activity as deleted and a venue change as a new version of its series', async () => {
     const climbing = await createActivity(t, { name: 'Climbing taster' });
     const taster = await createSession(t, climbing);

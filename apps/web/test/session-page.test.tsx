@@ -176,7 +176,51 @@ describe('the session page', () => {
     expect(calls.filter((call) => call.url === '/api/activities/sessions/501')).toHaveLength(2);
   });
 
-  it('explains a full session instead of offering to book it', async () => {
+  it('adds at the customer’s own band when Add is pressed before their prices have loaded after logging in', async () => {
+    Element.prototype.scrollIntoView ??= () => {};
+    const user = userEvent.setup();
+    // A visitor is offered Junior (cheapest); the customer, an adult, is not.
+    const visitor = sessionDetails({
+      prices: sessionDetails().prices.map((price) => ({ ...price, available: price.band !== 'member' })),
+    });
+    const own = sessionDetails();
+    let reads = 0;
+    let ownPricesArrive = () => {};
+    const ownPrices = new Promise<void>((resolve) => (ownPricesArrive = resolve));
+    const stub = stubFetch({
+      '/api/activities/sessions/501': () => wire(reads++ === 0 ? visitor : own),
+      '/api/auth/user': wire(testUser),
+      '/api/auth/customer/login': () => {
+        document.cookie = 'lido_authState=in.after-login';
+        return wire({ token: 'in.after-login' });
+      },
+      '/api/cart/add': wire(cartWith([bookingLine()])),
+    });
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      // The customer's own session read is slow: Add is pressed before it answers.
+      if (String(input).includes('/api/activities/sessions/501') && reads === 1) await ownPrices;
+      return stub.fetchStub(input, init);
+    });
+    renderRoutesOnSite([{ path: '/sessions/:sessionId', element: <SessionPage /> }], {
+      path: '/sessions/501',
+    });
+    await user.click(await screen.findByRole('button', { name: 'Log in to book' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Log in' });
+    await user.type(within(dialog).getByLabelText('Email address or customer ID'), 'C100001');
+    await user.type(within(dialog).getByLabelText('Password', { exact: true }), 'Swim-Gym-2026!');
+    await user.click(within(dialog).getByRole('button', { name: 'Log in' }));
+    // Still the visitor's prices on screen (Junior chosen) when the customer presses Add.
+    await user.click(await screen.findByRole('button', { name: 'Add to basket' }));
+    expect(stub.calls.some((call) => call.url === '/api/cart/add')).toBe(false);
+    expect(screen.getByRole('button', { name: 'Adding…' })).toBeTruthy();
+    ownPricesArrive();
+    await vi.waitFor(() => expect(stub.calls.some((call) => call.url === '/api/cart/add')).toBe(true));
+    const add = stub.calls.find((call) => call.url === '/api/cart/add')!;
+    // Concession (73), the cheapest band open to the customer; never Junior (72).
+    expect(JSON.parse(String(add.init?.body)).items[0].pricing_option_id).toBe(73);
+  });
+
+  it('offers the waiting list of a full session instead of booking it', async () => {
     logIn();
     renderSession({
       '/api/activities/sessions/501': wire(
@@ -185,12 +229,9 @@ describe('the session page', () => {
           price: money(650),
         }),
       ),
+      '/api/activities/sessions/501/waiting-list': wire({ entry: null }),
     });
-    expect(
-      await screen.findByText(
-        'Every place is taken. Places given back are on sale again at once, so look again later.',
-      ),
-    ).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Join the waiting list' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Add to basket' })).toBeNull();
   });
 

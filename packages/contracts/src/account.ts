@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { packageUseSchema } from './packages.ts';
 import { bookingCancellationSchema } from './activity-answers.ts';
 import { moneySchema } from './membership.ts';
 import { heldFreezeSchema } from './membership-freeze.ts';
@@ -36,8 +37,14 @@ export const heldMembershipSchema = z.object({
   freeze: heldFreezeSchema.nullable(),
   /** a monthly membership that is active, not being cancelled and not already frozen */
   canFreeze: z.boolean(),
+  /** a price change the member was told of, not yet in effect (issue 22 item 5) */
+  priceChange: z
+    .object({ price: moneySchema, firstDate: z.string(), prettyFirstDate: z.string() })
+    .nullable(),
   /** the member cancelled it (issue 22): with notice it runs to its end date */
   cancelKind: z.enum(['notice', 'cooling_off']).nullable(),
+  /** who holds it, when it is one of the customer's dependants (family accounts): shown, not managed here */
+  memberName: z.string().optional(),
 });
 export type HeldMembership = z.infer<typeof heldMembershipSchema>;
 
@@ -50,6 +57,10 @@ export const heldPackageSchema = z.object({
   expiresOn: z.string(),
   prettyExpiresOn: z.string(),
   expired: z.boolean(),
+  /** what it pays for, in words ("" for a package bought at a centre's desk) */
+  covers: z.string(),
+  /** the bookings that used it and what happened to them, oldest first (decision 0049) */
+  history: z.array(packageUseSchema),
 });
 export type HeldPackage = z.infer<typeof heldPackageSchema>;
 
@@ -71,22 +82,16 @@ export const bookingSchema = z.object({
   locationName: z.string().nullable(),
   quantity: z.number().int(),
   cancellation: bookingCancellationSchema.nullable(),
+  /** who attends, when it is one of the customer's dependants (family accounts) */
+  attendeeName: z.string().optional(),
+  /** a guest brought with a guest pass (decision 0050), else null */
+  guestName: z.string().nullable(),
 });
 export type Booking = z.infer<typeof bookingSchema>;
 
 /** Upcoming (soonest first) and past (most recent first) bookings. */
 export const bookingsSchema = z.object({ upcoming: z.array(bookingSchema), past: z.array(bookingSchema) });
 export type Bookings = z.infer<typeof bookingsSchema>;
-
-export const guestPassSchema = z.object({
-  id: z.number().int(),
-  venueName: z.string(),
-  validFrom: z.string(),
-  validTo: z.string(),
-  prettyValidTo: z.string(),
-  status: z.enum(['available', 'used', 'expired']),
-});
-export type GuestPass = z.infer<typeof guestPassSchema>;
 
 /** A paid order on the Payments page, and its receipt. */
 export const paymentSchema = z.object({

@@ -34,6 +34,9 @@ export const timetableQuerySchema = z.object({
 /** GET /api/activities/sessions/{sessionId} */
 export const sessionParamsSchema = z.object({ sessionId: positiveId('The session') });
 
+/** GET /api/activities/sessions/{id}?selected_user_id: prices and rules for one of the family (decision 0051). */
+export const sessionQuerySchema = z.object({ selectedUserId: positiveId('The selected user').optional() });
+
 /** A booking line's options in POST {checkout}/add and PUT {checkout}/{cartItemId}. */
 export const bookingItemOptionsSchema = z.strictObject({
   quantity: z

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { packageUsageSchema } from './packages.ts';
+import { appliedBenefitSchema } from './applied-benefit.ts';
 import { moneySchema } from './membership.ts';
 
 /**
@@ -102,6 +104,8 @@ export const cartBookingItemSchema = z.object({
   objectId: z.number().int(),
   pricingOptionId: z.number().int(),
   purchasedForUserId: z.number().int(),
+  /** the attendee's name when it is one of the customer's dependants (family accounts) */
+  purchasedForName: z.string().optional(),
   name: z.string(),
   description: z.string(),
   venue: z.object({ id: z.number().int(), name: z.string() }),
@@ -119,12 +123,18 @@ export const cartBookingItemSchema = z.object({
   priceBand: z.object({ band, label: z.string() }),
   unitPrice: moneySchema,
   price: moneySchema,
+  /** the membership benefit paying for one place, null when none does (issue 18) */
+  benefit: appliedBenefitSchema.nullable().optional(),
   /** the place is held for this customer until then (ISO) */
   heldUntil: z.string(),
   waiverRequired: z.boolean(),
   waiverText: z.string(),
+  /** the package whose use pays for this line (decision 0049), or null */
+  packageUsage: packageUsageSchema.nullable(),
   sortBy: z.number(),
   enablePrintReceipt: z.boolean(),
+  /** a guest's line, paid for by a guest pass (decision 0050): the guest's name; else null */
+  guestName: z.string().nullable(),
 });
 export type CartBookingItem = z.infer<typeof cartBookingItemSchema>;
 

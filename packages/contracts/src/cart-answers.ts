@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { cartBookingItemSchema } from './activity-answers.ts';
 import { costsSchema, moneySchema } from './membership.ts';
+import { cartPackageItemSchema } from './packages.ts';
+import { cartOutstandingBalanceItemSchema } from './outstanding-balance.ts';
 
 /**
  * What the basket calls answer. Apart from cart.ts (whose request schemas and constants the browser
@@ -14,6 +16,8 @@ export const cartMembershipItemSchema = z.object({
   objectId: z.number().int(),
   pricingOptionId: z.number().int(),
   purchasedForUserId: z.number().int(),
+  /** the member's name when it is one of the customer's dependants (family accounts) */
+  purchasedForName: z.string().optional(),
   renewsMembershipId: z.number().int().nullable(),
   /** A change line: the held membership it changes, and the difference in words. */
   changesMembershipId: z.number().int().nullable(),
@@ -35,8 +39,16 @@ export const cartMembershipItemSchema = z.object({
 });
 export type CartMembershipItem = z.infer<typeof cartMembershipItemSchema>;
 
-/** A basket line: a membership (or its renewal or change) or a booking of an activity session. */
-export const cartItemSchema = z.discriminatedUnion('type', [cartMembershipItemSchema, cartBookingItemSchema]);
+/**
+ * A basket line: a membership (or its renewal or change), a booking of an activity session, a
+ * package, or a failed Direct Debit collection being paid by card.
+ */
+export const cartItemSchema = z.discriminatedUnion('type', [
+  cartMembershipItemSchema,
+  cartBookingItemSchema,
+  cartPackageItemSchema,
+  cartOutstandingBalanceItemSchema,
+]);
 export type CartItem = z.infer<typeof cartItemSchema>;
 
 const cartCreditSchema = z.object({

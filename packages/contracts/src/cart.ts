@@ -26,7 +26,7 @@ export const membershipItemOptionsSchema = z.strictObject({
   promotionCodeId: positiveId('The promotion code').optional(),
 });
 
-export const cartItemTypes = ['membership', 'booking'] as const;
+export const cartItemTypes = ['membership', 'booking', 'package'] as const;
 
 /** POST {checkout}/add: a membership (its payment option and start) or a session (its price band). */
 const addedItemSchema = z.discriminatedUnion(
@@ -46,8 +46,15 @@ const addedItemSchema = z.discriminatedUnion(
       pricingOptionId: positiveId('The price'),
       options: bookingItemOptionsSchema.default({}),
     }),
+    z.strictObject({
+      id: positiveId('The package'),
+      type: z.literal('package'),
+      purchasedForUserId: positiveId('The customer the item is for').optional(),
+      // The centre it is bought for: a package is used there (decision 0049).
+      options: z.strictObject({ venueId: positiveId('The venue') }),
+    }),
   ],
-  { error: 'An item must be a membership or a booking.' },
+  { error: 'An item must be a membership, a booking or a package.' },
 );
 export type AddedCartItem = z.infer<typeof addedItemSchema>;
 
@@ -145,6 +152,8 @@ export const joiningMembershipBodySchema = z.strictObject({
     .optional(),
   ddTermsAccepted: z.boolean().optional(),
   acceptedTerms: acceptedTermsSchema,
+  /** who will hold the membership: the customer (the default) or one of their dependants */
+  membershipUserId: positiveId('The member').optional(),
 });
 export type JoiningMembershipBody = z.infer<typeof joiningMembershipBodySchema>;
 

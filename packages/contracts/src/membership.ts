@@ -2,7 +2,11 @@ import { z } from 'zod';
 
 import { positiveId as id } from './common.ts';
 
-export const membershipTypesQuerySchema = z.object({ venueId: id('The venue') });
+export const membershipTypesQuerySchema = z.object({
+  venueId: id('The venue'),
+  /** a family member of the logged-in customer: the list carries their eligibility (decision 0051) */
+  selectedUserId: id('The selected user').optional(),
+});
 
 export const costsParamsSchema = z.object({
   typeId: id('The membership type'),

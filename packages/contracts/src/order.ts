@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { orderBookingItemSchema } from './activity-answers.ts';
 import { moneySchema } from './membership.ts';
+import { orderPackageItemSchema } from './packages.ts';
+import { orderOutstandingBalanceItemSchema } from './outstanding-balance.ts';
 
 /**
  * The answers of completing a basket and of reading its order back (joining spec, "Order"):
@@ -35,6 +37,8 @@ export type OrderMembershipItem = z.infer<typeof orderMembershipItemSchema>;
 export const orderItemSchema = z.discriminatedUnion('type', [
   orderMembershipItemSchema,
   orderBookingItemSchema,
+  orderPackageItemSchema,
+  orderOutstandingBalanceItemSchema,
 ]);
 export type OrderItem = z.infer<typeof orderItemSchema>;
 

@@ -1,6 +1,7 @@
 /* eslint-disable max-lines -- every table in one file: the one description of the database the migrations must match */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigserial,
   bigint,
   boolean,
@@ -61,6 +62,10 @@ export const operators = pgTable('operators', {
   failedPaymentRetry: boolean('failed_payment_retry').notNull().default(true),
   outstandingBalanceBlocksBooking: boolean('outstanding_balance_blocks_booking').notNull().default(false),
   renewalReminderDays: integer('renewal_reminder_days').notNull().default(14),
+  // calendar days' notice of a change of price (migration 0037)
+  priceChangeNoticeDays: integer('price_change_notice_days').notNull().default(30),
+  // waiting lists (migration 0042, the catalogue's bookingSettings.waitingListOfferHours)
+  waitingListOfferHours: integer('waiting_list_offer_hours').notNull().default(2),
 });
 
 /** One row: the number statement triggers move on any change to the cached catalogue (migration 0028). */
@@ -196,7 +201,18 @@ export const membershipBenefits = pgTable('membership_benefits', {
   totalUses: integer('total_uses'),
   frequency: text('frequency').$type<'day' | 'week' | 'month' | 'year'>(),
   description: text('description').notNull().default(''),
+  /** 'guest-pass': the membership's guest passes, totalUses per frequency (migration 0040) */
+  kind: text('kind').notNull().default('booking').$type<'booking' | 'guest-pass'>(),
+  // what the benefit pays for at booking, and how much of the price (migration 0038)
+  covers: jsonb('covers').notNull().default({}).$type<BenefitCovers>(),
+  discountPercent: integer('discount_percent').notNull().default(100),
 });
+
+/** The activity and category keys a benefit pays for (decision 0048). */
+export interface BenefitCovers {
+  activities?: string[];
+  categories?: string[];
+}
 
 export const paymentOptions = pgTable('payment_options', {
   id: serial('id').primaryKey(),
@@ -304,6 +320,12 @@ export const customers = pgTable('customers', {
   membershipDocumentUploadRequired: boolean('membership_document_upload_required').notNull().default(false),
   profilePhotoUrl: text('profile_photo_url'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  // Family accounts (migration 0041): a dependant names the account holder who pays for it.
+  accountHolderId: integer('account_holder_id').references((): AnyPgColumn => customers.id, {
+    onDelete: 'cascade',
+  }),
+  relationship: text('relationship').$type<'child' | 'partner' | 'other'>(),
+  removedFromFamilyAt: timestamp('removed_from_family_at', { withTimezone: true }),
 });
 
 export const sessions = pgTable('sessions', {
@@ -393,7 +415,8 @@ export type MembershipEventKind =
   | 'cancelled'
   | 'ended'
   | 'renewal_reminder_sent'
-  | 'price_change_notified';
+  | 'price_change_notified'
+  | 'price_changed';
 
 /** A membership's timeline; `dedupeKey` makes a repeated job or request record an event once. */
 export const membershipEvents = pgTable('membership_events', {
@@ -406,6 +429,35 @@ export const membershipEvents = pgTable('membership_events', {
   amountPence: integer('amount_pence'),
   detail: jsonb('detail').notNull().default({}).$type<Record<string, unknown>>(),
   dedupeKey: text('dedupe_key').unique(),
+});
+
+/** A payment option's new price for the members holding it, from a date (migration 0037). */
+export const membershipPriceChanges = pgTable('membership_price_changes', {
+  id: serial('id').primaryKey(),
+  paymentOptionId: integer('payment_option_id')
+    .notNull()
+    .references(() => paymentOptions.id),
+  pricePence: integer('price_pence').notNull(),
+  effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
+  status: text('status').notNull().default('active').$type<'active' | 'withdrawn'>(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One member's notice of a price change, and when the new price took over (migration 0037). */
+export const membershipPriceNotices = pgTable('membership_price_notices', {
+  id: serial('id').primaryKey(),
+  priceChangeId: integer('price_change_id')
+    .notNull()
+    .references(() => membershipPriceChanges.id),
+  customerMembershipId: integer('customer_membership_id')
+    .notNull()
+    .references(() => customerMemberships.id, { onDelete: 'cascade' }),
+  oldPricePence: integer('old_price_pence').notNull(),
+  newPricePence: integer('new_price_pence').notNull(),
+  noticeDate: date('notice_date', { mode: 'string' }).notNull(),
+  firstBillingDate: date('first_billing_date', { mode: 'string' }).notNull(),
+  appliedAt: timestamp('applied_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** A freeze of whole months, [startsOn, endsOn). */
@@ -457,6 +509,12 @@ export const customerPackages = pgTable('customer_packages', {
   totalUses: integer('total_uses').notNull(),
   remainingUses: integer('remaining_uses').notNull(),
   expiresOn: date('expires_on', { mode: 'string' }).notNull(),
+  // Bought online (migration 0039); seeded rows have none of these and cover nothing.
+  packageTypeId: integer('package_type_id').references(() => packageTypes.id),
+  covers: jsonb('covers').notNull().default({ categories: [], activities: [] }).$type<PackageCovers>(),
+  orderId: integer('order_id').references(() => orders.id),
+  boughtByLineId: integer('bought_by_line_id').unique(),
+  purchasedAt: timestamp('purchased_at', { withTimezone: true }),
 });
 
 export const customerBookings = pgTable('customer_bookings', {
@@ -486,20 +544,15 @@ export const customerBookings = pgTable('customer_bookings', {
   refundMethod: text('refund_method').$type<'credit' | 'card'>(),
   /** a card refund: claimed (pending) before the provider is called, then done or failed (migration 0025) */
   refundStatus: text('refund_status').$type<'pending' | 'done' | 'failed'>(),
+  /** the card's share of the refund, and the job's retries of it (migration 0044) */
+  refundCardPence: integer('refund_card_pence'),
+  refundAttempts: integer('refund_attempts').notNull().default(0),
+  refundTriedAt: timestamp('refund_tried_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
-export const guestPasses = pgTable('guest_passes', {
-  id: serial('id').primaryKey(),
-  customerId: integer('customer_id')
-    .notNull()
-    .references(() => customers.id, { onDelete: 'cascade' }),
-  venueId: integer('venue_id')
-    .notNull()
-    .references(() => venues.id),
-  validFrom: date('valid_from', { mode: 'string' }).notNull(),
-  validTo: date('valid_to', { mode: 'string' }).notNull(),
-  usedOn: date('used_on', { mode: 'string' }),
+  /** a guest brought with a guest pass, "First Last" (migration 0040) */
+  guestName: text('guest_name'),
+  // the membership benefit that paid for it, given back if it is cancelled (migration 0038)
+  benefitUseId: integer('benefit_use_id').references(() => benefitUses.id, { onDelete: 'set null' }),
 });
 
 // ---- Orders (migration 0008) ----
@@ -530,15 +583,26 @@ export const orderItems = pgTable('order_items', {
     .notNull()
     .references(() => orders.id, { onDelete: 'cascade' }),
   position: integer('position').notNull(),
-  itemType: text('item_type').notNull().$type<'membership' | 'booking' | 'package' | 'fee'>(),
+  itemType: text('item_type')
+    .notNull()
+    .$type<'membership' | 'booking' | 'package' | 'fee' | 'outstanding_balance'>(),
   description: text('description').notNull(),
   amountPence: integer('amount_pence').notNull(),
-  details: jsonb('details').$type<OrderItemDetails>(),
+  details: jsonb('details').$type<OrderItemDetails | OutstandingBalanceDetails>(),
 });
+
+/** A failed Direct Debit collection paid by card (migration 0035): what the receipt says was paid. */
+export interface OutstandingBalanceDetails {
+  kind: 'outstanding_balance';
+  collectionId: number;
+  membershipId: number;
+  membershipName: string;
+  billingDate: string;
+}
 
 /** A membership line as it was priced at checkout (migration 0012). */
 export interface OrderItemDetails {
-  kind: CartItemType;
+  kind: Exclude<CartItemType, 'outstanding_balance'>;
   name: string;
   categories: string[];
   venueName: string;
@@ -574,7 +638,12 @@ export const savedCards = pgTable('saved_cards', {
 // ---- Baskets (migration 0010) ----
 
 export type CartStatus = 'open' | 'completing' | 'completed';
-export type CartItemType = 'membership' | 'membership_renewal' | 'membership_change';
+export type CartItemType =
+  | 'membership'
+  | 'membership_renewal'
+  | 'membership_change'
+  // a failed Direct Debit collection, paid by card (migration 0035)
+  | 'outstanding_balance';
 
 export const carts = pgTable('carts', {
   id: serial('id').primaryKey(),
@@ -626,6 +695,8 @@ export const cartItems = pgTable('cart_items', {
   costs: jsonb('costs').notNull().$type<PricedLine & { change?: PricedChange }>(),
   // Terms accepted on the joining page for this line, not asked again at checkout (migration 0029).
   acceptedTermIds: integer('accepted_term_ids').array().notNull().default([]),
+  // An 'outstanding_balance' line: the failed collection it pays (migration 0035), once per basket.
+  recoversCollectionId: integer('recovers_collection_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -662,6 +733,10 @@ export interface PaidBookingLine {
   amountPence: number;
   /** when the payer accepted the activity's waiver for this line (ISO), null when none was needed */
   waiverAcceptedAt: string | null;
+  /** the package whose use paid for the line (decision 0049); absent on older attempts */
+  packageId?: number | null;
+  /** a guest's line (decision 0050): its pass went with the line if the hold lapsed */
+  guestName?: string | null;
 }
 
 export const paymentAttempts = pgTable('payment_attempts', {
@@ -721,31 +796,47 @@ export const cartDirectDebits = pgTable('cart_direct_debits', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const directDebitInstructions = pgTable('direct_debit_instructions', {
-  id: serial('id').primaryKey(),
-  customerId: integer('customer_id')
-    .notNull()
-    .references(() => customers.id, { onDelete: 'cascade' }),
-  orderId: integer('order_id').references(() => orders.id),
-  provider: text('provider').notNull(),
-  billingRequestId: text('billing_request_id').notNull().unique(),
-  providerCustomerId: text('provider_customer_id'),
-  providerBankAccountId: text('provider_bank_account_id'),
-  mandateId: text('mandate_id').unique(),
-  reference: text('reference'),
-  status: text('status').notNull().default('setting_up'),
-  accountHolder: text('account_holder').notNull(),
-  accountNumberEnding: text('account_number_ending').notNull(),
-  sortCodeEnding: text('sort_code_ending').notNull(),
-  bankName: text('bank_name'),
-  nextPossibleChargeDate: date('next_possible_charge_date', { mode: 'string' }),
-  failureReason: text('failure_reason'),
-  confirmationDueBy: date('confirmation_due_by', { mode: 'string' }).notNull(),
-  confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
-  setupAttempts: integer('setup_attempts').notNull().default(0),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const directDebitInstructions = pgTable(
+  'direct_debit_instructions',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id').references(() => orders.id),
+    provider: text('provider').notNull(),
+    billingRequestId: text('billing_request_id').unique(),
+    providerCustomerId: text('provider_customer_id'),
+    providerBankAccountId: text('provider_bank_account_id'),
+    mandateId: text('mandate_id').unique(),
+    reference: text('reference'),
+    status: text('status').notNull().default('setting_up'),
+    accountHolder: text('account_holder').notNull(),
+    accountNumberEnding: text('account_number_ending').notNull(),
+    sortCodeEnding: text('sort_code_ending').notNull(),
+    bankName: text('bank_name'),
+    nextPossibleChargeDate: date('next_possible_charge_date', { mode: 'string' }),
+    failureReason: text('failure_reason'),
+    confirmationDueBy: date('confirmation_due_by', { mode: 'string' }).notNull(),
+    confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
+    setupAttempts: integer('setup_attempts').notNull().default(0),
+    // new bank details online (migration 0036): the instruction this one replaces, the browser's
+    // key for the change, and how far it has taken over
+    replacesInstructionId: integer('replaces_instruction_id'),
+    changeKey: text('change_key').unique(),
+    takeover: text('takeover').$type<'waiting' | 'moved' | 'cancel_sent' | 'done'>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // one live replacement per instruction: concurrent changes make one mandate (migration 0036)
+    uniqueIndex('direct_debit_instructions_one_replacement')
+      .on(table.replacesInstructionId)
+      .where(
+        sql`replaces_instruction_id IS NOT NULL AND status NOT IN ('failed', 'cancelled', 'expired', 'setup_failed', 'blocked', 'consumed')`,
+      ),
+  ],
+);
 
 export const directDebitCollections = pgTable(
   'direct_debit_collections',
@@ -765,6 +856,11 @@ export const directDebitCollections = pgTable(
     status: text('status').notNull().default('scheduled'),
     failureReason: text('failure_reason'),
     noticeSentAt: timestamp('notice_sent_at', { withTimezone: true }),
+    // the order whose card payment recovered this failed collection (migration 0035)
+    recoveredOrderId: integer('recovered_order_id').references(() => orders.id),
+    // a failed collection re-presented at most once (migration 0036)
+    representation: text('representation').$type<'planned' | 'sent' | 'missed'>(),
+    representOn: date('represent_on', { mode: 'string' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -831,6 +927,9 @@ export const activities = pgTable('activities', {
   waiverText: text('waiver_text').notNull().default(''),
   cancellationCutoffMinutes: integer('cancellation_cutoff_minutes').notNull().default(120),
   active: boolean('active').notNull().default(true),
+  /** the OpenActive Activity List concept the catalogue names (migration 0046) */
+  openactiveActivityId: text('openactive_activity_id'),
+  openactiveActivityLabel: text('openactive_activity_label'),
 });
 
 export type ActivityLocationKind = 'room' | 'studio' | 'pool' | 'court' | 'wall' | 'hall';
@@ -861,6 +960,8 @@ export const activityPrices = pgTable(
     band: text('band').notNull().$type<PriceBand>(),
     pricePence: integer('price_pence').notNull(),
     bookingWindowDays: integer('booking_window_days').notNull(),
+    /** left the catalogue file while a basket or booking names it: kept, but not shown or sold (0043) */
+    retired: boolean('retired').notNull().default(false),
   },
   (table) => [unique('activity_prices_one_per_band').on(table.activityId, table.band)],
 );
@@ -942,6 +1043,75 @@ export const cartBookingLines = pgTable('cart_booking_lines', {
   amountPence: integer('amount_pence').notNull(),
   heldUntil: timestamp('held_until', { withTimezone: true }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** the package use paying for this line (migration 0039): its amount is then 0 */
+  packageUseId: integer('package_use_id').references(() => packageUses.id),
+  /** a guest brought with a guest pass, "First Last" (migration 0040) */
+  guestName: text('guest_name'),
+  // the membership benefit paying for this line (migration 0038)
+  benefitUseId: integer('benefit_use_id').references(() => benefitUses.id, { onDelete: 'set null' }),
+});
+
+/**
+ * A guest pass spent (migration 0040, decision 0050): held with its basket line (and deleted with
+ * it), used once the booking is bought, returned when the booking is cancelled.
+ */
+export const guestPassUses = pgTable('guest_pass_uses', {
+  id: serial('id').primaryKey(),
+  customerMembershipId: integer('customer_membership_id')
+    .notNull()
+    .references(() => customerMemberships.id, { onDelete: 'cascade' }),
+  customerId: integer('customer_id')
+    .notNull()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  sessionId: integer('session_id')
+    .notNull()
+    .references(() => activitySessions.id),
+  visitDate: date('visit_date', { mode: 'string' }).notNull(),
+  guestFirstName: text('guest_first_name').notNull(),
+  guestLastName: text('guest_last_name').notNull(),
+  status: text('status').notNull().default('held').$type<'held' | 'used' | 'returned'>(),
+  cartLineId: integer('cart_line_id')
+    .unique()
+    .references(() => cartBookingLines.id, { onDelete: 'cascade' }),
+  bookingId: integer('booking_id')
+    .unique()
+    .references(() => customerBookings.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  returnedAt: timestamp('returned_at', { withTimezone: true }),
+});
+
+// ---- Benefits applied at booking (migration 0038, decision 0048) ----
+
+/** Uses of a counted benefit taken (held or spent) by a membership in one period. */
+export const benefitUseCounts = pgTable(
+  'benefit_use_counts',
+  {
+    customerMembershipId: integer('customer_membership_id')
+      .notNull()
+      .references(() => customerMemberships.id, { onDelete: 'cascade' }),
+    benefitId: integer('benefit_id')
+      .notNull()
+      .references(() => membershipBenefits.id, { onDelete: 'cascade' }),
+    periodStart: date('period_start', { mode: 'string' }).notNull(),
+    used: integer('used').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.customerMembershipId, table.benefitId, table.periodStart] })],
+);
+
+/** One use of a benefit: held by a basket line, spent on a booking, or returned by its cancelling. */
+export const benefitUses = pgTable('benefit_uses', {
+  id: serial('id').primaryKey(),
+  customerMembershipId: integer('customer_membership_id')
+    .notNull()
+    .references(() => customerMemberships.id, { onDelete: 'cascade' }),
+  benefitId: integer('benefit_id')
+    .notNull()
+    .references(() => membershipBenefits.id, { onDelete: 'cascade' }),
+  periodStart: date('period_start', { mode: 'string' }).notNull(),
+  counted: boolean('counted').notNull(),
+  discountPence: integer('discount_pence').notNull(),
+  status: text('status').notNull().default('held').$type<'held' | 'spent' | 'returned'>(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** OpenActive: one series per activity and venue, its `modified` kept current by triggers (migration 0026). */
@@ -985,4 +1155,165 @@ export const jobDays = pgTable(
     doneAt: timestamp('done_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.job, table.day] })],
+);
+
+// ---- Packages sold and spent (migration 0039, decision 0049) ----
+
+/** Which bookings a package pays for: activity category keys and activity keys. */
+export interface PackageCovers {
+  categories: string[];
+  activities: string[];
+}
+
+export const packageTypes = pgTable(
+  'package_types',
+  {
+    id: serial('id').primaryKey(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    totalUses: integer('total_uses').notNull(),
+    validMonths: integer('valid_months').notNull(),
+    pricePence: integer('price_pence').notNull(),
+    covers: jsonb('covers').notNull().default({ categories: [], activities: [] }).$type<PackageCovers>(),
+    sortOrder: integer('sort_order').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+  },
+  (table) => [unique('package_types_key').on(table.operatorId, table.key)],
+);
+
+export const packageTypeVenues = pgTable(
+  'package_type_venues',
+  {
+    packageTypeId: integer('package_type_id')
+      .notNull()
+      .references(() => packageTypes.id, { onDelete: 'cascade' }),
+    venueId: integer('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.packageTypeId, table.venueId] })],
+);
+
+export const cartPackageLines = pgTable('cart_package_lines', {
+  id: integer('id')
+    .primaryKey()
+    .default(sql`nextval('cart_items_id_seq')`),
+  cartId: integer('cart_id')
+    .notNull()
+    .references(() => carts.id, { onDelete: 'cascade' }),
+  packageTypeId: integer('package_type_id')
+    .notNull()
+    .references(() => packageTypes.id),
+  venueId: integer('venue_id')
+    .notNull()
+    .references(() => venues.id),
+  purchasedForCustomerId: integer('purchased_for_customer_id')
+    .notNull()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  pricePence: integer('price_pence').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type PackageUseStatus = 'held' | 'spent' | 'returned' | 'removed' | 'lapsed' | 'kept';
+
+export const packageUses = pgTable('package_uses', {
+  id: serial('id').primaryKey(),
+  customerPackageId: integer('customer_package_id')
+    .notNull()
+    .references(() => customerPackages.id, { onDelete: 'cascade' }),
+  sessionId: integer('session_id')
+    .notNull()
+    .references(() => activitySessions.id),
+  uses: integer('uses').notNull(),
+  status: text('status').notNull().default('held').$type<PackageUseStatus>(),
+  bookingId: integer('booking_id').references(() => customerBookings.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  endedAt: timestamp('ended_at', { withTimezone: true }),
+});
+
+// ---- Front-of-house staff (migration 0045) ----
+
+export type StaffRole = 'desk' | 'supervisor';
+
+export const staffUsers = pgTable(
+  'staff_users',
+  {
+    id: serial('id').primaryKey(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    username: text('username').notNull(),
+    displayName: text('display_name').notNull(),
+    role: text('role').notNull().$type<StaffRole>(),
+    passwordHash: text('password_hash').notNull(),
+    currencySymbol: text('currency_symbol').notNull().default('£'),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('staff_users_username').on(table.operatorId, sql`lower(${table.username})`)],
+);
+
+export const staffSessions = pgTable('staff_sessions', {
+  id: serial('id').primaryKey(),
+  staffUserId: integer('staff_user_id')
+    .notNull()
+    .references(() => staffUsers.id),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+});
+
+/** Append-only: a trigger refuses every UPDATE and DELETE. */
+export const staffAuditLog = pgTable('staff_audit_log', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  staffUserId: integer('staff_user_id').references(() => staffUsers.id),
+  actor: text('actor').notNull(),
+  action: text('action').notNull(),
+  customerId: integer('customer_id').references(() => customers.id),
+  orderId: integer('order_id').references(() => orders.id),
+  amountPence: integer('amount_pence'),
+  details: jsonb('details').notNull().default({}).$type<Record<string, unknown>>(),
+});
+/**
+ * A place in a full session's waiting list (migration 0042, decision 0052): queued in id order; an
+ * offered place stays counted in the session's `taken` until it is claimed, booked or passed on.
+ */
+export const waitingListEntries = pgTable(
+  'waiting_list_entries',
+  {
+    id: serial('id').primaryKey(),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => activitySessions.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    attendeeCustomerId: integer('attendee_customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    autoBook: boolean('auto_book').notNull().default(false),
+    status: text('status')
+      .notNull()
+      .default('waiting')
+      .$type<'waiting' | 'offered' | 'claimed' | 'booked' | 'expired' | 'left' | 'closed'>(),
+    offeredAt: timestamp('offered_at', { withTimezone: true }),
+    offerExpiresAt: timestamp('offer_expires_at', { withTimezone: true }),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    bookingId: integer('booking_id').references(() => customerBookings.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('waiting_list_entries_one_live')
+      .on(table.sessionId, table.attendeeCustomerId)
+      .where(sql`status IN ('waiting', 'offered')`),
+  ],
 );

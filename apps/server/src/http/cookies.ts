@@ -80,6 +80,34 @@ export function clearSessionCookies(reply: FastifyReply, config: Config, state =
   ]);
 }
 
+/**
+ * The staff site's own cookies (issue 19): a staff session is never carried by the customer's
+ * cookie, nor a customer's by the staff one.
+ */
+export function staffCookieNames(config: Config) {
+  const prefix = config.auth.secureCookies ? '__Secure-' : '';
+  return { auth: `${prefix}lido_staffToken`, state: `${prefix}lido_staffState` };
+}
+
+export function setStaffSessionCookies(reply: FastifyReply, config: Config, token: string): string {
+  const names = staffCookieNames(config);
+  const state = newAuthState(true);
+  const maxAge = Math.floor(config.staff.absoluteTimeoutMs / 1000);
+  reply.header('set-cookie', [
+    serialise(config, names.auth, token, { httpOnly: true, maxAgeSeconds: maxAge }),
+    serialise(config, names.state, state, { httpOnly: false, maxAgeSeconds: maxAge }),
+  ]);
+  return state;
+}
+
+export function clearStaffSessionCookies(reply: FastifyReply, config: Config): void {
+  const names = staffCookieNames(config);
+  reply.header('set-cookie', [
+    serialise(config, names.auth, '', { httpOnly: true, maxAgeSeconds: 0 }),
+    serialise(config, names.state, newAuthState(false), { httpOnly: false }),
+  ]);
+}
+
 const promotionCookieSeconds = 24 * 60 * 60;
 const hashed = (value: string) => createHash('sha256').update(value).digest('base64url');
 

@@ -8,18 +8,20 @@ export interface CapacityMismatch {
   taken: number;
   held: number;
   booked: number;
+  offered: number;
 }
 
 /**
  * Issue 17 item 9's invariant, for every session in the test's schema: `taken` equals the places
- * held by basket lines of baskets not yet completed plus the places of bookings not cancelled, and
- * never passes `capacity`. Answers the sessions that break it (none when all is well), so a test
+ * held by basket lines of baskets not yet completed plus the places of bookings not cancelled plus
+ * the places offered to waiting lists (decision 0052), and never passes `capacity`. Answers the sessions that break it (none when all is well), so a test
  * can `expect(await capacityMismatches(t)).toEqual([])` after each race.
  */
 export async function capacityMismatches(t: TestApp): Promise<CapacityMismatch[]> {
   const result = await t.database.db.execute(sql`
     SELECT s.id AS "sessionId", s.capacity, s.taken,
-           COALESCE(h.held, 0)::int AS held, COALESCE(b.booked, 0)::int AS booked
+           COALESCE(h.held, 0)::int AS held, COALESCE(b.booked, 0)::int AS booked,
+           COALESCE(o.offered, 0)::int AS offered
     FROM activity_sessions s
     LEFT JOIN (
       SELECT l.session_id, sum(l.quantity) AS held
@@ -33,7 +35,14 @@ export async function capacityMismatches(t: TestApp): Promise<CapacityMismatch[]
       WHERE session_id IS NOT NULL AND status <> 'cancelled'
       GROUP BY session_id
     ) b ON b.session_id = s.id
-    WHERE s.taken <> COALESCE(h.held, 0) + COALESCE(b.booked, 0) OR s.taken > s.capacity
+    LEFT JOIN (
+      SELECT session_id, count(*) AS offered
+      FROM waiting_list_entries
+      WHERE status = 'offered'
+      GROUP BY session_id
+    ) o ON o.session_id = s.id
+    WHERE s.taken <> COALESCE(h.held, 0) + COALESCE(b.booked, 0) + COALESCE(o.offered, 0)
+       OR s.taken > s.capacity
     ORDER BY s.id`);
   const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
   return rows.map((row) => ({
@@ -42,5 +51,6 @@ export async function capacityMismatches(t: TestApp): Promise<CapacityMismatch[]
     taken: Number(row.taken),
     held: Number(row.held),
     booked: Number(row.booked),
+    offered: Number(row.offered),
   }));
 }

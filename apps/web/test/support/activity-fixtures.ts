@@ -135,8 +135,10 @@ export function bookingLine(overrides: Partial<Extract<CartItem, { type: 'bookin
     heldUntil: '2099-11-24T18:15:00.000Z',
     waiverRequired: false,
     waiverText: '',
+    packageUsage: null,
     sortBy: 1,
     enablePrintReceipt: true,
+    guestName: null,
     ...overrides,
   };
 }

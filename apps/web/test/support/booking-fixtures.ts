@@ -112,6 +112,7 @@ export function upcomingBooking(overrides: Partial<Booking> = {}): Booking {
       refundMethod: 'credit',
       refundText: '£6.50 will be added to your account credit.',
     },
+    guestName: null,
     ...overrides,
   };
 }

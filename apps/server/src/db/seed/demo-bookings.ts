@@ -73,22 +73,25 @@ interface Booking {
   band: 'adult' | 'junior' | 'concession' | 'member';
   quantity?: number;
   status?: 'booked' | 'attended' | 'cancelled';
+  /** paid for by an unlimited membership benefit (issue 18): nothing paid */
+  paidByBenefit?: boolean;
 }
 
 async function book(db: Db, booking: Booking): Promise<void> {
   const quantity = booking.quantity ?? 1;
   const status = booking.status ?? 'booked';
   const cancelled = status === 'cancelled';
+  const unitPrice = booking.paidByBenefit ? sql`0` : sql`p.price_pence`;
   await db.execute(sql`
     INSERT INTO customer_bookings (customer_id, venue_id, activity_name, starts_at, ends_at, status,
       price_pence, session_id, attendee_customer_id, price_id, quantity, location_name, waiver_accepted_at,
       waiver_accepted_by, cancelled_at, refund_pence, refund_method)
     SELECT ${booking.customer}, se.venue_id, a.name, se.starts_at, se.ends_at, ${status},
-      p.price_pence * ${quantity}, se.id, ${booking.attendee ?? booking.customer}, p.id, ${quantity}, l.name,
+      ${unitPrice} * ${quantity}, se.id, ${booking.attendee ?? booking.customer}, p.id, ${quantity}, l.name,
       CASE WHEN a.waiver_required THEN se.starts_at - interval '3 days' END,
       CASE WHEN a.waiver_required THEN ${booking.customer}::int END,
       CASE WHEN ${cancelled} THEN se.starts_at - interval '2 days' END,
-      CASE WHEN ${cancelled} THEN p.price_pence * ${quantity} END,
+      CASE WHEN ${cancelled} THEN ${unitPrice} * ${quantity} END,
       CASE WHEN ${cancelled} THEN 'credit' END
     FROM activity_sessions se
     JOIN activities a ON a.id = se.activity_id
@@ -160,6 +163,7 @@ export async function seedDemoBookings(db: Db, passwordHash: string, operatorId:
       session: await sessionOn(db, 'clifton-lane-early', addDays(today, offset), '07:00'),
       band: 'member',
       status,
+      paidByBenefit: true,
     });
   }
   const yogaDay = firstDate(addDays(today, 5), (date) => ['mon', 'wed', 'fri'].includes(weekdayOf(date)));
@@ -173,6 +177,7 @@ export async function seedDemoBookings(db: Db, passwordHash: string, operatorId:
     session: await sessionOn(db, 'clifton-public', addDays(today, 3), '13:00'),
     band: 'member',
     status: 'cancelled',
+    paidByBenefit: true,
   });
 
   // The Lees: a weekend family swim for two, and a squash court for Casey (14) on Jordan's account.

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { parseDocument } from 'yaml';
+import { parseDocument, type YAMLMap, type YAMLSeq } from 'yaml';
 import { demoSavedCard } from '../../sandbox/card/sandbox-store.ts';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -10,7 +10,6 @@ import {
   customerMemberships,
   customerPackages,
   customers,
-  guestPasses,
   membershipTypes,
   operators,
   paymentOptions,
@@ -22,6 +21,7 @@ import { formatProblems } from '../../modules/catalogue/catalogue-file.ts';
 import { hashPassword } from '../../modules/auth/passwords.ts';
 import { importCatalogue } from '../../modules/catalogue/catalogue-import.ts';
 import { seedDemoBookings } from './demo-bookings.ts';
+import { seedDemoArrears } from './demo-arrears.ts';
 import { demoCustomers, demoMemberships, demoPassword } from './demo-customers.ts';
 import { demoOperator, demoOperatorTheme, demoVenues } from './demo-operator.ts';
 
@@ -35,6 +35,11 @@ function demoCatalogueSource(timetable: boolean): string {
   if (timetable) return source;
   const doc = parseDocument(source);
   for (const section of timetableSections) doc.delete(section);
+  // What pays for bookings names activities and categories, which are gone too.
+  doc.delete('packages');
+  for (const type of (doc.get('types') as YAMLSeq<YAMLMap> | undefined)?.items ?? [])
+    for (const benefit of (type.get('benefits') as YAMLSeq<YAMLMap> | undefined)?.items ?? [])
+      benefit.delete('covers');
   return doc.toString();
 }
 
@@ -42,9 +47,14 @@ function demoCatalogueSource(timetable: boolean): string {
  * Fills an empty database with the demo operator, its centres and themes, and its catalogue (from
  * the same catalogue file an operator would import). A database that has an operator is left alone.
  * `timetable: false` leaves out the demo's activities, sessions and bookings, for tests that need
- * a timetable of their own only (e.g. feeds walked at a page size of 3).
+ * a timetable of their own only (e.g. feeds walked at a page size of 3). `arrears: false` leaves
+ * out the member whose Direct Debit payment failed: their mandate is the demo's own, unknown to a
+ * test's provider sandbox, and tests move their clocks months ahead of the day it was seeded.
  */
-export async function seedDemoIfEmpty(db: Db, options: { timetable?: boolean } = {}): Promise<boolean> {
+export async function seedDemoIfEmpty(
+  db: Db,
+  options: { timetable?: boolean; arrears?: boolean } = {},
+): Promise<boolean> {
   const existing = await db.select({ id: operators.id }).from(operators).limit(1);
   if (existing.length > 0) return false;
   const passwordHash = await hashPassword(demoPassword);
@@ -78,6 +88,9 @@ export async function seedDemoIfEmpty(db: Db, options: { timetable?: boolean } =
   await seedDemoMemberships(db);
   await seedDemoActivity(db);
   if (options.timetable ?? true) await seedDemoBookings(db, passwordHash, operatorId);
+  // Issue 22 item 4: a member whose last Direct Debit payment failed (demo-arrears.ts).
+  if (options.arrears ?? true)
+    await seedDemoArrears(db, { passwordHash, operatorId, timeZone: 'Europe/London' });
   await seedDemoOrders(db);
   await seedDemoSavedCard(db);
   return true;
@@ -173,7 +186,10 @@ async function seedDemoOrders(db: Db): Promise<void> {
   }
 }
 
-/** Priya, the established member, has a package and guest passes (her bookings: demo-bookings.ts). */
+/**
+ * Priya, the established member, has a package (her bookings: demo-bookings.ts). Her Gym Anytime
+ * gives her 2 guest passes a month (the catalogue's guest-pass benefit), none spent yet.
+ */
 async function seedDemoActivity(db: Db): Promise<void> {
   const [priya] = await db
     .select({ id: customers.id })
@@ -194,16 +210,6 @@ async function seedDemoActivity(db: Db): Promise<void> {
     remainingUses: 6,
     expiresOn: isoDate(120),
   });
-  await db.insert(guestPasses).values([
-    { customerId: priya.id, venueId: castlefield.id, validFrom: isoDate(-20), validTo: isoDate(40) },
-    {
-      customerId: priya.id,
-      venueId: castlefield.id,
-      validFrom: isoDate(-50),
-      validTo: isoDate(10),
-      usedOn: isoDate(-5),
-    },
-  ]);
 }
 
 async function seedDemoMemberships(db: Db): Promise<void> {

@@ -6,7 +6,6 @@ import {
   orders,
   customerMemberships,
   customerPackages,
-  guestPasses,
   membershipTypes,
   paymentOptions,
   venues,
@@ -14,8 +13,11 @@ import {
 
 export function createAccountRepository(db: Db) {
   return {
-    /** A customer's own memberships, newest first: never anyone else's (quality.md S17). */
-    async membershipsOf(customerId: number) {
+    /**
+     * The memberships of the customers given (a customer and their dependants), newest first:
+     * never anyone else's (quality.md S17).
+     */
+    async membershipsOf(customerIds: number[]) {
       const rows = await db
         .select({
           membership: customerMemberships,
@@ -29,7 +31,7 @@ export function createAccountRepository(db: Db) {
         .innerJoin(membershipTypes, eq(membershipTypes.id, customerMemberships.membershipTypeId))
         .innerJoin(paymentOptions, eq(paymentOptions.id, customerMemberships.paymentOptionId))
         .innerJoin(venues, eq(venues.id, customerMemberships.homeVenueId))
-        .where(eq(customerMemberships.customerId, customerId))
+        .where(inArray(customerMemberships.customerId, customerIds))
         .orderBy(desc(customerMemberships.startDate), desc(customerMemberships.id));
       const categories = await categoryNamesByType(
         db,
@@ -55,14 +57,6 @@ export function createAccountRepository(db: Db) {
         .innerJoin(venues, eq(venues.id, customerPackages.venueId))
         .where(eq(customerPackages.customerId, customerId))
         .orderBy(asc(customerPackages.expiresOn));
-    },
-    async guestPassesOf(customerId: number) {
-      return db
-        .select({ item: guestPasses, venueName: venues.name })
-        .from(guestPasses)
-        .innerJoin(venues, eq(venues.id, guestPasses.venueId))
-        .where(eq(guestPasses.customerId, customerId))
-        .orderBy(asc(guestPasses.validTo));
     },
     /** Paid (or refunded) orders, newest first, with their lines. */
     async ordersOf(customerId: number, orderId?: number) {

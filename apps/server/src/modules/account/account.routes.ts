@@ -1,9 +1,4 @@
-import {
-  guestPassSchema,
-  heldMembershipSchema,
-  heldPackageSchema,
-  paymentSchema,
-} from '@lido/contracts/account';
+import { heldMembershipSchema, heldPackageSchema, paymentSchema } from '@lido/contracts/account';
 import { apiRoutes, ok } from '../../http/api-schema.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
@@ -36,14 +31,7 @@ export function accountRoutes(app: FastifyInstance, services: AppServices, confi
     },
   );
   // GET /api/my-account/bookings is in modules/bookings (bookings.routes.ts).
-  api.get(
-    '/api/my-account/guest-passes',
-    { schema: { response: ok(z.array(guestPassSchema)) } },
-    async (request, reply) => {
-      const { customer } = await requireCustomer(request, reply, services, config);
-      return { data: await services.account.guestPasses(customer) };
-    },
-  );
+  // GET /api/my-account/guest-passes is in modules/guest-passes (guest-passes.routes.ts).
   api.get(
     '/api/my-account/payments',
     { schema: { response: ok(z.array(paymentSchema)) } },

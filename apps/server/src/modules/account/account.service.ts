@@ -1,11 +1,14 @@
 import { type CalendarDate, prettyDate } from '@lido/pricing/calendar-date';
 import { currencySymbol, toMoney } from '@lido/pricing/money';
+import type { PackageUse } from '@lido/contracts/packages';
+import type { PackageCovers } from '../../db/schema.ts';
 import type { CustomerRow } from '../auth/auth.repository.ts';
 import type { OperatorRepository } from '../operator/operator.repository.ts';
 import { requireOperator } from '../operator/current-operator.ts';
 import type { AccountRepository } from './account.repository.ts';
 import { paymentProblems } from '../direct-debit/direct-debit.service.ts';
 import type { HeldFreeze } from '@lido/contracts/membership-freeze';
+import type { HeldPriceChange } from '../memberships/price-change-notices.ts';
 
 const statusLabels = {
   pending: 'Pending',
@@ -15,19 +18,39 @@ const statusLabels = {
   cancelled: 'Cancelled',
 } as const;
 
+/** A waiting price change, as the membership card says it: "Your price changes to £X from D". */
+function priceChangeView(change: HeldPriceChange | undefined, currency: string, symbol: string) {
+  if (!change) return null;
+  return {
+    price: toMoney(change.newPricePence, currency, symbol),
+    firstDate: change.firstBillingDate,
+    prettyFirstDate: prettyDate(change.firstBillingDate),
+  };
+}
+
 export function createAccountService(deps: {
+  /** what each package covers and its history (decision 0049) */
+  packagesDetails: (
+    packages: { id: number; covers: PackageCovers }[],
+  ) => Promise<Map<number, { covers: string; history: PackageUse[] }>>;
   operators: OperatorRepository;
   account: AccountRepository;
   today: () => CalendarDate;
   heldFreezes: (membershipIds: number[]) => Promise<Map<number, HeldFreeze>>;
+  /** the names of the customer's dependants, by id (family accounts, decision 0051) */
+  dependantNames: (holderId: number) => Promise<Map<number, string>>;
+  heldPriceChanges: (membershipIds: number[]) => Promise<Map<number, HeldPriceChange>>;
 }) {
   return {
     /** GET /api/my-account/memberships: the logged-in customer's memberships. */
     async memberships(customer: CustomerRow) {
       const operator = await requireOperator(deps.operators);
       const symbol = currencySymbol(operator.currency);
-      const rows = await deps.account.membershipsOf(customer.id);
+      // A dependant's memberships are listed too, with their name: seen here, managed at the centre.
+      const family = await deps.dependantNames(customer.id);
+      const rows = await deps.account.membershipsOf([customer.id, ...family.keys()]);
       const freezes = await deps.heldFreezes(rows.map((row) => row.membership.id));
+      const priceChanges = await deps.heldPriceChanges(rows.map((row) => row.membership.id));
       return rows.map(({ membership, option, typeName, typeSlug, venueName, venueSlug, categories }) => ({
         id: membership.id,
         name: typeName,
@@ -49,19 +72,24 @@ export function createAccountService(deps: {
           ? { code: membership.paymentProblem, label: paymentProblems[membership.paymentProblem].label }
           : null,
         freeze: freezes.get(membership.id) ?? null,
+        priceChange: priceChangeView(priceChanges.get(membership.id), operator.currency, symbol),
         // the page offers it; the freeze rule itself decides (planFreeze)
         canFreeze:
+          membership.customerId === customer.id &&
           option.paymentType === 'recurring' &&
           membership.status === 'active' &&
           membership.cancelRequestedAt === null &&
           !freezes.has(membership.id),
         cancelKind: membership.cancelKind,
+        ...(family.has(membership.customerId) ? { memberName: family.get(membership.customerId)! } : {}),
       }));
     },
 
     async packages(customer: CustomerRow) {
       const today = deps.today();
-      return (await deps.account.packagesOf(customer.id)).map(({ item, venueName }) => ({
+      const rows = await deps.account.packagesOf(customer.id);
+      const details = await deps.packagesDetails(rows.map(({ item }) => item));
+      return rows.map(({ item, venueName }) => ({
         id: item.id,
         name: item.name,
         venueName,
@@ -70,22 +98,8 @@ export function createAccountService(deps: {
         expiresOn: item.expiresOn,
         prettyExpiresOn: prettyDate(item.expiresOn),
         expired: item.expiresOn < today,
-      }));
-    },
-
-    async guestPasses(customer: CustomerRow) {
-      const today = deps.today();
-      return (await deps.account.guestPassesOf(customer.id)).map(({ item, venueName }) => ({
-        id: item.id,
-        venueName,
-        validFrom: item.validFrom,
-        validTo: item.validTo,
-        prettyValidTo: prettyDate(item.validTo),
-        status: item.usedOn
-          ? ('used' as const)
-          : item.validTo < today
-            ? ('expired' as const)
-            : ('available' as const),
+        covers: details.get(item.id)?.covers ?? '',
+        history: details.get(item.id)?.history ?? [],
       }));
     },
 

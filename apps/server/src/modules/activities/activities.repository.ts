@@ -50,6 +50,7 @@ export const priceLists = new QueryBuilder()
       ) ORDER BY ${activityPrices.id})`.as('prices'),
   })
   .from(activityPrices)
+  .where(eq(activityPrices.retired, false))
   .groupBy(activityPrices.activityId)
   .as('price_lists');
 

@@ -1,4 +1,9 @@
-import { sessionParamsSchema, timetableParamsSchema, timetableQuerySchema } from '@lido/contracts/activities';
+import {
+  sessionParamsSchema,
+  sessionQuerySchema,
+  timetableParamsSchema,
+  timetableQuerySchema,
+} from '@lido/contracts/activities';
 import { sessionDetailsSchema, timetableSchema } from '@lido/contracts/activity-answers';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
@@ -35,10 +40,28 @@ export function activitiesRoutes(app: FastifyInstance, services: AppServices, co
 
   api.get(
     '/api/activities/sessions/:sessionId',
-    { schema: { params: sessionParamsSchema, response: ok(sessionDetailsSchema) } },
+    {
+      schema: {
+        params: sessionParamsSchema,
+        querystring: sessionQuerySchema,
+        response: ok(sessionDetailsSchema),
+      },
+    },
     async (request) => {
       const { sessionId } = parseInput(sessionParamsSchema, request.params);
-      return { data: await services.activities.session(sessionId, await customerOf(request)) };
+      const { selectedUserId } = parseInput(sessionQuerySchema, request.query);
+      const customer = await customerOf(request);
+      if (selectedUserId === undefined || customer === null)
+        return { data: await services.activities.session(sessionId, customer) };
+      // The prices and age rules of the family member the booking is for; the payer's own block
+      // (penalties) still applies. Anyone outside the family is not found.
+      const attendee = await services.family.member(customer, selectedUserId);
+      return {
+        data: await services.activities.session(sessionId, {
+          ...attendee,
+          hasOutstandingPenalties: customer.hasOutstandingPenalties,
+        }),
+      };
     },
   );
 }

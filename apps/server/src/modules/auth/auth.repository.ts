@@ -16,6 +16,8 @@ export function createAuthRepository(db: Db) {
         .where(
           and(
             eq(customers.operatorId, operatorId),
+            // A family's dependants share the holder's email but have no login (decision 0051).
+            isNull(customers.accountHolderId),
             or(eq(customers.email, name.toLowerCase()), eq(customers.reference, name.toUpperCase())),
           ),
         )

@@ -11,6 +11,9 @@ import {
   sessionsFor,
 } from './bookings.repository.ts';
 import { sessionWhen } from '@lido/pricing/booking-rules';
+import { paidPackages, spendPackageUses } from '../packages/package-completion.ts';
+import { spendHeldPasses } from '../guest-passes/guest-passes.repository.ts';
+import { spendBenefitUses } from '../benefits/benefit-uses.repository.ts';
 
 /**
  * Paying for booking lines (issue 17 items 4, 6 and 9; decision 0032): what a payment pays for,
@@ -53,6 +56,10 @@ export async function paidBookingLines(
 ): Promise<PaidBookingLine[]> {
   const lines = await bookingLinesOf(db, cartId);
   requireWaivers(lines, accepted);
+  const packages = await paidPackages(
+    db,
+    lines.map(({ line }) => line),
+  );
   return lines.map(({ line, waiverRequired }) => ({
     id: line.id,
     sessionId: line.sessionId,
@@ -62,6 +69,8 @@ export async function paidBookingLines(
     unitPricePence: line.unitPricePence,
     amountPence: line.amountPence,
     waiverAcceptedAt: waiverRequired ? now.toISOString() : null,
+    packageId: line.packageUseId === null ? null : (packages.get(line.packageUseId) ?? null),
+    guestName: line.guestName,
   }));
 }
 
@@ -169,8 +178,15 @@ export async function buyBookings(
       locationName: facts.locationName,
       waiverAcceptedAt: accepted,
       waiverAcceptedBy: accepted ? input.customerId : null,
+      guestName: line.guestName ?? null,
+      // The benefit that paid for it, given back if the booking is cancelled (decision 0048).
+      benefitUseId: benefitUseOf(line),
     });
-    const places = line.quantity > 1 ? ` (${line.quantity} places)` : '';
+    const places = line.guestName
+      ? ` (guest: ${line.guestName})`
+      : line.quantity > 1
+        ? ` (${line.quantity} places)`
+        : '';
     descriptions.push({
       description: `${facts.activityName}, ${sessionWhen(facts.sessionStartsAt, facts.sessionEndsAt, input.timeZone)}${places}`,
       amountPence: line.amountPence,
@@ -188,17 +204,37 @@ export async function buyBookings(
     );
     for (const line of toBuy.released) {
       const session = sessions.get(line.sessionId);
-      if (!session || !(await retakePlaces(tx, line.sessionId, line.quantity)))
+      // A guest's pass went with its lapsed line (decision 0050): the place is not taken again.
+      if (line.guestName || !session || !(await retakePlaces(tx, line.sessionId, line.quantity)))
         throw input.changed(placeGoneMessage);
       add(line, session);
     }
   }
+  const ids = await insertBookings(tx, rows);
+  // Held guest passes become used by their bookings before their lines (which they follow) go.
+  await spendHeldPasses(
+    tx,
+    toBuy.held.flatMap(({ line }, index) =>
+      line.guestName ? [{ cartLineId: line.id, bookingId: ids[index]! }] : [],
+    ),
+  );
+  // Held benefit uses become spent first: deleting a line gives a still-held use back.
+  await spendBenefitUses(
+    tx,
+    toBuy.held.flatMap(({ line }) => (line.benefitUseId === null ? [] : [line.benefitUseId])),
+  );
+  // Package uses become spent before the lines go: deleting a line gives a held use back.
+  await spendPackageUses(tx, toBuy, ids, input);
   await deleteBookingLines(
     tx,
     toBuy.held.map(({ line }) => line.id),
   );
-  const ids = await insertBookings(tx, rows);
   return ids.map((bookingId, index) => ({ bookingId, ...descriptions[index]! }));
+}
+
+/** A held line's benefit use; a paid line whose hold was released has none. */
+function benefitUseOf(line: object): number | null {
+  return 'benefitUseId' in line && typeof line.benefitUseId === 'number' ? line.benefitUseId : null;
 }
 
 export const bandLabel = (band: string | null | undefined) =>

@@ -12,6 +12,7 @@ import {
   orders,
   venues,
 } from '../../db/schema.ts';
+import { freePlaces } from '../waiting-list/waiting-list.repository.ts';
 
 /**
  * Every query of paying for bookings, the bookings made and cancelling them (decision 0032). A
@@ -52,12 +53,12 @@ export async function retakePlaces(db: Executor, sessionId: number, quantity: nu
   return taken.length > 0;
 }
 
-/** Gives a cancelled booking's places back to the session at once. */
+/**
+ * Gives a cancelled booking's places back at once: to the session's waiting list first, the rest
+ * back on sale (decision 0052).
+ */
 export async function releasePlaces(db: Executor, sessionId: number, quantity: number) {
-  await db
-    .update(activitySessions)
-    .set({ taken: sql`greatest(${activitySessions.taken} - ${quantity}, 0)` })
-    .where(eq(activitySessions.id, sessionId));
+  await freePlaces(db, sessionId, quantity);
 }
 
 export async function deleteBookingLines(db: Executor, lineIds: number[]) {
@@ -129,7 +130,7 @@ export type CustomerBooking = Awaited<ReturnType<typeof bookingsOfCustomer>>[num
 export async function markCancelled(
   db: Executor,
   bookingId: number,
-  refund: { pence: number; method: 'credit' | 'card'; cardPending: boolean },
+  refund: { pence: number; method: 'credit' | 'card'; cardPence: number },
 ): Promise<boolean> {
   const rows = await db
     .update(customerBookings)
@@ -138,7 +139,9 @@ export async function markCancelled(
       cancelledAt: sql`now()`,
       refundPence: refund.pence,
       refundMethod: refund.method,
-      refundStatus: refund.cardPending ? 'pending' : null,
+      refundStatus: refund.cardPence > 0 ? 'pending' : null,
+      refundCardPence: refund.cardPence > 0 ? refund.cardPence : null,
+      refundTriedAt: refund.cardPence > 0 ? sql`now()` : null,
     })
     .where(and(eq(customerBookings.id, bookingId), eq(customerBookings.status, 'booked')))
     .returning({ id: customerBookings.id });
@@ -146,7 +149,36 @@ export async function markCancelled(
 }
 
 export async function markCardRefund(db: Executor, bookingId: number, status: 'done' | 'failed') {
-  await db.update(customerBookings).set({ refundStatus: status }).where(eq(customerBookings.id, bookingId));
+  await db
+    .update(customerBookings)
+    .set({ refundStatus: status, refundTriedAt: sql`now()` })
+    .where(eq(customerBookings.id, bookingId));
+}
+
+/** A card refund is retried this many times (after the first try), then left to staff. */
+export const cardRefundRetries = 5;
+
+/**
+ * Claims card refunds to try again: failed ones once their wait is over (10 minutes, then 20, 30…)
+ * and claimed ones whose process stopped (pending for 10 minutes). The claim marks the row pending
+ * and counts the try in the same statement, and SKIP LOCKED keeps two instances off the same row.
+ */
+export async function claimCardRefundRetries(db: Executor, limit = 20) {
+  const result = (await db.execute(sql`
+    UPDATE customer_bookings b
+       SET refund_status = 'pending', refund_attempts = b.refund_attempts + 1, refund_tried_at = now()
+     WHERE b.id IN (
+       SELECT id FROM customer_bookings
+        WHERE refund_card_pence > 0 AND refund_attempts < ${cardRefundRetries}
+          AND ((refund_status = 'failed'
+                AND refund_tried_at <= now() - make_interval(mins => 10 * (refund_attempts + 1)))
+            OR (refund_status = 'pending' AND refund_tried_at <= now() - interval '10 minutes'))
+        ORDER BY cancelled_at LIMIT ${limit}
+        FOR UPDATE SKIP LOCKED)
+    RETURNING b.id, b.order_id AS "orderId", b.refund_card_pence AS "cardPence"`)) as unknown as {
+    rows: { id: number; orderId: number | null; cardPence: number }[];
+  };
+  return result.rows;
 }
 
 export async function addCredit(db: Executor, customerId: number, pence: number) {
@@ -173,8 +205,9 @@ export async function bookingSettings(db: Executor) {
 }
 
 /**
- * Cancelled bookings whose card refund failed, or was claimed over ten minutes ago and never
- * finished (a process stopped between the commit and the provider's answer): staff refund these.
+ * Cancelled bookings whose card refund the retry job gave up on (or, from before migration 0044,
+ * cannot retry), or that has been pending for over an hour (the job is not running): staff refund
+ * these. A refund the job will still try is not listed, so nobody refunds it twice.
  */
 export async function bookingRefundsNeedingAttention(db: Executor) {
   return db
@@ -190,7 +223,10 @@ export async function bookingRefundsNeedingAttention(db: Executor) {
     .innerJoin(customers, eq(customers.id, customerBookings.customerId))
     .leftJoin(orders, eq(orders.id, customerBookings.orderId))
     .where(
-      sql`${customerBookings.refundStatus} = 'failed' OR (${customerBookings.refundStatus} = 'pending' AND ${customerBookings.cancelledAt} < now() - interval '10 minutes')`,
+      sql`(${customerBookings.refundStatus} = 'failed'
+             AND (${customerBookings.refundAttempts} >= ${cardRefundRetries} OR ${customerBookings.refundCardPence} IS NULL))
+        OR (${customerBookings.refundStatus} = 'pending'
+             AND coalesce(${customerBookings.refundTriedAt}, ${customerBookings.cancelledAt}) < now() - interval '1 hour')`,
     )
     .orderBy(asc(customerBookings.cancelledAt));
 }

@@ -15,12 +15,18 @@ import {
   bookingSettings,
   bookingsOfCustomer,
   bookingsOfOrder,
+  claimCardRefundRetries,
   type CustomerBooking,
   markCancelled,
   markCardRefund,
   releasePlaces,
 } from './bookings.repository.ts';
 import { calendarFile, type CalendarEvent } from './calendar-file.ts';
+import { othersNames } from '../family/family-lines.ts';
+import { giveBackBookingUse } from '../packages/package-uses.repository.ts';
+import { todayIn } from '@lido/pricing/calendar-date';
+import { returnPassOfBooking } from '../guest-passes/guest-passes.repository.ts';
+import { returnBenefitUse } from '../benefits/benefit-uses.repository.ts';
 
 export const alreadyCancelled = 'This booking has already been cancelled.';
 export const alreadyStarted = 'This session has already started, so the booking can no longer be cancelled.';
@@ -116,6 +122,7 @@ export function createBookingsService(deps: {
       locationName: booking.locationName,
       quantity: booking.quantity,
       cancellation: booking.sessionId === null ? null : cancellation(row, now, operator),
+      guestName: booking.guestName,
     };
   }
 
@@ -124,13 +131,17 @@ export function createBookingsService(deps: {
     const [row] = await bookingsOfCustomer(deps.db, customer.id, { bookingId });
     // Another customer's booking looks exactly like one that does not exist (quality.md S17).
     if (!row) throw new HttpError(404, itemNotFoundMessage);
-    return answer(row, deps.clock(), operator);
+    const names = await othersNames(deps.db, customer.id, [row.booking.attendeeCustomerId]);
+    return withAttendee(answer(row, deps.clock(), operator), names, row);
   }
 
-  /** After the commit: the card's share goes back through the provider, once (its own reference). */
-  async function refundToCard(row: CustomerBooking, pence: number) {
-    const attempt = row.booking.orderId ? await attemptOfOrder(deps.db, row.booking.orderId) : undefined;
-    const id = row.booking.id;
+  /**
+   * After the commit: the card's share goes back through the provider, once (its own reference, the
+   * same on every try). A failure is tried again by `retryCardRefunds`.
+   */
+  async function refundToCard(booking: { id: number; orderId: number | null }, pence: number) {
+    const attempt = booking.orderId ? await attemptOfOrder(deps.db, booking.orderId) : undefined;
+    const id = booking.id;
     try {
       if (!deps.cardProvider || !attempt?.providerTxId) throw new Error('no card payment to refund');
       const suffix = `-B${id}`;
@@ -143,7 +154,7 @@ export function createBookingsService(deps: {
       await markCardRefund(deps.db, id, 'failed');
       deps.log.error(
         { err: error, bookingId: id, amountPence: pence, code: refundFailedCode },
-        'a cancelled booking could not be refunded to the card: staff must refund it',
+        'a cancelled booking could not be refunded to the card: it will be tried again, then left to staff',
       );
     }
   }
@@ -153,7 +164,14 @@ export function createBookingsService(deps: {
     async list(customer: Pick<CustomerRow, 'id'>): Promise<Bookings> {
       const operator = await settings();
       const now = deps.clock();
-      const all = (await bookingsOfCustomer(deps.db, customer.id)).map((row) => answer(row, now, operator));
+      const rows = await bookingsOfCustomer(deps.db, customer.id);
+      // A booking for one of the customer's dependants says whom it is for (decision 0051).
+      const names = await othersNames(
+        deps.db,
+        customer.id,
+        rows.map((row) => row.booking.attendeeCustomerId),
+      );
+      const all = rows.map((row) => withAttendee(answer(row, now, operator), names, row));
       return { upcoming: all.filter((b) => b.upcoming), past: all.filter((b) => !b.upcoming).reverse() };
     },
 
@@ -179,15 +197,28 @@ export function createBookingsService(deps: {
         const cancelled = await markCancelled(tx, bookingId, {
           pence: refund.cardPence + refund.creditPence,
           method: refund.method,
-          cardPending: refund.cardPence > 0,
+          cardPence: refund.cardPence,
         });
         if (!cancelled) throw new HttpError(409, alreadyCancelled);
         await releasePlaces(tx, row.booking.sessionId!, row.booking.quantity);
         await addCredit(tx, customer.id, refund.creditPence);
+        // A guest's booking gives its pass back (decision 0050); once, as the move to cancelled is.
+        await returnPassOfBooking(tx, bookingId);
+        // The membership benefit that paid for it goes back to its period.
+        if (row.booking.benefitUseId !== null) await returnBenefitUse(tx, row.booking.benefitUseId);
+        // A package's use comes back with the place, unless the package has expired (decision 0049).
+        await giveBackBookingUse(tx, bookingId, todayIn(deps.timeZone, now));
         return { row, refund };
       });
-      if (outcome.refund.cardPence > 0) await refundToCard(outcome.row, outcome.refund.cardPence);
+      if (outcome.refund.cardPence > 0) await refundToCard(outcome.row.booking, outcome.refund.cardPence);
       return one(customer, bookingId);
+    },
+
+    /** The job: card refunds that failed or stopped half way, tried again; answers how many. */
+    async retryCardRefunds(): Promise<number> {
+      const claimed = await claimCardRefundRetries(deps.db);
+      for (const booking of claimed) await refundToCard(booking, booking.cardPence);
+      return claimed.length;
     },
 
     /** GET /api/orders/{orderId}/calendar.ics: the order's bookings (its owner only). */
@@ -199,6 +230,13 @@ export function createBookingsService(deps: {
       return calendarFile({ operatorName: operator.name, now: deps.clock(), events: own.map(calendarEvent) });
     },
   };
+}
+
+/** The booking labelled with its attendee's name when that is not the customer themself. */
+function withAttendee(booking: Booking, names: Map<number, string>, row: CustomerBooking): Booking {
+  const name =
+    row.booking.attendeeCustomerId === null ? undefined : names.get(row.booking.attendeeCustomerId);
+  return name === undefined ? booking : { ...booking, attendeeName: name };
 }
 
 /** A booking as a calendar event: where is the room and the centre's address. */

@@ -9,8 +9,10 @@ import { type CartDeps, checkSelectedUser, requireOpen } from './cart-deps.ts';
 import type { BookingBasket } from './booking-basket.service.ts';
 import { bookingLineRows, deleteBookingLines } from './booking-lines.repository.ts';
 import type { CartView } from './cart-view.ts';
+import { deletePackageLines, packageLineIds } from '../packages/package-lines.repository.ts';
 import type { NewCartItem } from './cart.repository.ts';
 import { type MembershipLine, type MembershipLines, refuseDuplicates } from './membership-lines.ts';
+import { noBenefitApplied, removeBenefit } from '../benefits/remove-benefit.ts';
 
 /** How long after paying an empty basket answer still names the order the basket became. */
 export const completedOrderShownForSeconds = 10 * 60;
@@ -20,7 +22,7 @@ export const completedOrderShownForSeconds = 10 * 60;
  * the terms to accept. Loading never creates a basket; the first add does.
  */
 export function createBasketService(
-  deps: Pick<CartDeps, 'carts' | 'memberships' | 'customerById'>,
+  deps: Pick<CartDeps, 'carts' | 'memberships' | 'customerById' | 'family'>,
   view: CartView,
   membershipLines: MembershipLines,
   bookings: BookingBasket,
@@ -31,7 +33,7 @@ export function createBasketService(
   return {
     /** GET {checkout} */
     async load(customer: CustomerRow, selectedUserId?: number): Promise<Cart> {
-      checkSelectedUser(customer, selectedUserId);
+      await checkSelectedUser(deps, customer, selectedUserId);
       const cart = await carts.currentCart(customer.id);
       const released = await bookings.settleHolds(customer, cart);
       // With no basket since, the order the last one became: a page still leaving checkout learns
@@ -44,7 +46,7 @@ export function createBasketService(
 
     /** DELETE {checkout}: empties the basket (a basket being paid for is left alone). */
     async discard(customer: CustomerRow, selectedUserId?: number): Promise<Cart> {
-      checkSelectedUser(customer, selectedUserId);
+      await checkSelectedUser(deps, customer, selectedUserId);
       await carts.withLockedCart(customer.id, false, async (tx, cart) => {
         if (!cart) return;
         requireOpen(cart);
@@ -62,15 +64,19 @@ export function createBasketService(
       who: { selectedUserId?: number | undefined; membershipUserId?: number | undefined },
       client: Omit<PromotionClient, 'customerId'>,
     ): Promise<Cart> {
-      checkSelectedUser(
+      await checkSelectedUser(
+        deps,
         customer,
         who.selectedUserId,
         who.membershipUserId,
         ...lines.map((l) => l.purchasedForUserId),
       );
       const priced: NewCartItem[] = [];
-      for (const line of lines)
-        priced.push(await priceMembership(customer, line, { ...client, customerId: customer.id }));
+      for (const line of lines) {
+        // membership_user_id names the member for every line that does not name its own.
+        const member = await deps.family.member(customer, line.purchasedForUserId ?? who.membershipUserId);
+        priced.push(await priceMembership(customer, line, { ...client, customerId: customer.id }, member));
+      }
       const cart = await carts.withLockedCart(customer.id, true, async (tx, locked) => {
         requireOpen(locked);
         refuseDuplicates(await carts.itemRows(tx, locked.id), priced);
@@ -88,12 +94,13 @@ export function createBasketService(
       itemIds: number[],
       who: { selectedUserId?: number | undefined; membershipUserId?: number | undefined },
     ): Promise<Cart> {
-      checkSelectedUser(customer, who.selectedUserId, who.membershipUserId);
+      await checkSelectedUser(deps, customer, who.selectedUserId, who.membershipUserId);
       const cart = await carts.withLockedCart(customer.id, false, async (tx, locked) => {
         requireOpen(locked);
         const memberships = new Set((await carts.itemRows(tx, locked.id)).map((row) => row.id));
         const held = new Set((await bookingLineRows(tx, locked.id)).map((row) => row.id));
-        const missing = itemIds.filter((id) => !memberships.has(id) && !held.has(id));
+        const packages = await packageLineIds(tx, locked.id);
+        const missing = itemIds.filter((id) => !memberships.has(id) && !held.has(id) && !packages.has(id));
         if (missing.length > 0)
           throw new ValidationError({ cartItemIds: ['That item is no longer in your basket.'] });
         await carts.deleteItems(
@@ -104,6 +111,11 @@ export function createBasketService(
         // A removed booking's places go back on sale in the same transaction.
         const bookingIds = itemIds.filter((id) => held.has(id));
         if (bookingIds.length > 0) await deleteBookingLines(tx, locked.id, bookingIds);
+        await deletePackageLines(
+          tx,
+          locked.id,
+          itemIds.filter((id) => packages.has(id)),
+        );
         return locked;
       });
       return view(customer, cart);
@@ -111,8 +123,8 @@ export function createBasketService(
 
     /**
      * Takes a membership benefit or a package's usage off a basket line (platform spec §7). Only
-     * activity bookings carry either; no basket line can hold one yet, so an existing line of the
-     * customer's answers that it has none, and changes nothing.
+     * activity bookings carry either; any other line of the customer's answers that it has none,
+     * and changes nothing. Another customer's line is not found (404).
      */
     async removeUsage(
       customer: CustomerRow,
@@ -120,10 +132,13 @@ export function createBasketService(
       kind: 'benefit' | 'package',
       selectedUserId?: number,
     ) {
-      checkSelectedUser(customer, selectedUserId);
+      await checkSelectedUser(deps, customer, selectedUserId);
+      if (kind === 'benefit') {
+        const cart = await removeBenefit(carts, customer.id, itemId);
+        if (cart) return view(customer, cart);
+      }
       if (!(await bookings.isBookingLine(customer, itemId))) await requireCartItem(customer, itemId);
-      const message =
-        kind === 'benefit' ? 'This item has no benefit applied.' : 'This item has no package usage applied.';
+      const message = kind === 'benefit' ? noBenefitApplied : 'This item has no package usage applied.';
       throw new ValidationError({ cartItemId: [message] });
     },
 
@@ -135,15 +150,20 @@ export function createBasketService(
       client: Omit<PromotionClient, 'customerId'>,
       selectedUserId?: number,
     ): Promise<Cart> {
-      checkSelectedUser(customer, selectedUserId);
+      await checkSelectedUser(deps, customer, selectedUserId);
       const current = await requireCartItem(customer, itemId);
       // Only a newly chosen promotion is checked; the line's own is kept as it was given.
       const newPromotion =
         options.promotionCodeId !== undefined && options.promotionCodeId !== current.promotionId;
+      if (current.itemType === 'outstanding_balance')
+        throw new ValidationError({
+          options: ['An outstanding balance is paid as it is: remove it from your basket instead.'],
+        });
       if (current.itemType !== 'membership')
         throw new ValidationError({
           options: ['A renewal starts when the current membership ends and cannot be changed.'],
         });
+      const member = await deps.family.member(customer, current.purchasedForCustomerId);
       const repriced = await priceMembership(
         customer,
         {
@@ -157,6 +177,7 @@ export function createBasketService(
           },
         },
         newPromotion ? { ...client, customerId: customer.id } : 'already-applied',
+        member,
       );
       const cart = await carts.withLockedCart(customer.id, false, async (tx, locked) => {
         requireOpen(locked);
@@ -181,6 +202,7 @@ export function createBasketService(
         .filter((item) => item.promotionId === promotionId && item.itemType === 'membership');
       const repriced = new Map<number, NewCartItem | undefined>();
       for (const line of lines) {
+        const member = (await deps.customerById(line.purchasedForCustomerId)) ?? customer;
         const item = await priceMembership(
           customer,
           {
@@ -193,6 +215,7 @@ export function createBasketService(
             },
           },
           'already-applied',
+          member,
         ).catch((error: unknown) => {
           if (error instanceof HttpError) return undefined;
           throw error;
@@ -217,7 +240,8 @@ export function createBasketService(
       if (!cart) throw new HttpError(404, itemNotFoundMessage);
       const lines = (await carts.itemsOf(cart.id)).map((row) => row.item);
       const terms: CartTerms[] = [];
-      for (const line of lines) {
+      // A failed collection's line agreed no new terms: its membership's were agreed when bought.
+      for (const line of lines.filter((row) => row.itemType !== 'outstanding_balance')) {
         for (const found of await termsForMembership(deps.memberships, line.membershipTypeId)) {
           // Accepted only when every line needing these terms accepted them on the joining page.
           const accepted = line.acceptedTermIds.includes(found.id);

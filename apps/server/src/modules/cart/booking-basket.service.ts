@@ -21,9 +21,15 @@ import {
   takePlaces,
 } from './booking-lines.repository.ts';
 import { alreadyBooked, checkBookable, sessionFull } from './booking-rules-check.ts';
+import { payLineWithPackage, takePackageOffLine } from '../packages/package-uses.repository.ts';
+import { owesFailedCollection } from '../direct-debit/outstanding-balance.repository.ts';
+import { benefitCandidates, coverLine } from '../benefits/benefits-at-booking.ts';
+import { repriceBenefitLine } from '../benefits/benefit-uses.repository.ts';
 import { type CartDeps, checkSelectedUser, requireOpen } from './cart-deps.ts';
 import type { CartView } from './cart-view.ts';
 import type { CartRow } from './cart.repository.ts';
+import { checkOfferedQuantity, holdOfferedPlace } from '../waiting-list/offered-place.ts';
+import { offeredSessions } from '../waiting-list/waiting-list.repository.ts';
 
 /** A session to add, as POST {checkout}/add names it. */
 export interface BookingToAdd {
@@ -36,6 +42,9 @@ export interface BookingToAdd {
 const notEnoughLeft = (left: number) =>
   `Only ${left} ${left === 1 ? 'place is' : 'places are'} left in this session.`;
 
+export const oneGuestPerPass =
+  'A guest pass brings one guest: to bring another, add them from the session page.';
+
 export const courtsOneAtATime = 'A court is booked one at a time: add the slot again to book another court.';
 
 /**
@@ -44,7 +53,7 @@ export const courtsOneAtATime = 'A court is booked one at a time: add the slot a
  * inserts it, under the basket's lock. Any refusal rolls the whole call back.
  */
 export function createBookingBasket(
-  deps: Pick<CartDeps, 'carts' | 'operators' | 'db' | 'clock' | 'timeZone'>,
+  deps: Pick<CartDeps, 'carts' | 'operators' | 'db' | 'clock' | 'timeZone' | 'family' | 'customerById'>,
   view: CartView,
 ) {
   const { carts, db } = deps;
@@ -64,10 +73,25 @@ export function createBookingBasket(
     );
   }
 
+  /**
+   * A failed Direct Debit collection refuses bookings only where the operator says so
+   * (`outstandingBalanceBlocksBooking`); otherwise the collection is not even read.
+   */
+  async function owesBlockingBalance(customer: CustomerRow, operator: OperatorRow): Promise<boolean> {
+    return operator.outstandingBalanceBlocksBooking && (await owesFailedCollection(db, customer.id));
+  }
+
   /** The checks outside the lock: the session, its price and the customer's right to book it. */
-  async function checked(customer: CustomerRow, operator: OperatorRow, item: BookingToAdd, now: Date) {
-    // Only the customer themself may attend for now (family accounts are issue 18).
-    const attendee = customer;
+  async function checked(
+    customer: CustomerRow,
+    operator: OperatorRow,
+    item: BookingToAdd,
+    now: Date,
+    selectedUserId: number | undefined,
+  ) {
+    // The attendee is the line's purchased_for_user_id, else the selected user, else the customer:
+    // age rules and the member band are theirs (decision 0051).
+    const attendee = await deps.family.member(customer, item.purchasedForUserId ?? selectedUserId);
     const facts = await bookingFacts(db, {
       sessionId: item.sessionId,
       priceId: item.priceId,
@@ -78,6 +102,7 @@ export function createBookingBasket(
       found: facts?.found,
       price: facts?.price,
       customer,
+      owesBalance: await owesBlockingBalance(customer, operator),
       attendee,
       attendeeIsMember: facts?.attendeeIsMember ?? false,
       operator,
@@ -89,12 +114,34 @@ export function createBookingBasket(
     // Full a moment ago: refused without queueing for the basket's lock and the session's row,
     // which is what most of a rush's adds meet once the places are gone. Free now is not trusted:
     // the conditional UPDATE under the lock decides.
+    // The attendee's benefits that could pay for it, read only once the place can be had (only a
+    // member has any); a use is taken under the lock.
+    const benefitsFor = async () =>
+      !facts?.attendeeIsMember
+        ? []
+        : await benefitCandidates(
+            db,
+            {
+              attendeeId: attendee.id,
+              activityId: session.activity.id,
+              startsAt: session.session.startsAt,
+              unitPricePence: bookable.pricePence,
+            },
+            deps.timeZone,
+          );
     const { taken, capacity } = session.session;
-    if (session.activity.kind === 'session' && taken + item.quantity > capacity)
+    if (session.activity.kind === 'session' && taken + item.quantity > capacity) {
+      // A place kept for this attendee from the waiting list is theirs however full the session
+      // is (decision 0052); asked only of a full session, so the rush's add reads nothing more.
+      if ((await offeredSessions(db, attendee.id, [item.sessionId])).size > 0) {
+        checkOfferedQuantity(item.quantity);
+        return { item, session, price: bookable, attendee, offered: true, benefits: await benefitsFor() };
+      }
       throw new ValidationError({
         session: [capacity - taken > 0 ? notEnoughLeft(capacity - taken) : sessionFull],
       });
-    return { item, session, price: bookable };
+    }
+    return { item, session, price: bookable, attendee, offered: false, benefits: await benefitsFor() };
   }
 
   /** A facility slot: the given court, or any free court of the same activity, centre and start. */
@@ -116,32 +163,46 @@ export function createBookingBasket(
      * transaction of two statements (lock and touch the basket; take and hold each place).
      */
     async addBookings(customer: CustomerRow, items: BookingToAdd[], selectedUserId?: number) {
-      checkSelectedUser(customer, selectedUserId, ...items.map((item) => item.purchasedForUserId));
+      await checkSelectedUser(
+        deps,
+        customer,
+        selectedUserId,
+        ...items.map((item) => item.purchasedForUserId),
+      );
       const released = await settleHolds(customer);
       const now = deps.clock();
       const operator = await requireOperator(deps.operators);
       const lines: Awaited<ReturnType<typeof checked>>[] = [];
-      for (const item of items) lines.push(await checked(customer, operator, item, now));
+      for (const item of items) lines.push(await checked(customer, operator, item, now, selectedUserId));
       // Sessions are taken in id order, so two baskets taking the same sessions never deadlock.
       lines.sort((a, b) => a.session.session.id - b.session.session.id);
       const cart = await carts.withTouchedCart(customer.id, async (tx, locked) => {
         requireOpen(locked);
-        for (const { item, session, price } of lines) {
+        for (const { item, session, price, attendee, offered: isOffered, benefits } of lines) {
           const line: NewBookingLine = {
             sessionId: session.session.id,
             priceId: price.id,
-            purchasedForCustomerId: customer.id,
+            purchasedForCustomerId: attendee.id,
             quantity: item.quantity,
             unitPricePence: price.pricePence,
           };
+          if (isOffered && (await holdsSession(tx, locked.id, line.sessionId, attendee.id)))
+            throw new ValidationError({ session: [alreadyBooked] });
           const held =
             session.activity.kind === 'facility'
               ? await holdCourt(tx, locked.id, line, session, now)
-              : await holdPlaces(tx, locked.id, line, now);
-          if (held !== undefined) continue;
+              : ((isOffered ? await holdOfferedPlace(tx, locked.id, line) : undefined) ??
+                (await holdPlaces(tx, locked.id, line, now)));
+          if (held !== undefined) {
+            // A covering benefit pays first; else the attendee's covering package does; else the
+            // price is paid (issue 18).
+            const benefit = await coverLine(tx, { id: held, ...line }, benefits);
+            if (benefit === undefined) await payLineWithPackage(tx, held, deps.timeZone);
+            continue;
+          }
           if (
             session.activity.kind === 'session' &&
-            (await holdsSession(tx, locked.id, line.sessionId, customer.id))
+            (await holdsSession(tx, locked.id, line.sessionId, attendee.id))
           )
             throw new ValidationError({ session: [alreadyBooked] });
           throw new ValidationError({ session: [sessionFull] });
@@ -153,7 +214,7 @@ export function createBookingBasket(
 
     /** PUT {checkout}/{cartItemId} on a booking line: more or fewer places, at today's price. */
     async updateQuantity(customer: CustomerRow, itemId: number, quantity: number, selectedUserId?: number) {
-      checkSelectedUser(customer, selectedUserId);
+      await checkSelectedUser(deps, customer, selectedUserId);
       const released = await settleHolds(customer);
       if (released.some((line) => line.id === itemId))
         throw new ValidationError({
@@ -163,14 +224,22 @@ export function createBookingBasket(
         });
       const now = deps.clock();
       const operator = await requireOperator(deps.operators);
+      // Read before the basket's lock is taken (one connection each, never two at once).
+      const owesBalance = await owesBlockingBalance(customer, operator);
       const cart = await carts.withLockedCart(customer.id, false, async (tx, locked) => {
         requireOpen(locked);
         const line = (await bookingLineRows(tx, locked.id)).find((row) => row.id === itemId);
         if (!line) throw new HttpError(404, itemNotFoundMessage);
+        if (line.guestName) throw new ValidationError({ quantity: [oneGuestPerPass] });
+        // The line's own attendee (the customer or a dependant of theirs) is checked again.
+        const attendee =
+          line.purchasedForCustomerId === customer.id
+            ? customer
+            : ((await deps.customerById(line.purchasedForCustomerId)) ?? customer);
         const facts = await bookingFacts(tx, {
           sessionId: line.sessionId,
           priceId: line.priceId,
-          attendeeId: customer.id,
+          attendeeId: attendee.id,
           timeZone: deps.timeZone,
         });
         const found = facts?.found;
@@ -187,7 +256,8 @@ export function createBookingBasket(
             found,
             price,
             customer,
-            attendee: customer,
+            owesBalance,
+            attendee,
             attendeeIsMember: facts.attendeeIsMember,
             operator,
             now,
@@ -205,7 +275,12 @@ export function createBookingBasket(
           });
         }
         if (more < 0) await givePlacesBack(tx, line.sessionId, -more);
+        // A line paid by a package is paid again for its new number of places, or costs its price.
+        const paidByPackage = await takePackageOffLine(tx, line.id);
         await setLineQuantity(tx, line.id, { quantity, unitPricePence: price.pricePence });
+        if (paidByPackage) await payLineWithPackage(tx, line.id, deps.timeZone);
+        // A benefit still pays for its one place.
+        if (line.benefitUseId !== null) await repriceBenefitLine(tx, line.id);
         await carts.touch(tx, locked.id);
         return locked;
       });

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import {
@@ -12,6 +12,8 @@ import {
   customerMemberships,
   venues,
 } from '../../db/schema.ts';
+import { endHeldUses } from '../packages/package-uses.repository.ts';
+import { freePlaces } from '../waiting-list/waiting-list.repository.ts';
 
 /**
  * Every query of held places (decision 0031). A session's `taken` counts held and booked places;
@@ -26,7 +28,7 @@ export type BookingLineRow = typeof cartBookingLines.$inferSelect;
 const payingStates = sql`('created', 'authorised', 'unknown', 'pending_sca')`;
 
 /** The operator's hold, read from the database with its clock (one operator per database). */
-const holdEnds = sql`now() + make_interval(mins => (SELECT basket_hold_minutes FROM operators ORDER BY id LIMIT 1))`;
+export const holdEnds = sql`now() + make_interval(mins => (SELECT basket_hold_minutes FROM operators ORDER BY id LIMIT 1))`;
 
 /**
  * What a booking line or a booking names of its session: when, its activity's name and rules, its
@@ -157,7 +159,8 @@ export async function holdPlaces(
          AND NOT cancelled AND online_booking_enabled AND starts_at > ${now.toISOString()}::timestamptz
          AND NOT EXISTS (SELECT 1 FROM cart_booking_lines mine
                           WHERE mine.cart_id = ${cartId} AND mine.session_id = ${sessionId}
-                            AND mine.purchased_for_customer_id = ${purchasedForCustomerId})
+                            AND mine.purchased_for_customer_id = ${purchasedForCustomerId}
+                            AND mine.guest_name IS NULL)
       RETURNING id)
     INSERT INTO cart_booking_lines (cart_id, session_id, price_id, purchased_for_customer_id, quantity,
                                     unit_price_pence, amount_pence, held_until)
@@ -178,6 +181,7 @@ export async function holdsSession(db: Executor, cartId: number, sessionId: numb
         eq(cartBookingLines.cartId, cartId),
         eq(cartBookingLines.sessionId, sessionId),
         eq(cartBookingLines.purchasedForCustomerId, attendeeId),
+        isNull(cartBookingLines.guestName),
       ),
     )
     .limit(1);
@@ -226,12 +230,12 @@ export async function takeFreeCourt(
   return row?.id;
 }
 
-/** Gives places back (a line removed, released or made smaller). */
+/**
+ * Gives places back (a line removed, released or made smaller): offered to the session's waiting
+ * list first, and only the rest back on sale (decision 0052).
+ */
 export async function givePlacesBack(db: Executor, sessionId: number, quantity: number) {
-  await db
-    .update(activitySessions)
-    .set({ taken: sql`${activitySessions.taken} - ${quantity}` })
-    .where(eq(activitySessions.id, sessionId));
+  await freePlaces(db, sessionId, quantity);
 }
 
 export interface NewBookingLine {
@@ -284,8 +288,13 @@ export async function deleteBookingLines(db: Executor, cartId: number, lineIds?:
     )
     .returning();
   await giveBackInOrder(db, gone);
+  // A removed line's package use goes back to its package (decision 0049).
+  await endHeldUses(db, packageUsesOf(gone), 'removed');
   return gone;
 }
+
+const packageUsesOf = (lines: BookingLineRow[]) =>
+  lines.flatMap((line) => (line.packageUseId === null ? [] : [line.packageUseId]));
 
 /** Gives back each session's places, sessions in id order so two releasers never deadlock. */
 async function giveBackInOrder(db: Executor, lines: Pick<BookingLineRow, 'sessionId' | 'quantity'>[]) {
@@ -338,6 +347,7 @@ export async function releaseExpiredHolds(
   if (ids.length === 0) return [];
   const gone = await db.delete(cartBookingLines).where(inArray(cartBookingLines.id, ids)).returning();
   await giveBackInOrder(db, gone);
+  await endHeldUses(db, packageUsesOf(gone), 'lapsed');
   return gone;
 }
 

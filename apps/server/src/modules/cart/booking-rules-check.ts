@@ -1,4 +1,5 @@
 import { priceBandLabels } from '@lido/contracts/activities';
+import { outstandingBalanceWords } from '@lido/contracts/outstanding-balance';
 import {
   ageAllowed,
   ageLimitText,
@@ -30,6 +31,8 @@ type Price = {
   band: keyof typeof priceBandLabels;
   pricePence: number;
   bookingWindowDays: number;
+  /** left the catalogue: kept for the baskets and bookings that name it, never sold again */
+  retired: boolean;
 };
 
 const refuse = (field: string, message: string): never => {
@@ -41,6 +44,8 @@ export function checkBookable(input: {
   found: BookableSession | undefined;
   price: Price | undefined;
   customer: CustomerRow;
+  /** the customer owes a failed Direct Debit collection and the operator blocks booking for it */
+  owesBalance: boolean;
   attendee: CustomerRow;
   attendeeIsMember: boolean;
   operator: Pick<OperatorRow, 'bookingWindowOpensAt'>;
@@ -56,7 +61,8 @@ export function checkBookable(input: {
   if (!session.onlineBookingEnabled)
     refuse('session', 'This session cannot be booked online. Please book it at the centre’s reception.');
   if (customer.hasOutstandingPenalties) refuse('customer', penaltiesMessage);
-  if (!price || price.activityId !== activity.id)
+  if (input.owesBalance) refuse('customer', outstandingBalanceWords.blocksBooking);
+  if (!price || price.activityId !== activity.id || price.retired)
     return refuse('pricingOptionId', 'This price is not available for this session.');
 
   const sessionDate = zonedParts(session.startsAt, timeZone).date;

@@ -8,6 +8,7 @@ import type { createChangeService } from '../memberships/change.service.ts';
 import type { createMembershipsService } from '../memberships/memberships.service.ts';
 import { itemNotFoundMessage } from '../operator/current-operator.ts';
 import type { OperatorRepository } from '../operator/operator.repository.ts';
+import type { FamilyService } from '../family/family.service.ts';
 import type { CartRepository, CartRow } from './cart.repository.ts';
 
 /** What the basket's services are built from (see `createCartService`). */
@@ -30,12 +31,20 @@ export interface CartDeps {
     DirectDebitService,
     'available' | 'prepare' | 'keepWithCart' | 'dropFromCart' | 'discardBillingRequest'
   >;
+  /** who a customer may book and buy for: themself and their dependants (decision 0051) */
+  family: Pick<FamilyService, 'member' | 'checkFamily'>;
 }
 
-/** Only the customer themself can be the selected user: dependants are not modelled yet. */
-export function checkSelectedUser(customer: CustomerRow, ...userIds: (number | undefined)[]) {
-  if (userIds.some((userId) => userId !== undefined && userId !== customer.id))
-    throw new HttpError(404, itemNotFoundMessage);
+/**
+ * The selected user (and any member or attendee named) must be the customer or one of their
+ * dependants: anyone else is not found (404), as if the id did not exist (decision 0051).
+ */
+export async function checkSelectedUser(
+  deps: Pick<CartDeps, 'family'>,
+  customer: CustomerRow,
+  ...userIds: (number | undefined)[]
+): Promise<void> {
+  await deps.family.checkFamily(customer, ...userIds);
 }
 
 export function requireOpen(cart: CartRow | undefined): asserts cart is CartRow {

@@ -1,7 +1,10 @@
 import { priceBandLabels } from '@lido/contracts/activities';
+import type { CartBookingItem } from '@lido/contracts/activity-answers';
 import type { Cart, CartItem } from '@lido/contracts/cart';
 import { sessionWhen } from '@lido/pricing/booking-rules';
 import { formatPence } from '@lido/pricing/money';
+import { prettyDate } from '@lido/pricing/calendar-date';
+import { outstandingBalanceWords } from '@lido/contracts/outstanding-balance';
 import type { CustomerRow } from '../auth/auth.repository.ts';
 import { changeAnswer, costsAnswer, inJsonbKeyOrder, moneyFormat } from '../memberships/costs-answer.ts';
 import { requireOperator } from '../operator/current-operator.ts';
@@ -12,8 +15,36 @@ import {
   bookableSession,
   bookingLinesOf,
 } from './booking-lines.repository.ts';
+import { labelFamilyLines } from '../family/family-lines.ts';
+import { packageItems, packageUsagesOf } from '../packages/package-cart-view.ts';
+import { packageLinesOf } from '../packages/package-lines.repository.ts';
 import type { CartDeps } from './cart-deps.ts';
-import type { CartRow } from './cart.repository.ts';
+import { appliedBenefits } from '../benefits/benefit-uses.repository.ts';
+import { membershipCredit } from '../benefits/membership-credit.ts';
+import type { CartItemRow, CartRow } from './cart.repository.ts';
+
+/** A failed collection's line (`cartOutstandingBalanceItemSchema`): which membership and billing date. */
+function outstandingBalanceItem(
+  item: CartItemRow,
+  membershipName: string,
+  venueName: string,
+  format: ReturnType<typeof moneyFormat>,
+): CartItem {
+  return {
+    id: item.id,
+    type: 'outstanding_balance',
+    collectionId: item.recoversCollectionId!,
+    membershipName,
+    name: outstandingBalanceWords.lineName,
+    description: item.description,
+    billingDate: item.startDate,
+    prettyBillingDate: prettyDate(item.startDate),
+    venue: { id: item.venueId, name: venueName },
+    price: format.money(item.amountPence),
+    sortBy: 0,
+    enablePrintReceipt: true,
+  };
+}
 
 const expiredMessage =
   'Your place was held for you for a limited time, which has run out, so it was released. Add the session again if spaces are left.';
@@ -26,8 +57,14 @@ export function createCartView(deps: Pick<CartDeps, 'operators' | 'carts' | 'db'
   const when = (startsAt: Date, endsAt: Date) => sessionWhen(startsAt, endsAt, deps.timeZone);
 
   /** A booking line as the basket shows it (`cartBookingItemSchema`). */
-  function bookingItem(row: BookingLine, format: ReturnType<typeof moneyFormat>): CartItem {
+  function bookingItem(
+    row: BookingLine,
+    format: ReturnType<typeof moneyFormat>,
+    benefits: Awaited<ReturnType<typeof appliedBenefits>>,
+    packageUsage: CartBookingItem['packageUsage'] = null,
+  ): CartItem {
     const { line } = row;
+    const benefit = benefits.find((applied) => applied.useId === line.benefitUseId);
     const sessionWhen = when(row.sessionStartsAt, row.sessionEndsAt);
     return {
       id: line.id,
@@ -51,11 +88,16 @@ export function createCartView(deps: Pick<CartDeps, 'operators' | 'carts' | 'db'
       priceBand: { band: row.band, label: priceBandLabels[row.band] },
       unitPrice: format.money(line.unitPricePence),
       price: format.money(line.amountPence),
+      benefit: benefit
+        ? { id: benefit.benefitId, name: benefit.name, discount: format.money(benefit.discountPence) }
+        : null,
       heldUntil: line.heldUntil.toISOString(),
       waiverRequired: row.waiverRequired,
       waiverText: row.waiverText,
+      packageUsage,
       sortBy: 0,
       enablePrintReceipt: true,
+      guestName: line.guestName,
     };
   }
 
@@ -84,14 +126,22 @@ export function createCartView(deps: Pick<CartDeps, 'operators' | 'carts' | 'db'
     known?: OperatorRow,
   ): Promise<Cart> {
     // Independent reads, sent together.
-    const [operator, rows, bookings] = await Promise.all([
+    const [operator, rows, bookings, packages] = await Promise.all([
       known ?? requireOperator(deps.operators),
       cart ? deps.carts.itemsOf(cart.id) : [],
       cart ? bookingLinesOf(deps.db, cart.id) : [],
+      cart ? packageLinesOf(deps.db, cart.id) : [],
     ]);
+    const usages = await packageUsagesOf(deps.db, bookings);
     const format = moneyFormat(operator.currency);
+    const benefits = await appliedBenefits(
+      deps.db,
+      bookings.flatMap(({ line }) => (line.benefitUseId === null ? [] : [line.benefitUseId])),
+    );
     const memberships: (CartItem & { created: Date })[] = rows.map(
       ({ item, typeName, venueName, categories }) => {
+        if (item.itemType === 'outstanding_balance')
+          return { ...outstandingBalanceItem(item, typeName, venueName, format), created: item.createdAt };
         const { change, ...costs } = item.costs;
         return {
           id: item.id,
@@ -122,10 +172,16 @@ export function createCartView(deps: Pick<CartDeps, 'operators' | 'carts' | 'db'
       },
     );
     // Memberships and bookings together, in the order they were added.
-    const items: CartItem[] = [
-      ...memberships,
-      ...bookings.map((row) => ({ ...bookingItem(row, format), created: row.line.createdAt })),
-    ]
+    const items: CartItem[] = (
+      await labelFamilyLines(deps.db, customer.id, [
+        ...memberships,
+        ...bookings.map((row) => ({
+          ...bookingItem(row, format, benefits, usages.get(row.line.id)),
+          created: row.line.createdAt,
+        })),
+        ...(await packageItems(deps.db, packages, format)),
+      ])
+    )
       .sort((a, b) => a.created.getTime() - b.created.getTime() || a.id - b.id)
       .map((entry, index) => {
         const item: Partial<typeof entry> = { ...entry, sortBy: index + 1 };
@@ -134,7 +190,8 @@ export function createCartView(deps: Pick<CartDeps, 'operators' | 'carts' | 'db'
       });
     const total =
       rows.reduce((sum, row) => sum + row.item.amountPence, 0) +
-      bookings.reduce((sum, row) => sum + row.line.amountPence, 0);
+      bookings.reduce((sum, row) => sum + row.line.amountPence, 0) +
+      packages.reduce((sum, row) => sum + row.line.pricePence, 0);
     // Credits are offered, not applied: applying them is a payment step of checkout.
     const balance = total;
     return {
@@ -153,7 +210,12 @@ export function createCartView(deps: Pick<CartDeps, 'operators' | 'carts' | 'db'
       selectedUserId: customer.id,
       completeOrderId,
       credits: {
-        membership: { type: 'membership', totalAvailable: 0, maxApplicable: 0 },
+        membership: await membershipCredit({
+          db: deps.db,
+          lines: bookings,
+          timeZone: deps.timeZone,
+          benefitDiscounts: new Map(benefits.map((applied) => [applied.useId, applied.discountPence])),
+        }),
         general: {
           type: 'general',
           totalAvailable: customer.creditBalancePence,

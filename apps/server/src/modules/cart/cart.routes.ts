@@ -22,7 +22,6 @@ import { promotionBrowserKey } from '../../http/cookies.ts';
 import { HttpError, parseInput, ValidationError } from '../../http/errors.ts';
 import type { AppServices } from '../../services.ts';
 import { requireCustomer } from '../auth/auth.routes.ts';
-import { checkSelectedUser } from './cart-deps.ts';
 
 const bookingOptionsOnly = 'A booking can only change its number of places (quantity).';
 const membershipHasNoQuantity = 'A membership has no number of places to change.';
@@ -64,8 +63,20 @@ export function cartRoutes(app: FastifyInstance, services: AppServices, config: 
       const body = parseInput(addToCartBodySchema, request.body);
       const memberships = body.items.flatMap((item) => (item.type === 'membership' ? [item] : []));
       const bookings = body.items.flatMap((item) => (item.type === 'booking' ? [item] : []));
+      const packages = body.items.flatMap((item) => (item.type === 'package' ? [item] : []));
       if (memberships.length > 0 && bookings.length > 0)
         throw new HttpError(422, 'Add memberships and bookings to the basket in separate calls.');
+      if (packages.length > 0 && packages.length < body.items.length)
+        throw new HttpError(422, 'Add packages to the basket in a call of their own.');
+      if (packages.length > 0) {
+        await services.family.checkFamily(customer, body.membershipUserId);
+        const items = packages.map((item) => ({
+          packageId: item.id,
+          venueId: item.options.venueId,
+          purchasedForUserId: item.purchasedForUserId,
+        }));
+        return { data: await cart.addPackages(customer, items, body.selectedUserId) };
+      }
       if (bookings.length > 0) {
         const items = bookings.map((item) => ({
           sessionId: item.id,
@@ -73,7 +84,7 @@ export function cartRoutes(app: FastifyInstance, services: AppServices, config: 
           purchasedForUserId: item.purchasedForUserId,
           quantity: item.options.quantity ?? 1,
         }));
-        checkSelectedUser(customer, body.membershipUserId);
+        await services.family.checkFamily(customer, body.membershipUserId);
         return { data: await cart.addBookings(customer, items, body.selectedUserId) };
       }
       const lines = memberships.map((item) => ({

@@ -14,7 +14,10 @@ import { acceptedOwnTerms, type MembershipLines, refuseDuplicates } from './memb
  * with the bank details a new Direct Debit needs held by the provider until the order completes.
  */
 export function createJoiningLines(
-  deps: Pick<CartDeps, 'carts' | 'operators' | 'directDebit' | 'directDebitBillingAddress' | 'memberships'>,
+  deps: Pick<
+    CartDeps,
+    'carts' | 'operators' | 'directDebit' | 'directDebitBillingAddress' | 'memberships' | 'family'
+  >,
   view: CartView,
   membershipLines: MembershipLines,
 ) {
@@ -34,6 +37,8 @@ export function createJoiningLines(
       client: Omit<PromotionClient, 'customerId'>,
     ): Promise<Cart> {
       const operator = await requireOperator(deps.operators);
+      // A parent may join a child up: the child holds the membership, the parent pays (decision 0051).
+      const member = await deps.family.member(customer, body.membershipUserId);
       const item = await priceMembership(
         customer,
         {
@@ -47,6 +52,7 @@ export function createJoiningLines(
           },
         },
         { ...client, customerId: customer.id },
+        member,
       );
       if (item.costs.paymentType === 'recurring' && !customer.hasDirectDebitInstruction) {
         const problems = validateBankDetails(

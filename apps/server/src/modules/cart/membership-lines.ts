@@ -46,10 +46,14 @@ export async function acceptedOwnTerms(
 }
 
 export function refuseDuplicates(existing: CartItemRow[], added: NewCartItem[]) {
-  const typeIds = existing.map((row) => row.membershipTypeId);
+  // Once per member: a parent may buy the same junior membership for two children. A failed
+  // collection's line pays for a held membership: it buys nothing twice.
+  const key = (row: Pick<NewCartItem, 'membershipTypeId' | 'purchasedForCustomerId'>) =>
+    `${row.membershipTypeId}:${row.purchasedForCustomerId}`;
+  const held = existing.filter((row) => row.itemType !== 'outstanding_balance').map(key);
   for (const item of added) {
-    if (typeIds.includes(item.membershipTypeId)) throw new ValidationError({ membership: [alreadyInBasket] });
-    typeIds.push(item.membershipTypeId);
+    if (held.includes(key(item))) throw new ValidationError({ membership: [alreadyInBasket] });
+    held.push(key(item));
   }
 }
 
@@ -72,13 +76,17 @@ export function createMembershipLines(deps: Pick<CartDeps, 'memberships' | 'cart
     return { type, option };
   }
 
-  /** A new membership line, priced exactly as the costs call prices it. */
+  /**
+   * A new membership line, priced exactly as the costs call prices it. `member` is who will hold
+   * it (the customer, or a dependant they pay for): eligibility is theirs, the billing day the payer's.
+   */
   async function priceMembership(
     customer: CustomerRow,
     line: MembershipLine,
     asker: PromotionAsker,
+    member: CustomerRow = customer,
   ): Promise<NewCartItem> {
-    const { type, option } = await purchasable(customer, line.typeId, line.optionId, line.options.venueId);
+    const { type, option } = await purchasable(member, line.typeId, line.optionId, line.options.venueId);
     const billingDay = billingDayFor({
       recurring: option.paymentType === 'recurring',
       held: customer.billingDay,
@@ -95,7 +103,7 @@ export function createMembershipLines(deps: Pick<CartDeps, 'memberships' | 'cart
       membershipTypeId: type.id,
       paymentOptionId: option.id,
       venueId: line.options.venueId,
-      purchasedForCustomerId: customer.id,
+      purchasedForCustomerId: member.id,
       renewsMembershipId: null,
       changesMembershipId: null,
       startDate: costs.startDate,

@@ -30,6 +30,10 @@ export const bookingSettingsSchema = z.strictObject({
   refundMethod: z.enum(['credit', 'card'], { error: 'must be credit or card' }).default('credit'),
   /** the time of day a booking window opens, e.g. 08:00 seven days before a session */
   windowOpensAt: clockTime.default('08:00'),
+  /** members may bring guests with their guest passes online, and see them in My account (decision 0050) */
+  onlineGuestPassesEnabled: yesNo.default(false),
+  /** how long a freed place is kept for the first on a session's waiting list (decision 0052) */
+  waitingListOfferHours: wholeNumber(1, 72).default(2),
 });
 
 /** The operator's rules for members who cancel, cool off, freeze or miss a payment (issue 22). */
@@ -50,6 +54,8 @@ export const membershipRulesSchema = z.strictObject({
   outstandingBalanceBlocksBooking: yesNo.default(false),
   /** days before a single-payment membership ends that its renewal reminder is sent */
   renewalReminderDays: wholeNumber(1, 60).default(14),
+  /** calendar days' notice of a change of price; Direct Debit's 10 working days are given as well */
+  priceChangeNoticeDays: wholeNumber(10, 90).default(30),
 });
 
 const activityCategory = z.strictObject({ key, name: text });
@@ -74,6 +80,18 @@ const activity = z
     waiverText: z.string({ error: 'must be text' }).default(''),
     cancellationCutoffMinutes: wholeNumber(0, 10_080).default(120),
     prices: z.array(price).min(1, { error: 'needs at least one price band' }),
+    /** its concept in the OpenActive Activity List, for the open data feeds */
+    openActiveActivity: z
+      .strictObject({
+        id: z
+          .string()
+          .regex(/^https:\/\/openactive\.io\/activity-list#[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}$/, {
+            error:
+              'must be an OpenActive Activity List id, such as https://openactive.io/activity-list#c0360db0-a817-4bae-9167-40f89b49fc9e',
+          }),
+        prefLabel: text,
+      })
+      .optional(),
   })
   .superRefine((entry, ctx) => {
     if (entry.minAge !== undefined && entry.maxAge !== undefined && entry.minAge > entry.maxAge) {

@@ -74,6 +74,8 @@ export async function applyActivities(
         basketHoldMinutes: file.bookingSettings.basketHoldMinutes,
         bookingRefundMethod: file.bookingSettings.refundMethod,
         bookingWindowOpensAt: `${file.bookingSettings.windowOpensAt}:00`,
+        onlineGuestPassesEnabled: file.bookingSettings.onlineGuestPassesEnabled,
+        waitingListOfferHours: file.bookingSettings.waitingListOfferHours,
       })
       .where(eq(operators.id, operatorId));
   }
@@ -101,6 +103,8 @@ export async function applyActivities(
       waiverRequired: activity.waiverRequired,
       waiverText: activity.waiverText,
       cancellationCutoffMinutes: activity.cancellationCutoffMinutes,
+      openactiveActivityId: activity.openActiveActivity?.id ?? null,
+      openactiveActivityLabel: activity.openActiveActivity?.prefLabel ?? null,
       active: true,
     };
     const [row] = await tx
@@ -111,13 +115,18 @@ export async function applyActivities(
     const activityId = row!.id;
     activityIds.set(activity.key, activityId);
     for (const price of activity.prices) {
-      const priceValues = { pricePence: price.pricePence, bookingWindowDays: price.bookingWindowDays };
+      const priceValues = {
+        pricePence: price.pricePence,
+        bookingWindowDays: price.bookingWindowDays,
+        retired: false,
+      };
       await tx
         .insert(activityPrices)
         .values({ activityId, band: price.band, ...priceValues })
         .onConflictDoUpdate({ target: [activityPrices.activityId, activityPrices.band], set: priceValues });
     }
-    // A band that left the file goes, unless a basket or a booking names its price.
+    // A band that left the file goes, unless a basket or a booking names its price: then it is
+    // retired, so it is neither shown nor sold again.
     const bands = activity.prices.map((price) => price.band);
     const gone = and(eq(activityPrices.activityId, activityId), notInArray(activityPrices.band, bands));
     await tx
@@ -129,7 +138,11 @@ export async function applyActivities(
           sql`NOT EXISTS (SELECT 1 FROM customer_bookings b WHERE b.price_id = ${activityPrices.id})`,
         ),
       );
-    const stay = await tx.select({ band: activityPrices.band }).from(activityPrices).where(gone);
+    const stay = await tx
+      .update(activityPrices)
+      .set({ retired: true })
+      .where(gone)
+      .returning({ band: activityPrices.band });
     keptPrices.push(...stay.map(({ band }) => ({ activity: activity.key, band })));
   }
   const activityKeys = file.activities.map((activity) => activity.key);

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { activitySections, membershipRulesSchema } from './activities-file.schema.ts';
 import { isoDate, key, pence, text } from './catalogue-fields.schema.ts';
+import { packageEntrySchema } from './packages-file.schema.ts';
+import { staffSection } from './staff-file.schema.ts';
 
 /**
  * The shape of an operator's catalogue file (YAML or JSON). Money is in pence. Keys and slugs
@@ -33,11 +35,41 @@ const eligibility = z
     }
   });
 
-const benefit = z.strictObject({
-  name: text,
-  totalUses: z.number().int().positive({ error: 'must be a positive whole number' }).optional(),
-  frequency: period.optional(),
-  description: z.string().default(''),
+const benefit = z
+  .strictObject({
+    name: text,
+    totalUses: z.number().int().positive({ error: 'must be a positive whole number' }).optional(),
+    frequency: period.optional(),
+    description: z.string().default(''),
+    /** guest-pass: the membership's guest passes, totalUses per frequency (decision 0050) */
+    kind: z.enum(['booking', 'guest-pass'], { error: 'must be booking or guest-pass' }).default('booking'),
+    // What the benefit pays for at booking (decision 0048); without it, the benefit is words only.
+    covers: z
+      .strictObject({ activities: z.array(key).optional(), categories: z.array(key).optional() })
+      .default({}),
+    discountPercent: z
+      .number()
+      .int({ error: 'must be a whole number from 1 to 100' })
+      .min(1, { error: 'must be a whole number from 1 to 100' })
+      .max(100, { error: 'must be a whole number from 1 to 100' })
+      .default(100),
+  })
+  .superRefine((entry, ctx) => {
+    if (entry.kind !== 'guest-pass') return;
+    if (entry.totalUses === undefined)
+      ctx.addIssue({ code: 'custom', path: ['totalUses'], message: 'a guest-pass benefit needs totalUses' });
+    if (entry.frequency === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['frequency'],
+        message: 'a guest-pass benefit needs a frequency',
+      });
+  });
+
+/** A new price for the members already holding the option, from a date (issue 22 item 5). */
+const priceChange = z.strictObject({
+  pricePence: pence.refine((value) => value > 0, { error: 'must be more than 0' }),
+  effectiveFrom: isoDate,
 });
 
 const paymentOption = z
@@ -52,6 +84,7 @@ const paymentOption = z
     purchasable: z.boolean({ error: 'must be true or false' }).default(true),
     message: z.string().optional(),
     promotionEnabled: z.boolean({ error: 'must be true or false' }).default(true),
+    priceChange: priceChange.optional(),
   })
   .superRefine((option, ctx) => {
     if (option.paymentType === 'fixed') {
@@ -64,6 +97,13 @@ const paymentOption = z
           code: 'custom',
           path: ['monthInHand'],
           message: 'only a recurring option can take a month in hand',
+        });
+      // Paid once: a new pricePence is the price of the next term, so there is nothing to notice.
+      if (option.priceChange)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['priceChange'],
+          message: 'only a recurring option has a price change: change pricePence for new members',
         });
     } else {
       if (option.duration !== undefined)
@@ -131,6 +171,12 @@ const membershipType = z
     questions: z.array(question).default([]),
   })
   .superRefine((type, ctx) => {
+    if (type.benefits.filter((entry) => entry.kind === 'guest-pass').length > 1)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['benefits'],
+        message: 'at most one benefit is of kind guest-pass',
+      });
     if (type.coverage === 'venues' && (!type.venues || type.venues.length === 0)) {
       ctx.addIssue({
         code: 'custom',
@@ -195,18 +241,51 @@ const promotion = z
     }
   });
 
-export const catalogueFileSchema = z.strictObject({
-  categories: z.array(category).default([]),
-  eligibility: z.array(eligibility).default([]),
-  types: z.array(membershipType).default([]),
-  terms: z.array(termsEntry).default([]),
-  promotions: z.array(promotion).default([]),
-  membershipRules: membershipRulesSchema
-    .refine((rules) => rules.freezeMaxMonths >= rules.freezeMinMonths, {
-      path: ['freezeMaxMonths'],
-      error: 'must not be less than freezeMinMonths',
-    })
-    .optional(),
-  ...activitySections,
-});
+/** A benefit's `covers` names activities and categories of the same file. */
+function benefitsCoverKnownKeys(
+  file: {
+    types: { benefits: { covers: { activities?: string[]; categories?: string[] } }[] }[];
+    activities: { key: string }[];
+    activityCategories: { key: string }[];
+  },
+  ctx: z.RefinementCtx,
+) {
+  const known = {
+    activities: new Set(file.activities.map((activity) => activity.key)),
+    categories: new Set(file.activityCategories.map((category) => category.key)),
+  };
+  file.types.forEach((type, typeIndex) =>
+    type.benefits.forEach((benefit, benefitIndex) => {
+      for (const kind of ['activities', 'categories'] as const)
+        (benefit.covers[kind] ?? []).forEach((found, index) => {
+          if (!known[kind].has(found))
+            ctx.addIssue({
+              code: 'custom',
+              path: ['types', typeIndex, 'benefits', benefitIndex, 'covers', kind, index],
+              message: `is not one of the file's ${kind === 'activities' ? 'activities' : 'activityCategories'}`,
+            });
+        });
+    }),
+  );
+}
+
+export const catalogueFileSchema = z
+  .strictObject({
+    categories: z.array(category).default([]),
+    eligibility: z.array(eligibility).default([]),
+    types: z.array(membershipType).default([]),
+    terms: z.array(termsEntry).default([]),
+    promotions: z.array(promotion).default([]),
+    membershipRules: membershipRulesSchema
+      .refine((rules) => rules.freezeMaxMonths >= rules.freezeMinMonths, {
+        path: ['freezeMaxMonths'],
+        error: 'must not be less than freezeMinMonths',
+      })
+      .optional(),
+    staff: staffSection.default([]),
+    ...activitySections,
+    /** packages of uses sold through the basket (issue 18 item 2) */
+    packages: z.array(packageEntrySchema).default([]),
+  })
+  .superRefine(benefitsCoverKnownKeys);
 export type CatalogueFile = z.infer<typeof catalogueFileSchema>;

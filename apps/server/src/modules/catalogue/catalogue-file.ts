@@ -1,6 +1,7 @@
 import { isMap, LineCounter, parseDocument, type Document } from 'yaml';
 import { crossCheckActivities } from './activities-cross-check.ts';
 import { type CatalogueFile, catalogueFileSchema } from './catalogue-file.schema.ts';
+import { crossCheckPackages } from './packages-file.schema.ts';
 
 export interface CatalogueProblem {
   /** e.g. types[2].paymentOptions[0].pricePence */
@@ -36,7 +37,12 @@ function lineOf(doc: Document, lines: LineCounter, path: readonly PathSegment[])
  * Reads a catalogue file (YAML, of which JSON is a subset) and checks its shape and its internal
  * references. Every problem is reported with its path and line; nothing is thrown.
  */
-export function parseCatalogue(source: string, venueSlugs: ReadonlySet<string>): CatalogueParseResult {
+export function parseCatalogue(
+  source: string,
+  venueSlugs: ReadonlySet<string>,
+  /** checks of a well-shaped file against what is stored (price changes already told to members) */
+  storedChecks: (catalogue: CatalogueFile) => { path: PathSegment[]; message: string }[] = () => [],
+): CatalogueParseResult {
   const lines = new LineCounter();
   const doc = parseDocument(source, { lineCounter: lines, uniqueKeys: true, prettyErrors: false });
   if (doc.errors.length > 0) {
@@ -73,14 +79,23 @@ export function parseCatalogue(source: string, venueSlugs: ReadonlySet<string>):
         const target = keys.length > 0 ? [...path, keys[0]!] : path;
         return { path: formatPath(target), line: lineOf(doc, lines, target), message: issue.message };
       });
-  const referenceProblems = [...crossCheck(raw, venueSlugs), ...crossCheckActivities(raw, venueSlugs)].map(
-    (problem) => ({
-      path: formatPath(problem.path),
-      line: lineOf(doc, lines, problem.path),
-      message: problem.message,
-    }),
+  const referenceProblems = [
+    ...crossCheck(raw, venueSlugs),
+    ...crossCheckActivities(raw, venueSlugs),
+    ...crossCheckPackages(raw, venueSlugs),
+  ].map((problem) => ({
+    path: formatPath(problem.path),
+    line: lineOf(doc, lines, problem.path),
+    message: problem.message,
+  }));
+  const storedProblems = (parsed.success ? storedChecks(parsed.data) : []).map((problem) => ({
+    path: formatPath(problem.path),
+    line: lineOf(doc, lines, problem.path),
+    message: problem.message,
+  }));
+  const problems = [...shapeProblems, ...referenceProblems, ...storedProblems].sort(
+    (a, b) => (a.line ?? 0) - (b.line ?? 0),
   );
-  const problems = [...shapeProblems, ...referenceProblems].sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
   if (problems.length > 0 || !parsed.success) return { ok: false, problems };
   return { ok: true, catalogue: parsed.data };
 }

@@ -1,8 +1,11 @@
+import { todayIn } from '@lido/pricing/calendar-date';
 import type { Db } from '../../db/client.ts';
 import type { KeptSession } from '../activities/session-generation.repository.ts';
 import { parseCatalogue, type CatalogueProblem } from './catalogue-file.ts';
 import type { KeptPrice } from './catalogue-activities.repository.ts';
 import { applyCatalogue, venueSlugsOf } from './catalogue.repository.ts';
+import { storedPriceChangeNoticeDays, storedPriceChanges } from './catalogue-price-changes.repository.ts';
+import { priceChangeProblems } from './price-change-checks.ts';
 
 export type ImportResult =
   | {
@@ -31,12 +34,17 @@ export async function importCatalogue(
   source: string,
   clock: { timeZone?: string; now?: Date } = {},
 ): Promise<ImportResult> {
-  const parsed = parseCatalogue(source, await venueSlugsOf(db, operatorId));
+  const now = clock.now ?? new Date();
+  const timeZone = clock.timeZone ?? 'Europe/London';
+  const [stored, noticeDays] = await Promise.all([
+    storedPriceChanges(db, operatorId),
+    storedPriceChangeNoticeDays(db, operatorId),
+  ]);
+  const parsed = parseCatalogue(source, await venueSlugsOf(db, operatorId), (file) =>
+    priceChangeProblems(file, stored, todayIn(timeZone, now), noticeDays),
+  );
   if (!parsed.ok) return parsed;
-  const applied = await applyCatalogue(db, operatorId, parsed.catalogue, {
-    timeZone: clock.timeZone ?? 'Europe/London',
-    now: clock.now ?? new Date(),
-  });
+  const applied = await applyCatalogue(db, operatorId, parsed.catalogue, { timeZone, now });
   return {
     ok: true,
     types: parsed.catalogue.types.length,

@@ -15,8 +15,11 @@ import {
   venues,
 } from '../../db/schema.ts';
 import { scheduleSessions, type SchedulingOutcome } from '../activities/session-generator.ts';
+import { importStaff } from '../staff/staff-import.ts';
 import { applyActivities, type KeptPrice } from './catalogue-activities.repository.ts';
+import { applyPriceChanges } from './catalogue-price-changes.repository.ts';
 import type { CatalogueFile } from './catalogue-file.schema.ts';
+import { applyPackages } from '../packages/package-catalogue.repository.ts';
 
 export interface AppliedActivities {
   weeklySlots: number;
@@ -123,6 +126,9 @@ export async function applyCatalogue(
           totalUses: benefit.totalUses ?? null,
           frequency: benefit.frequency ?? null,
           description: benefit.description,
+          kind: benefit.kind,
+          covers: benefit.covers,
+          discountPercent: benefit.discountPercent,
         };
         await tx
           .insert(membershipBenefits)
@@ -250,9 +256,12 @@ export async function applyCatalogue(
     if (file.membershipRules) {
       await tx.update(operators).set(file.membershipRules).where(eq(operators.id, operatorId));
     }
+    await applyPriceChanges(tx, operatorId, file);
 
     // Activities and their sessions commit (or not) with the rest of the file.
     const applied = await applyActivities(tx, operatorId, file);
+    await applyPackages(tx, operatorId, file.packages, venueIds);
+    await importStaff(tx, operatorId, file.staff);
     return { ...applied, sessions: await scheduleSessions(tx, clock) };
   });
 }

@@ -17,6 +17,7 @@ import { type CardPaymentDeps, createPaymentRecovery, requireCardProvider } from
 import { cartLines, lockCart, openCartOf } from './checkout.repository.ts';
 import { waiverLineIds } from '@lido/contracts/payments';
 import { paidBookingLines } from '../bookings/booking-completion.ts';
+import { packageLinesOf } from '../packages/package-lines.repository.ts';
 import { bookingLinesOf } from '../bookings/bookings.repository.ts';
 import { extendHolds } from '../cart/booking-lines.repository.ts';
 import { type CompletedOrder, termsNotAccepted } from './order-completion.ts';
@@ -111,11 +112,12 @@ export function createCardPayments(deps: CardPaymentDeps) {
     if (!cart) throw new HttpError(404, 'Your basket is empty.');
     const lines = await cartLines(deps.db, cart.id);
     const bookings = await bookingLinesOf(deps.db, cart.id);
-    if (lines.length === 0 && bookings.length === 0) throw new HttpError(404, 'Your basket is empty.');
-    const total = [...lines, ...bookings.map(({ line }) => line)].reduce(
-      (sum, line) => sum + line.amountPence,
-      0,
-    );
+    const packages = await packageLinesOf(deps.db, cart.id);
+    if (lines.length === 0 && bookings.length === 0 && packages.length === 0)
+      throw new HttpError(404, 'Your basket is empty.');
+    const total =
+      [...lines, ...bookings.map(({ line }) => line)].reduce((sum, line) => sum + line.amountPence, 0) +
+      packages.reduce((sum, { line }) => sum + line.pricePence, 0);
     return { cart, lines, total };
   }
 

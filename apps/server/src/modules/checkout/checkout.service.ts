@@ -16,6 +16,8 @@ import { createCardPayments } from './card-payments.ts';
 import { creditToSpend, type OfflinePayment } from '@lido/contracts/offline-payments';
 import { type CompletedOrder, completeBasket } from './order-completion.ts';
 import { orderPayment } from './order-payment.ts';
+import { outstandingBalanceOrderItem } from './outstanding-balance-completion.ts';
+import type { OrderItemDetails } from '../../db/schema.ts';
 import { receiptEmail } from './receipt-email.ts';
 import { customerContact } from '../customers/customers.repository.ts';
 import { findOrder, orderLines } from './checkout.repository.ts';
@@ -190,6 +192,7 @@ export function createCheckoutService(deps: {
       const { money } = format;
       const { order } = loaded;
       const lines = loaded.lines.filter((line) => line.itemType === 'membership');
+      const balances = loaded.lines.filter((line) => line.itemType === 'outstanding_balance');
       const bookings = await orderBookingItems(deps.db, order.id, { money, timeZone: deps.timeZone });
       return {
         id: order.id,
@@ -201,7 +204,8 @@ export function createCheckoutService(deps: {
         ...orderPayment(order, money),
         items: [
           ...lines.map((line) => {
-            const details = line.details;
+            // A 'membership' line's details are a membership's (see `OrderItemDetails`).
+            const details = line.details as OrderItemDetails | null;
             const costs = details?.costs;
             // One fee breakdown for every summary; an order lists only the fees it charged.
             const fees = costs
@@ -238,6 +242,14 @@ export function createCheckoutService(deps: {
             };
           }),
           ...bookings,
+          ...loaded.lines
+            .filter((line) => line.itemType === 'package')
+            .map((line) => ({
+              type: 'package' as const,
+              name: line.description,
+              total: money(line.amountPence),
+            })),
+          ...balances.map((line) => outstandingBalanceOrderItem(line, money)),
         ],
       };
     },

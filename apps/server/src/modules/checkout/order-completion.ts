@@ -24,7 +24,10 @@ import {
   spendCredit,
 } from './checkout.repository.ts';
 import { type AttemptRow, findAttempt, moveAttempt } from './payment-attempt.repository.ts';
+import { payOutstandingBalances } from './outstanding-balance-completion.ts';
 import { type BookedLine, bookingsToBuy, buyBookings } from '../bookings/booking-completion.ts';
+import { buyPackages } from '../packages/package-purchase.ts';
+import { packageLinesOf } from '../packages/package-lines.repository.ts';
 
 export const termsNotAccepted = 'Please check all required terms and conditions';
 export const paymentRequired = 'Payment is required for this basket.';
@@ -144,9 +147,13 @@ async function completeInTransaction(db: Db, input: CompletionInput): Promise<Co
       acceptedWaivers: input.acceptedWaivers ?? new Set(),
       changed,
     });
-    if (lines.length === 0 && bookings.count === 0)
+    const packages = await packageLinesOf(tx, cart.id);
+    if (lines.length === 0 && bookings.count === 0 && packages.length === 0)
       throw new HttpError(422, 'Your basket is empty.', { errors: { cart: ['Your basket is empty.'] } });
-    const total = lines.reduce((sum, line) => sum + line.amountPence, 0) + bookings.totalPence;
+    const total =
+      lines.reduce((sum, line) => sum + line.amountPence, 0) +
+      bookings.totalPence +
+      packages.reduce((sum, { line }) => sum + line.pricePence, 0);
     const credit = attempt ? attempt.creditPence : (input.creditPence ?? 0);
     checkPaysTotal({ total, credit, attempt });
     await requireDirectDebitFor(tx, { customerId: input.customerId, cartId: cart.id, lines });
@@ -156,9 +163,9 @@ async function completeInTransaction(db: Db, input: CompletionInput): Promise<Co
 
     const order = await insertOrder(tx, {
       customerId: input.customerId,
-      venueId: lines[0]?.venueId ?? bookings.venueId ?? null,
-      // An order that books anything was made on the bookings site (joining spec "After payment").
-      source: bookings.count > 0 ? 'bookings' : cart.source,
+      venueId: lines[0]?.venueId ?? bookings.venueId ?? packages[0]?.line.venueId ?? null,
+      // An order that books or buys a package was made on the bookings site (joining spec "After payment").
+      source: bookings.count > 0 || packages.length > 0 ? 'bookings' : cart.source,
       status: 'completed',
       totalPence: total,
       paymentMethod: attempt ? 'card' : credit > 0 ? 'credit' : 'none',
@@ -182,6 +189,12 @@ async function completeInTransaction(db: Db, input: CompletionInput): Promise<Co
       changed,
     });
     await bookingOrderItems(tx, order.id, lines.length, booked);
+    await buyPackages(tx, {
+      orderId: order.id,
+      after: lines.length + booked.length,
+      lines: packages,
+      today: input.today,
+    });
     await markCartCompleted(tx, cart.id, order.id);
     if (attempt) await closeAttempt(tx, attempt, input.customerId, order.id);
     await input.onCreated?.(tx, { id: order.id, customerId: input.customerId });
@@ -234,18 +247,29 @@ async function buyLines(
     venueIds: lines.map((line) => line.venueId),
     paymentOptionIds: lines.map((line) => line.paymentOptionId),
   });
+  // Failed Direct Debit collections paid by card buy nothing: they are recovered, once.
+  const positioned = lines.map((line, index) => ({ line, position: index + 1 }));
+  await payOutstandingBalances(tx, {
+    lines: positioned.filter(({ line }) => line.itemType === 'outstanding_balance'),
+    customerId: input.customerId,
+    orderId: order.id,
+    membershipNames: names,
+    changed: (message) => new BasketChangedError(message),
+  });
+  const bought = positioned.filter(({ line }) => line.itemType !== 'outstanding_balance');
+  if (bought.length === 0) return;
   await insertOrderItems(
     tx,
-    lines.map((line, index) => {
+    bought.map(({ line, position }) => {
       const { change, ...costs } = line.costs;
       return {
         orderId: order.id,
-        position: index + 1,
+        position,
         itemType: 'membership' as const,
         description: line.description,
         amountPence: line.amountPence,
         details: {
-          kind: line.itemType,
+          kind: line.itemType as Exclude<typeof line.itemType, 'outstanding_balance'>,
           name: names.get(line.membershipTypeId) ?? line.description,
           categories: categories.get(line.membershipTypeId) ?? [],
           venueName: venueNames.get(line.venueId) ?? '',
@@ -257,7 +281,7 @@ async function buyLines(
       };
     }),
   );
-  for (const line of lines) {
+  for (const { line } of bought) {
     if (line.changesMembershipId !== null) {
       // The held membership ends the day before the change; the new one carries on its billing day.
       await endMembership(tx, line.changesMembershipId, {
@@ -267,7 +291,8 @@ async function buyLines(
     }
     const pricePence = prices.get(line.paymentOptionId) ?? line.costs.basePrice;
     const membershipId = await insertMembership(tx, {
-      customerId: input.customerId,
+      // The member holds it (a dependant the payer bought it for: decision 0051); the payer pays.
+      customerId: line.purchasedForCustomerId,
       membershipTypeId: line.membershipTypeId,
       paymentOptionId: line.paymentOptionId,
       homeVenueId: line.venueId,

@@ -22,7 +22,10 @@ import {
   releaseHeldCollection,
   updateCollection,
 } from './direct-debit.repository.ts';
+import { waitingPriceNotices } from '../memberships/price-change-notices.repository.ts';
 import { mandateSetup } from './mandate-setup.ts';
+import { replacementTakeover } from './replacement-takeover.ts';
+import { representation } from './representation.ts';
 
 /** A new monthly membership in an order, as its first collection needs it. */
 export interface DirectDebitLine {
@@ -65,6 +68,8 @@ export function firstChargeDate(input: {
  */
 export function collectionSchedule(ctx: DirectDebitContext) {
   const mandates = mandateSetup(ctx);
+  const retries = representation(ctx);
+  const replacements = replacementTakeover(ctx);
 
   /**
    * The collection's payment: on its billing date, but never before the mandate's earliest charge
@@ -127,13 +132,18 @@ export function collectionSchedule(ctx: DirectDebitContext) {
   async function scheduleNextCollections() {
     const horizon = addDays(ctx.today(), scheduleAheadDays);
     const freezes = await openFreezes(ctx.db);
+    const priceNotices = await waitingPriceNotices(ctx.db);
     for (const row of await latestCollectionPerMembership(ctx.db)) {
       const next = addMonths(row.collection.billingDate, 1);
       const running =
         ['active', 'pending_eligibility'].includes(row.membershipStatus) &&
         (row.endDate === null || compareDates(row.endDate, next) >= 0);
       const settled = row.collection.paymentId !== null || row.collection.status === 'skipped';
-      if (!running || endedMandate.has(row.instructionStatus) || !settled) continue;
+      // New bank details took over: later months are collected on the new instruction.
+      const instruction = row.replacement?.id
+        ? { id: row.replacement.id, status: row.replacement.status }
+        : { id: row.collection.instructionId, status: row.instructionStatus };
+      if (!running || endedMandate.has(instruction.status) || !settled) continue;
       if (compareDates(next, horizon) > 0) continue;
       // A frozen billing date collects the freeze's fee instead of the price, or nothing.
       const freeze = freezes.find(
@@ -142,11 +152,18 @@ export function collectionSchedule(ctx: DirectDebitContext) {
           compareDates(candidate.startsOn, next) <= 0 &&
           compareDates(next, candidate.endsOn) < 0,
       );
-      const amountPence = freeze ? freeze.monthlyFeePence : row.pricePence;
+      // A price change the member was told of collects its new price from its first billing date
+      // on, before it becomes the membership's price on that day (latest first: the newest applies).
+      const notice = priceNotices.find(
+        (candidate) =>
+          candidate.customerMembershipId === row.collection.customerMembershipId &&
+          compareDates(candidate.firstBillingDate, next) <= 0,
+      );
+      const amountPence = freeze ? freeze.monthlyFeePence : (notice?.newPricePence ?? row.pricePence);
       await insertCollection(
         ctx.db,
         {
-          instructionId: row.collection.instructionId,
+          instructionId: instruction.id,
           customerMembershipId: row.collection.customerMembershipId,
           description: row.collection.description,
           amountPence,
@@ -256,7 +273,12 @@ export function collectionSchedule(ctx: DirectDebitContext) {
     cancelStoppedCollections: () => cancelReplaced(),
 
     async settle(filter: { customerId?: number } = {}) {
-      if (filter.customerId === undefined) await scheduleNextCollections();
+      if (filter.customerId === undefined) {
+        await scheduleNextCollections();
+        await retries
+          .representFailed()
+          .catch((error: unknown) => ctx.log.warn({ err: error }, 'a re-presentation will be retried'));
+      }
       await cancelReplaced().catch((error: unknown) =>
         ctx.log.warn({ err: error }, 'cancelling a replaced collection will be retried'),
       );
@@ -271,6 +293,11 @@ export function collectionSchedule(ctx: DirectDebitContext) {
           );
         }
       }
+      await replacements
+        .takeOver()
+        .catch((error: unknown) =>
+          ctx.log.warn({ err: error }, 'new bank details taking over will be retried'),
+        );
     },
   };
 }

@@ -2,8 +2,9 @@ import type { PaymentProblem } from '../../db/schema.ts';
 import type { Tx } from '../../db/client.ts';
 import type { GcEvent } from '../../providers/direct-debit/gocardless-client.ts';
 import { recordWebhookEvent } from '../webhooks/webhook-inbox.repository.ts';
+import { requireOperator } from '../operator/current-operator.ts';
 import { type DirectDebitContext, endedMandate } from './direct-debit-context.ts';
-import { problemEmail } from './direct-debit-emails.ts';
+import { failedAgainEmail, problemEmail, representationNoticeEmail } from './direct-debit-emails.ts';
 import {
   type CollectionRow,
   collectionsOfInstruction,
@@ -11,12 +12,13 @@ import {
   instructionsOf,
   lockCollectionByPayment,
   lockInstructionByMandate,
-  markPaymentProblem,
   setWorkingInstructionFlag,
   updateCollection,
   updateInstruction,
 } from './direct-debit.repository.ts';
+import { clearPaymentProblem, markPaymentProblem } from './payment-problems.repository.ts';
 import { problemText } from './member-view.ts';
+import { type FailureNews, representation } from './representation.ts';
 import { recordMembershipEvent } from '../memberships/membership-events.repository.ts';
 
 const mandateProblem: Record<string, PaymentProblem> = {
@@ -37,7 +39,16 @@ const timelineOutcome: Record<string, { kind: 'payment_collected' | 'payment_fai
   charged_back: { kind: 'payment_failed', key: 'charged_back' },
 };
 
-type EventProblem = { customerId: number; kind: 'mandate' | 'payment'; code: PaymentProblem };
+/** The provider's states of a payment that took the money. */
+const collectedStatuses = new Set(['confirmed', 'paid_out']);
+
+type EventProblem = {
+  customerId: number;
+  kind: 'mandate' | 'payment';
+  code: PaymentProblem;
+  /** a failed collection: re-presented on a date, failed again, or owed (issue 22 item 4) */
+  failed?: { collection: CollectionRow; reference: string; news: FailureNews };
+};
 type EventOutcome =
   | { result: 'duplicate' | 'ignored' }
   | {
@@ -48,10 +59,15 @@ type EventOutcome =
 
 /** The provider's webhooks: verified, each event applied once with the email its problem needs. */
 export function directDebitWebhooks(ctx: DirectDebitContext) {
+  const retries = representation(ctx);
+
   /** An event's effect, its inbox row and the email telling the member of a problem: all or nothing. */
   async function applyEvent(event: GcEvent, current: { status: string } | undefined): Promise<EventOutcome> {
+    // Read before the transaction: the cached catalogue checks its version on its own connection
+    // (and, warmed, gives the email's merchant details inside it at once).
+    const { failedPaymentRetry } = await requireOperator(ctx.operators);
     const outcome = await ctx.db.transaction(async (tx) => {
-      const applied = await applyEventIn(tx, event, current);
+      const applied = await applyEventIn(tx, event, current, failedPaymentRetry);
       const problem = applied.result === 'applied' ? applied.problem : undefined;
       if (problem) await queueProblemEmail(tx, event.id!, problem);
       return applied;
@@ -63,6 +79,33 @@ export function directDebitWebhooks(ctx: DirectDebitContext) {
   async function queueProblemEmail(tx: Tx, eventId: string, problem: EventProblem) {
     const found = await ctx.parties(problem.customerId, tx);
     if (!found) return;
+    const failed = problem.failed;
+    if (failed && failed.news.kind !== 'owed') {
+      const { collection } = failed;
+      const message =
+        failed.news.kind === 'represent'
+          ? representationNoticeEmail({
+              to: found.who.email,
+              firstName: found.who.firstName,
+              merchant: found.from,
+              reference: failed.reference,
+              description: collection.description,
+              amountPence: collection.amountPence,
+              symbol: found.from.symbol,
+              chargeDate: failed.news.chargeDate,
+            })
+          : failedAgainEmail({
+              to: found.who.email,
+              firstName: found.who.firstName,
+              merchant: found.from,
+              description: collection.description,
+              amountPence: collection.amountPence,
+              symbol: found.from.symbol,
+            });
+      const key = failed.news.kind === 'represent' ? 'representation' : 'failed-again';
+      await ctx.email.send(message, { tx, dedupeKey: `direct-debit-${key}:${collection.id}` });
+      return;
+    }
     await ctx.email.send(
       problemEmail({
         to: found.who.email,
@@ -84,6 +127,7 @@ export function directDebitWebhooks(ctx: DirectDebitContext) {
     tx: Tx,
     event: GcEvent,
     current: { status: string } | undefined,
+    operatorRetries: boolean,
   ): Promise<EventOutcome> {
     const fresh = await recordWebhookEvent(tx, {
       provider: 'gocardless',
@@ -120,17 +164,51 @@ export function directDebitWebhooks(ctx: DirectDebitContext) {
     if (event.resource_type === 'payments' && event.links?.payment) {
       const before = await lockCollectionByPayment(tx, event.links.payment);
       if (!before) return { result: 'ignored' };
+      // Paid by card instead: nothing the bank says later makes it owed again.
+      if (before.status === 'recovered') return { result: 'applied' };
       if (before.status === current.status) return { result: 'applied' };
+      // Paid by card after it failed (issue 22 item 4): a late event never makes it owed again.
+      // Should the bank still collect it, the member paid twice: staff refund one (logged).
+      if (before.status === 'recovered') {
+        if (collectedStatuses.has(current.status))
+          ctx.log.warn(
+            { collectionId: before.id, status: current.status },
+            'a collection paid by card was also collected by Direct Debit: refund one of them',
+          );
+        return { result: 'applied' };
+      }
+      // Our re-presentation is under way: the failure it answers is old news.
+      if (before.status === 'retrying' && current.status === 'failed') return { result: 'applied' };
       const code = paymentProblem[current.status];
-      const collection = await updateCollection(tx, before.id, {
+      const collection = (await updateCollection(tx, before.id, {
         status: current.status,
         ...(code ? { failureReason: cause } : {}),
-      });
-      await recordOnTimeline(tx, collection!, current.status, cause);
-      if (!code) return { result: 'applied' };
-      await markPaymentProblem(tx, [collection!.customerMembershipId], code);
-      const instruction = await findInstruction(tx, collection!.instructionId);
-      return { result: 'applied', problem: { customerId: instruction!.customerId, kind: 'payment', code } };
+      }))!;
+      await recordOnTimeline(tx, collection, current.status, cause);
+      if (!code) {
+        // A re-presented collection taken: nothing is owed any more.
+        if (
+          collection.representation === 'sent' &&
+          timelineOutcome[current.status]?.kind === 'payment_collected'
+        )
+          await clearPaymentProblem(tx, collection.customerMembershipId, 'payment_failed');
+        return { result: 'applied' };
+      }
+      await markPaymentProblem(tx, [collection.customerMembershipId], code);
+      const instruction = (await findInstruction(tx, collection.instructionId))!;
+      const news: FailureNews =
+        code === 'payment_failed'
+          ? await retries.planAfterFailure(tx, collection, before, operatorRetries)
+          : { kind: 'owed' };
+      return {
+        result: 'applied',
+        problem: {
+          customerId: instruction.customerId,
+          kind: 'payment',
+          code,
+          failed: { collection, reference: instruction.reference ?? '', news },
+        },
+      };
     }
     return { result: 'ignored' };
   }
@@ -144,7 +222,8 @@ export function directDebitWebhooks(ctx: DirectDebitContext) {
       kind: outcome.kind,
       amountPence: collection.amountPence,
       detail: { billingDate: collection.billingDate, status, ...(cause ? { cause } : {}) },
-      dedupeKey: `collection:${collection.id}:${outcome.key}`,
+      // a re-presented collection's second failure is a second event
+      dedupeKey: `collection:${collection.id}:${outcome.key}${collection.representation === 'sent' && outcome.kind === 'payment_failed' ? ':again' : ''}`,
     });
   }
 

@@ -6,7 +6,7 @@ import {
 import { errorResponseSchema } from '@lido/contracts/common';
 import { apiRoutes, type LidoTypeProvider, ok } from '../../http/api-schema.ts';
 import { z } from 'zod';
-import { bankCheckBodySchema } from '@lido/contracts/bank-details';
+import { bankCheckBodySchema, bankDetailsChangeBodySchema } from '@lido/contracts/bank-details';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import { HttpError, parseInput } from '../../http/errors.ts';
@@ -34,6 +34,18 @@ export function directDebitRoutes(app: FastifyInstance, services: AppServices, c
     { schema: { response: ok(directDebitViewSchema) } },
     async (request, reply) => {
       const { customer } = await requireCustomer(request, reply, services, config);
+      return { data: await services.directDebit.forCustomer(customer) };
+    },
+  );
+
+  // New bank details for the member's own Direct Debit: a new mandate, the old one cancelled.
+  api.post(
+    '/api/my-account/direct-debit/bank-details',
+    { schema: { body: bankDetailsChangeBodySchema, response: ok(directDebitViewSchema) } },
+    async (request, reply) => {
+      const { customer } = await requireCustomer(request, reply, services, config);
+      const body = parseInput(bankDetailsChangeBodySchema, request.body);
+      await services.directDebit.replaceBankDetails(customer, body);
       return { data: await services.directDebit.forCustomer(customer) };
     },
   );

@@ -1,3 +1,4 @@
+import { bankDetailsChange } from './bank-details-change.ts';
 import { billingRequestHold } from './billing-request-hold.ts';
 import { collectionSchedule } from './collection-schedule.ts';
 import { type DirectDebitDeps, directDebitContext } from './direct-debit-context.ts';
@@ -17,10 +18,13 @@ export { paymentProblems, problemText } from './member-view.ts';
  */
 export function createDirectDebitService(deps: DirectDebitDeps) {
   const ctx = directDebitContext(deps);
+  const hold = billingRequestHold(ctx);
+  const schedule = collectionSchedule(ctx);
   return {
     available: () => deps.client !== undefined,
-    ...billingRequestHold(ctx),
-    ...collectionSchedule(ctx),
+    ...hold,
+    ...schedule,
+    ...bankDetailsChange(ctx, { prepare: hold.prepare, settle: schedule.settle }),
     ...directDebitWebhooks(ctx),
     ...memberView(ctx),
   };

@@ -2,10 +2,11 @@ import type { CalendarDate } from '@lido/pricing/calendar-date';
 import { addWorkingDays } from '@lido/pricing/working-days';
 import type { Tx } from '../../db/client.ts';
 import { type DirectDebitContext, maskedAccount } from './direct-debit-context.ts';
-import { mandateConfirmationEmail } from './direct-debit-emails.ts';
+import { bankDetailsChangedEmail, mandateConfirmationEmail } from './direct-debit-emails.ts';
 import {
   claimConfirmation,
   countSetupAttempt,
+  findInstruction,
   heldBillingRequest,
   insertInstruction,
   type InstructionRow,
@@ -49,11 +50,14 @@ export function mandateSetup(ctx: DirectDebitContext) {
     /** Fulfils the billing request into a mandate, once; answers the instruction as it now is. */
     async setUpMandate(instruction: InstructionRow): Promise<InstructionRow | undefined> {
       const client = ctx.requireClient();
+      const billingRequestId = instruction.billingRequestId;
+      // New bank details whose billing request is still being made (bank-details-change.ts).
+      if (!billingRequestId) return undefined;
       await countSetupAttempt(ctx.db, instruction.id);
-      let request = await client.getBillingRequest(instruction.billingRequestId);
+      let request = await client.getBillingRequest(billingRequestId);
       // A lost answer to an earlier fulfil leaves the request fulfilled: reading it is the retry.
       if (request.status === 'ready_to_fulfil')
-        request = await client.billingRequestAction(instruction.billingRequestId, 'fulfil');
+        request = await client.billingRequestAction(billingRequestId, 'fulfil');
       const mandateId = request.links?.mandate_request_mandate;
       if (request.status !== 'fulfilled' || !mandateId) {
         await updateInstruction(ctx.db, instruction.id, {
@@ -73,23 +77,37 @@ export function mandateSetup(ctx: DirectDebitContext) {
       });
     },
 
-    /** The set-up confirmation Bacs requires, sent once. */
+    /** The set-up confirmation Bacs requires, sent once; for new bank details, saying what it replaces. */
     async sendConfirmation(instruction: InstructionRow) {
       const reference = instruction.reference;
       if (instruction.confirmationSentAt || !reference) return;
+      const replaced = instruction.replacesInstructionId
+        ? await findInstruction(ctx.db, instruction.replacesInstructionId)
+        : undefined;
       await ctx.emailOnce({
         customerId: instruction.customerId,
         claim: (tx) => claimConfirmation(tx, instruction.id, ctx.clock()),
         message: (who, from) =>
-          mandateConfirmationEmail({
-            to: who.email,
-            firstName: who.firstName,
-            merchant: from,
-            reference,
-            accountHolder: instruction.accountHolder,
-            maskedAccountNumber: maskedAccount(instruction).accountNumber,
-            maskedSortCode: maskedAccount(instruction).sortCode,
-          }),
+          replaced
+            ? bankDetailsChangedEmail({
+                to: who.email,
+                firstName: who.firstName,
+                merchant: from,
+                reference,
+                accountHolder: instruction.accountHolder,
+                maskedAccountNumber: maskedAccount(instruction).accountNumber,
+                maskedSortCode: maskedAccount(instruction).sortCode,
+                oldAccountNumber: replaced.accountNumberEnding,
+              })
+            : mandateConfirmationEmail({
+                to: who.email,
+                firstName: who.firstName,
+                merchant: from,
+                reference,
+                accountHolder: instruction.accountHolder,
+                maskedAccountNumber: maskedAccount(instruction).accountNumber,
+                maskedSortCode: maskedAccount(instruction).sortCode,
+              }),
         dedupeKey: `direct-debit-confirmation:${instruction.id}`,
       });
     },

@@ -4,7 +4,8 @@ import type { PaymentProblem } from '../../db/schema.ts';
 import type { CustomerRow } from '../auth/auth.repository.ts';
 import { requireOperator } from '../operator/current-operator.ts';
 import { type DirectDebitContext, maskedAccount } from './direct-debit-context.ts';
-import { collectionsOfInstruction, instructionsOf, paymentProblemsOf } from './direct-debit.repository.ts';
+import { collectionsOfInstruction, instructionsOf } from './direct-debit.repository.ts';
+import { paymentProblemsOf } from './payment-problems.repository.ts';
 
 /** The member's view of their Direct Debit (GET my-account/direct-debit) and its words. */
 export function memberView(ctx: DirectDebitContext) {
@@ -36,7 +37,12 @@ export function memberView(ctx: DirectDebitContext) {
             date,
             prettyDate: prettyDate(date),
             status: collection.status,
-            statusLabel: collectionStatusLabel(collection.status),
+            statusLabel:
+              collection.status === 'failed' &&
+              collection.representation === 'planned' &&
+              collection.representOn
+                ? `Failed: we will collect it again on ${prettyDate(collection.representOn)}`
+                : collectionStatusLabel(collection.status),
           };
         }),
         notices: [...new Set(problems)].map((problem) => ({ problem, message: problemText(problem) })),
@@ -65,7 +71,7 @@ export const paymentProblems: Record<PaymentProblem, { label: string; message: s
   payment_failed: {
     label: 'Your last Direct Debit payment failed',
     message:
-      'We couldn’t collect your last Direct Debit payment. Please contact us to pay it, so your membership can carry on.',
+      'We couldn’t collect your last Direct Debit payment. Please pay it by card from your Dashboard in My account, so your membership can carry on.',
   },
   payment_charged_back: {
     label: 'Your bank returned your last Direct Debit payment',
@@ -95,6 +101,7 @@ function collectionStatusLabel(status: string): string {
     return 'Scheduled';
   if (status === 'skipped') return 'Nothing to pay';
   if (status === 'recovered') return 'Paid by card';
+  if (status === 'retrying') return 'Being collected again';
   if (status === 'submitted') return 'Requested from your bank';
   if (status === 'confirmed' || status === 'paid_out') return 'Collected';
   if (status === 'cancelled' || status === 'cancelling' || status === 'cancel_sent') return 'Cancelled';

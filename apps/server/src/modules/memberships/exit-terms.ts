@@ -51,6 +51,8 @@ interface ExitInputs {
   start: { kind: string; detail: Record<string, unknown> } | undefined;
   collections: Awaited<ReturnType<typeof collectionsOf>>;
   orderLines: Awaited<ReturnType<typeof membershipLinesOfOrder>>;
+  /** price changes the member was told of and not yet in effect, latest first */
+  priceNotices?: { newPricePence: number; firstBillingDate: CalendarDate }[];
   operator: { cancellationNoticeMonths: number; coolingOffDays: number };
   today: CalendarDate;
   timeZone: string;
@@ -140,7 +142,12 @@ function noticeTerms(inputs: ExitInputs, hasDirectDebit: boolean): ExitTerms {
     endDate: notice.lastDay,
     lastCollection: last && {
       date: last.date,
-      amountPence: recorded?.amountPence ?? last.amountPence,
+      // Not made yet: at the price the member was told of for that date, if any (decision 0047).
+      amountPence:
+        recorded?.amountPence ??
+        inputs.priceNotices?.find((notice) => compareDates(notice.firstBillingDate, last.date) <= 0)
+          ?.newPricePence ??
+        last.amountPence,
       taken: compareDates(last.date, inputs.today) <= 0,
     },
     collectionsAfter: notice.lastDay,

@@ -8,6 +8,7 @@ import {
   membershipTypes,
   orderItems,
   orders,
+  type OrderItemDetails,
   paymentOptions,
 } from '../../db/schema.ts';
 import { staleClaim } from '../direct-debit/direct-debit.repository.ts';
@@ -51,11 +52,13 @@ export async function exitMembershipOf(
 
 /** The membership lines of an order, as priced at checkout. */
 export async function membershipLinesOfOrder(db: Executor, orderId: number) {
-  return db
+  const rows = await db
     .select({ amountPence: orderItems.amountPence, details: orderItems.details })
     .from(orderItems)
     .where(and(eq(orderItems.orderId, orderId), eq(orderItems.itemType, 'membership')))
     .orderBy(asc(orderItems.position));
+  // A 'membership' line's details are always a membership's (an outstanding balance has its own type).
+  return rows as { amountPence: number; details: OrderItemDetails | null }[];
 }
 
 /** A membership's collections, earliest first. */

@@ -34,6 +34,7 @@ import {
   recordNotice,
   stopCollections,
 } from './membership-exit.repository.ts';
+import { waitingPriceNotices } from './price-change-notices.repository.ts';
 import { eventsOfMembership, recordMembershipEvent } from './membership-events.repository.ts';
 
 /** The code staff search the logs for when a cooling-off refund to a card failed. */
@@ -78,16 +79,18 @@ export function createMembershipExitService(deps: {
   log: FastifyBaseLogger;
 }) {
   async function termsOf(db: Executor, operator: OperatorRow, row: ExitRow) {
-    const [collections, orderLines, events] = await Promise.all([
+    const [collections, orderLines, events, priceNotices] = await Promise.all([
       collectionsOf(db, row.membership.id),
       row.order?.id ? membershipLinesOfOrder(db, row.order.id) : Promise.resolve([]),
       eventsOfMembership(db, row.membership.id),
+      waitingPriceNotices(db, [row.membership.id]),
     ]);
     return exitTerms({
       row,
       start: events.find((event) => ['joined', 'renewed', 'changed'].includes(event.kind)),
       collections,
       orderLines,
+      priceNotices,
       operator,
       today: deps.today(),
       timeZone: deps.timeZone,

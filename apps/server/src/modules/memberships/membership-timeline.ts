@@ -30,6 +30,7 @@ const eventKinds: Record<MembershipEventKind, { kind: Kind; title: string }> = {
   ended: { kind: 'ended', title: 'Membership ended' },
   renewal_reminder_sent: { kind: 'notice', title: 'Renewal reminder sent' },
   price_change_notified: { kind: 'notice', title: 'Price change notice sent' },
+  price_changed: { kind: 'changed', title: 'Price changed' },
 };
 
 /** A collection's state, as the member reads it. */
@@ -45,6 +46,7 @@ const collectionTitles: Record<string, { kind: Kind; title: string }> = {
   cancelled: { kind: 'payment', title: 'Direct Debit cancelled' },
   failed: { kind: 'payment_failed', title: 'Direct Debit failed' },
   charged_back: { kind: 'payment_failed', title: 'Direct Debit charged back' },
+  recovered: { kind: 'payment_failed', title: 'Direct Debit failed, since paid by card' },
 };
 
 const cancellations = new Set<MembershipEventKind>(['cancel_requested', 'cooled_off']);
@@ -77,8 +79,16 @@ function eventDetail(event: MembershipEventRow, money: (pence: number) => string
       const last = on('lastCollectionDate');
       return `Last day ${on('lastDay')}. ${last ? `Last collection ${money(event.amountPence ?? 0)} on ${last}.` : 'No more collections.'}`;
     }
+    case 'payment_recovered':
+      return `Paid by card: the Direct Debit payment due ${on('billingDate')}`;
     case 'cooled_off':
       return `Refund ${money(event.amountPence ?? 0)}.`;
+    case 'price_change_notified':
+    case 'price_changed': {
+      const from = typeof detail.oldPricePence === 'number' ? money(detail.oldPricePence) : null;
+      const to = typeof detail.newPricePence === 'number' ? money(detail.newPricePence) : null;
+      return from && to ? `${from} to ${to} a month from ${on('firstBillingDate')}` : null;
+    }
     case 'cancelled':
       return on('lastDay') ? `Last day was ${on('lastDay')}` : null;
     default:

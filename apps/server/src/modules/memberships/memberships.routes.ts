@@ -33,9 +33,14 @@ export function membershipsRoutes(app: FastifyInstance, services: AppServices, c
     '/api/memberships/types',
     { schema: { querystring: membershipTypesQuerySchema, response: ok(z.array(membershipTypeSchema)) } },
     async (request) => {
-      const { venueId } = parseInput(membershipTypesQuerySchema, request.query);
+      const { venueId, selectedUserId } = parseInput(membershipTypesQuerySchema, request.query);
       const session = await services.auth.authenticate(presentedToken(request, config));
-      return { data: await memberships.typesAtVenue(venueId, session?.customer) };
+      // A parent choosing for a child sees the child's eligibility; outside the family, 404.
+      const member =
+        session && selectedUserId !== undefined
+          ? await services.family.member(session.customer, selectedUserId)
+          : session?.customer;
+      return { data: await memberships.typesAtVenue(venueId, member) };
     },
   );
   api.get(

@@ -93,7 +93,11 @@ export function seriesItem(
     name: row.operatorName,
     url: `${urls.origin}/`,
   };
-  const concept = activityConcept(row.activityKey, row.name, row.categoryName);
+  // The catalogue's own concept first; the name matcher only for an activity that names none.
+  const concept =
+    row.openactiveActivityId && row.openactiveActivityLabel
+      ? { id: row.openactiveActivityId, prefLabel: row.openactiveActivityLabel }
+      : activityConcept(row.activityKey, row.name, row.categoryName);
   const location = { ...place(row), '@id': `${urls.origin}/location/${row.venueSlug ?? ''}` };
   return {
     state: 'updated',

@@ -19,6 +19,8 @@ interface FeedRow {
 
 export interface SeriesRow extends FeedRow {
   activityKey: string | null;
+  openactiveActivityId: string | null;
+  openactiveActivityLabel: string | null;
   name: string | null;
   description: string | null;
   minAge: number | null;
@@ -63,11 +65,12 @@ export interface SessionRow extends FeedRow {
 // merged with the tombstones walked on theirs, and cut at the page size. The two walks stop at the
 // page size each, so a page costs the same at the start of the feed as at its end.
 const pricesJson = `(SELECT coalesce(json_agg(json_build_object('band', p.band, 'pricePence', p.price_pence) ORDER BY p.id), '[]'::json)
-     FROM activity_prices p WHERE p.activity_id = a.id)`;
+     FROM activity_prices p WHERE p.activity_id = a.id AND NOT p.retired)`;
 
 const seriesSql = `
 SELECT * FROM (
-  (SELECT sr.id, sr.modified, NOT a.active AS deleted, a.key AS activity_key, a.name, a.description,
+  (SELECT sr.id, sr.modified, NOT a.active AS deleted, a.key AS activity_key,
+          a.openactive_activity_id, a.openactive_activity_label, a.name, a.description,
           a.min_age, a.max_age, c.name AS category_name, v.slug AS venue_slug, v.name AS venue_name,
           v.address1, v.address2, v.town, v.postcode, v.lat, v.lng,
           o.name AS operator_name, o.currency, ${pricesJson} AS prices,
@@ -83,7 +86,7 @@ SELECT * FROM (
     WHERE sr.kind = $1 AND (sr.modified, sr.id) > ($2::bigint, $3::int)
     ORDER BY sr.modified, sr.id LIMIT $4)
   UNION ALL
-  (SELECT d.item_id, d.modified, true, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+  (SELECT d.item_id, d.modified, true, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
           NULL, NULL, NULL, NULL, NULL, NULL
      FROM openactive_deleted_items d
     WHERE d.feed = $5 AND (d.modified, d.item_id) > ($2::bigint, $3::int)

@@ -126,11 +126,18 @@ export function createGoCardlessClient(options: GoCardlessClientOptions) {
     return answer[resource]!;
   }
 
-  async function action<T>(resource: string, id: string, name: string, data?: unknown): Promise<T> {
+  async function action<T>(
+    resource: string,
+    id: string,
+    name: string,
+    data?: unknown,
+    idempotencyKey?: string,
+  ): Promise<T> {
     const answer = await call<Record<string, T>>(
       'POST',
       `/${resource}/${encodeURIComponent(id)}/actions/${name}`,
       data === undefined ? {} : { data },
+      idempotencyKey,
     );
     return answer[resource]!;
   }
@@ -175,6 +182,12 @@ export function createGoCardlessClient(options: GoCardlessClientOptions) {
       create<Payment>('payments', fields, key),
     getPayment: (id: string) => get<Payment>('payments', id),
     cancelPayment: (id: string) => action<Payment>('payments', id, 'cancel'),
+    /** A failed payment submitted again; the key makes a repeated call one retry. */
+    retryPayment: (
+      id: string,
+      data: { charge_date?: string; metadata?: Record<string, string> },
+      key: string,
+    ) => action<Payment>('payments', id, 'retry', data, key),
 
     createBillingRequest: (fields: { metadata?: Record<string, string> }, key: string = randomUUID()) =>
       create<BillingRequest>(

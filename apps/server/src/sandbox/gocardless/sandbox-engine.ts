@@ -434,6 +434,50 @@ export function createSandboxEngine(options: SandboxEngineOptions) {
       return found.body;
     },
 
+    /**
+     * GoCardless's `POST /payments/{id}/actions/retry`: a failed payment submitted to the bank
+     * again on `charge_date` (no earlier than the mandate allows, rolled to a working day), with a
+     * `resubmission_requested` event. A repeated idempotency key answers the payment as the first
+     * call left it, with no second retry.
+     */
+    retryPayment(id: string, input: Json, key?: string) {
+      const found = state.payments[id];
+      if (!found) throw notFound();
+      const scoped = key ? `payment_retries:${key}` : undefined;
+      if (scoped && state.idempotency[scoped] === id) return found.body;
+      if (found.body.status !== 'failed')
+        throw new GcSandboxError(422, 'invalid_state', 'Only a failed payment can be retried', [
+          { reason: 'payment_not_failed', message: 'Only a failed payment can be retried' },
+        ]);
+      const mandate = mandateOf((found.body.links as Json).mandate);
+      if (terminalMandate.has(mandate.body.status))
+        throw new GcSandboxError(422, 'invalid_state', 'The mandate is no longer active', [
+          { reason: 'mandate_is_inactive', message: 'The mandate is no longer active' },
+        ]);
+      const floor = chargeFloor(mandate);
+      const asked = text(input.charge_date);
+      if (asked && !/^\d{4}-\d{2}-\d{2}$/.test(asked)) throw invalid('charge_date', 'must be a date');
+      if (asked && compareDates(asked, floor) < 0)
+        throw invalid(
+          'charge_date',
+          `must be on or after the mandate's next_possible_charge_date (${floor})`,
+        );
+      const chargeDate = nextWorkingDayFrom(asked || floor);
+      found.body.status = 'pending_submission';
+      found.body.charge_date = chargeDate;
+      found.body.retry_count = Number(found.body.retry_count ?? 0) + 1;
+      found.steps = paymentSteps(options.now(), chargeDate, found.holderName);
+      emit(
+        'payments',
+        'resubmission_requested',
+        { payment: id },
+        { origin: 'api', cause: 'payment_retried', description: 'This payment was retried via the API.' },
+      );
+      if (scoped) state.idempotency[scoped] = id;
+      save();
+      return found.body;
+    },
+
     /** Billing requests (path A): details are held here until `fulfil` creates the mandate. */
     createBillingRequest: (input: Json, key?: string) =>
       idempotent('billing_requests', key, () => {

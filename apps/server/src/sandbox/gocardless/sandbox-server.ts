@@ -181,6 +181,13 @@ export async function createGoCardlessSandbox(options: GoCardlessSandboxOptions)
   app.post(`${base}/payments/:id/actions/cancel`, async (request) => ({
     payments: engine.cancelPayment(id(request)),
   }));
+  app.post(`${base}/payments/:id/actions/retry`, async (request) => ({
+    payments: engine.retryPayment(
+      id(request),
+      (request.body as { data?: Record<string, unknown> } | undefined)?.data ?? {},
+      key(request),
+    ),
+  }));
   app.post(`${base}/billing_requests`, async (request, reply) =>
     reply.code(201).send({
       billing_requests: engine.createBillingRequest(body(request, 'billing_requests'), key(request)),

@@ -12,7 +12,7 @@ export type TransactionPlatform = 'online-joining' | 'bookings';
  * (priceBreakdown, related, quantity, variant) beside the name, category and price every item has.
  */
 function eventItem(item: OrderItem) {
-  if (item.type === 'membership') return { name: item.name, category: item.type, price: item.total.decimal };
+  if (item.type !== 'booking') return { name: item.name, category: item.type, price: item.total.decimal };
   return {
     name: item.name,
     category: item.type,

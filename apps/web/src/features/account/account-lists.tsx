@@ -4,7 +4,7 @@ import { ApiError } from '../../lib/api/api-client.ts';
 import { genericErrorLine } from '../../lib/api/generic-error.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { SiteLink } from '../../app/site-mode/site-link.tsx';
-import { myGuestPassesQuery, myPackagesQuery } from './get-account-lists.ts';
+import { type HeldPackage, myPackagesQuery } from './get-account-lists.ts';
 
 /** Loading, failure and the designed empty state, shared by the account's list pages. */
 function ListState<T>({
@@ -32,6 +32,27 @@ const bookActivity = (
     Book an activity
   </SiteLink>
 );
+
+/** The bookings that used a package, and the cancellations that gave uses back (decision 0049). */
+function PackageHistory({ item }: { item: HeldPackage }) {
+  const headingId = `package-history-${item.id}`;
+  if (item.history.length === 0) return <p className="card__meta">Not used yet.</p>;
+  return (
+    <section aria-labelledby={headingId}>
+      <h3 id={headingId} className="package-history__title">
+        History
+      </h3>
+      <ul className="package-history">
+        {item.history.map((use) => (
+          <li key={use.id}>
+            <strong>{use.activityName}</strong>, <time dateTime={use.startsAt}>{use.when}</time>
+            {use.uses > 1 ? ` (${use.uses} uses)` : ''}: {use.statusText}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 export function PackagesPage() {
   const packages = useQuery(myPackagesQuery);
@@ -65,45 +86,14 @@ export function PackagesPage() {
                   </dd>
                   <dt>{item.expired ? 'Expired' : 'Expires'}</dt>
                   <dd>{item.prettyExpiresOn}</dd>
+                  {item.covers && (
+                    <>
+                      <dt>Pays for</dt>
+                      <dd>{item.covers}</dd>
+                    </>
+                  )}
                 </dl>
-              </li>
-            ))}
-          </ul>
-        )}
-      </ListState>
-    </>
-  );
-}
-
-export function GuestPassesPage() {
-  const passes = useQuery(myGuestPassesQuery);
-  const labels = { available: 'Available', used: 'Used', expired: 'Expired' } as const;
-  return (
-    <>
-      <h1>Guest passes</h1>
-      <ListState
-        query={passes}
-        empty={
-          <>
-            <h2>You don&apos;t have any guest passes</h2>
-            <p>Memberships that include guest passes add them here each month.</p>
-          </>
-        }
-      >
-        {(items) => (
-          <ul className="card-grid">
-            {items.map((pass) => (
-              <li key={pass.id} className="card">
-                <h2 className="card__title">Guest pass</h2>
-                <p className={`status status--${pass.status === 'available' ? 'active' : 'ended'}`}>
-                  {labels[pass.status]}
-                </p>
-                <dl className="facts">
-                  <dt>Centre</dt>
-                  <dd>{pass.venueName}</dd>
-                  <dt>Valid until</dt>
-                  <dd>{pass.prettyValidTo}</dd>
-                </dl>
+                <PackageHistory item={item} />
               </li>
             ))}
           </ul>

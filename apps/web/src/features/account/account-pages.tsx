@@ -3,7 +3,9 @@
 // eight). Not in index.ts, so the dashboard's first route does not carry them (decision 0024).
 import { BookingsPage } from './bookings-page.tsx';
 
-export { GuestPassesPage, PackagesPage } from './account-lists.tsx';
+export { PackagesPage } from './account-lists.tsx';
+export { GuestPassesPage } from './guest-passes-page.tsx';
+export { BankDetailsPage } from './bank-details-page.tsx';
 export { CancelMembershipPage } from './cancel-membership-page.tsx';
 export { FreezeMembershipPage } from './freeze-membership-page.tsx';
 export { MembershipHistoryPage } from './membership-history-page.tsx';

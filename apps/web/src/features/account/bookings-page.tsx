@@ -12,6 +12,7 @@ import { bookingPlace, placesText } from './booking-text.ts';
 import { CancelBookingDialog } from './cancel-booking-dialog.tsx';
 import { useCancelBooking } from './cancel-booking.ts';
 import { myBookingsQuery } from './get-account-lists.ts';
+import { MyWaitingLists } from '../waiting-list/index.ts';
 
 const bookingStatus = {
   booked: 'Booked',
@@ -45,17 +46,35 @@ function Cancelling({ booking, onCancel }: { booking: Booking; onCancel: (bookin
 function BookingCard({ booking, onCancel }: { booking: Booking; onCancel: (booking: Booking) => void }) {
   return (
     <li className="card booking-card">
-      <h2 className="card__title">{booking.activityName}</h2>
+      <h2 className="card__title">
+        {booking.activityName}
+        {booking.guestName ? ` (guest: ${booking.guestName})` : ''}
+      </h2>
       <p className={`status status--${booking.status === 'booked' ? 'active' : 'ended'}`}>
         {bookingStatus[booking.status]}
       </p>
       <dl className="facts">
+        {booking.attendeeName && (
+          <>
+            <dt>For</dt>
+            <dd>{booking.attendeeName}</dd>
+          </>
+        )}
         <dt>When</dt>
         <dd>{booking.when || booking.prettyStartsAt}</dd>
         <dt>Where</dt>
         <dd>{bookingPlace(booking)}</dd>
-        <dt>Places</dt>
-        <dd>{placesText(booking.quantity)}</dd>
+        {booking.guestName ? (
+          <>
+            <dt>Guest</dt>
+            <dd>{booking.guestName}, with a guest pass</dd>
+          </>
+        ) : (
+          <>
+            <dt>Places</dt>
+            <dd>{placesText(booking.quantity)}</dd>
+          </>
+        )}
         <dt>Paid</dt>
         <dd>{booking.price.raw.amount === 0 ? 'Included' : booking.price.formatted}</dd>
       </dl>
@@ -165,6 +184,7 @@ export function BookingsPage({ show }: { show: 'upcoming' | 'past' }) {
           ))}
         </ul>
       )}
+      {show === 'upcoming' && <MyWaitingLists />}
       <CancelBookingDialog
         booking={asking}
         pending={cancel.isPending}

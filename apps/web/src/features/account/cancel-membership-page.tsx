@@ -115,7 +115,7 @@ export function CancelMembershipPage() {
       )}
       {data && data.cancelledAt === null && (
         <form
-          className="panel"
+          className="panel form"
           onSubmit={(event) => {
             event.preventDefault();
             cancel.mutate({ kind: data.kind, ...(reason.trim() ? { reason: reason.trim() } : {}) });

@@ -70,7 +70,7 @@ function FreezeForm({ offer, onDone }: { offer: FreezeOffer; onDone: (answer: Fr
   );
   return (
     <form
-      className="panel"
+      className="panel form"
       onSubmit={(event) => {
         event.preventDefault();
         freeze.mutate({ startsOn, months }, { onSuccess: onDone });

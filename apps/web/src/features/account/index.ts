@@ -3,3 +3,4 @@
 export { myDirectDebitQuery } from './get-direct-debit.ts';
 export { myMembershipsQuery } from './get-memberships.ts';
 export { freezeSummary } from './freeze-on-card.tsx';
+export { OutstandingBalanceNotice, useOwesBalance } from './outstanding-balance.tsx';

@@ -38,7 +38,9 @@ export function MembershipHistoryPage() {
           </ol>
         </div>
       )}
-      <Link to="/memberships">Back to your memberships</Link>
+      <p>
+        <Link to="/memberships">Back to your memberships</Link>
+      </p>
     </>
   );
 }

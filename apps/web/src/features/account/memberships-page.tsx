@@ -10,6 +10,7 @@ import { SiteLink } from '../../app/site-mode/site-link.tsx';
 import { priceLabel } from '../../lib/membership-price.ts';
 import { type HeldMembership, myMembershipsQuery } from './get-memberships.ts';
 import { FreezeFacts, FreezeLink } from './freeze-on-card.tsx';
+import { OutstandingBalanceNotice } from './outstanding-balance.tsx';
 
 /** An active monthly membership can be changed for another monthly one at the same centre. */
 function canChange(membership: HeldMembership): boolean {
@@ -54,7 +55,6 @@ function MembershipExitLinks({ membership }: { membership: HeldMembership }) {
 }
 
 function MembershipCard({ membership }: { membership: HeldMembership }) {
-  const renew = useRenewMembership();
   return (
     <li className="card">
       <h2 className="card__title">{membership.name}</h2>
@@ -64,7 +64,19 @@ function MembershipCard({ membership }: { membership: HeldMembership }) {
           {membership.paymentProblem.label}. <Link to="/payments">See your Direct Debit</Link>
         </p>
       )}
+      {membership.priceChange && (
+        <p className="notice notice--neutral">
+          Your price changes to {membership.priceChange.price.formatted} from{' '}
+          {membership.priceChange.prettyFirstDate}
+        </p>
+      )}
       <dl className="facts">
+        {membership.memberName && (
+          <>
+            <dt>For</dt>
+            <dd>{membership.memberName}</dd>
+          </>
+        )}
         <dt>Centre</dt>
         <dd>{membership.homeVenue.name}</dd>
         <dt>Categories</dt>
@@ -87,6 +99,22 @@ function MembershipCard({ membership }: { membership: HeldMembership }) {
         )}
         {membership.freeze && <FreezeFacts freeze={membership.freeze} />}
       </dl>
+      {membership.memberName ? (
+        <p className="booking-card__note">
+          To change, freeze or cancel {membership.memberName}’s membership, please contact your centre.
+        </p>
+      ) : (
+        <MembershipActions membership={membership} />
+      )}
+    </li>
+  );
+}
+
+/** What the member can do with their own membership: change, freeze, cancel, history, renew. */
+function MembershipActions({ membership }: { membership: HeldMembership }) {
+  const renew = useRenewMembership();
+  return (
+    <>
       {canChange(membership) && (
         <div className="card__actions">
           <SiteLink
@@ -113,7 +141,7 @@ function MembershipCard({ membership }: { membership: HeldMembership }) {
           </Button>
         </div>
       )}
-    </li>
+    </>
   );
 }
 
@@ -142,6 +170,7 @@ export function MembershipsPage() {
   return (
     <>
       <h1>Memberships</h1>
+      <OutstandingBalanceNotice />
       {memberships.isPending && <Spinner label="Loading your memberships" />}
       {memberships.isError && (
         <p className="error-line">

@@ -2,6 +2,7 @@ import { partsFromDate } from '@lido/contracts/date-input';
 import { type CalendarDate, isCalendarDate, prettyDate } from '@lido/pricing/calendar-date';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
 import { Button } from '../../ui/button.tsx';
 import { ErrorSummary } from '../../ui/error-summary.tsx';
 import { PasswordField } from '../../ui/form-fields.tsx';
@@ -17,7 +18,8 @@ import {
 import type { DataField } from '@lido/contracts/data-fields';
 import { showToast } from '../../app/toasts/toast-store.ts';
 import { useUpdateUser } from './update-user.ts';
-import { useFormErrors } from './use-form-errors.ts';
+import { useFormErrors } from '../../lib/forms/use-form-errors.ts';
+import { FamilySection } from '../family/index.ts';
 
 function initialAnswers(fields: DataField[]): Answers {
   const answers: Answers = {};
@@ -179,6 +181,10 @@ export function MyDetailsPage() {
           <PasswordForm />
         </section>
       </div>
+      <p>
+        <Link to="/user-details/bank-details">Bank details for your Direct Debit</Link>
+      </p>
+      <FamilySection />
     </>
   );
 }

@@ -50,6 +50,9 @@ function DirectDebitPanel() {
         <dt>Mandate reference</dt>
         <dd>{instruction.reference ?? 'Being set up'}</dd>
       </dl>
+      <p>
+        <Link to="/user-details/bank-details">Change bank details</Link>
+      </p>
       <h3 className="panel__subheading">Collections</h3>
       {collections.length === 0 ? (
         <p>No collections are scheduled.</p>

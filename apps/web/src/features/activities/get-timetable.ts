@@ -42,11 +42,16 @@ export const timetableQuery = (slug: string, filters: TimetableFilters, authStat
   });
 
 /** GET /api/activities/sessions/{sessionId}: a session with its price bands for this customer. */
-export const sessionQuery = (sessionId: string, authState: string | null) =>
+export const sessionQuery = (sessionId: string, authState: string | null, attendeeId?: number) =>
   queryOptions({
-    queryKey: [...activityKeys.sessions, sessionId, authState],
+    queryKey: [...activityKeys.sessions, sessionId, authState, attendeeId ?? null],
+    // For a family member the prices and rules are theirs (selected_user_id).
     queryFn: ({ signal }) =>
-      apiGet<SessionDetails>(`activities/sessions/${encodeURIComponent(sessionId)}`, undefined, signal),
+      apiGet<SessionDetails>(
+        `activities/sessions/${encodeURIComponent(sessionId)}`,
+        attendeeId === undefined ? undefined : { selectedUserId: attendeeId },
+        signal,
+      ),
     staleTime: 10_000,
     retry: false,
     // Logging in changes the key: the page stays on screen (and focus where it was, on the button

@@ -1,5 +1,5 @@
 import type { SessionDetails } from '@lido/contracts/activities';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { NotFoundPage } from '../../app/errors/not-found-page.tsx';
@@ -9,8 +9,12 @@ import { genericErrorLine } from '../../lib/api/generic-error.ts';
 import { Button, buttonClass } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { LoginDialog } from '../auth/index.ts';
+import { AttendeeChoice, useHasFamily } from '../family/index.ts';
+import { PackageOffers } from '../packages/index.ts';
+import { WaitingListPanel } from '../waiting-list/index.ts';
 import { useAddBooking } from './add-booking.ts';
 import { BandChoice } from './band-choice.tsx';
+import { GuestPassForm } from './guest-pass-form.tsx';
 import { sessionQuery } from './get-timetable.ts';
 import { cheapestAvailable, dayDate, notBookableText, whereText } from './session-text.ts';
 
@@ -20,9 +24,20 @@ function maxPlaces(session: SessionDetails): number {
   return Math.max(1, Math.min(10, session.availability.spacesLeft));
 }
 
-function BookingForm({ session }: { session: SessionDetails }) {
+function BookingForm({
+  session,
+  attendee,
+  onAttendee,
+  pricesLoading = false,
+}: {
+  session: SessionDetails;
+  attendee: number | undefined;
+  onAttendee: (dependantId: number | undefined) => void;
+  /** the prices shown are the last person's (a visitor's, just before logging in): theirs are loading */
+  pricesLoading?: boolean;
+}) {
   // The auth cookie says at once whether the customer is logged in; their user loads after.
-  const { loggedIn: isLoggedIn } = useAuthState();
+  const { loggedIn: isLoggedIn, state: authState } = useAuthState();
   const add = useAddBooking();
   const [chosen, setChosen] = useState<number | undefined>(undefined);
   const [quantity, setQuantity] = useState(1);
@@ -30,6 +45,25 @@ function BookingForm({ session }: { session: SessionDetails }) {
   // The cheapest band open to the customer is chosen until they choose another.
   const priceId = chosen ?? cheapestAvailable(session.prices)?.id;
   const max = maxPlaces(session);
+  // Pressed while the customer's own prices load (just after logging in): added once they have
+  // loaded, at the band open to them, never at the band a visitor was shown (which the server
+  // would refuse, e.g. Junior for an adult).
+  const queryClient = useQueryClient();
+  const [waitingForPrices, setWaitingForPrices] = useState(false);
+  const addAt = (pricingOptionId: number | undefined) => {
+    if (pricingOptionId === undefined) return;
+    // The server takes the logged-in customer when no one is named.
+    add.mutate({ sessionId: session.id, pricingOptionId, quantity, purchasedForUserId: attendee });
+  };
+  const addWithOwnPrices = async () => {
+    setWaitingForPrices(true);
+    try {
+      const own = await queryClient.fetchQuery(sessionQuery(String(session.id), authState, attendee));
+      addAt(chosen ?? cheapestAvailable(own.prices)?.id);
+    } finally {
+      setWaitingForPrices(false);
+    }
+  };
 
   if (session.bookingBlocked)
     return (
@@ -46,12 +80,21 @@ function BookingForm({ session }: { session: SessionDetails }) {
         onSubmit={(event) => {
           event.preventDefault();
           if (!isLoggedIn) return setLoggingIn(true);
-          if (priceId === undefined) return;
-          // For the customer themselves: the server takes the logged-in customer when no one is named.
-          add.mutate({ sessionId: session.id, pricingOptionId: priceId, quantity });
+          if (pricesLoading) return void addWithOwnPrices();
+          addAt(priceId);
         }}
       >
         <h2 id="booking-form-heading">Book this {session.kind === 'facility' ? 'court' : 'session'}</h2>
+        {isLoggedIn && (
+          <AttendeeChoice
+            chosen={attendee}
+            onChoose={(id) => {
+              // The bands open differ by person: the cheapest open to them is chosen again.
+              setChosen(undefined);
+              onAttendee(id);
+            }}
+          />
+        )}
         <BandChoice prices={session.prices} chosen={priceId} loggedIn={isLoggedIn} onChoose={setChosen} />
         {max > 1 && (
           <div className="field">
@@ -83,9 +126,9 @@ function BookingForm({ session }: { session: SessionDetails }) {
               type="submit"
               variant="primary"
               size="lg"
-              disabled={add.isPending || priceId === undefined}
+              disabled={add.isPending || waitingForPrices || priceId === undefined}
             >
-              {add.isPending ? 'Adding…' : 'Add to basket'}
+              {add.isPending || waitingForPrices ? 'Adding…' : 'Add to basket'}
             </Button>
           ) : (
             <Button type="submit" variant="primary" size="lg" aria-haspopup="dialog">
@@ -94,7 +137,9 @@ function BookingForm({ session }: { session: SessionDetails }) {
           )}
         </div>
         {isLoggedIn && priceId === undefined && (
-          <p className="field__hint">None of this session's prices is open to you.</p>
+          <p className="field__hint">
+            None of this session's prices is open to {attendee === undefined ? 'you' : 'them'}.
+          </p>
         )}
         {/* Not a live region: the spec's toast announces the addition; this offers the way on. */}
         {add.isSuccess && (
@@ -115,8 +160,10 @@ function BookingForm({ session }: { session: SessionDetails }) {
 /** /sessions/{id} on the bookings site: one session's details, its price bands and "Add to basket". */
 export function SessionPage() {
   const { sessionId = '' } = useParams();
-  const { state: authState } = useAuthState();
-  const session = useQuery(sessionQuery(sessionId, authState));
+  const { state: authState, loggedIn } = useAuthState();
+  const [attendee, setAttendee] = useState<number | undefined>(undefined);
+  const session = useQuery(sessionQuery(sessionId, authState, attendee));
+  const hasFamily = useHasFamily(loggedIn);
   if (session.isPending) return <Spinner label="Loading the session" />;
   if (session.isError) {
     const status = session.error instanceof ApiError ? session.error.status : null;
@@ -128,6 +175,8 @@ export function SessionPage() {
   }
   const data = session.data;
   const { availability } = data;
+  // Places left but no price open to this person: someone else in the family may still book it.
+  const openToFamily = hasFamily && (availability.status === 'available' || availability.status === 'few');
   return (
     <article className="session-page">
       <p className="card__meta">{data.activity.category.name}</p>
@@ -155,14 +204,41 @@ export function SessionPage() {
         <dd>{data.cancellationPolicy}</dd>
       </dl>
       {data.description && <p className="session-page__description">{data.description}</p>}
-      {availability.bookable ? (
-        <BookingForm session={data} />
+      {availability.bookable || openToFamily ? (
+        <>
+          <BookingForm
+            session={data}
+            attendee={attendee}
+            onAttendee={setAttendee}
+            pricesLoading={session.isPlaceholderData}
+          />
+          <GuestPassForm session={data} />
+        </>
+      ) : availability.status === 'full' && data.kind === 'session' ? (
+        // A full session's waiting list (decision 0052); a place kept for the customer is booked here.
+        <WaitingListPanel
+          sessionId={data.id}
+          bookingForm={
+            <BookingForm
+              session={data}
+              attendee={attendee}
+              onAttendee={setAttendee}
+              pricesLoading={session.isPlaceholderData}
+            />
+          }
+        />
       ) : (
         <div className="notice">
           <p className="notice__title">{availability.label}</p>
           <p>{notBookableText(availability.status)}</p>
         </div>
       )}
+      <PackageOffers
+        venue={data.venue}
+        covering={{ categoryKey: data.activity.category.key, activityId: data.activity.id }}
+        headingLevel="h3"
+        title="Save with a package"
+      />
       <p>
         <Link to={`/location/${data.venue.slug}`} className={buttonClass('link', 'md')}>
           Back to the timetable<span className="visually-hidden"> at {data.venue.name}</span>

@@ -9,13 +9,16 @@ import { genericErrorLine } from '../../lib/api/generic-error.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { RequireLogin } from '../auth/index.ts';
+import { useRemovePackageUsage } from '../packages/index.ts';
 import { BookingLineItem } from './booking-line.tsx';
+import { PackageLineItem } from './package-line.tsx';
 import { useDiscardCart, useRemoveFromCart, useUpdateBookingQuantity } from './change-cart.ts';
 import { useCart } from './get-cart.ts';
 import { useNow } from './hold-time.ts';
+import { useRemoveBenefit } from './remove-benefit.ts';
 import { cartKeys } from './keys.ts';
 
-type MembershipLine = Exclude<CartItem, { type: 'booking' }>;
+type MembershipLine = Exclude<CartItem, { type: 'booking' | 'package' }>;
 
 function MembershipLineItem({
   item,
@@ -30,8 +33,11 @@ function MembershipLineItem({
     <li className="card basket__item">
       <h2 className="card__title">{item.description}</h2>
       <p className="card__meta">
-        {item.venue.name} · starts {prettyDate(item.options.startDate)}
+        {item.type === 'outstanding_balance'
+          ? `${item.venue.name} · Direct Debit payment that failed`
+          : `${item.venue.name} · starts ${prettyDate(item.options.startDate)}`}
       </p>
+      {item.type !== 'outstanding_balance' && item.purchasedForName && <p>For {item.purchasedForName}</p>}
       <p className="basket__price">{item.price.formatted}</p>
       <Button variant="link" size="md" disabled={busy} onClick={onRemove}>
         Remove<span className="visually-hidden"> {item.description}</span>
@@ -46,7 +52,9 @@ function MembershipLineItem({
  * memberships (decision 0033).
  */
 export function checkoutSite(items: CartItem[]): 'bookings' | 'online-joining' {
-  return items.some((item) => item.type === 'booking') ? 'bookings' : 'online-joining';
+  return items.some((item) => item.type === 'booking' || item.type === 'package')
+    ? 'bookings'
+    : 'online-joining';
 }
 
 /** The booking lines whose hold has ended; when one ends the basket is read again from the server. */
@@ -74,6 +82,8 @@ function Basket() {
   const remove = useRemoveFromCart();
   const update = useUpdateBookingQuantity();
   const discard = useDiscardCart();
+  const removePackage = useRemovePackageUsage();
+  const removeBenefit = useRemoveBenefit();
   const expired = useExpiredHolds(cart.data?.items);
   if (cart.isPending) return <Spinner label="Loading your basket" />;
   if (cart.isError)
@@ -83,7 +93,12 @@ function Basket() {
       </p>
     );
   const { items, totals } = cart.data;
-  const busy = remove.isPending || update.isPending || discard.isPending;
+  const busy =
+    remove.isPending ||
+    update.isPending ||
+    discard.isPending ||
+    removePackage.isPending ||
+    removeBenefit.isPending;
   return (
     <section aria-labelledby="basket-heading" className="basket">
       <h1 id="basket-heading">Shopping basket</h1>
@@ -114,6 +129,15 @@ function Basket() {
                   timeZone={settings.timeZone}
                   busy={busy}
                   onQuantity={(quantity) => update.mutate({ cartItemId: item.id, quantity })}
+                  onRemove={() => remove.mutate(item.id)}
+                  onRemoveBenefit={() => removeBenefit.mutate(item.id)}
+                  onRemovePackage={() => removePackage.mutate(item.id)}
+                />
+              ) : item.type === 'package' ? (
+                <PackageLineItem
+                  key={item.id}
+                  item={item}
+                  busy={busy}
                   onRemove={() => remove.mutate(item.id)}
                 />
               ) : (

@@ -1,6 +1,7 @@
 import type { CartItem } from '@lido/contracts/cart';
 import { Button } from '../../ui/button.tsx';
 import { clockTime } from './hold-time.ts';
+import { LineBenefit } from './line-benefit.tsx';
 
 type BookingLine = Extract<CartItem, { type: 'booking' }>;
 
@@ -17,6 +18,8 @@ export function BookingLineItem({
   busy,
   onQuantity,
   onRemove,
+  onRemovePackage,
+  onRemoveBenefit,
 }: {
   line: BookingLine;
   expired: boolean;
@@ -24,6 +27,9 @@ export function BookingLineItem({
   busy: boolean;
   onQuantity: (quantity: number) => void;
   onRemove: () => void;
+  /** takes the package's use off the line: it is paid for instead */
+  onRemovePackage: () => void;
+  onRemoveBenefit: () => void;
 }) {
   const quantityId = `basket-quantity-${line.id}`;
   const held = clockTime(line.heldUntil, timeZone);
@@ -31,34 +37,58 @@ export function BookingLineItem({
     <li className="card basket__item" data-expired={expired || undefined}>
       <h2 className="card__title">{line.name}</h2>
       <p className="basket__when">{line.session.when}</p>
+      {line.purchasedForName && <p>For {line.purchasedForName}</p>}
       <p className="card__meta">
         {line.venue.name}, {line.session.location}
         {line.session.instructor ? ` · with ${line.session.instructor}` : ''}
       </p>
-      <p>
-        {line.priceBand.label}, {line.unitPrice.formatted} each
-      </p>
-      <div className="field basket__quantity">
-        <label className="field__label" htmlFor={quantityId}>
-          Places
-        </label>
-        <select
-          id={quantityId}
-          className="field__input"
-          value={line.options.quantity}
-          disabled={busy || expired}
-          onChange={(event) => onQuantity(Number(event.target.value))}
-        >
-          {Array.from({ length: Math.max(10, line.options.quantity) }, (_, index) => index + 1).map(
-            (count) => (
-              <option key={count} value={count}>
-                {count}
-              </option>
-            ),
-          )}
-        </select>
-      </div>
+      {line.guestName ? (
+        <p>Guest: {line.guestName}, free with a guest pass</p>
+      ) : (
+        <p>
+          {line.priceBand.label}, {line.unitPrice.formatted} each
+        </p>
+      )}
+      {/* A guest pass brings one guest (decision 0050): no number of places to change. */}
+      {!line.guestName && (
+        <div className="field basket__quantity">
+          <label className="field__label" htmlFor={quantityId}>
+            Places
+          </label>
+          <select
+            id={quantityId}
+            className="field__input"
+            value={line.options.quantity}
+            disabled={busy || expired}
+            onChange={(event) => onQuantity(Number(event.target.value))}
+          >
+            {Array.from({ length: Math.max(10, line.options.quantity) }, (_, index) => index + 1).map(
+              (count) => (
+                <option key={count} value={count}>
+                  {count}
+                </option>
+              ),
+            )}
+          </select>
+        </div>
+      )}
       <p className="basket__price">{line.price.formatted}</p>
+      {line.packageUsage && (
+        <div className="basket__package">
+          <p>
+            Paid with your {line.packageUsage.name}: {line.packageUsage.usesLeft}{' '}
+            {line.packageUsage.usesLeft === 1 ? 'use' : 'uses'} left after this booking.
+          </p>
+          <Button variant="link" size="md" disabled={busy || expired} onClick={onRemovePackage}>
+            Pay instead of using the package
+            <span className="visually-hidden">
+              {' '}
+              for {line.name}, {line.session.when}
+            </span>
+          </Button>
+        </div>
+      )}
+      <LineBenefit line={line} busy={busy || expired} onRemove={onRemoveBenefit} />
       {expired ? (
         <p className="basket__hold basket__hold--expired">
           Your hold on {line.options.quantity === 1 ? 'this place' : 'these places'} ended at {held}. Remove
@@ -71,6 +101,7 @@ export function BookingLineItem({
         Remove
         <span className="visually-hidden">
           {' '}
+          {line.guestName ? `${line.guestName}'s place at ` : ''}
           {line.name}, {line.session.when}
         </span>
       </Button>

@@ -2,3 +2,5 @@
 export { useBasketCount, useCart } from './get-cart.ts';
 export { cartKeys } from './keys.ts';
 export { useRenewMembership } from './renew-membership.ts';
+export { LineBenefit } from './line-benefit.tsx';
+export { useRemoveBenefit } from './remove-benefit.ts';

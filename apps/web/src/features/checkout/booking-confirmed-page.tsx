@@ -12,8 +12,35 @@ import { RequireLogin } from '../auth/index.ts';
 import { BookingReceipt, itemDetail } from './booking-receipt.tsx';
 import { useOrder } from './get-order.ts';
 
-/** One thing bought: a booking's when and where, or a membership bought with it. */
+/** One thing bought: a booking's when and where, or a membership or balance paid with it. */
 function BookedItem({ item }: { item: OrderItem }) {
+  if (item.type === 'package')
+    return (
+      <li className="card">
+        <h3 className="card__title">{item.name}</h3>
+        <dl className="facts">
+          <dt>Price</dt>
+          <dd>{item.total.formatted}</dd>
+        </dl>
+        <p>
+          <SiteLink site="my-account" to="/packages">
+            See your packages
+          </SiteLink>
+        </p>
+      </li>
+    );
+  if (item.type === 'outstanding_balance')
+    return (
+      <li className="card">
+        <h3 className="card__title">{item.name}</h3>
+        <dl className="facts">
+          <dt>Paid for</dt>
+          <dd>{item.description}</dd>
+          <dt>Price</dt>
+          <dd>{item.total.formatted}</dd>
+        </dl>
+      </li>
+    );
   if (item.type === 'membership')
     return (
       <li className="card">

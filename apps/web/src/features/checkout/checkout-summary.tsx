@@ -1,8 +1,10 @@
 import type { CartItem } from '@lido/contracts/cart';
+import type { CartOutstandingBalanceItem } from '@lido/contracts/outstanding-balance';
 import { prettyDate } from '@lido/pricing/calendar-date';
 import { daysLabel, type FeeLine, feeLines } from '@lido/pricing/fee-lines';
 import type { Money } from '@lido/pricing/money';
 import { durationLabel } from '../../lib/membership-price.ts';
+import { LineBenefit, useRemoveBenefit } from '../cart/index.ts';
 
 function FeeRow({ line }: { line: FeeLine<Money> }) {
   return (
@@ -16,8 +18,12 @@ function FeeRow({ line }: { line: FeeLine<Money> }) {
   );
 }
 
-/** A booked session in the summary: what, when, where, the band and places, the price. */
+/**
+ * A booked session in the summary: what, when, where, the band and places, the price, and the
+ * membership benefit paying for it (which can be taken off here too, to pay instead).
+ */
 function BookingSummary({ item }: { item: Extract<CartItem, { type: 'booking' }> }) {
+  const removeBenefit = useRemoveBenefit();
   return (
     <section className="checkout-summary__item" aria-label={item.name}>
       <h3 className="payment-summary__name">{item.name}</h3>
@@ -32,6 +38,41 @@ function BookingSummary({ item }: { item: Extract<CartItem, { type: 'booking' }>
         <dd>
           {item.priceBand.label}, {item.options.quantity} × {item.unitPrice.formatted}
         </dd>
+        {item.packageUsage && (
+          <>
+            <dt>Paid with</dt>
+            <dd>
+              {item.packageUsage.name} ({item.packageUsage.usesLeft}{' '}
+              {item.packageUsage.usesLeft === 1 ? 'use' : 'uses'} left after)
+            </dd>
+          </>
+        )}
+      </dl>
+      <LineBenefit
+        line={item}
+        busy={removeBenefit.isPending}
+        onRemove={() => removeBenefit.mutate(item.id)}
+      />
+      <dl className="summary-lines">
+        <div className="summary-line summary-line--total">
+          <dt>To pay now</dt>
+          <dd>{item.price.formatted}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+/** A failed Direct Debit payment being paid by card: which membership, which payment, how much. */
+function OutstandingBalanceSummary({ item }: { item: CartOutstandingBalanceItem }) {
+  return (
+    <section className="checkout-summary__item" aria-label={item.name}>
+      <h3 className="payment-summary__name">{item.name}</h3>
+      <dl className="facts">
+        <dt>Membership</dt>
+        <dd>{item.membershipName}</dd>
+        <dt>Direct Debit payment due</dt>
+        <dd>{item.prettyBillingDate}</dd>
       </dl>
       <dl className="summary-lines">
         <div className="summary-line summary-line--total">
@@ -52,6 +93,25 @@ export function CheckoutSummary({ items }: { items: CartItem[] }) {
       </h2>
       {items.map((item) => {
         if (item.type === 'booking') return <BookingSummary key={item.id} item={item} />;
+        if (item.type === 'package')
+          return (
+            <section key={item.id} className="checkout-summary__item" aria-label={item.name}>
+              <h3 className="payment-summary__name">{item.name}</h3>
+              <p className="card__meta">{item.description}</p>
+              <dl className="facts">
+                <dt>Centre</dt>
+                <dd>{item.venue.name}</dd>
+              </dl>
+              <dl className="summary-lines">
+                <div className="summary-line summary-line--total">
+                  <dt>To pay now</dt>
+                  <dd>{item.price.formatted}</dd>
+                </div>
+              </dl>
+            </section>
+          );
+        if (item.type === 'outstanding_balance')
+          return <OutstandingBalanceSummary key={item.id} item={item} />;
         const { costs } = item;
         const monthly = costs.paymentType === 'recurring';
         const lines = feeLines(costs, (money) => money.raw.amount, {

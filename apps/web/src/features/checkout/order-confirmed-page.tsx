@@ -10,6 +10,7 @@ import { RequireLogin } from '../auth/index.ts';
 import { SiteLink } from '../../app/site-mode/site-link.tsx';
 import { useSiteMode } from '../../app/site-mode/site-mode.ts';
 import type { OrderMembershipItem } from '@lido/contracts/order';
+import type { OrderOutstandingBalanceItem } from '@lido/contracts/outstanding-balance';
 import { useOrder } from './get-order.ts';
 
 function OrderItemCards({ item, index }: { item: OrderMembershipItem; index: number }) {
@@ -70,6 +71,26 @@ function OrderItemCards({ item, index }: { item: OrderMembershipItem; index: num
   );
 }
 
+/** A failed Direct Debit payment paid by card: what was paid, for which membership and date. */
+function PaidBalanceCard({ item, index }: { item: OrderOutstandingBalanceItem; index: number }) {
+  return (
+    <section className="card" aria-labelledby={`paid-balance-${index}`}>
+      <h2 className="card__title" id={`paid-balance-${index}`}>
+        Outstanding balance paid
+      </h2>
+      <dl className="facts">
+        <dt>Membership</dt>
+        <dd>{item.membershipName}</dd>
+        <dt>Direct Debit payment due</dt>
+        <dd>{item.prettyBillingDate}</dd>
+        <dt>Paid by card</dt>
+        <dd>{item.total.formatted}</dd>
+      </dl>
+      <p>Your Direct Debit carries on as usual for your next payments.</p>
+    </section>
+  );
+}
+
 function OrderConfirmed() {
   const { completeOrderId = '' } = useParams();
   const { kiosk } = useSiteMode();
@@ -89,6 +110,7 @@ function OrderConfirmed() {
     );
   // This page shows memberships; bookings have their own confirmation page.
   const memberships = order.data.items.filter((item) => item.type === 'membership');
+  const balances = order.data.items.filter((item) => item.type === 'outstanding_balance');
   const needsProof = memberships.some((item) => item.requiresEligibility);
   return (
     <div className="order-confirmed">
@@ -110,6 +132,9 @@ function OrderConfirmed() {
       )}
       {memberships.map((item, index) => (
         <OrderItemCards key={`${item.name}-${index}`} item={item} index={index} />
+      ))}
+      {balances.map((item, index) => (
+        <PaidBalanceCard key={`${item.billingDate}-${index}`} item={item} index={index} />
       ))}
       {!kiosk && (
         <div className="panel">

@@ -15,6 +15,8 @@ export interface JoiningState {
   venueSlug: string | null;
   /** Changing this held membership rather than joining (from the account's Memberships page). */
   changingMembershipId: number | null;
+  /** Joining up one of the customer's family (a dependant's id); null for the customer themself. */
+  memberUserId: number | null;
   membershipTypeId: number | null;
   paymentOptionId: number | null;
   /** The Monthly / Single payment toggle. */
@@ -37,6 +39,7 @@ export interface JoiningState {
 export const initialJoiningState: JoiningState = {
   venueSlug: null,
   changingMembershipId: null,
+  memberUserId: null,
   membershipTypeId: null,
   paymentOptionId: null,
   paymentType: 'recurring',

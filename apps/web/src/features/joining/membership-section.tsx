@@ -1,6 +1,7 @@
 import type { MembershipType } from '@lido/contracts/membership';
 import type { Venue } from '@lido/contracts/venue';
 import { useState } from 'react';
+import { AttendeeChoice } from '../family/index.ts';
 import { categoryChoices, filterMemberships } from './filter-memberships.ts';
 import { type JoiningState, joiningStore, type PaymentType } from './joining-store.ts';
 import { MembershipCard } from './membership-card.tsx';
@@ -42,6 +43,17 @@ export function MembershipSection({
   const categories = categoryChoices(types);
   return (
     <>
+      {loggedIn && !changing && (
+        <AttendeeChoice
+          legend="Who is this membership for?"
+          name="member"
+          chosen={state.memberUserId ?? undefined}
+          onChoose={(id) =>
+            // Eligibility is the member's: the list is read again for them, and the choice starts over.
+            joiningStore.update({ memberUserId: id ?? null, membershipTypeId: null, paymentOptionId: null })
+          }
+        />
+      )}
       <div className="membership-filters">
         <div className="field">
           <label className="field__label" htmlFor="membership-type-filter">

@@ -25,6 +25,7 @@ export function membershipDetailsBody(
     promotionCodeId: state.promotion?.id ?? null,
     // Accepted in "Review & select dates": checkout does not ask for them again (issue 21 item 5).
     acceptedTerms: state.checkedTerms,
+    ...(state.memberUserId === null ? {} : { membershipUserId: state.memberUserId }),
     ...(bank
       ? {
           accountHolder: bank.accountHolder.trim(),

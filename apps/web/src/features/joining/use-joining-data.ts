@@ -16,7 +16,7 @@ import type { JoiningRoute } from './use-joining-route.ts';
 export function useJoiningData(route: JoiningRoute, state: JoiningState, loggedIn: boolean) {
   const { centreSlug, changing } = route;
   const venue = useQuery(venueQuery('online-joining', centreSlug));
-  const joinTypes = useMembershipTypes(changing === null ? venue.data?.id : undefined);
+  const joinTypes = useMembershipTypes(changing === null ? venue.data?.id : undefined, state.memberUserId);
   const changeTypes = useChangeOptions(changing);
   const types = changing === null ? joinTypes : changeTypes;
   const questions = useQuestions(state.membershipTypeId);

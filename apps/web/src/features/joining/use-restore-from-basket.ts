@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useBasketMembership } from './get-basket-membership.ts';
-import { type JoiningState, restoreFromBasket } from './joining-store.ts';
+import { type JoiningState, joiningStore, restoreFromBasket } from './joining-store.ts';
 import type { JoiningData } from './use-joining-data.ts';
 import type { JoiningRoute } from './use-joining-route.ts';
 
@@ -25,8 +25,21 @@ export function useRestoreFromBasket(
   const idle = state.membershipTypeId === null;
 
   useEffect(() => {
-    if (!line || line.type === 'booking' || !idle || !joining || !venue.data || !types.data) return;
+    if (
+      !line ||
+      line.type === 'booking' ||
+      line.type === 'package' ||
+      line.type === 'outstanding_balance' ||
+      !idle ||
+      !joining ||
+      !venue.data ||
+      !types.data
+    )
+      return;
     if (line.venue.id !== venue.data.id || state.venueSlug !== venue.data.slug) return;
+    // A family member's membership is restored with them chosen: the list is read for them first.
+    const member = line.purchasedForName === undefined ? null : line.purchasedForUserId;
+    if (member !== state.memberUserId) return joiningStore.update({ memberUserId: member });
     const type = types.data.find((candidate) => candidate.id === line.objectId);
     const option = type?.paymentOptions.find((candidate) => candidate.id === line.pricingOptionId);
     if (!type || !option) return;
@@ -40,7 +53,17 @@ export function useRestoreFromBasket(
       billingDay: line.options.billingDay,
     });
     navigate(`/centre/${venue.data.slug}/membership/${type.slug}/${option.paymentType}`, { replace: true });
-  }, [line, idle, joining, venue.data, types.data, state.venueSlug, route.selectedMembershipSlug, navigate]);
+  }, [
+    line,
+    idle,
+    joining,
+    venue.data,
+    types.data,
+    state.venueSlug,
+    state.memberUserId,
+    route.selectedMembershipSlug,
+    navigate,
+  ]);
 
   /** The page waits for the basket's answer, so a restored journey doesn't jump into place. */
   return { awaitingBasket: loggedIn && joining && idle && !basket.isFetchedAfterMount };

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { useClientSettings } from '../../app/client-settings/get-client-settings.ts';
 import { NotFoundPage } from '../../app/errors/not-found-page.tsx';
 import { SiteLink } from '../../app/site-mode/site-link.tsx';
@@ -43,6 +43,9 @@ export function LocationPage() {
             </SiteLink>
           </p>
         )}
+        <p>
+          <Link to={`/location/${venue.data.slug}/packages`}>Packages at {venue.data.name}</Link>
+        </p>
       </header>
       <Timetable slug={venue.data.slug} />
     </article>

@@ -16,6 +16,13 @@ startSite('bookings', [
     handle: { title: 'Centre', breadcrumb: 'Centre' },
   },
   {
+    path: 'location/:locationSlug/packages',
+    lazy: async () => ({
+      Component: (await import('../../features/packages/packages-page.tsx')).PackagesPage,
+    }),
+    handle: { title: 'Packages', breadcrumb: 'Packages' },
+  },
+  {
     path: 'sessions/:sessionId',
     lazy: async () => ({
       Component: (await import('../../features/activities/session-page.tsx')).SessionPage,

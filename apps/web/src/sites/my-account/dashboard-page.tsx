@@ -1,7 +1,13 @@
 import { formatPence } from '@lido/pricing/money';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { freezeSummary, myDirectDebitQuery, myMembershipsQuery } from '../../features/account/index.ts';
+import {
+  freezeSummary,
+  myDirectDebitQuery,
+  myMembershipsQuery,
+  OutstandingBalanceNotice,
+  useOwesBalance,
+} from '../../features/account/index.ts';
 import { priceLabel } from '../../lib/membership-price.ts';
 import { useClientSettings } from '../../app/client-settings/get-client-settings.ts';
 import { useSession } from '../../app/session/use-session.ts';
@@ -45,7 +51,12 @@ function MembershipsSummary({ homeVenueSlug }: { homeVenueSlug: string | null })
 /** A failed mandate or collection: the member is told, with where to see the details. */
 function DirectDebitNotices() {
   const directDebit = useQuery(myDirectDebitQuery);
-  return directDebit.data?.notices.map((notice) => (
+  // A failed payment the member can pay now is told once, with its "Pay now" (above).
+  const owes = useOwesBalance();
+  const notices = directDebit.data?.notices.filter(
+    (notice) => !(owes && notice.problem === 'payment_failed'),
+  );
+  return notices?.map((notice) => (
     <div key={notice.problem} className="notice notice--danger" role="alert">
       <p>{notice.message}</p>
       <Link to="/payments">See your Direct Debit</Link>
@@ -67,6 +78,7 @@ export function DashboardPage() {
           You have an outstanding penalty. Please contact your centre before booking.
         </p>
       )}
+      <OutstandingBalanceNotice />
       <DirectDebitNotices />
       {user.membershipDocumentUploadRequired && (
         <p className="notice notice--warning">

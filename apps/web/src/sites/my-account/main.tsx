@@ -50,6 +50,7 @@ startSite('my-account', [
     handle: { title: 'Dashboard', breadcrumb: 'My account' },
   },
   accountPage('user-details', 'My details', (pages) => pages.MyDetailsPage),
+  accountPage('user-details/bank-details', 'Bank details', (pages) => pages.BankDetailsPage),
   accountPage('memberships', 'Memberships', (pages) => pages.MembershipsPage),
   accountPage('memberships/:membershipId/freeze', 'Freeze membership', (pages) => pages.FreezeMembershipPage),
   accountPage('memberships/:membershipId/cancel', 'Cancel membership', (pages) => pages.CancelMembershipPage),

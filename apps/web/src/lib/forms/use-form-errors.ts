@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { ApiError } from '../../lib/api/api-client.ts';
-import { reloadAndTryAgain } from '../../lib/api/generic-error.ts';
+import { ApiError } from '../api/api-client.ts';
+import { reloadAndTryAgain } from '../api/generic-error.ts';
 
 /** Field errors of a form, filled from client checks or a server 422 (other failures land on `form`). */
 export function useFormErrors() {

@@ -1,0 +1,49 @@
+import { cartSchema } from '@lido/contracts/cart-answers';
+import { addGuestSchema, guestPassesSchema, guestPassOfferSchema } from '@lido/contracts/guest-passes';
+import { positiveId } from '@lido/contracts/common';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Config } from '../../config.ts';
+import { apiRoutes, ok } from '../../http/api-schema.ts';
+import { parseInput } from '../../http/errors.ts';
+import type { AppServices } from '../../services.ts';
+import { requireCustomer } from '../auth/auth.routes.ts';
+
+const sessionParamsSchema = z.object({ sessionId: positiveId('The session') });
+
+/**
+ * Guest passes (issue 18 item 3, decision 0050). Every call is the logged-in customer's own and
+ * answers 403 while the operator's online guest passes setting is off.
+ */
+export function guestPassesRoutes(app: FastifyInstance, services: AppServices, config: Config): void {
+  const api = apiRoutes(app);
+  api.get(
+    '/api/my-account/guest-passes',
+    { schema: { response: ok(guestPassesSchema) } },
+    async (request, reply) => {
+      const { customer } = await requireCustomer(request, reply, services, config);
+      return { data: await services.guestPasses.mine(customer) };
+    },
+  );
+
+  api.get(
+    '/api/activities/sessions/:sessionId/guest-pass',
+    { schema: { params: sessionParamsSchema, response: ok(guestPassOfferSchema) } },
+    async (request, reply) => {
+      const { customer } = await requireCustomer(request, reply, services, config);
+      const { sessionId } = parseInput(sessionParamsSchema, request.params);
+      return { data: await services.guestPasses.offer(customer, sessionId) };
+    },
+  );
+
+  api.post(
+    '/api/activities/guest-pass/add',
+    { schema: { body: addGuestSchema, response: ok(cartSchema) } },
+    async (request, reply) => {
+      const { customer } = await requireCustomer(request, reply, services, config);
+      return {
+        data: await services.guestPasses.addGuest(customer, parseInput(addGuestSchema, request.body)),
+      };
+    },
+  );
+}

@@ -1,0 +1,31 @@
+import { type CalendarDate, prettyDate } from '@lido/pricing/calendar-date';
+import { packageExpiresOn } from '@lido/pricing/package-validity';
+import type { Tx } from '../../db/client.ts';
+import { insertOrderItems } from '../checkout/checkout.repository.ts';
+import { createBoughtPackages, type PackageLine } from './package-lines.repository.ts';
+
+/**
+ * Inside the order's transaction (decision 0049): each package line becomes the attendee's
+ * package, valid from today for its months, and a line of the order's receipt. The order's
+ * transaction holds the basket's lock and marks it completed, so a repeated or concurrent
+ * completion finds the basket done and buys nothing twice.
+ */
+export async function buyPackages(
+  tx: Tx,
+  input: { orderId: number; after: number; lines: PackageLine[]; today: CalendarDate },
+) {
+  if (input.lines.length === 0) return;
+  const expiresOn = (validMonths: number) => packageExpiresOn(input.today, validMonths);
+  await insertOrderItems(
+    tx,
+    input.lines.map(({ line, type, venueName }, index) => ({
+      orderId: input.orderId,
+      position: input.after + index + 1,
+      itemType: 'package' as const,
+      description: `${type.name} at ${venueName} (${type.totalUses} ${type.totalUses === 1 ? 'use' : 'uses'}, valid until ${prettyDate(expiresOn(type.validMonths))})`,
+      amountPence: line.pricePence,
+      details: null,
+    })),
+  );
+  await createBoughtPackages(tx, { orderId: input.orderId, lines: input.lines, expiresOn });
+}

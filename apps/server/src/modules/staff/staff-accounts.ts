@@ -1,0 +1,155 @@
+import { staffRoles, staffUsernamePattern, type StaffRole } from '@lido/contracts/staff';
+import type { Db } from '../../db/client.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { passwordProblems } from '../customers/password-policy.ts';
+import {
+  appendAudit,
+  insertStaffUser,
+  revokeStaffSessionsOf,
+  type StaffUserRow,
+  staffUserByUsername,
+  staffUsersOf,
+  updateStaffUser,
+} from './staff.repository.ts';
+
+/** Who made a change to staff accounts: a staff member, the command line, or a catalogue import. */
+export type StaffActor =
+  { staffUserId: number; name: string } | { tool: 'command line' | 'catalogue import' };
+
+const actorFields = (actor: StaffActor) =>
+  'tool' in actor
+    ? { staffUserId: null, actor: actor.tool }
+    : { staffUserId: actor.staffUserId, actor: `staff: ${actor.name}` };
+
+export class StaffAccountProblem extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join(' '));
+    this.name = 'StaffAccountProblem';
+  }
+}
+
+export interface NewStaffMember {
+  username: string;
+  name: string;
+  role: StaffRole;
+  /** a password to hash, or a hash made elsewhere (the catalogue file holds hashes, never passwords) */
+  password?: string;
+  passwordHash?: string;
+  currencySymbol?: string;
+}
+
+function detailProblems(input: { username?: string; name?: string; role?: string; currencySymbol?: string }) {
+  const problems: string[] = [];
+  if (input.username !== undefined && !staffUsernamePattern.test(input.username))
+    problems.push('The username must be 2 to 64 letters, digits, dots, dashes or underscores.');
+  if (input.name !== undefined && (input.name.trim() === '' || input.name.length > 100))
+    problems.push('The name must be 1 to 100 characters.');
+  if (input.role !== undefined && !(staffRoles as readonly string[]).includes(input.role))
+    problems.push(`The role must be one of: ${staffRoles.join(', ')}.`);
+  if (input.currencySymbol !== undefined && !/^\S{1,3}$/u.test(input.currencySymbol))
+    problems.push('The currency symbol must be 1 to 3 characters without spaces.');
+  return problems;
+}
+
+const argon2idHash = /^\$argon2id\$v=19\$m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+$/;
+
+/**
+ * Creating and changing staff accounts (issue 19 item 2), for the command line and the catalogue
+ * import. Every change is written to the audit log with who made it; a new password, a new role
+ * or a closed account ends the member's sessions at once.
+ */
+export function createStaffAccounts(deps: { db: Db; clock: () => Date }) {
+  const { db } = deps;
+
+  async function find(operatorId: number, username: string): Promise<StaffUserRow> {
+    const found = await staffUserByUsername(db, operatorId, username);
+    if (!found) throw new StaffAccountProblem([`There is no staff member with the username "${username}".`]);
+    return found;
+  }
+
+  async function passwordHashOf(input: { password?: string; passwordHash?: string }) {
+    if (input.passwordHash !== undefined) {
+      if (!argon2idHash.test(input.passwordHash))
+        throw new StaffAccountProblem(['The password hash must be an argon2id hash.']);
+      return input.passwordHash;
+    }
+    const problems = passwordProblems(input.password ?? '');
+    if (problems.length > 0) throw new StaffAccountProblem(problems);
+    return hashPassword(input.password!);
+  }
+
+  return {
+    list: (operatorId: number) => staffUsersOf(db, operatorId),
+
+    /** A hash for the catalogue file, after the same password rules as an account's. */
+    hash: (password: string) => passwordHashOf({ password }),
+
+    async add(operatorId: number, member: NewStaffMember, actor: StaffActor): Promise<StaffUserRow> {
+      const problems = detailProblems(member);
+      if (problems.length > 0) throw new StaffAccountProblem(problems);
+      const passwordHash = await passwordHashOf(member);
+      return db.transaction(async (tx) => {
+        const created = await insertStaffUser(tx, {
+          operatorId,
+          username: member.username,
+          displayName: member.name.trim(),
+          role: member.role,
+          passwordHash,
+          currencySymbol: member.currencySymbol ?? '£',
+        });
+        if (!created) throw new StaffAccountProblem([`The username "${member.username}" is already taken.`]);
+        await appendAudit(tx, {
+          ...actorFields(actor),
+          action: 'staff.added',
+          details: { staffUserId: created.id, username: created.username, role: created.role },
+        });
+        return created;
+      });
+    },
+
+    async change(
+      operatorId: number,
+      username: string,
+      change: {
+        name?: string;
+        role?: StaffRole;
+        currencySymbol?: string;
+        active?: boolean;
+        password?: string;
+      },
+      actor: StaffActor,
+    ): Promise<StaffUserRow> {
+      const problems = detailProblems(change);
+      if (problems.length > 0) throw new StaffAccountProblem(problems);
+      const found = await find(operatorId, username);
+      const passwordHash = change.password === undefined ? undefined : await passwordHashOf(change);
+      return db.transaction(async (tx) => {
+        const updated = (await updateStaffUser(tx, found.id, {
+          ...(change.name !== undefined ? { displayName: change.name.trim() } : {}),
+          ...(change.role !== undefined ? { role: change.role } : {}),
+          ...(change.currencySymbol !== undefined ? { currencySymbol: change.currencySymbol } : {}),
+          ...(change.active !== undefined ? { active: change.active } : {}),
+          ...(passwordHash !== undefined ? { passwordHash } : {}),
+        }))!;
+        // What a session was allowed to do changed: it ends, and the member logs in again.
+        if (passwordHash !== undefined || change.role !== undefined || change.active === false)
+          await revokeStaffSessionsOf(tx, found.id, deps.clock());
+        await appendAudit(tx, {
+          ...actorFields(actor),
+          action: 'staff.changed',
+          details: {
+            staffUserId: found.id,
+            username: found.username,
+            ...(change.name !== undefined ? { name: change.name.trim() } : {}),
+            ...(change.role !== undefined ? { role: { from: found.role, to: change.role } } : {}),
+            ...(change.currencySymbol !== undefined ? { currencySymbol: change.currencySymbol } : {}),
+            ...(change.active !== undefined ? { active: change.active } : {}),
+            ...(passwordHash !== undefined ? { password: 'changed' } : {}),
+          },
+        });
+        return updated;
+      });
+    },
+  };
+}
+export type StaffAccounts = ReturnType<typeof createStaffAccounts>;

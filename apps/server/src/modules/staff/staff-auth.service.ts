@@ -1,0 +1,178 @@
+import type { SessionTimes } from '@lido/contracts/auth';
+import { staffRoleLabels, type StaffUser } from '@lido/contracts/staff';
+import type { Db } from '../../db/client.ts';
+import { limitedAddress } from '../../http/client-address.ts';
+import { HttpError, ValidationError } from '../../http/errors.ts';
+import { requireOperator } from '../operator/current-operator.ts';
+import type { OperatorRepository } from '../operator/operator.repository.ts';
+import { decoyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../auth/passwords.ts';
+import type { Limit, RateLimiter } from '../auth/rate-limiter.ts';
+import { hashToken, newToken } from '../auth/tokens.ts';
+import {
+  activeStaffSession,
+  insertStaffSession,
+  revokeStaffSession,
+  type StaffSessionRow,
+  type StaffUserRow,
+  staffUserByUsername,
+  touchStaffSession,
+  updateStaffUser,
+} from './staff.repository.ts';
+
+export const staffInvalidCredentials = 'Your staff username or password is incorrect.';
+export const staffTooManyAttempts = 'Too many attempts. Please wait a while and try again.';
+export const staffAccountLocked =
+  'This staff account is locked for now after too many wrong passwords. Ask a supervisor to set a new password, or try again later.';
+
+const hour = 3_600_000;
+/** The customers' limits (quality.md S3) with keys of their own: 100 failures an account an hour. */
+export const staffLoginLimits = {
+  account: (staffUserId: number): Limit => ({
+    key: `staff-login:user:${staffUserId}`,
+    max: 100,
+    windowMs: hour,
+  }),
+  unknownName: (username: string): Limit => ({
+    key: `staff-login:name:${username.trim().toLowerCase()}`,
+    max: 100,
+    windowMs: hour,
+  }),
+  client: (address: string): Limit => ({
+    key: `staff-login:client:${limitedAddress(address)}`,
+    max: 300,
+    windowMs: hour,
+  }),
+};
+
+export interface StaffTimeouts {
+  /** a desk computer left alone is locked after this long without a request */
+  idleTimeoutMs: number;
+  /** a session lasts a shift at most */
+  absoluteTimeoutMs: number;
+}
+
+export interface AuthenticatedStaff {
+  session: StaffSessionRow;
+  staff: StaffUserRow;
+}
+
+export function staffView(staff: StaffUserRow): StaffUser {
+  return {
+    id: staff.id,
+    username: staff.username,
+    name: staff.displayName,
+    role: staff.role,
+    roleLabel: staffRoleLabels[staff.role],
+    currencySymbol: staff.currencySymbol,
+  };
+}
+
+/**
+ * Staff logins and sessions (decision 0053): the same protections as customers' (limits counted
+ * before any hash, a decoy hash for unknown names, a new session every login, idle and absolute
+ * ends), in tables of their own, so a customer's token can never be a staff session.
+ */
+export function createStaffAuthService(deps: {
+  db: Db;
+  operators: OperatorRepository;
+  limiter: RateLimiter;
+  clock: () => Date;
+  timeouts: StaffTimeouts;
+}) {
+  const { db, limiter, clock, timeouts } = deps;
+
+  async function takeLoginAttempt(staff: StaffUserRow | undefined, username: string, clientAddress: string) {
+    const client = await limiter.takeAll([staffLoginLimits.client(clientAddress)]);
+    if (!client) throw new HttpError(429, staffTooManyAttempts);
+    const account = await limiter.takeAll([
+      staff ? staffLoginLimits.account(staff.id) : staffLoginLimits.unknownName(username),
+    ]);
+    if (!account) {
+      await limiter.giveBack(client);
+      throw new HttpError(429, staffAccountLocked);
+    }
+    return [...client, ...account];
+  }
+
+  async function liveSession(token: string | undefined) {
+    if (!token) return null;
+    const found = await activeStaffSession(db, hashToken(token));
+    if (!found) return null;
+    const now = clock();
+    const idleFor = now.getTime() - found.session.lastSeenAt.getTime();
+    if (!found.staff.active || now >= found.session.expiresAt || idleFor > timeouts.idleTimeoutMs) {
+      await revokeStaffSession(db, found.session.tokenHash, now);
+      return null;
+    }
+    return { ...found, now, idleFor };
+  }
+
+  function timesOf(session: StaffSessionRow, lastSeen: Date, now: Date): SessionTimes {
+    const idleEnd = lastSeen.getTime() + timeouts.idleTimeoutMs;
+    const end = Math.min(idleEnd, session.expiresAt.getTime());
+    return {
+      expiresAt: new Date(end).toISOString(),
+      expiresInMs: Math.max(0, end - now.getTime()),
+      idleTimeoutMs: timeouts.idleTimeoutMs,
+      extendable: idleEnd < session.expiresAt.getTime(),
+    };
+  }
+
+  return {
+    async login(input: {
+      username: string;
+      password: string;
+      clientAddress: string;
+      previousToken?: string | undefined;
+    }): Promise<{ token: string; staff: StaffUserRow }> {
+      const operator = await requireOperator(deps.operators);
+      const found = await staffUserByUsername(db, operator.id, input.username);
+      const taken = await takeLoginAttempt(found, input.username, input.clientAddress);
+      // A closed account is checked like any other, so its answer takes as long and says the same.
+      const matched =
+        found && (await verifyPassword(found.passwordHash, input.password)) && found.active
+          ? found
+          : undefined;
+      if (!found) await verifyPassword(await decoyPasswordHash(), input.password);
+      if (!matched) throw new ValidationError({ username: [staffInvalidCredentials] });
+      await limiter.giveBack(taken);
+      if (needsRehash(matched.passwordHash))
+        await updateStaffUser(db, matched.id, { passwordHash: await hashPassword(input.password) });
+      const now = clock();
+      if (input.previousToken) await revokeStaffSession(db, hashToken(input.previousToken), now);
+      const token = newToken();
+      await insertStaffSession(db, {
+        staffUserId: matched.id,
+        tokenHash: hashToken(token),
+        createdAt: now,
+        lastSeenAt: now,
+        expiresAt: new Date(now.getTime() + timeouts.absoluteTimeoutMs),
+      });
+      return { token, staff: matched };
+    },
+
+    /** The live staff session for a token; a request more than a minute after the last extends it. */
+    async authenticate(token: string | undefined): Promise<AuthenticatedStaff | null> {
+      const live = await liveSession(token);
+      if (!live) return null;
+      if (live.idleFor > 60_000) await touchStaffSession(db, live.session.id, live.now);
+      return { session: live.session, staff: live.staff };
+    },
+
+    async sessionTimes(token: string | undefined): Promise<SessionTimes | null> {
+      const live = await liveSession(token);
+      return live ? timesOf(live.session, live.session.lastSeenAt, live.now) : null;
+    },
+
+    async extendSession(token: string | undefined): Promise<SessionTimes | null> {
+      const live = await liveSession(token);
+      if (!live) return null;
+      await touchStaffSession(db, live.session.id, live.now);
+      return timesOf(live.session, live.now, live.now);
+    },
+
+    async logout(token: string | undefined): Promise<void> {
+      if (token) await revokeStaffSession(db, hashToken(token), clock());
+    },
+  };
+}

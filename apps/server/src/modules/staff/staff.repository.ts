@@ -1,0 +1,104 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { staffAuditLog, staffSessions, staffUsers, type StaffRole } from '../../db/schema.ts';
+
+export type StaffUserRow = typeof staffUsers.$inferSelect;
+export type StaffSessionRow = typeof staffSessions.$inferSelect;
+export type NewAuditEntry = Omit<typeof staffAuditLog.$inferInsert, 'id' | 'at'>;
+
+const byUsername = (operatorId: number, username: string) =>
+  and(
+    eq(staffUsers.operatorId, operatorId),
+    sql`lower(${staffUsers.username}) = ${username.trim().toLowerCase()}`,
+  );
+
+/** Every query of staff accounts, their sessions and the audit log (decision 0053). */
+export async function staffUserByUsername(db: Executor, operatorId: number, username: string) {
+  const [row] = await db.select().from(staffUsers).where(byUsername(operatorId, username));
+  return row;
+}
+
+export async function staffUsersOf(db: Executor, operatorId: number) {
+  return db
+    .select()
+    .from(staffUsers)
+    .where(eq(staffUsers.operatorId, operatorId))
+    .orderBy(asc(staffUsers.username));
+}
+
+/** Creates the account, or answers undefined when the username is taken (any case). */
+export async function insertStaffUser(
+  db: Executor,
+  values: {
+    operatorId: number;
+    username: string;
+    displayName: string;
+    role: StaffRole;
+    passwordHash: string;
+    currencySymbol: string;
+  },
+) {
+  const [row] = await db.insert(staffUsers).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function updateStaffUser(
+  db: Executor,
+  id: number,
+  values: Partial<Pick<StaffUserRow, 'displayName' | 'role' | 'passwordHash' | 'currencySymbol' | 'active'>>,
+) {
+  const [row] = await db
+    .update(staffUsers)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(staffUsers.id, id))
+    .returning();
+  return row;
+}
+
+export async function insertStaffSession(db: Executor, values: typeof staffSessions.$inferInsert) {
+  await db.insert(staffSessions).values(values);
+}
+
+/** The unrevoked session for a token hash with its staff member, in one round trip. */
+export async function activeStaffSession(db: Executor, tokenHash: string) {
+  const [row] = await db
+    .select({ session: staffSessions, staff: staffUsers })
+    .from(staffSessions)
+    .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.staffUserId))
+    .where(and(eq(staffSessions.tokenHash, tokenHash), isNull(staffSessions.revokedAt)));
+  return row;
+}
+
+export async function touchStaffSession(db: Executor, id: number, at: Date) {
+  await db.update(staffSessions).set({ lastSeenAt: at }).where(eq(staffSessions.id, id));
+}
+
+export async function revokeStaffSession(db: Executor, tokenHash: string, at: Date) {
+  await db
+    .update(staffSessions)
+    .set({ revokedAt: at })
+    .where(and(eq(staffSessions.tokenHash, tokenHash), isNull(staffSessions.revokedAt)));
+}
+
+/** Ends every session of a staff member: a new password, a new role, or the account closed. */
+export async function revokeStaffSessionsOf(db: Executor, staffUserId: number, at: Date) {
+  await db
+    .update(staffSessions)
+    .set({ revokedAt: at })
+    .where(and(eq(staffSessions.staffUserId, staffUserId), isNull(staffSessions.revokedAt)));
+}
+
+/** Appends to the audit log (a trigger refuses any change or deletion of what is written). */
+export async function appendAudit(db: Executor, entry: NewAuditEntry) {
+  const [row] = await db.insert(staffAuditLog).values(entry).returning();
+  return row!;
+}
+
+export async function auditEntries(db: Executor, query: { staffUserId?: number; limit?: number } = {}) {
+  return db
+    .select()
+    .from(staffAuditLog)
+    .where(query.staffUserId === undefined ? undefined : eq(staffAuditLog.staffUserId, query.staffUserId))
+    .orderBy(asc(staffAuditLog.id))
+    .limit(query.limit ?? 500);
+}

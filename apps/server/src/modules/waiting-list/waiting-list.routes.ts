@@ -1,0 +1,69 @@
+import { sessionParamsSchema } from '@lido/contracts/activities';
+import {
+  joinWaitingListSchema,
+  leftWaitingListMessage,
+  leftWaitingListSchema,
+  sessionWaitingListSchema,
+  waitingListEntrySchema,
+  waitingListParamsSchema,
+  waitingListsSchema,
+} from '@lido/contracts/waiting-list';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
+import { apiRoutes, ok } from '../../http/api-schema.ts';
+import { parseInput } from '../../http/errors.ts';
+import type { AppServices } from '../../services.ts';
+import { requireCustomer } from '../auth/auth.routes.ts';
+
+/** A session's waiting list and My account → Waiting lists (issue 18 item 5, decision 0052). */
+export function waitingListRoutes(app: FastifyInstance, services: AppServices, config: Config): void {
+  const api = apiRoutes(app);
+  const { waitingList } = services;
+
+  api.get(
+    '/api/activities/sessions/:sessionId/waiting-list',
+    { schema: { params: sessionParamsSchema, response: ok(sessionWaitingListSchema) } },
+    async (request, reply) => {
+      const { customer } = await requireCustomer(request, reply, services, config);
+      const { sessionId } = parseInput(sessionParamsSchema, request.params);
+      return { data: await waitingList.forSession(customer, sessionId) };
+    },
+  );
+
+  api.post(
+    '/api/activities/sessions/:sessionId/waiting-list',
+    {
+      schema: {
+        params: sessionParamsSchema,
+        body: joinWaitingListSchema,
+        response: ok(waitingListEntrySchema),
+      },
+    },
+    async (request, reply) => {
+      const { customer } = await requireCustomer(request, reply, services, config);
+      const { sessionId } = parseInput(sessionParamsSchema, request.params);
+      const { autoBook } = parseInput(joinWaitingListSchema, request.body ?? {});
+      return { data: await waitingList.join(customer, sessionId, { autoBook }) };
+    },
+  );
+
+  api.get(
+    '/api/my-account/waiting-lists',
+    { schema: { response: ok(waitingListsSchema) } },
+    async (request, reply) => {
+      const { customer } = await requireCustomer(request, reply, services, config);
+      return { data: await waitingList.list(customer) };
+    },
+  );
+
+  api.delete(
+    '/api/my-account/waiting-lists/:entryId',
+    { schema: { params: waitingListParamsSchema, response: ok(leftWaitingListSchema) } },
+    async (request, reply) => {
+      const { customer } = await requireCustomer(request, reply, services, config);
+      const { entryId } = parseInput(waitingListParamsSchema, request.params);
+      await waitingList.leave(customer, entryId);
+      return { data: { message: leftWaitingListMessage } };
+    },
+  );
+}

@@ -1,0 +1,89 @@
+import type { OutstandingBalance } from '@lido/contracts/outstanding-balance';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { useClientSettings } from '../../app/client-settings/get-client-settings.ts';
+import { crossSiteUrl } from '../../app/site-mode/cross-site.ts';
+import { useSiteMode } from '../../app/site-mode/site-mode.ts';
+import { ApiError, apiFetch, apiGet } from '../../lib/api/api-client.ts';
+import { Button } from '../../ui/button.tsx';
+
+/** GET my-account/outstanding-balance: failed Direct Debit payments the member can pay by card. */
+export const myOutstandingBalanceQuery = queryOptions({
+  queryKey: ['auth', 'outstanding-balance'],
+  queryFn: () => apiGet<OutstandingBalance>('my-account/outstanding-balance'),
+});
+
+/** Whether the member owes a failed payment (the Dashboard then says so once, here). */
+export function useOwesBalance(): boolean {
+  const balance = useQuery(myOutstandingBalanceQuery);
+  return (balance.data?.collections.length ?? 0) > 0;
+}
+
+/**
+ * "Pay now": the failed payments go into the basket and the member goes to the usual card
+ * checkout (on the joining site, whose confirmation page says what was paid).
+ */
+function usePayNow() {
+  const settings = useClientSettings();
+  const { embedded } = useSiteMode();
+  return useMutation({
+    mutationFn: () => apiFetch('my-account/outstanding-balance/pay', { method: 'POST' }),
+    meta: { inlineValidation: true },
+    onSuccess: () =>
+      window.location.assign(crossSiteUrl(settings.siteUrls, 'online-joining', '/checkout', { embedded })),
+  });
+}
+
+/**
+ * What a member owes after a Direct Debit payment failed, and "Pay now" to pay it by card at once
+ * (issue 22 item 4). Shown on the Dashboard and on Memberships; nothing when nothing is owed.
+ */
+export function OutstandingBalanceNotice({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
+  const balance = useQuery(myOutstandingBalanceQuery);
+  const pay = usePayNow();
+  const headingId = useId();
+  const owed = balance.data;
+  if (!owed || owed.collections.length === 0) return null;
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const [only] = owed.collections;
+  return (
+    <section className="notice notice--danger outstanding-balance" aria-labelledby={headingId}>
+      <Heading className="notice__title" id={headingId}>
+        You have {owed.total.formatted} to pay
+      </Heading>
+      {owed.collections.length === 1 && only ? (
+        <p>
+          We couldn’t collect your Direct Debit payment of {only.amount.formatted} for {only.membershipName},
+          due on {only.prettyBillingDate}.
+        </p>
+      ) : (
+        <>
+          <p>We couldn’t collect these Direct Debit payments:</p>
+          <ul>
+            {owed.collections.map((collection) => (
+              <li key={collection.collectionId}>
+                {collection.amount.formatted} for {collection.membershipName}, due on{' '}
+                {collection.prettyBillingDate}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <p>
+        Pay it now by card to keep your membership up to date. Your Direct Debit carries on as usual for your
+        next payments.
+        {owed.blocksBooking && ' You can’t book activities online until it is paid.'}
+      </p>
+      {pay.isError && (
+        <p className="error-line" role="alert">
+          {pay.error instanceof ApiError && pay.error.status === 422
+            ? pay.error.message
+            : 'Something went wrong, please try again.'}
+        </p>
+      )}
+      <Button variant="primary" size="md" disabled={pay.isPending} onClick={() => pay.mutate()}>
+        Pay now<span className="visually-hidden"> {owed.total.formatted}</span>
+      </Button>
+    </section>
+  );
+}

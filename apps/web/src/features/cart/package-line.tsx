@@ -1,0 +1,25 @@
+import type { CartItem } from '@lido/contracts/cart';
+import { Button } from '../../ui/button.tsx';
+
+/** A package in the basket: what it is, where it is used, its price (decision 0049). */
+export function PackageLineItem({
+  item,
+  busy,
+  onRemove,
+}: {
+  item: Extract<CartItem, { type: 'package' }>;
+  busy: boolean;
+  onRemove: () => void;
+}) {
+  return (
+    <li className="card basket__item">
+      <h2 className="card__title">{item.name}</h2>
+      <p>{item.description}</p>
+      <p className="card__meta">For bookings at {item.venue.name}</p>
+      <p className="basket__price">{item.price.formatted}</p>
+      <Button variant="link" size="md" disabled={busy} onClick={onRemove}>
+        Remove<span className="visually-hidden"> {item.name}</span>
+      </Button>
+    </li>
+  );
+}

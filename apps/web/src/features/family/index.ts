@@ -1,0 +1,5 @@
+// The family feature's public surface (issue 18 item 4): My details' Family section, and the
+// bookings site's "Who is this booking for?".
+export { AttendeeChoice } from './attendee-choice.tsx';
+export { FamilySection } from './family-section.tsx';
+export { useHasFamily } from './family-api.ts';

@@ -1,0 +1,123 @@
+import type { WaitingListEntry } from '@lido/contracts/waiting-list';
+import { act, cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clearToasts } from '../src/app/toasts/toast-store.ts';
+import { Toaster } from '../src/app/toasts/toaster.tsx';
+import { SessionPage } from '../src/features/activities/session-page.tsx';
+import { logIn, logOut, sessionDetails, testUser, wire } from './support/activity-fixtures.ts';
+import { renderRoutesOnSite, stubFetch } from './support/render.tsx';
+
+afterEach(() => {
+  cleanup();
+  logOut();
+  act(() => clearToasts());
+});
+
+const full = sessionDetails({
+  availability: { status: 'full', label: 'Full', spacesLeft: 0, opensAt: null, bookable: false },
+});
+
+const entry = (overrides: Partial<WaitingListEntry> = {}): WaitingListEntry => ({
+  id: 7,
+  sessionId: 501,
+  activityName: 'Spin',
+  venueName: 'Castlefield Leisure Centre',
+  venueSlug: 'castlefield-leisure-centre',
+  locationName: 'Studio 1',
+  startsAt: '2026-11-24T18:00:00.000Z',
+  when: 'Tue 24 Nov 2026, 18:00 to 18:45',
+  status: 'waiting',
+  position: 3,
+  statusText: 'You are 3rd on the waiting list',
+  offerExpiresAt: null,
+  autoBook: false,
+  ...overrides,
+});
+
+/** The session page of a full session; the waiting list answers `answer(method)`. */
+function renderFull(answer: (method: string) => { status?: number; body: unknown }) {
+  let calls: { url: string; init: RequestInit | undefined }[] = [];
+  const stub = stubFetch({
+    '/api/activities/sessions/501': wire(full),
+    '/api/auth/user': wire(testUser),
+    '/api/activities/sessions/501/waiting-list': () => answer(calls.at(-1)?.init?.method ?? 'GET'),
+  });
+  calls = stub.calls;
+  vi.stubGlobal('fetch', stub.fetchStub);
+  renderRoutesOnSite(
+    [
+      {
+        path: '/sessions/:sessionId',
+        element: (
+          <>
+            <SessionPage />
+            <Toaster />
+          </>
+        ),
+      },
+    ],
+    { path: '/sessions/501' },
+  );
+  return calls;
+}
+
+describe('the waiting list on a full session’s page (decision 0052)', () => {
+  it('asks a visitor to log in to use it, and offers no booking', async () => {
+    renderFull(() => wire({ entry: null }));
+    expect(await screen.findByRole('button', { name: 'Log in to use the waiting list' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add to basket' })).toBeNull();
+  });
+
+  it('joins with the automatic booking chosen, then says where the customer stands, focus on its heading', async () => {
+    logIn();
+    const calls = renderFull((method) =>
+      method === 'POST' ? wire(entry({ autoBook: true })) : wire({ entry: null }),
+    );
+    await screen.findByRole('heading', { name: 'Join the waiting list' });
+    await userEvent.click(
+      screen.getByRole('checkbox', {
+        name: 'Book it for me automatically when a place frees up, if it costs me nothing',
+      }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Join the waiting list' }));
+    const heading = await screen.findByRole('heading', { name: 'You are on the waiting list' });
+    expect(document.activeElement).toBe(heading);
+    expect(screen.getByText('You are 3rd on the waiting list')).toBeTruthy();
+    const post = calls.find((call) => call.init?.method === 'POST');
+    expect(JSON.parse(String(post!.init!.body))).toEqual({ auto_book: true });
+    expect(screen.getByRole('button', { name: 'Leave the waiting list' })).toBeTruthy();
+  });
+
+  it('shows the server’s reason when joining is refused', async () => {
+    logIn();
+    renderFull((method) =>
+      method === 'POST'
+        ? { status: 422, body: { message: 'You are already booked on this session.' } }
+        : wire({ entry: null }),
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Join the waiting list' }));
+    const reason = await screen.findByText('You are already booked on this session.', { selector: 'p' });
+    expect(reason.getAttribute('role')).toBe('alert');
+    expect(screen.getByRole('heading', { name: 'Join the waiting list' })).toBeTruthy();
+  });
+
+  it('offers the usual booking form for a place kept for the customer', async () => {
+    logIn();
+    renderFull(() =>
+      wire({
+        entry: entry({
+          status: 'offered',
+          position: null,
+          statusText: 'Place offered until Tue 24 Nov, 14:30',
+          offerExpiresAt: '2026-11-24T14:30:00.000Z',
+        }),
+      }),
+    );
+    expect(await screen.findByText('A place is kept for you')).toBeTruthy();
+    expect(
+      screen.getByText('Place offered until Tue 24 Nov, 14:30. Add it to your basket to book it.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add to basket' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/** Who a dependant is to the account holder (issue 18 item 4, decision 0051). */
+export const relationships = ['child', 'partner', 'other'] as const;
+export type Relationship = (typeof relationships)[number];
+export const relationshipLabels: Record<Relationship, string> = {
+  child: 'Child',
+  partner: 'Partner',
+  other: 'Other family member',
+};
+
+/** A dependant as My account → My details lists it. */
+export const dependantSchema = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  dateOfBirth: z.string(),
+  prettyDateOfBirth: z.string(),
+  relationship: z.enum(relationships),
+  /** whether removing is refused: the dependant has upcoming bookings or a running membership */
+  removable: z.boolean(),
+});
+export type Dependant = z.infer<typeof dependantSchema>;
+
+export const familySchema = z.array(dependantSchema);
+export type Family = z.infer<typeof familySchema>;
+
+const nameField = (what: string) =>
+  z
+    .string({ error: `Enter their ${what}.` })
+    .trim()
+    .min(1, `Enter their ${what}.`)
+    .max(60, `Their ${what} must be 60 characters or fewer.`);
+
+/** POST /api/my-account/family and PUT /api/my-account/family/{dependantId} */
+export const dependantBodySchema = z.object({
+  firstName: nameField('first name'),
+  lastName: nameField('last name'),
+  dateOfBirth: z.iso.date({ error: 'Enter their date of birth as a real date, for example 27 3 2015.' }),
+  relationship: z.enum(relationships, { error: 'Choose who they are to you.' }),
+});
+export type DependantBody = z.infer<typeof dependantBodySchema>;
+
+export const dependantParamsSchema = z.object({
+  dependantId: z.coerce.number({ error: 'The family member must be a number.' }).int().positive(),
+});
+
+/** The answer to adding, changing or removing a dependant: the family as it now is. */
+export const familyChangedSchema = z.object({ family: familySchema, message: z.string() });
+export type FamilyChanged = z.infer<typeof familyChangedSchema>;

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { positiveId } from './common.ts';
+
+/**
+ * Waiting lists (issue 18 item 5, decision 0052): a full session's queue. An entry is `waiting`
+ * (with its place in the queue) or `offered` (a freed place kept for the customer until
+ * `offerExpiresAt`, to book through the basket as usual).
+ */
+export const waitingListEntrySchema = z.object({
+  id: z.number().int(),
+  sessionId: z.number().int(),
+  activityName: z.string(),
+  venueName: z.string(),
+  venueSlug: z.string(),
+  locationName: z.string(),
+  startsAt: z.string(),
+  /** "Tue 24 Nov 2026, 18:00 to 18:45" in the operator's time zone */
+  when: z.string(),
+  status: z.enum(['waiting', 'offered']),
+  /** 1 for the first in line; null once offered */
+  position: z.number().int().nullable(),
+  /** "You are 3rd on the waiting list" or "Place offered until Tue 24 Nov, 14:30" */
+  statusText: z.string(),
+  offerExpiresAt: z.string().nullable(),
+  /** booked by itself when a place frees and costs nothing */
+  autoBook: z.boolean(),
+});
+export type WaitingListEntry = z.infer<typeof waitingListEntrySchema>;
+
+/** GET /api/activities/sessions/{sessionId}/waiting-list: the customer's entry, if any. */
+export const sessionWaitingListSchema = z.object({ entry: waitingListEntrySchema.nullable() });
+export type SessionWaitingList = z.infer<typeof sessionWaitingListSchema>;
+
+/** POST /api/activities/sessions/{sessionId}/waiting-list */
+export const joinWaitingListSchema = z.strictObject({
+  autoBook: z.boolean({ error: 'autoBook must be true or false.' }).optional(),
+});
+export type JoinWaitingList = z.infer<typeof joinWaitingListSchema>;
+
+/** GET /api/my-account/waiting-lists */
+export const waitingListsSchema = z.array(waitingListEntrySchema);
+
+/** DELETE /api/my-account/waiting-lists/{entryId} */
+export const waitingListParamsSchema = z.object({ entryId: positiveId('The waiting list entry') });
+
+export const leftWaitingListMessage = 'You have left the waiting list.';
+export const leftWaitingListSchema = z.object({ message: z.string() });
+export type LeftWaitingList = z.infer<typeof leftWaitingListSchema>;
