@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import { completedWaiversSchema } from './activities.ts';
+import { offlinePaymentsSchema } from './cart.ts';
+import { positiveId } from './common.ts';
+import { moneySchema } from './membership.ts';
+import { customerDetailsShape } from './customer.ts';
+import { staffRoles } from './staff.ts';
+
+/**
+ * Front-of-house (issue 19): what desk staff call on the staff site. The spec names only the
+ * one-step pay (`POST {checkout}/pay`, §7) and says "Staff capabilities: not shown", so the other
+ * shapes here are Lido's (decision 0054). On the staff site every basket, joining and booking call
+ * acts for the customer named by `selected_user_id`, never for a customer session.
+ */
+
+/** GET /api/staff/customers?q=: a name, email, customer ID (C100001) or postcode; at least 2 characters. */
+export const customerSearchQuerySchema = z.object({
+  q: z
+    .string({ error: 'Enter a name, email, customer ID or postcode.' })
+    .trim()
+    .min(2, { error: 'Enter at least 2 characters of a name, email, customer ID or postcode.' })
+    .max(100, { error: 'Search for at most 100 characters.' }),
+});
+
+/** A customer as the desk sees them in a list and in the selected-customer bar. */
+export const deskCustomerSchema = z.object({
+  id: z.number().int(),
+  /** the customer ID on their card, e.g. C100002 */
+  reference: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string().nullable(),
+  postcode: z.string().nullable(),
+  dateOfBirth: z.string().nullable(),
+  /** a dependant's account holder (who pays), else null */
+  payer: z.object({ id: z.number().int(), name: z.string(), reference: z.string() }).nullable(),
+});
+export type DeskCustomer = z.infer<typeof deskCustomerSchema>;
+
+/** GET /api/staff/customers?q=: at most 20, best matches first; `more` when there were others. */
+export const customerSearchAnswerSchema = z.object({
+  customers: z.array(deskCustomerSchema),
+  more: z.boolean(),
+});
+export type CustomerSearchAnswer = z.infer<typeof customerSearchAnswerSchema>;
+
+/** GET /api/staff/customers/{id}: the customer, and the family they pay for (or are in). */
+export const deskCustomerDetailSchema = deskCustomerSchema.extend({
+  family: z.array(deskCustomerSchema),
+});
+export type DeskCustomerDetail = z.infer<typeof deskCustomerDetailSchema>;
+
+/**
+ * POST /api/staff/customers: a customer created at the desk, with the spec's data fields. They have
+ * no password: they set one with "Forgotten password" when they first want My account.
+ */
+export const deskCustomerBodySchema = z.strictObject({ ...customerDetailsShape });
+export type DeskCustomerBody = z.infer<typeof deskCustomerBodySchema>;
+
+export const staffCustomerParamsSchema = z.object({ customerId: positiveId('The customer') });
+
+/**
+ * POST {checkout}/pay (§7): the one-step pay at the desk. `payments` are the tenders taken (cash,
+ * offline-voucher, cheque, credit), folded with the spec's replace and remove rules; together they
+ * must cover the balance, and only cash may be more than what is left (the change is given back).
+ * `transactionUuid` makes a repeat (double click, retry) answer the first order.
+ */
+export const payBodySchema = z.strictObject({
+  completedWaivers: completedWaiversSchema.optional(),
+  payments: offlinePaymentsSchema.default([]),
+  terms: z.array(positiveId('A terms id')).max(20).default([]),
+  transactionUuid: z
+    .string({ error: 'The transaction is missing.' })
+    .uuid({ error: 'The transaction must be a UUID.' }),
+  source: z.literal('front-of-house', { error: 'The source must be front-of-house.' }),
+  selectedUserId: positiveId('The selected user'),
+});
+export type PayBody = z.infer<typeof payBodySchema>;
+
+/** The answer to POST {checkout}/pay: the order, and the change to give for cash. */
+export const paidAtDeskSchema = z.object({
+  completeOrderId: z.number().int(),
+  orderId: z.number().int(),
+  status: z.literal('completed'),
+  change: moneySchema,
+});
+export type PaidAtDesk = z.infer<typeof paidAtDeskSchema>;
+
+export const tenderTypeLabels = {
+  cash: 'Cash',
+  'offline-voucher': 'Voucher',
+  cheque: 'Cheque',
+  credit: 'Account credit',
+} as const;
+
+/** An order taken at the desk, as the supervisor's list of the day shows it. */
+export const deskOrderSchema = z.object({
+  id: z.number().int(),
+  reference: z.string(),
+  takenAt: z.string(),
+  customer: z.object({ id: z.number().int(), name: z.string(), reference: z.string() }),
+  staff: z.object({ id: z.number().int(), name: z.string() }),
+  total: moneySchema,
+  tenders: z.array(
+    z.object({
+      tenderType: z.enum(['cash', 'offline-voucher', 'cheque', 'credit', 'card']),
+      amount: moneySchema,
+    }),
+  ),
+  status: z.enum(['completed', 'voided']),
+  voidedBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  voidReason: z.string().nullable(),
+});
+export type DeskOrder = z.infer<typeof deskOrderSchema>;
+
+/** GET /api/staff/orders?date=YYYY-MM-DD (default today): the desk's orders of a day. */
+export const deskOrdersQuerySchema = z.object({
+  date: z
+    .string({ error: 'The date must be YYYY-MM-DD.' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'The date must be YYYY-MM-DD.' })
+    .optional(),
+});
+export const deskOrdersAnswerSchema = z.object({ date: z.string(), orders: z.array(deskOrderSchema) });
+
+/** POST /api/staff/orders/{orderId}/void (supervisor; an order taken today): why, for the audit log. */
+export const voidOrderBodySchema = z.strictObject({
+  reason: z
+    .string({ error: 'Enter why the order is voided.' })
+    .trim()
+    .min(3, { error: 'Enter why the order is voided.' })
+    .max(200, { error: 'The reason must be at most 200 characters.' }),
+});
+export const deskOrderParamsSchema = z.object({ orderId: positiveId('The order') });
+
+/** GET /api/staff/cash-up?date= (supervisor): what each member of staff took in each tender. */
+export const cashUpAnswerSchema = z.object({
+  date: z.string(),
+  prettyDate: z.string(),
+  rows: z.array(
+    z.object({
+      staff: z.object({ id: z.number().int(), name: z.string() }),
+      tenderType: z.enum(['cash', 'offline-voucher', 'cheque', 'credit', 'card']),
+      orders: z.number().int(),
+      taken: moneySchema,
+      /** taken on orders voided since: handed back, not in the till */
+      voided: moneySchema,
+      net: moneySchema,
+    }),
+  ),
+  totals: z.array(
+    z.object({
+      tenderType: z.enum(['cash', 'offline-voucher', 'cheque', 'credit', 'card']),
+      net: moneySchema,
+    }),
+  ),
+  voidedOrders: z.number().int(),
+});
+export type CashUp = z.infer<typeof cashUpAnswerSchema>;
+
+export const staffRoleSchema = z.enum(staffRoles);
