@@ -1,0 +1,5 @@
+// The checkout feature's public surface: what the staff site's till (issue 19) shares with checkout.
+// Checkout's pages themselves are loaded lazily by the sites.
+export { useCartTerms } from './complete-order.ts';
+export { TermsChecks, termsMessage, termsToAsk } from './terms-checks.tsx';
+export { itemDetail } from './booking-receipt.tsx';
