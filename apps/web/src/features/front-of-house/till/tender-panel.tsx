@@ -119,10 +119,7 @@ export function TenderPanel({
                 </span>{' '}
                 <Button variant="link" size="sm" onClick={() => onChange(removeTender(payments, index))}>
                   Remove
-                  <span className="visually-hidden">
-                    {' '}
-                    {tenderTypeLabels[payment.tenderType]} {money(payment.amount)}
-                  </span>
+                  <span className="visually-hidden">{` ${tenderTypeLabels[payment.tenderType]} ${money(payment.amount)}`}</span>
                 </Button>
               </li>
             ))}
