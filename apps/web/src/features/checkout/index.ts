@@ -3,3 +3,4 @@
 export { useCartTerms } from './complete-order.ts';
 export { TermsChecks, termsMessage, termsToAsk } from './terms-checks.tsx';
 export { itemDetail } from './booking-receipt.tsx';
+export { linesNeedingWaivers, waiverFieldId, waiverMessage, Waivers } from './waivers.tsx';

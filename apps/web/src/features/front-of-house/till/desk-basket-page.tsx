@@ -15,7 +15,16 @@ import { Button } from '../../../ui/button.tsx';
 import { ErrorSummary, type FieldError } from '../../../ui/error-summary.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { BookingLineItem, MembershipLineItem, PackageLineItem, useNow } from '../../cart/index.ts';
-import { TermsChecks, termsMessage, termsToAsk, useCartTerms } from '../../checkout/index.ts';
+import {
+  linesNeedingWaivers,
+  TermsChecks,
+  termsMessage,
+  termsToAsk,
+  useCartTerms,
+  waiverFieldId,
+  waiverMessage,
+  Waivers,
+} from '../../checkout/index.ts';
 import { customerQuery, useSelectedCustomerId } from './selected-customer-id.ts';
 import { TenderPanel } from './tender-panel.tsx';
 import { tenderSummary } from './tenders.ts';
@@ -99,6 +108,7 @@ function DeskBasket({ customerId }: { customerId: number }) {
   const navigate = useNavigate();
   const [payments, setPayments] = useState<OfflinePayment[]>([]);
   const [ticked, setTicked] = useState<number[]>([]);
+  const [agreedWaivers, setAgreedWaivers] = useState<number[]>([]);
   const { errors, setErrors, fromServer } = useFormErrors();
   // One transaction per attempt: a double click or a retry sends the same one, so the server makes
   // one order; anything the attempt was made of changing starts a new one.
@@ -122,6 +132,8 @@ function DeskBasket({ customerId }: { customerId: number }) {
   const { totals } = cart.data;
   const summary = tenderSummary(totals.balance, payments);
   const asked = termsToAsk(terms.data);
+  const waiverLines = linesNeedingWaivers(cart.data.items, cart.data.attendeeWaiversRequired);
+  const missingWaiver = waiverLines.find((line) => !agreedWaivers.includes(line.id));
 
   const onBasketChange = (basketChange: CartChange) =>
     change.mutate(basketChange, {
@@ -135,14 +147,24 @@ function DeskBasket({ customerId }: { customerId: number }) {
 
   const takePayment = () => {
     const missing = asked.filter((term) => term.isRequired && !ticked.includes(term.id));
-    if (missing.length > 0) {
-      setErrors({ terms: termsMessage });
+    if (missing.length > 0 || missingWaiver) {
+      setErrors({
+        ...(missingWaiver ? { completedWaivers: waiverMessage } : {}),
+        ...(missing.length > 0 ? { terms: termsMessage } : {}),
+      });
       return;
     }
     setErrors({});
     transaction.current ??= crypto.randomUUID();
     pay.mutate(
       {
+        ...(waiverLines.length > 0
+          ? {
+              completedWaivers: waiverLines
+                .filter((line) => agreedWaivers.includes(line.id))
+                .map((line) => line.id),
+            }
+          : {}),
         payments,
         terms: ticked,
         transactionUuid: transaction.current,
@@ -154,7 +176,7 @@ function DeskBasket({ customerId }: { customerId: number }) {
           const state: ReceiptState = { change: paid.change, tenders: payments };
           void navigate(`/orders/${paid.orderId}/receipt${customerQuery(customerId)}`, { state });
         },
-        onError: (error) => fromServer(error, ['payments', 'terms']),
+        onError: (error) => fromServer(error, ['payments', 'terms', 'completedWaivers']),
       },
     );
   };
@@ -163,6 +185,7 @@ function DeskBasket({ customerId }: { customerId: number }) {
     form: payButtonId,
     payments: 'tender-amount',
     terms: asked[0] ? `checkout-terms-${asked[0].id}` : payButtonId,
+    completedWaivers: waiverFieldId((missingWaiver ?? waiverLines[0])?.id ?? 0),
   };
   const summaryErrors: FieldError[] = Object.entries(errors).map(([name, message]) => ({
     fieldId: fieldOf[name] ?? payButtonId,
@@ -196,6 +219,7 @@ function DeskBasket({ customerId }: { customerId: number }) {
               payments={payments}
               onChange={changePayments}
             />
+            <Waivers lines={waiverLines} agreed={agreedWaivers} onChange={setAgreedWaivers} />
             {asked.length > 0 && (
               <div className="till__terms">
                 <h2>Terms</h2>
