@@ -2,5 +2,5 @@
 // Checkout's pages themselves are loaded lazily by the sites.
 export { useCartTerms } from './complete-order.ts';
 export { TermsChecks, termsMessage, termsToAsk } from './terms-checks.tsx';
-export { itemDetail } from './booking-receipt.tsx';
+export { receiptRows } from './booking-receipt.tsx';
 export { linesNeedingWaivers, waiverFieldId, waiverMessage, Waivers } from './waivers.tsx';

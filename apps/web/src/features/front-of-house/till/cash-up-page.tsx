@@ -1,8 +1,7 @@
 import { prettyDate, todayIn } from '@lido/pricing/calendar-date';
 import { useState } from 'react';
 import { useClientSettings } from '../../../app/client-settings/get-client-settings.ts';
-import { ApiError } from '../../../lib/api/api-client.ts';
-import { genericErrorLine } from '../../../lib/api/generic-error.ts';
+import { LoadFailed } from './load-failed.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { TableScroll } from '../../../ui/table-scroll.tsx';
@@ -14,12 +13,7 @@ import './till.css';
 function CashUpTables({ date }: { date: string }) {
   const cashUp = useCashUp(date);
   if (cashUp.isPending) return <Spinner label="Loading the cash-up" />;
-  if (cashUp.isError)
-    return (
-      <p className="error-line">
-        {genericErrorLine(cashUp.error instanceof ApiError ? cashUp.error.status : null)}
-      </p>
-    );
+  if (cashUp.isError) return <LoadFailed error={cashUp.error} />;
   const { rows, totals, voidedOrders, prettyDate: day } = cashUp.data;
   return (
     <div className="panel panel--wide till-printable">

@@ -8,8 +8,7 @@ import {
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useClientSettings } from '../../../app/client-settings/get-client-settings.ts';
-import { ApiError } from '../../../lib/api/api-client.ts';
-import { genericErrorLine } from '../../../lib/api/generic-error.ts';
+import { LoadFailed } from './load-failed.tsx';
 import { useFormErrors } from '../../../lib/forms/use-form-errors.ts';
 import { Button } from '../../../ui/button.tsx';
 import { ErrorSummary, type FieldError } from '../../../ui/error-summary.tsx';
@@ -124,7 +123,7 @@ function DeskBasket({ customerId }: { customerId: number }) {
     return (
       <section aria-labelledby="till-basket-heading">
         <h1 id="till-basket-heading">Basket</h1>
-        <p className="error-line">{genericErrorLine(error instanceof ApiError ? error.status : null)}</p>
+        <LoadFailed error={error} />
       </section>
     );
   }

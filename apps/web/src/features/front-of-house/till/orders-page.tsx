@@ -2,8 +2,7 @@ import type { DeskOrder } from '@lido/contracts/front-of-house';
 import { prettyDate, todayIn } from '@lido/pricing/calendar-date';
 import { useState } from 'react';
 import { useClientSettings } from '../../../app/client-settings/get-client-settings.ts';
-import { ApiError } from '../../../lib/api/api-client.ts';
-import { genericErrorLine } from '../../../lib/api/generic-error.ts';
+import { LoadFailed } from './load-failed.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { TableScroll } from '../../../ui/table-scroll.tsx';
@@ -50,9 +49,7 @@ export function DeskOrdersPage() {
       {orders.isPending || staff.isPending ? (
         <Spinner label="Loading the orders" />
       ) : orders.isError ? (
-        <p className="error-line">
-          {genericErrorLine(orders.error instanceof ApiError ? orders.error.status : null)}
-        </p>
+        <LoadFailed error={orders.error} />
       ) : orders.data.orders.length === 0 ? (
         <p>No orders were taken at the desk on {prettyDate(date)}.</p>
       ) : (

@@ -3,13 +3,12 @@ import { todayIn } from '@lido/pricing/calendar-date';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { useClientSettings } from '../../../app/client-settings/get-client-settings.ts';
-import { ApiError } from '../../../lib/api/api-client.ts';
-import { genericErrorLine } from '../../../lib/api/generic-error.ts';
+import { LoadFailed } from './load-failed.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { ReceiptTable } from '../../../ui/receipt-table.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { TableScroll } from '../../../ui/table-scroll.tsx';
-import { itemDetail } from '../../checkout/index.ts';
+import { receiptRows } from '../../checkout/index.ts';
 import { receiptState } from './receipt-state.ts';
 import { customerPagePath, useSelectedCustomerId } from './selected-customer-id.ts';
 import { useDeskOrder, useDeskOrders, useStaffMe } from './till-api.ts';
@@ -37,9 +36,7 @@ export function DeskReceiptPage() {
     return (
       <section aria-labelledby="till-receipt-heading">
         <h1 id="till-receipt-heading">Receipt</h1>
-        <p className="error-line">
-          {genericErrorLine(order.error instanceof ApiError ? order.error.status : null)}
-        </p>
+        <LoadFailed error={order.error} />
       </section>
     );
   const symbol = staff.data?.currencySymbol ?? '£';
@@ -78,19 +75,7 @@ export function DeskReceiptPage() {
             </>
           )}
         </dl>
-        <ReceiptTable
-          total={data.total.formatted}
-          rows={data.items.map((item) => ({
-            item: (
-              <>
-                {item.name}
-                {item.type === 'booking' && <span className="receipt__when">{item.when}</span>}
-              </>
-            ),
-            places: itemDetail(item),
-            price: item.total.formatted,
-          }))}
-        />
+        <ReceiptTable total={data.total.formatted} rows={receiptRows(data)} />
         {tenders.length > 0 && (
           <TableScroll label="Paid with">
             <table className="table">

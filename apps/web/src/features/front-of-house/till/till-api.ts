@@ -4,8 +4,8 @@ import type { CashUp, DeskOrdersAnswer, PaidAtDesk, PayBody } from '@lido/contra
 import type { Order } from '@lido/contracts/order';
 import type { StaffUser } from '@lido/contracts/staff';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { showToast, toastDurations } from '../../../app/toasts/toast-store.ts';
-import { ApiError, apiFetch, apiGet, type RequestOptions } from '../../../lib/api/api-client.ts';
+import { apiFetch, apiGet, type RequestOptions } from '../../../lib/api/api-client.ts';
+import { showCartFailure } from '../../cart/index.ts';
 
 /** The till's server calls (issue 19). Every customer call names the selected customer. */
 export const tillKeys = {
@@ -57,14 +57,7 @@ export function useDeskCartChange(customerId: number) {
     onSuccess: (cart) => queryClient.setQueryData(tillKeys.cart(customerId), cart),
     onError: (error) => {
       // As the customer's basket does (platform spec §8): the server's message, or the generic line.
-      showToast({
-        content:
-          error instanceof ApiError && error.message
-            ? error.message
-            : 'Something went wrong, please try again.',
-        type: 'danger',
-        closeAfter: toastDurations.normal,
-      });
+      showCartFailure(error);
       void queryClient.invalidateQueries({ queryKey: tillKeys.cart(customerId) });
     },
   });
