@@ -151,8 +151,10 @@ describe('paying at the desk', () => {
     currencySymbol: '£',
   };
 
-  function renderBasket(pay: Parameters<typeof stubFetch>[0][string]) {
-    const cart = cartWith([bookingLine({ price: money(1540) })]);
+  function renderBasket(
+    pay: Parameters<typeof stubFetch>[0][string],
+    cart = cartWith([bookingLine({ price: money(1540) })]),
+  ) {
     const stub = stubFetch({
       '/api/staff/me': wire(staff),
       '/api/cart': wire(cart),
@@ -258,5 +260,19 @@ describe('paying at the desk', () => {
     const remove = stub.calls.find((call) => call.url.startsWith('/api/cart/remove'))!;
     expect(remove.url).toBe('/api/cart/remove?selected_user_id=7');
     expect(JSON.parse(String(remove.init?.body))).toEqual({ cart_item_ids: [2], selected_user_id: 7 });
+  });
+
+  it('completes an order with nothing to pay without any tender', async () => {
+    const { calls } = renderBasket(
+      () => wire({ completeOrderId: 92, orderId: 92, status: 'completed', change: money(0) }),
+      cartWith([bookingLine({ price: money(0) })]),
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Basket' }, wait);
+    const complete = await screen.findByRole('button', { name: 'Complete order' }, wait);
+    expect(complete).toHaveProperty('disabled', false);
+    await user().click(complete);
+    await screen.findByRole('heading', { name: 'Receipt page' }, wait);
+    const body = JSON.parse(String(calls.find((call) => call.url === '/api/cart/pay')!.init?.body));
+    expect(body.payments).toEqual([]);
   });
 });
