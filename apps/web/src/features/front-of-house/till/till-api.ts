@@ -75,6 +75,8 @@ export function usePayAtDesk(customerId: number) {
       void queryClient.invalidateQueries({ queryKey: ['staff', 'orders'] });
       void queryClient.invalidateQueries({ queryKey: ['staff', 'cash-up'] });
     },
+    // A refusal may mean the basket changed (a hold ended, a price moved): show what is true now.
+    onError: () => void queryClient.invalidateQueries({ queryKey: tillKeys.cart(customerId) }),
   });
 }
 
