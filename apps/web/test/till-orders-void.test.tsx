@@ -1,5 +1,5 @@
 import type { DeskOrder } from '@lido/contracts/front-of-house';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { tillRoutes } from '../src/features/front-of-house/till/till-routes.tsx';
@@ -92,6 +92,8 @@ describe("the desk's orders of the day (issue 19 item 5)", () => {
     await user.click(within(dialog).getByRole('button', { name: 'Void order' }));
     const row = await screen.findByRole('row', { name: /Voided by Sue Supervisor/ }, wait);
     expect(row.textContent).toContain('Charged twice');
+    await waitFor(() => expect(document.activeElement).toBe(within(row).getByRole('rowheader')));
+    expect(screen.getByText('Order ORD-000005 is voided.')).toBeTruthy();
     expect(within(row).queryByRole('button', { name: /Void/ })).toBeNull();
     const voidCall = calls.find((call) => call.url === '/api/staff/orders/5/void')!;
     expect(voidCall.init?.method).toBe('POST');

@@ -1,6 +1,6 @@
 import type { DeskOrder } from '@lido/contracts/front-of-house';
 import { prettyDate, todayIn } from '@lido/pricing/calendar-date';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useClientSettings } from '../../../app/client-settings/get-client-settings.ts';
 import { LoadFailed } from './load-failed.tsx';
 import { Button } from '../../../ui/button.tsx';
@@ -33,9 +33,16 @@ export function DeskOrdersPage() {
   const staff = useStaffMe();
   const orders = useDeskOrders(date);
   const [voiding, setVoiding] = useState<DeskOrder | null>(null);
-  const [voided, setVoided] = useState('');
+  const [voided, setVoided] = useState<DeskOrder | null>(null);
   const supervisor = staff.data?.role === 'supervisor';
   const canVoid = (order: DeskOrder) => supervisor && date === today && order.status === 'completed';
+  // The Void button goes once the list shows the order voided: focus moves to that order's row
+  // rather than being lost to the page.
+  const shownVoided = orders.data?.orders.some((row) => row.id === voided?.id && row.status === 'voided');
+  useEffect(() => {
+    if (shownVoided && voided && document.activeElement === document.body)
+      document.getElementById(`till-order-${voided.id}`)?.focus();
+  }, [shownVoided, voided]);
 
   return (
     <section aria-labelledby="till-orders-heading" className="till">
@@ -44,7 +51,7 @@ export function DeskOrdersPage() {
         <DayPicker date={date} onChange={setDate} />
       </div>
       <p role="status" className="visually-hidden">
-        {voided}
+        {voided ? `Order ${voided.reference} is voided.` : ''}
       </p>
       {orders.isPending || staff.isPending ? (
         <Spinner label="Loading the orders" />
@@ -72,7 +79,9 @@ export function DeskOrdersPage() {
               {orders.data.orders.map((order) => (
                 <tr key={order.id}>
                   <td>{deskTime(order.takenAt, timeZone)}</td>
-                  <th scope="row">{order.reference}</th>
+                  <th scope="row" id={`till-order-${order.id}`} tabIndex={-1}>
+                    {order.reference}
+                  </th>
                   <td>
                     {order.customer.name} ({order.customer.reference})
                   </td>
@@ -106,11 +115,7 @@ export function DeskOrdersPage() {
           </table>
         </TableScroll>
       )}
-      <VoidDialog
-        order={voiding}
-        onClose={() => setVoiding(null)}
-        onVoided={(order) => setVoided(`Order ${order.reference} is voided.`)}
-      />
+      <VoidDialog order={voiding} onClose={() => setVoiding(null)} onVoided={setVoided} />
     </section>
   );
 }
