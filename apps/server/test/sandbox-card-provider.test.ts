@@ -161,6 +161,7 @@ describe('the sandbox card provider', () => {
       paymentMethod: {
         card: { merchantSessionKey: key, cardIdentifier: token.body.cardIdentifier, save: true },
       },
+      credentialType: { cofUsage: 'First', initiatedType: 'CIT', mitType: 'Unscheduled' },
       vendorTxCode: 'T-save',
       amount: 500,
       currency: 'GBP',

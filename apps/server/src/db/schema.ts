@@ -765,9 +765,21 @@ export const paymentAttempts = pgTable('payment_attempts', {
   /** the booking lines this payment paid for, with their accepted waivers (migration 0025) */
   bookingLines: jsonb('booking_lines').notNull().default([]).$type<PaidBookingLine[]>(),
   reconcileAttempts: integer('reconcile_attempts').notNull().default(0),
+  /**
+   * The waiting list's offer this payment books by itself, charging the saved card the customer
+   * agreed to (migration 0047, decision 0054); null for a basket's payment. One per entry.
+   */
+  waitingListEntryId: integer('waiting_list_entry_id').references(
+    (): AnyPgColumn => waitingListEntries.id,
+    { onDelete: 'set null' },
+  ),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+}, (table) => [
+  uniqueIndex('payment_attempts_waiting_list_entry')
+    .on(table.waitingListEntryId)
+    .where(sql`waiting_list_entry_id IS NOT NULL`),
+]);
 
 /** Webhook events already applied, per provider (migration 0014). */
 export const providerWebhookEvents = pgTable(
@@ -1308,6 +1320,10 @@ export const waitingListEntries = pgTable(
     offerExpiresAt: timestamp('offer_expires_at', { withTimezone: true }),
     notifiedAt: timestamp('notified_at', { withTimezone: true }),
     bookingId: integer('booking_id').references(() => customerBookings.id),
+    /** the saved card the customer agreed may pay for an automatic booking (migration 0047) */
+    payWithSavedCardId: integer('pay_with_saved_card_id').references(() => savedCards.id, {
+      onDelete: 'set null',
+    }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

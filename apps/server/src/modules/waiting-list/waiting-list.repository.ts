@@ -98,7 +98,13 @@ export async function offerSparePlace(db: Executor, sessionId: number): Promise<
  */
 export async function insertEntry(
   db: Executor,
-  entry: { sessionId: number; customerId: number; attendeeCustomerId: number; autoBook: boolean },
+  entry: {
+    sessionId: number;
+    customerId: number;
+    attendeeCustomerId: number;
+    autoBook: boolean;
+    payWithSavedCardId: number | null;
+  },
 ): Promise<WaitingEntryRow | undefined> {
   const [row] = await db
     .insert(waitingListEntries)
@@ -126,6 +132,10 @@ const entryFields = {
   locationName: activityLocations.name,
   startsAt: activitySessions.startsAt,
   endsAt: activitySessions.endsAt,
+  /** the saved card agreed to pay for an automatic booking, as the customer knows it */
+  payingCard: sql<{ cardType: string; lastFourDigits: string } | null>`(
+    SELECT json_build_object('cardType', c.card_type, 'lastFourDigits', c.last_four_digits)
+      FROM saved_cards c WHERE c.id = ${waitingListEntries.payWithSavedCardId})`,
 };
 
 /**
@@ -264,7 +274,14 @@ export async function claimOffersToNotify(db: Executor, limit: number) {
                      FOR UPDATE SKIP LOCKED)
        AND e.status = 'offered' AND e.notified_at IS NULL
     RETURNING e.id`)) as unknown as Rows<{ id: number }>;
-  const ids = result.rows.map((row) => row.id);
+  return offersById(
+    db,
+    result.rows.map((row) => row.id),
+  );
+}
+
+/** Offers (entries) with what their email and their automatic booking need, in id order. */
+export async function offersById(db: Executor, ids: number[]) {
   if (ids.length === 0) return [];
   return db
     .select({
@@ -292,7 +309,7 @@ export async function claimOffersToNotify(db: Executor, limit: number) {
     .where(inArray(waitingListEntries.id, ids))
     .orderBy(asc(waitingListEntries.id));
 }
-export type OfferToNotify = Awaited<ReturnType<typeof claimOffersToNotify>>[number];
+export type OfferToNotify = Awaited<ReturnType<typeof offersById>>[number];
 
 /** An activity's prices, for the automatic booking's cheapest band. */
 export async function activityPricesOf(db: Executor, activityId: number) {
@@ -322,19 +339,27 @@ export async function isMemberOn(db: Executor, customerId: number, startsAt: Dat
 }
 
 /**
- * The offered place is booked for the attendee at no cost (the automatic booking): the booking is
- * made and the entry closed as `booked` in one transaction. The place was already counted in
- * `taken` by the offer, so `taken` is unchanged. Answers the booking's id.
+ * The offered place is booked for the attendee (the automatic booking, at no cost or paid by the
+ * order `price.orderId`): the booking is made and the entry closed as `booked` in one transaction,
+ * only while the place is still offered to them and the session still runs. The place was already
+ * counted in `taken` by the offer, so `taken` is unchanged. Answers the booking's id, or undefined
+ * when the place is no longer theirs.
  */
 export async function bookOfferedPlace(
   db: Executor,
   offer: OfferToNotify,
-  price: { id: number; pricePence: number; benefitUseId: number | null },
+  price: { id: number; pricePence: number; benefitUseId: number | null; orderId?: number },
 ): Promise<number | undefined> {
   const [entry] = await db
     .update(waitingListEntries)
     .set({ status: 'booked', updatedAt: sql`now()` })
-    .where(and(eq(waitingListEntries.id, offer.entry.id), eq(waitingListEntries.status, 'offered')))
+    .where(
+      and(
+        eq(waitingListEntries.id, offer.entry.id),
+        eq(waitingListEntries.status, 'offered'),
+        sql`NOT (SELECT cancelled FROM activity_sessions s WHERE s.id = ${waitingListEntries.sessionId})`,
+      ),
+    )
     .returning({ id: waitingListEntries.id });
   if (!entry) return undefined;
   const [booking] = await db
@@ -353,6 +378,7 @@ export async function bookOfferedPlace(
       quantity: 1,
       locationName: offer.locationName,
       benefitUseId: price.benefitUseId,
+      orderId: price.orderId ?? null,
     })
     .returning({ id: customerBookings.id });
   await db
