@@ -153,7 +153,12 @@ export async function createSandboxCardProvider(
         transactions: (request.query.vendorTxCode
           ? store.byVendorTxCode(request.query.vendorTxCode)
           : [...store.transactions.values()]
-        ).map((tx) => ({ ...view(tx), vendorTxCode: tx.vendorTxCode, instructions: tx.instructions })),
+        ).map((tx) => ({
+          ...view(tx),
+          vendorTxCode: tx.vendorTxCode,
+          instructions: tx.instructions,
+          ...(tx.credentialType ? { credentialType: tx.credentialType } : {}),
+        })),
       }));
       control.post<{ Params: { acsTransId: string }; Body: { result?: 'Y' | 'N' | 'timeout' } }>(
         `${base}/acs/:acsTransId/complete`,
