@@ -250,9 +250,15 @@ describe('the sandbox card provider', () => {
     expect(strict.body).toMatchObject({ status: 'NotAuthed', statusCode: '2000', bankResponseCode: '65' });
     // A saved card's use must say how it is used, and a merchant-initiated one why.
     expect(codeOf((await charge('SAM CARTER', undefined, 'T-mit-none')).body)).toBe('1003');
-    expect(codeOf((await charge('SAM CARTER', { ...mit, mitType: undefined }, 'T-mit-why')).body)).toBe('1003');
-    expect(codeOf((await charge('SAM CARTER', { ...mit, cofUsage: 'First' }, 'T-mit-first')).body)).toBe('1009');
-    expect(codeOf((await charge('SAM CARTER', { ...mit, mitType: 'Whenever' }, 'T-mit-bad')).body)).toBe('1009');
+    expect(codeOf((await charge('SAM CARTER', { ...mit, mitType: undefined }, 'T-mit-why')).body)).toBe(
+      '1003',
+    );
+    expect(codeOf((await charge('SAM CARTER', { ...mit, cofUsage: 'First' }, 'T-mit-first')).body)).toBe(
+      '1009',
+    );
+    expect(codeOf((await charge('SAM CARTER', { ...mit, mitType: 'Whenever' }, 'T-mit-bad')).body)).toBe(
+      '1009',
+    );
   });
 
   it('removes a merchant session key after three failed card attempts', async () => {

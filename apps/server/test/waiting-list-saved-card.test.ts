@@ -1,4 +1,8 @@
-import { noSavedCardMessage, type SessionWaitingList, type WaitingListEntry } from '@lido/contracts/waiting-list';
+import {
+  noSavedCardMessage,
+  type SessionWaitingList,
+  type WaitingListEntry,
+} from '@lido/contracts/waiting-list';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CardProvider } from '../src/providers/card/card-provider.ts';
 import { createActivity, createSession, holdPlace, type TestActivity } from './support/activity-factories.ts';
@@ -56,7 +60,10 @@ describe('waiting lists paid with a saved card', () => {
   };
 
   /** A test card saved for the customer at the sandbox, as checkout would have saved it. */
-  const saveCard = async (customer: TestCustomer, card: { cardNumber?: string; cardholderName?: string } = {}) => {
+  const saveCard = async (
+    customer: TestCustomer,
+    card: { cardNumber?: string; cardholderName?: string } = {},
+  ) => {
     const saved = await sandbox.control('/reusable-cards', card);
     await rows(
       `INSERT INTO saved_cards (customer_id, provider, provider_reference, card_type, last_four_digits,
@@ -138,18 +145,18 @@ describe('waiting lists paid with a saved card', () => {
     await saveCard(member!);
 
     // Without a saved card there is nothing to agree to.
-    const cardlessView = await book.as(cardless!).get<SessionWaitingList>(
-      `/api/activities/sessions/${session.id}/waiting-list`,
-    );
+    const cardlessView = await book
+      .as(cardless!)
+      .get<SessionWaitingList>(`/api/activities/sessions/${session.id}/waiting-list`);
     expect(cardlessView.data.savedCard).toBeNull();
     const refused = await join(cardless!, session.id, { payWithSavedCard: true });
     expect(refused.status).toBe(422);
     expect(refused.message).toBe(noSavedCardMessage);
     expect((await join(cardless!, session.id, { payWithSavedCard: 'yes' })).status).toBe(422);
 
-    const view = await book.as(member!).get<SessionWaitingList>(
-      `/api/activities/sessions/${session.id}/waiting-list`,
-    );
+    const view = await book
+      .as(member!)
+      .get<SessionWaitingList>(`/api/activities/sessions/${session.id}/waiting-list`);
     expect(view.data.savedCard).toEqual({ cardType: 'Visa', lastFourDigits: '0006' });
     const joined = await join(member!, session.id, { payWithSavedCard: true });
     expect(joined.status).toBe(200);
@@ -174,26 +181,39 @@ describe('waiting lists paid with a saved card', () => {
         transactions: { vendorTxCode: string; credentialType?: unknown }[];
       }
     ).transactions.filter((tx) => tx.vendorTxCode === attempt!.vendor_tx_code);
-    expect(sent!.credentialType).toEqual({ cofUsage: 'Subsequent', initiatedType: 'MIT', mitType: 'Unscheduled' });
+    expect(sent!.credentialType).toEqual({
+      cofUsage: 'Subsequent',
+      initiatedType: 'MIT',
+      mitType: 'Unscheduled',
+    });
 
     // The booking belongs to an ordinary card order: its line, its receipt, My account → Payments.
     const [booking] = await bookingsOf(member!, session.id);
     expect(booking).toMatchObject({ order_id: attempt!.order_id, price_pence: 650 });
     expect(entry.booking_id).toBe(booking!.id);
-    const [order] = await rows<{ total_pence: number; payment_method: string; card_last_four: string; source: string }>(
-      'SELECT total_pence, payment_method, card_last_four, source FROM orders WHERE id = $1',
-      [attempt!.order_id],
-    );
-    expect(order).toEqual({ total_pence: 650, payment_method: 'card', card_last_four: '0006', source: 'bookings' });
+    const [order] = await rows<{
+      total_pence: number;
+      payment_method: string;
+      card_last_four: string;
+      source: string;
+    }>('SELECT total_pence, payment_method, card_last_four, source FROM orders WHERE id = $1', [
+      attempt!.order_id,
+    ]);
+    expect(order).toEqual({
+      total_pence: 650,
+      payment_method: 'card',
+      card_last_four: '0006',
+      source: 'bookings',
+    });
     const [line] = await rows<{ item_type: string; amount_pence: number; description: string }>(
       'SELECT item_type, amount_pence, description FROM order_items WHERE order_id = $1',
       [attempt!.order_id],
     );
     expect(line).toMatchObject({ item_type: 'booking', amount_pence: 650 });
     expect(line!.description).toMatch(/^Spin, /);
-    const payments = await account.as(member!).get<{ id: number; cardLastFour: string | null }[]>(
-      '/api/my-account/payments',
-    );
+    const payments = await account
+      .as(member!)
+      .get<{ id: number; cardLastFour: string | null }[]>('/api/my-account/payments');
     expect(payments.data).toEqual([expect.objectContaining({ id: attempt!.order_id, cardLastFour: '0006' })]);
     const subjects = await subjectsTo(member!);
     expect(subjects).toHaveLength(2);
@@ -248,7 +268,9 @@ describe('waiting lists paid with a saved card', () => {
       expect(entry.status).toBe('offered');
       const [attempt] = await attemptsOf(entry.id);
       expect(attempt).toMatchObject({ status: 'failed', order_id: null });
-      expect((await chargesOf(attempt!.vendor_tx_code)).map((charge) => charge.status)).toEqual(['NotAuthed']);
+      expect((await chargesOf(attempt!.vendor_tx_code)).map((charge) => charge.status)).toEqual([
+        'NotAuthed',
+      ]);
       expect(await bookingsOf(member, session.id)).toEqual([]);
       const subjects = await subjectsTo(member);
       expect(subjects).toHaveLength(1);

@@ -211,7 +211,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         param: 'off_session',
       });
     if (offSession && (!customer || !customers.get(customer)?.paymentMethods.has(method)))
-      return missing(reply, 400, 'The provided PaymentMethod is not attached to this customer.', 'payment_method');
+      return missing(
+        reply,
+        400,
+        'The provided PaymentMethod is not attached to this customer.',
+        'payment_method',
+      );
     const intent: Intent = {
       id: id('pi'),
       object: 'payment_intent',
@@ -252,7 +257,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         intent.status = 'requires_payment_method';
         intent.last_payment_error = { type: 'card_error', ...decline };
         emit('payment_intent.payment_failed', intent);
-        return error(reply, 402, { type: 'card_error', ...decline, payment_intent: view(intent, body.expand) });
+        return error(reply, 402, {
+          type: 'card_error',
+          ...decline,
+          payment_intent: view(intent, body.expand),
+        });
       }
       if (card.challenge) {
         intent.status = 'requires_action';

@@ -38,7 +38,12 @@ export function chargeable(card: SavedCardRow, provider: string, today: Calendar
 }
 
 /** The customer's most recent saved card that may be charged without them (see `chargeable`). */
-export async function chargeableSavedCard(db: Executor, provider: string, customerId: number, today: CalendarDate) {
+export async function chargeableSavedCard(
+  db: Executor,
+  provider: string,
+  customerId: number,
+  today: CalendarDate,
+) {
   const cards = await savedCardsOf(db, customerId, provider);
   return cards.find((card) => chargeable(card, provider, today));
 }

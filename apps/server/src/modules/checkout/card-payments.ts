@@ -9,12 +9,13 @@ import type {
   ProviderWebhookEvent,
 } from '../../providers/card/card-provider.ts';
 import type { CustomerRow } from '../auth/auth.repository.ts';
-import { customerContact, customerReference } from '../customers/customers.repository.ts';
+import { customerReference } from '../customers/customers.repository.ts';
 import { requireDirectDebitFor } from '../direct-debit/direct-debit-required.ts';
 import { recordWebhookEvent } from '../webhooks/webhook-inbox.repository.ts';
 import { billingFor, offeredSavedCard, savedCardSummary } from './card-billing.ts';
 import { type CardPaymentDeps, createPaymentRecovery, requireCardProvider } from './card-payment-recovery.ts';
-import { cartLines, lockCart, openCartOf, savedCardOf } from './checkout.repository.ts';
+import { cartLines, lockCart, openCartOf } from './checkout.repository.ts';
+import { createSavedCardCharge } from './saved-card-charge.ts';
 import { waiverLineIds } from '@lido/contracts/payments';
 import { paidBookingLines } from '../bookings/booking-completion.ts';
 import { packageLinesOf } from '../packages/package-lines.repository.ts';
@@ -333,57 +334,7 @@ export function createCardPayments(deps: CardPaymentDeps) {
 
     reconcile,
 
-    /**
-     * Charges the saved card of an attempt made without the customer (a waiting list's offer,
-     * decision 0054): a merchant-initiated charge under the attempt's own reference, so a repeat at
-     * the provider is refused rather than paid twice. Only an attempt still `created` is sent: the
-     * one job run that made it calls this once, and a crash before the answer is left to
-     * reconciliation, which looks the reference up. Authorised, it is made into its order (or
-     * given back when the place is gone) like any payment; declined, it is closed.
-     */
-    async chargeSavedCard(
-      attemptUuid: string,
-      description: string,
-    ): Promise<'completed' | 'reversed' | 'attention' | 'open' | 'failed' | 'unknown'> {
-      const card = provider();
-      const attempt = await findAttempt(deps.db, attemptUuid);
-      if (!attempt || attempt.status !== 'created') return 'open';
-      const saved =
-        attempt.savedCardId === null
-          ? undefined
-          : await savedCardOf(deps.db, attempt.savedCardId, attempt.customerId);
-      const person = await customerContact(deps.db, attempt.customerId);
-      let outcome: ProviderOutcome;
-      if (!saved || !person)
-        outcome = { status: 'failed', error: { code: 'card_removed', message: 'The saved card was removed.' } };
-      else
-        try {
-          outcome = await card.chargeSavedCard({
-            attemptUuid,
-            vendorTxCode: attempt.vendorTxCode,
-            amountPence: attempt.amountPence,
-            currency: attempt.currency,
-            description,
-            email: person.email,
-            billing: attempt.billing,
-            reference: saved.providerReference,
-          });
-        } catch (error) {
-          deps.log.error({ err: error, attempt: attemptUuid }, 'saved card charge failed');
-          outcome = { status: 'unknown', error: { code: 'provider_error', message: 'No answer from the provider' } };
-        }
-      // Nobody is there to authenticate: a charge asking for it was not taken.
-      if (outcome.status === 'sca_required')
-        outcome = {
-          status: 'failed',
-          providerTxId: outcome.providerTxId,
-          error: { code: 'authentication_required', message: 'The card needs the customer to authenticate' },
-        };
-      const answered = await record(attemptUuid, outcome);
-      if (answered.transactionStatus !== 'authorised') return outcome.status === 'unknown' ? 'unknown' : 'failed';
-      const customer = await customerReference(deps.db, attempt.customerId);
-      return customer ? finishAuthorised(customer, attemptUuid) : 'open';
-    },
+    chargeSavedCard: createSavedCardCharge(deps, { record, finishAuthorised }),
 
     /**
      * A verified provider webhook (payments-reference.md §2.6): recorded in the inbox in the same

@@ -1,7 +1,7 @@
 import { bandsOpenTo, cheapestOpenPrice, zonedParts } from '@lido/pricing/booking-rules';
 import type { Tx } from '../../db/client.ts';
 import { spendWholeBenefit } from '../benefits/benefits-at-booking.ts';
-import { activityPricesOf, isMemberOn, type OfferToNotify } from './waiting-list.repository.ts';
+import { activityPricesOf, isMemberOn, type OfferToNotify } from './offer-booking.repository.ts';
 
 /** How an offered place may be booked by itself: at no cost to the attendee, or paid by saved card. */
 export type AutoBooking =

@@ -9,7 +9,7 @@ import { findOrder, insertOrder, insertOrderItems, savedCardOf } from '../checko
 import { BasketChangedError, paymentCompletionFailed } from '../checkout/order-completion.ts';
 import { findAttempt, insertAttempt, moveAttempt } from '../checkout/payment-attempt.repository.ts';
 import type { OfferNotices } from './waiting-list-emails.ts';
-import { bookOfferedPlace, type OfferToNotify, offersById } from './waiting-list.repository.ts';
+import { bookOfferedPlace, type OfferToNotify, offersById } from './offer-booking.repository.ts';
 
 /**
  * Booking an offered place by charging the saved card the customer agreed to (issue 18 item 5,
@@ -51,7 +51,10 @@ export async function startOfferCharge(
   context: { provider: string; currency: string; today: CalendarDate },
 ): Promise<string | undefined> {
   const { entry } = offer;
-  const card = entry.payWithSavedCardId === null ? undefined : await savedCardOf(tx, entry.payWithSavedCardId, entry.customerId);
+  const card =
+    entry.payWithSavedCardId === null
+      ? undefined
+      : await savedCardOf(tx, entry.payWithSavedCardId, entry.customerId);
   if (!card || !chargeable(card, context.provider, context.today)) return undefined;
   const uuid = offerAttemptUuid(offer);
   await insertAttempt(tx, {
@@ -86,7 +89,11 @@ export async function startOfferCharge(
  * made in one transaction with the booking, or, when the place is no longer the customer's, a
  * `BasketChangedError` so the money goes back; a card not charged sends the ordinary offer.
  */
-export function createOfferPayments(deps: { db: Db; timeZone: string; notices: OfferNotices }): OfferPayments {
+export function createOfferPayments(deps: {
+  db: Db;
+  timeZone: string;
+  notices: OfferNotices;
+}): OfferPayments {
   return {
     async complete(attemptUuid, onCreated) {
       return deps.db.transaction(async (tx) => {

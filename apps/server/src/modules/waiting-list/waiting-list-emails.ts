@@ -5,7 +5,7 @@ import { escapeHtml } from '../../http/escape-html.ts';
 import type { EmailQueue } from '../email/email-outbox.ts';
 import type { EmailMessage } from '../../providers/email/email-provider.ts';
 import { paragraphsEmail } from '../direct-debit/direct-debit-emails.ts';
-import type { OfferToNotify } from './waiting-list.repository.ts';
+import type { OfferToNotify } from './offer-booking.repository.ts';
 
 /** The waiting list's two emails (decision 0052): a place offered, or booked automatically. */
 

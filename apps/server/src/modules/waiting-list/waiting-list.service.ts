@@ -14,23 +14,18 @@ import type { EmailQueue } from '../email/email-outbox.ts';
 import { itemNotFoundMessage } from '../operator/current-operator.ts';
 import { returnBenefitUse } from '../benefits/benefit-uses.repository.ts';
 import { chargeableSavedCard } from '../checkout/card-billing.ts';
+import type { SavedCardChargeResult } from '../checkout/saved-card-charge.ts';
 import { autoBookCover } from './auto-book-cover.ts';
-import {
-  createOfferPayments,
-  offerChargeDescription,
-  startOfferCharge,
-} from './saved-card-booking.ts';
+import { createOfferPayments, offerChargeDescription, startOfferCharge } from './saved-card-booking.ts';
 import { createOfferNotices } from './waiting-list-emails.ts';
+import { bookOfferedPlace, claimOffersToNotify, type OfferToNotify } from './offer-booking.repository.ts';
 import {
-  bookOfferedPlace,
-  claimOffersToNotify,
   closeFinishedLists,
   expireLapsedOffers,
   freePlaces,
   insertEntry,
   isBookedOn,
   type LiveEntry,
-  type OfferToNotify,
   liveEntriesOf,
   markLeft,
   offerSparePlace,
@@ -279,9 +274,6 @@ export interface CardCharges {
   provider: string;
   currency: () => Promise<string>;
   today: () => CalendarDate;
-  /** charges the attempt's saved card and finishes it (see `chargeSavedCard` in card-payments.ts) */
-  charge: (
-    attemptUuid: string,
-    description: string,
-  ) => Promise<'completed' | 'reversed' | 'attention' | 'open' | 'failed' | 'unknown'>;
+  /** charges the attempt's saved card and finishes it (saved-card-charge.ts) */
+  charge: (attemptUuid: string, description: string) => Promise<SavedCardChargeResult>;
 }

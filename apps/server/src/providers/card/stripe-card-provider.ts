@@ -237,7 +237,10 @@ export function createStripeCardProvider(options: StripeCardProviderOptions): Ca
           ? {
               status: 'failed',
               providerTxId: intent.id,
-              error: { code: 'authentication_required', message: 'The card needs the customer to authenticate' },
+              error: {
+                code: 'authentication_required',
+                message: 'The card needs the customer to authenticate',
+              },
             }
           : result;
       } catch (error) {

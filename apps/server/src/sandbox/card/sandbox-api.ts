@@ -565,7 +565,8 @@ const mitTypes = [
  */
 function credentialTypeOf(body: Json, card: { reusable: boolean; save: boolean }) {
   if (at(body, 'credentialType') === undefined) {
-    if (card.reusable || card.save) throw new OpayoError(1003, 'credentialType', 'The credentialType is required');
+    if (card.reusable || card.save)
+      throw new OpayoError(1003, 'credentialType', 'The credentialType is required');
     return undefined;
   }
   const cofUsage = String(required(body, 'credentialType.cofUsage'));

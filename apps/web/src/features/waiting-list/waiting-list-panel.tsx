@@ -101,8 +101,9 @@ function Join({
             onChange={(event) => setPayWithSavedCard(event.target.checked)}
           />
           <p className="field__hint" id="waiting-list-pay-with-saved-card-hint">
-            We charge the price of your place to this card when we book it, unless a membership benefit covers it,
-            and email you the receipt. If the card is declined, we email you and keep the place for you instead.
+            We charge the price of your place to this card when we book it, unless a membership benefit covers
+            it, and email you the receipt. If the card is declined, we email you and keep the place for you
+            instead.
           </p>
         </>
       )}
