@@ -26,15 +26,19 @@ export interface BillingAddress {
   country: string;
 }
 
-export interface AuthoriseRequest {
+/** What every payment tells the provider: ours, how much, what for and who pays. */
+export interface PaymentDetails {
   attemptUuid: string;
-  /** our unique reference for this attempt at the provider */
+  /** our unique reference for this attempt at the provider (its idempotency key derives from it) */
   vendorTxCode: string;
   amountPence: number;
   currency: string;
   description: string;
   email: string;
   billing: BillingAddress;
+}
+
+export interface AuthoriseRequest extends PaymentDetails {
   card:
     | { kind: 'new'; sessionKey: string; cardIdentifier: string; save: boolean }
     | { kind: 'saved'; sessionKey: string; reference: string }
@@ -51,15 +55,7 @@ export interface AuthoriseRequest {
  * A merchant-initiated charge of a saved card (an MIT): the customer is not there, so there is no
  * browser and no 3-D Secure. A card the issuer wants authenticated is declined (`failed`).
  */
-export interface SavedCardChargeRequest {
-  attemptUuid: string;
-  /** our unique reference for this charge at the provider (its idempotency key derives from it) */
-  vendorTxCode: string;
-  amountPence: number;
-  currency: string;
-  description: string;
-  email: string;
-  billing: BillingAddress;
+export interface SavedCardChargeRequest extends PaymentDetails {
   /** the saved card's reusable reference */
   reference: string;
 }

@@ -5,6 +5,7 @@ import type {
   CardProvider,
   PreparedSession,
   ProviderError,
+  PaymentDetails,
   ProviderOutcome,
   SavedCardChargeRequest,
 } from './card-provider.ts';
@@ -122,7 +123,7 @@ export function createOpayoCardProvider(options: OpayoOptions): CardProvider {
   }
 
   /** Who pays, what for and how much: the fields every payment carries. */
-  function payer(request: Omit<SavedCardChargeRequest, 'attemptUuid' | 'reference'>) {
+  function payer(request: PaymentDetails) {
     return {
       vendorTxCode: request.vendorTxCode,
       amount: request.amountPence,
