@@ -144,7 +144,7 @@ export function createServices(
     // Charged through the checkout's card payments (made below), so it is paid like any order.
     cardCharges: cardProvider && {
       provider: cardProvider.name,
-      currency: async () => (await requireOperator(operators)).currency,
+      currency: async (tx) => (await requireOperator(operators, tx)).currency,
       today,
       charge: (attemptUuid, description) => checkout.card.chargeSavedCard(attemptUuid, description),
     },

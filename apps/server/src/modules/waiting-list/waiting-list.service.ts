@@ -6,7 +6,7 @@ import {
 import { sessionWhen } from '@lido/pricing/booking-rules';
 import type { CalendarDate } from '@lido/pricing/calendar-date';
 import { offeredUntilText, waitingPositionText } from '@lido/pricing/waiting-list';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { HttpError, ValidationError } from '../../http/errors.ts';
 import type { CustomerRow } from '../auth/auth.repository.ts';
 import { sessionNotFound } from '../cart/booking-rules-check.ts';
@@ -102,7 +102,6 @@ export function createWaitingListService(deps: {
    */
   async function notifyOffers(): Promise<{ offered: number; booked: number }> {
     const counts = { offered: 0, booked: 0 };
-    const currency = deps.cardCharges ? await deps.cardCharges.currency() : '';
     for (;;) {
       const charges: { uuid: string; offer: OfferToNotify }[] = [];
       const claimed = await deps.db.transaction(async (tx) => {
@@ -110,8 +109,12 @@ export function createWaitingListService(deps: {
         for (const offer of offers) {
           const plan = offer.entry.autoBook ? await autoBookCover(tx, offer, deps.timeZone) : null;
           if (plan?.kind === 'pay' && deps.cardCharges) {
-            const { provider, today } = deps.cardCharges;
-            const uuid = await startOfferCharge(tx, offer, plan, { provider, currency, today: today() });
+            const { provider, today, currency } = deps.cardCharges;
+            const uuid = await startOfferCharge(tx, offer, plan, {
+              provider,
+              currency: await currency(tx),
+              today: today(),
+            });
             if (uuid) {
               charges.push({ uuid, offer });
               continue;
@@ -272,7 +275,8 @@ export type WaitingListService = ReturnType<typeof createWaitingListService>;
 /** What charging a saved card for an offer needs from card payments (decision 0054). */
 export interface CardCharges {
   provider: string;
-  currency: () => Promise<string>;
+  /** the operator's currency, read in the offer's transaction */
+  currency: (tx: Tx) => Promise<string>;
   today: () => CalendarDate;
   /** charges the attempt's saved card and finishes it (saved-card-charge.ts) */
   charge: (attemptUuid: string, description: string) => Promise<SavedCardChargeResult>;
