@@ -66,15 +66,16 @@ export function createDeskOrdersService(deps: {
       voidReason: row.order.voidReason,
     });
 
+  /** GET /api/staff/orders?date=: every order taken at the desk that day, in the order taken. */
+  async function orders(date: CalendarDate = today()) {
+    const { money } = moneyFormat((await requireOperator(deps.operators)).currency);
+    const { rows, tenders } = await ordersOn(date);
+    return { date, orders: rows.map(view(money, tenders)) };
+  }
+
   return {
     today,
-
-    /** GET /api/staff/orders?date=: every order taken at the desk that day, in the order taken. */
-    async orders(date: CalendarDate = today()) {
-      const { money } = moneyFormat((await requireOperator(deps.operators)).currency);
-      const { rows, tenders } = await ordersOn(date);
-      return { date, orders: rows.map(view(money, tenders)) };
-    },
+    orders,
 
     /**
      * POST /api/staff/orders/{orderId}/void: undoes an order taken at the desk today, once. Its
@@ -107,9 +108,15 @@ export function createDeskOrdersService(deps: {
           await giveBackBooking(tx, booking, day);
           bookingsCancelled += 1;
         }
-        const membershipsCancelled = await cancelMembershipsOfVoidedOrder(tx, { orderId: order.id, reason, at });
+        const membershipsCancelled = await cancelMembershipsOfVoidedOrder(tx, {
+          orderId: order.id,
+          reason,
+          at,
+        });
         await addCredit(tx, order.customerId, order.creditPence);
-        const handedBack = (await tendersOf(tx, [order.id])).filter((tender) => tender.tenderType !== 'credit');
+        const handedBack = (await tendersOf(tx, [order.id])).filter(
+          (tender) => tender.tenderType !== 'credit',
+        );
         await recordStaffAction(tx, {
           staffUserId: staff.id,
           actor: staff.username,
@@ -132,8 +139,8 @@ export function createDeskOrdersService(deps: {
         return { bookingsCancelled, date: locked.day };
       });
       if (outcome.bookingsCancelled > 0) deps.placesFreed();
-      const { orders } = await this.orders(outcome.date);
-      return orders.find((order) => order.id === orderId)!;
+      const voided = await orders(outcome.date);
+      return voided.orders.find((order) => order.id === orderId)!;
     },
 
     /**
@@ -145,7 +152,16 @@ export function createDeskOrdersService(deps: {
       const { rows, tenders } = await ordersOn(date);
       const voided = new Set(rows.filter((row) => row.order.voidedAt).map((row) => row.order.id));
       const staffNames = new Map(rows.map((row) => [row.staff.id, row.staff.name]));
-      const sums = new Map<string, { staffId: number; tenderType: TenderRow['tenderType']; orders: number; taken: number; voided: number }>();
+      const sums = new Map<
+        string,
+        {
+          staffId: number;
+          tenderType: TenderRow['tenderType'];
+          orders: number;
+          taken: number;
+          voided: number;
+        }
+      >();
       for (const tender of tenders) {
         const key = `${tender.staffUserId}:${tender.tenderType}`;
         const sum = sums.get(key) ?? {

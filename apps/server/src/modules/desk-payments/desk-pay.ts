@@ -18,16 +18,23 @@ export interface DeskStaff {
 
 const sameTenders = (a: OfflinePayment[], b: OfflinePayment[]) =>
   a.length === b.length &&
-  a.every((tender, index) => tender.tenderType === b[index]!.tenderType && tender.amount === b[index]!.amount);
+  a.every(
+    (tender, index) => tender.tenderType === b[index]!.tenderType && tender.amount === b[index]!.amount,
+  );
 
 /**
  * A repeat of a desk transaction answers the order the first call made, but only when it asks for
  * the same payment: the same customer, the same tenders, and no basket started since.
  */
-async function repeatOf(tx: Tx, earlier: DeskClaim, asked: { customerId: number; tenders: OfflinePayment[] }) {
+async function repeatOf(
+  tx: Tx,
+  earlier: DeskClaim,
+  asked: { customerId: number; tenders: OfflinePayment[] },
+) {
   const same = earlier.customerId === asked.customerId && sameTenders(earlier.tenders, asked.tenders);
   const order = earlier.orderId === null ? undefined : await findOrder(tx, earlier.orderId);
-  if (!same || !order || (await openCartOf(tx, asked.customerId))) throw new HttpError(409, transactionReused);
+  if (!same || !order || (await openCartOf(tx, asked.customerId)))
+    throw new HttpError(409, transactionReused);
   return { orderId: order.id, reference: order.reference, created: false } satisfies CompletedOrder;
 }
 

@@ -1,6 +1,10 @@
 import type { Tx } from '../../db/client.ts';
 import { recordMembershipEvent } from './membership-events.repository.ts';
-import { recordCoolingOff, runningMembershipsOfOrder, stopCollections } from './membership-exit.repository.ts';
+import {
+  recordCoolingOff,
+  runningMembershipsOfOrder,
+  stopCollections,
+} from './membership-exit.repository.ts';
 import type { CancellationDetail } from './membership-exit.service.ts';
 
 /**
