@@ -9,6 +9,8 @@ import { staffSiteOnly } from '../src/modules/staff/desk-customer.ts';
 import { staffOnlyMessage } from '../src/modules/staff/staff.routes.ts';
 import { apiClient } from './support/api.ts';
 import { basketWith, createCustomer, type TestCustomer } from './support/factories.ts';
+import { createActivity, createSession, holdPlace, sessionCounts } from './support/activity-factories.ts';
+import type { Order } from '@lido/contracts/order';
 import { createTestApp, siteHost, type TestApp } from './support/test-app.ts';
 
 const host = siteHost.frontOfHouse;
@@ -426,6 +428,38 @@ describe('taking payment at the desk', () => {
       expect(payments.data.find((payment) => payment.id === orderId)).toMatchObject({
         status: 'refunded',
         paymentMethod: 'offline',
+      });
+    });
+
+    it('voids a booking bought at the desk: the booking is cancelled and its place goes back on sale', async () => {
+      const customer = await createCustomer(t);
+      const activity = await createActivity(t);
+      const session = await createSession(t, activity, { capacity: 5 });
+      await holdPlace(t, customer.id, session, activity.price('adult'));
+      const paid = await pay(customer, { payments: [{ tenderType: 'cash', amount: 1000 }] });
+      expect(paid.statusCode, paid.body).toBe(200);
+      expect(paid.json().data.change.raw.amount).toBe(350);
+      expect(await sessionCounts(t, session.id)).toMatchObject({ taken: 1 });
+
+      // The customer's order reads as paid at the desk, tender by tender.
+      const order = await apiClient(t).as(customer).get<Order>(`/api/orders/${paid.json().data.orderId}`);
+      expect(order.data.payment).toMatchObject({
+        method: 'offline',
+        card: { raw: { amount: 0 } },
+        tenders: [{ tenderType: 'cash', amount: { raw: { amount: 650 } } }],
+      });
+
+      const voided = await voidOrder(paid.json().data.orderId, supervisorCookie, 'Booked the wrong class');
+      expect(voided.statusCode, voided.body).toBe(200);
+      expect(await sessionCounts(t, session.id)).toMatchObject({ taken: 0 });
+      const [booking] = await rows<{ status: string }>(
+        'SELECT status FROM customer_bookings WHERE order_id = $1',
+        [paid.json().data.orderId],
+      );
+      expect(booking!.status).toBe('cancelled');
+      expect((await auditOf(paid.json().data.orderId, 'order.void'))[0]!.details).toMatchObject({
+        bookingsCancelled: 1,
+        handedBack: [{ tenderType: 'cash', amountPence: 650 }],
       });
     });
 

@@ -30,6 +30,7 @@ import type { Order } from '@lido/contracts/order';
 import { type CompletedWaivers, waiverLineIds } from '@lido/contracts/payments';
 import type { PaidAtDesk } from '@lido/contracts/front-of-house';
 import { type DeskStaff, deskPayment } from '../desk-payments/desk-pay.ts';
+import { tendersOf } from '../desk-payments/desk-payments.repository.ts';
 
 /** Completing a basket and reading the order back (platform spec, "Payment"; joining spec, "Order"). */
 export function createCheckoutService(deps: {
@@ -249,7 +250,11 @@ export function createCheckoutService(deps: {
         brand: operator.name,
         tax: money(order.taxPence),
         total: money(order.totalPence),
-        ...orderPayment(order, money),
+        ...orderPayment(
+          order,
+          money,
+          order.paymentMethod === 'offline' ? await tendersOf(deps.db, [order.id]) : undefined,
+        ),
         items: [
           ...lines.map((line) => {
             // A 'membership' line's details are a membership's (see `OrderItemDetails`).

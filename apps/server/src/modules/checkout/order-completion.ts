@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { DirectDebitLine } from '../direct-debit/direct-debit.service.ts';
 import { requireDirectDebitFor } from '../direct-debit/direct-debit-required.ts';
-import { recordMembershipEvent } from '../memberships/membership-events.repository.ts';
+import { recordStart } from './membership-start.ts';
 import { redeemPromotion } from '../memberships/promotion-redemption.repository.ts';
 import {
   cartLines,
@@ -364,42 +364,6 @@ async function buyLines(
         throw new PromotionUnavailableError(cart.id, line.promotionId);
     }
   }
-}
-
-/** The membership's timeline starts: joined, renewed or changed (on both memberships of a change). */
-async function recordStart(
-  tx: Tx,
-  line: CartLine,
-  membershipId: number,
-  orderId: number,
-  today: CalendarDate,
-) {
-  const kind =
-    line.itemType === 'membership_change'
-      ? 'changed'
-      : line.itemType === 'membership_renewal'
-        ? 'renewed'
-        : 'joined';
-  await recordMembershipEvent(tx, {
-    customerMembershipId: membershipId,
-    kind,
-    amountPence: line.amountPence,
-    // The contract's day in the operator's calendar: the cooling-off period counts from it.
-    detail: {
-      orderId,
-      contractDate: today,
-      startDate: line.startDate,
-      fromMembershipId: line.changesMembershipId,
-    },
-    dedupeKey: `membership:${membershipId}:${kind}`,
-  });
-  if (line.changesMembershipId !== null)
-    await recordMembershipEvent(tx, {
-      customerMembershipId: line.changesMembershipId,
-      kind: 'changed',
-      detail: { orderId, endDate: addDays(line.startDate, -1), toMembershipId: membershipId },
-      dedupeKey: `membership:${line.changesMembershipId}:changed-to:${membershipId}`,
-    });
 }
 
 /** The card payment records its order; a card the customer chose to keep is saved with it. */
