@@ -261,10 +261,14 @@ describe('taking payment at the desk', () => {
           tenders: [{ tenderType: 'cash', tenderedPence: total + 20, paidPence: total }],
         },
       });
-      const receipts = await rows('SELECT 1 FROM email_outbox WHERE dedupe_key = $1', [
-        `receipt:${orders[0]!.id}`,
-      ]);
+      const receipts = await rows<{ text_body: string }>(
+        'SELECT text_body FROM email_outbox WHERE dedupe_key = $1',
+        [`receipt:${orders[0]!.id}`],
+      );
       expect(receipts).toHaveLength(1);
+      expect(receipts[0]!.text_body).toContain(
+        `Paid at the desk: Cash £${(total / 100).toFixed(2)}. Change given: £0.20.`,
+      );
     });
 
     it('refuses the same transaction for another payment with 409', async () => {

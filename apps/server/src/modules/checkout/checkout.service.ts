@@ -13,7 +13,7 @@ import { itemNotFoundMessage, requireOperator } from '../operator/current-operat
 import type { OperatorRepository } from '../operator/operator.repository.ts';
 import type { CardProvider, ProviderWebhookEvent } from '../../providers/card/card-provider.ts';
 import { createCardPayments } from './card-payments.ts';
-import { creditToSpend, type OfflinePayment } from '@lido/contracts/offline-payments';
+import { creditToSpend, type OfflinePayment, tenderTypeLabels } from '@lido/contracts/offline-payments';
 import { type CompletedOrder, completeBasket } from './order-completion.ts';
 import { orderPayment } from './order-payment.ts';
 import { outstandingBalanceOrderItem } from './outstanding-balance-completion.ts';
@@ -73,6 +73,17 @@ export function createCheckoutService(deps: {
         lines: loaded.lines,
         totalPence: loaded.order.totalPence,
         cardLastFour: loaded.order.cardLastFour,
+        ...(loaded.order.paymentMethod === 'offline'
+          ? {
+              desk: {
+                tenders: (await tendersOf(tx, [order.id])).map((tender) => ({
+                  label: tenderTypeLabels[tender.tenderType],
+                  amountPence: tender.amountPence,
+                })),
+                changePence: loaded.order.changePence,
+              },
+            }
+          : {}),
         bookings: booked.map((row, index) => ({
           what: events[index]!.summary,
           when: sessionWhen(row.sessionStartsAt, row.sessionEndsAt, deps.timeZone),
