@@ -271,6 +271,17 @@ describe('taking payment at the desk', () => {
       );
     });
 
+    it('refuses a pay with no basket instead of answering the customer’s last order', async () => {
+      const { customer, total, terms } = await withBasket();
+      expect(
+        (await pay(customer, { terms, payments: [{ tenderType: 'cash', amount: total }] })).statusCode,
+      ).toBe(200);
+      const again = await pay(customer, { terms, payments: [{ tenderType: 'cash', amount: total }] });
+      expect(again.statusCode).toBe(404);
+      expect(again.json().message).toBe('Your basket is empty.');
+      expect(await ordersOf(customer)).toHaveLength(1);
+    });
+
     it('refuses the same transaction for another payment with 409', async () => {
       const { customer, total, terms } = await withBasket();
       const transactionUuid = randomUUID();

@@ -156,8 +156,9 @@ async function completeInTransaction(db: Db, input: CompletionInput): Promise<Co
     const cart = await lockCart(tx, attempt ? { cartId: attempt.cartId! } : { openOf: input.customerId });
     if (attempt && (!cart || cart.status === 'completed')) throw new BasketChangedError();
     if (!cart) {
-      // Already completed by an earlier or concurrent call: answer that order.
-      const done = await lastCompletedOrder(tx, input.customerId);
+      // Already completed by an earlier or concurrent call: answer that order. (At the desk the
+      // claim answers repeats, so no basket there is an empty one, never an earlier order.)
+      const done = input.offline ? undefined : await lastCompletedOrder(tx, input.customerId);
       if (!done?.orderId) throw new HttpError(404, 'Your basket is empty.');
       return { orderId: done.orderId, reference: done.reference, created: false };
     }
