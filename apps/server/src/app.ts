@@ -23,6 +23,7 @@ import { membershipExitRoutes } from './modules/memberships/membership-exit.rout
 import { bookingsRoutes } from './modules/bookings/bookings.routes.ts';
 import { familyRoutes } from './modules/family/family.routes.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
+import { deskPaymentsRoutes } from './modules/desk-payments/desk-payments.routes.ts';
 import { guestPassesRoutes } from './modules/guest-passes/guest-passes.routes.ts';
 import { waitingListRoutes } from './modules/waiting-list/waiting-list.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -158,6 +159,7 @@ export async function buildApp({
   checkoutRoutes(app, services, config);
   authRoutes(app, services, config);
   staffRoutes(app, services, config);
+  deskPaymentsRoutes(app, services, config);
   customersRoutes(app, services, config);
   accountRoutes(app, services, config);
   membershipFreezeRoutes(app, services, config);

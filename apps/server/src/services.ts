@@ -28,6 +28,7 @@ import { createCartService } from './modules/cart/cart.service.ts';
 import { createCartView } from './modules/cart/cart-view.ts';
 import { createGuestPassesService } from './modules/guest-passes/guest-passes.service.ts';
 import { createCheckoutService } from './modules/checkout/checkout.service.ts';
+import { createDeskOrdersService } from './modules/desk-payments/desk-orders.service.ts';
 import { createMembershipExitService } from './modules/memberships/membership-exit.service.ts';
 import { createMembershipTimeline } from './modules/memberships/membership-timeline.ts';
 import { createBookingsService } from './modules/bookings/bookings.service.ts';
@@ -219,6 +220,16 @@ export function createServices(
     auth: createAuthService({ config, operators, auth: authRepository, limiter, clock }),
     staffAuth: createStaffAuthService({ db: database.db, operators, limiter, clock, timeouts: config.staff }),
     staffAccounts: createStaffAccounts({ db: database.db, clock }),
+    desk: {
+      ...createDeskOrdersService({
+        db: database.db,
+        operators,
+        clock,
+        timeZone: config.timeZone,
+        placesFreed: () => waitingList.placesFreed(),
+      }),
+      customerById: authRepository.customerById,
+    },
     customers: createCustomersService({
       operators,
       customers: createCustomersRepository(database.db),

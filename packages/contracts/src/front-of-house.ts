@@ -86,12 +86,8 @@ export const paidAtDeskSchema = z.object({
 });
 export type PaidAtDesk = z.infer<typeof paidAtDeskSchema>;
 
-export const tenderTypeLabels = {
-  cash: 'Cash',
-  'offline-voucher': 'Voucher',
-  cheque: 'Cheque',
-  credit: 'Account credit',
-} as const;
+// The labels live with the tender rules (no zod), so a receipt can name tenders cheaply.
+export { tenderTypeLabels } from './offline-payments.ts';
 
 /** An order taken at the desk, as the supervisor's list of the day shows it. */
 export const deskOrderSchema = z.object({

@@ -5,6 +5,14 @@
  */
 export type TenderType = 'cash' | 'offline-voucher' | 'cheque' | 'credit';
 
+/** How the desk and a receipt name each tender. */
+export const tenderTypeLabels = {
+  cash: 'Cash',
+  'offline-voucher': 'Voucher',
+  cheque: 'Cheque',
+  credit: 'Account credit',
+} as const satisfies Record<TenderType, string>;
+
 export interface OfflinePayment {
   tenderType: TenderType;
   amount: number;

@@ -47,12 +47,19 @@ export type OrderItem = z.infer<typeof orderItemSchema>;
  * credit pays first, the card the rest. `method` is 'card' whenever a card paid anything.
  */
 export const orderPaymentSchema = z.object({
-  method: z.enum(['card', 'credit', 'none']),
+  /** 'offline': taken at the front desk (cash, vouchers, cheques, perhaps with credit), see `tenders` */
+  method: z.enum(['card', 'credit', 'none', 'offline']),
   cardLastFour: z.string().nullable(),
   /** paid by card (the total less the credit) */
   card: moneySchema,
   /** paid from account credit */
   credit: moneySchema,
+  /** an order paid at the desk: each tender's share of the total (cash less the change) */
+  tenders: z
+    .array(
+      z.object({ tenderType: z.enum(['cash', 'offline-voucher', 'cheque', 'credit']), amount: moneySchema }),
+    )
+    .optional(),
 });
 export type OrderPayment = z.infer<typeof orderPaymentSchema>;
 

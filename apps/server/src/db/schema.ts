@@ -575,6 +575,12 @@ export const orders = pgTable('orders', {
   creditPence: integer('credit_pence').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   completedAt: timestamp('completed_at', { withTimezone: true }),
+  // Taken at the front desk (migration 0048, decision 0056): by whom, the change given, the void.
+  takenByStaffUserId: integer('taken_by_staff_user_id').references((): AnyPgColumn => staffUsers.id),
+  changePence: integer('change_pence').notNull().default(0),
+  voidedAt: timestamp('voided_at', { withTimezone: true }),
+  voidedByStaffUserId: integer('voided_by_staff_user_id').references((): AnyPgColumn => staffUsers.id),
+  voidReason: text('void_reason'),
 });
 
 export const orderItems = pgTable('order_items', {
@@ -1337,3 +1343,35 @@ export const waitingListEntries = pgTable(
       .where(sql`status IN ('waiting', 'offered')`),
   ],
 );
+
+// ---- Payments taken at the front desk (migration 0048, decision 0056) ----
+
+export type DeskTenderType = 'cash' | 'offline-voucher' | 'cheque' | 'credit';
+
+/** What paid a desk order: `amountPence` is its share of the total (cash less the change). */
+export const orderTenders = pgTable('order_tenders', {
+  id: serial('id').primaryKey(),
+  orderId: integer('order_id')
+    .notNull()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  tenderType: text('tender_type').notNull().$type<DeskTenderType>(),
+  amountPence: integer('amount_pence').notNull(),
+  tenderedPence: integer('tendered_pence').notNull(),
+  staffUserId: integer('staff_user_id')
+    .notNull()
+    .references(() => staffUsers.id),
+});
+
+/** A desk transaction's UUID, claimed once with what it asked for; `orderId` once it made one. */
+export const deskPayments = pgTable('desk_payments', {
+  transactionUuid: uuid('transaction_uuid').primaryKey(),
+  customerId: integer('customer_id')
+    .notNull()
+    .references(() => customers.id),
+  staffUserId: integer('staff_user_id')
+    .notNull()
+    .references(() => staffUsers.id),
+  tenders: jsonb('tenders').notNull().$type<{ tenderType: DeskTenderType; amount: number }[]>(),
+  orderId: integer('order_id').references(() => orders.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -3,7 +3,7 @@ import type { BookingCancellation } from '@lido/contracts/activities';
 import { cancellableUntil, cancellationPolicyText, sessionWhen } from '@lido/pricing/booking-rules';
 import { currencySymbol, toMoney } from '@lido/pricing/money';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { CardProvider } from '../../providers/card/card-provider.ts';
 import type { CustomerRow } from '../auth/auth.repository.ts';
@@ -24,7 +24,7 @@ import {
 import { calendarFile, type CalendarEvent } from './calendar-file.ts';
 import { othersNames } from '../family/family-lines.ts';
 import { giveBackBookingUse } from '../packages/package-uses.repository.ts';
-import { todayIn } from '@lido/pricing/calendar-date';
+import { type CalendarDate, todayIn } from '@lido/pricing/calendar-date';
 import { returnPassOfBooking } from '../guest-passes/guest-passes.repository.ts';
 import { returnBenefitUse } from '../benefits/benefit-uses.repository.ts';
 
@@ -200,14 +200,8 @@ export function createBookingsService(deps: {
           cardPence: refund.cardPence,
         });
         if (!cancelled) throw new HttpError(409, alreadyCancelled);
-        await releasePlaces(tx, row.booking.sessionId!, row.booking.quantity);
         await addCredit(tx, customer.id, refund.creditPence);
-        // A guest's booking gives its pass back (decision 0050); once, as the move to cancelled is.
-        await returnPassOfBooking(tx, bookingId);
-        // The membership benefit that paid for it goes back to its period.
-        if (row.booking.benefitUseId !== null) await returnBenefitUse(tx, row.booking.benefitUseId);
-        // A package's use comes back with the place, unless the package has expired (decision 0049).
-        await giveBackBookingUse(tx, bookingId, todayIn(deps.timeZone, now));
+        await giveBackBooking(tx, row.booking, todayIn(deps.timeZone, now));
         return { row, refund };
       });
       if (outcome.refund.cardPence > 0) await refundToCard(outcome.row.booking, outcome.refund.cardPence);
@@ -254,3 +248,19 @@ export function calendarEvent(row: Awaited<ReturnType<typeof bookingsOfOrder>>[n
 }
 
 export type BookingsService = ReturnType<typeof createBookingsService>;
+
+/**
+ * What a booking just moved to cancelled gives back, in its transaction (once, as that move is):
+ * its places go back on sale, a guest's pass comes back (decision 0050), the membership benefit
+ * that paid goes back to its period, and a package's use comes back unless it expired (0049).
+ */
+export async function giveBackBooking(
+  tx: Tx,
+  booking: { id: number; sessionId: number | null; quantity: number; benefitUseId: number | null },
+  today: CalendarDate,
+) {
+  if (booking.sessionId !== null) await releasePlaces(tx, booking.sessionId, booking.quantity);
+  await returnPassOfBooking(tx, booking.id);
+  if (booking.benefitUseId !== null) await returnBenefitUse(tx, booking.benefitUseId);
+  await giveBackBookingUse(tx, booking.id, today);
+}

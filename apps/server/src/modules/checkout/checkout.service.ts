@@ -14,7 +14,7 @@ import type { OperatorRepository } from '../operator/operator.repository.ts';
 import type { CardProvider, ProviderWebhookEvent } from '../../providers/card/card-provider.ts';
 import { createCardPayments } from './card-payments.ts';
 import type { OfferPayments } from './card-payment-recovery.ts';
-import { creditToSpend, type OfflinePayment } from '@lido/contracts/offline-payments';
+import { creditToSpend, type OfflinePayment, tenderTypeLabels } from '@lido/contracts/offline-payments';
 import { type CompletedOrder, completeBasket } from './order-completion.ts';
 import { orderPayment } from './order-payment.ts';
 import { outstandingBalanceOrderItem } from './outstanding-balance-completion.ts';
@@ -29,6 +29,9 @@ import { calendarFile } from '../bookings/calendar-file.ts';
 import { sessionWhen } from '@lido/pricing/booking-rules';
 import type { Order } from '@lido/contracts/order';
 import { type CompletedWaivers, waiverLineIds } from '@lido/contracts/payments';
+import type { PaidAtDesk } from '@lido/contracts/front-of-house';
+import { type DeskStaff, deskPayment } from '../desk-payments/desk-pay.ts';
+import { tendersOf } from '../desk-payments/desk-payments.repository.ts';
 
 /** Completing a basket and reading the order back (platform spec, "Payment"; joining spec, "Order"). */
 export function createCheckoutService(deps: {
@@ -73,6 +76,17 @@ export function createCheckoutService(deps: {
         lines: loaded.lines,
         totalPence: loaded.order.totalPence,
         cardLastFour: loaded.order.cardLastFour,
+        ...(loaded.order.paymentMethod === 'offline'
+          ? {
+              desk: {
+                tenders: (await tendersOf(tx, [order.id])).map((tender) => ({
+                  label: tenderTypeLabels[tender.tenderType],
+                  amountPence: tender.amountPence,
+                })),
+                changePence: loaded.order.changePence,
+              },
+            }
+          : {}),
         bookings: booked.map((row, index) => ({
           what: events[index]!.summary,
           when: sessionWhen(row.sessionStartsAt, row.sessionEndsAt, deps.timeZone),
@@ -119,6 +133,25 @@ export function createCheckoutService(deps: {
     offerPayments: deps.offerPayments,
   });
 
+  /** What completing a basket without a card needs, online or at the desk; the receipt goes with it. */
+  const basketCompletion = (
+    customer: CustomerRow,
+    input: { terms: number[]; completedWaivers?: CompletedWaivers | undefined },
+  ) => ({
+    customerId: customer.id,
+    customerReference: customer.reference,
+    acceptedTermIds: input.terms,
+    requiredTermIds: async (cartId: number) => requiredTermIds(customer, cartId),
+    today: deps.today(),
+    now: deps.clock(),
+    timeZone: deps.timeZone,
+    acceptedWaivers: waiverLineIds(input.completedWaivers),
+    recordDirectDebit: deps.directDebit.recordWithOrder,
+    onCreated: queueReceipt,
+    dropPromotion: async (cartId: number, promotionId: number) =>
+      dropPromotion(customer.id, cartId, promotionId),
+  });
+
   /**
    * After the commit: the receipt queued with the order is sent now, and a new monthly membership's
    * mandate and first collection are made (waited for, so My account shows them at once; a
@@ -158,20 +191,47 @@ export function createCheckoutService(deps: {
       });
       if ('error' in spend) throw new HttpError(422, spend.error, { errors: { payments: [spend.error] } });
       const result = await completeBasket(deps.db, {
-        customerId: customer.id,
-        customerReference: customer.reference,
-        acceptedTermIds: input.terms,
-        requiredTermIds: async (cartId) => requiredTermIds(customer, cartId),
-        today: deps.today(),
-        now: deps.clock(),
-        timeZone: deps.timeZone,
-        acceptedWaivers: waiverLineIds(input.completedWaivers),
+        ...basketCompletion(customer, input),
         creditPence: spend.credit,
-        recordDirectDebit: deps.directDebit.recordWithOrder,
-        onCreated: queueReceipt,
-        dropPromotion: async (cartId, promotionId) => dropPromotion(customer.id, cartId, promotionId),
       });
       return completed(customer, result);
+    },
+
+    /**
+     * POST {checkout}/pay at the front desk (decision 0056): the same completion as online, paid by
+     * the tenders taken; the desk's record of the order, its audit row and the receipt are written
+     * in the order's transaction. A repeat of the transaction answers the first order and its change.
+     */
+    async payAtDesk(
+      customer: CustomerRow,
+      staff: DeskStaff,
+      input: {
+        terms: number[];
+        transactionUuid: string;
+        payments: OfflinePayment[];
+        completedWaivers?: CompletedWaivers | undefined;
+      },
+    ): Promise<PaidAtDesk> {
+      const operator = await requireOperator(deps.operators);
+      const { money } = moneyFormat(operator.currency);
+      const desk = deskPayment({
+        transactionUuid: input.transactionUuid,
+        customerId: customer.id,
+        staff,
+        payments: input.payments,
+        symbol: currencySymbol(operator.currency),
+      });
+      const result = await completeBasket(deps.db, {
+        ...basketCompletion(customer, input),
+        offline: desk.offline,
+        onCreated: async (tx, order) => {
+          await desk.recordOrder(tx, order);
+          await queueReceipt(tx, order);
+        },
+      });
+      const answer = await completed(customer, result);
+      const order = await findOrder(deps.db, result.orderId);
+      return { ...answer, change: money(order?.changePence ?? 0) };
     },
 
     /** The reconciliation job: orders for payments a crash left authorised, receipts included. */
@@ -205,7 +265,11 @@ export function createCheckoutService(deps: {
         brand: operator.name,
         tax: money(order.taxPence),
         total: money(order.totalPence),
-        ...orderPayment(order, money),
+        ...orderPayment(
+          order,
+          money,
+          order.paymentMethod === 'offline' ? await tendersOf(deps.db, [order.id]) : undefined,
+        ),
         items: [
           ...lines.map((line) => {
             // A 'membership' line's details are a membership's (see `OrderItemDetails`).

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { DirectDebitLine } from '../direct-debit/direct-debit.service.ts';
 import { requireDirectDebitFor } from '../direct-debit/direct-debit-required.ts';
-import { recordMembershipEvent } from '../memberships/membership-events.repository.ts';
+import { recordStart } from './membership-start.ts';
 import { redeemPromotion } from '../memberships/promotion-redemption.repository.ts';
 import {
   cartLines,
@@ -59,6 +59,25 @@ export class PromotionUnavailableError extends BasketChangedError {
 export const creditChanged =
   'Your account credit changed while you were paying, so the payment was cancelled and you have not been charged.';
 
+/** A new order, as what it triggers in its own transaction sees it. */
+export interface CreatedOrder {
+  id: number;
+  customerId: number;
+  reference: string;
+  totalPence: number;
+}
+
+/**
+ * A basket paid at the front desk (decision 0056): its transaction is claimed first, so a repeat
+ * answers the order the first call made, and its tenders are checked against the total instead of
+ * the online rule that only credit may pay without a card.
+ */
+export interface OfflineSettlement {
+  claim(tx: Tx): Promise<CompletedOrder | undefined>;
+  /** the account credit the tenders spend; a 422 when they do not pay the total */
+  settle(totalPence: number): { creditPence: number };
+}
+
 export interface CompletedOrder {
   orderId: number;
   reference: string;
@@ -91,10 +110,12 @@ export async function completeBasket(
     payment?: { attemptUuid: string };
     /** account credit that pays (part of) a basket without a card payment */
     creditPence?: number;
+    /** tenders taken at the front desk pay instead (decision 0056) */
+    offline?: OfflineSettlement;
     /** records a new monthly membership's first Direct Debit collection, in this transaction */
     recordDirectDebit?: (tx: Tx, line: DirectDebitLine) => Promise<void>;
     /** queues what a new order sends (its receipt) in this transaction, so a crash cannot lose it */
-    onCreated?: (tx: Tx, order: { id: number; customerId: number }) => Promise<void>;
+    onCreated?: (tx: Tx, order: CreatedOrder) => Promise<void>;
     /** after a refused promotion rolled the order back: prices the basket again without it */
     dropPromotion?: (cartId: number, promotionId: number) => Promise<void>;
   },
@@ -116,6 +137,8 @@ async function completeInTransaction(db: Db, input: CompletionInput): Promise<Co
   const required = open ? await input.requiredTermIds(open.id) : [];
 
   return db.transaction(async (tx) => {
+    const repeated = await input.offline?.claim(tx);
+    if (repeated) return repeated;
     let attempt: AttemptRow | undefined;
     if (input.payment) {
       attempt = await findAttempt(tx, input.payment.attemptUuid, {
@@ -133,8 +156,9 @@ async function completeInTransaction(db: Db, input: CompletionInput): Promise<Co
     const cart = await lockCart(tx, attempt ? { cartId: attempt.cartId! } : { openOf: input.customerId });
     if (attempt && (!cart || cart.status === 'completed')) throw new BasketChangedError();
     if (!cart) {
-      // Already completed by an earlier or concurrent call: answer that order.
-      const done = await lastCompletedOrder(tx, input.customerId);
+      // Already completed by an earlier or concurrent call: answer that order. (At the desk the
+      // claim answers repeats, so no basket there is an empty one, never an earlier order.)
+      const done = input.offline ? undefined : await lastCompletedOrder(tx, input.customerId);
       if (!done?.orderId) throw new HttpError(404, 'Your basket is empty.');
       return { orderId: done.orderId, reference: done.reference, created: false };
     }
@@ -154,8 +178,12 @@ async function completeInTransaction(db: Db, input: CompletionInput): Promise<Co
       lines.reduce((sum, line) => sum + line.amountPence, 0) +
       bookings.totalPence +
       packages.reduce((sum, { line }) => sum + line.pricePence, 0);
-    const credit = attempt ? attempt.creditPence : (input.creditPence ?? 0);
-    checkPaysTotal({ total, credit, attempt });
+    const credit = input.offline
+      ? input.offline.settle(total).creditPence
+      : attempt
+        ? attempt.creditPence
+        : (input.creditPence ?? 0);
+    if (!input.offline) checkPaysTotal({ total, credit, attempt });
     await requireDirectDebitFor(tx, { customerId: input.customerId, cartId: cart.id, lines });
     const accepted = attempt ? attempt.acceptedTermIds : input.acceptedTermIds;
     if (!required.every((id) => accepted.includes(id)))
@@ -165,10 +193,14 @@ async function completeInTransaction(db: Db, input: CompletionInput): Promise<Co
       customerId: input.customerId,
       venueId: lines[0]?.venueId ?? bookings.venueId ?? packages[0]?.line.venueId ?? null,
       // An order that books or buys a package was made on the bookings site (joining spec "After payment").
-      source: bookings.count > 0 || packages.length > 0 ? 'bookings' : cart.source,
+      source: input.offline
+        ? 'front-of-house'
+        : bookings.count > 0 || packages.length > 0
+          ? 'bookings'
+          : cart.source,
       status: 'completed',
       totalPence: total,
-      paymentMethod: attempt ? 'card' : credit > 0 ? 'credit' : 'none',
+      paymentMethod: input.offline ? 'offline' : attempt ? 'card' : credit > 0 ? 'credit' : 'none',
       creditPence: credit,
       cardLastFour: attempt?.card?.lastFour ?? null,
     });
@@ -197,7 +229,12 @@ async function completeInTransaction(db: Db, input: CompletionInput): Promise<Co
     });
     await markCartCompleted(tx, cart.id, order.id);
     if (attempt) await closeAttempt(tx, attempt, input.customerId, order.id);
-    await input.onCreated?.(tx, { id: order.id, customerId: input.customerId });
+    await input.onCreated?.(tx, {
+      id: order.id,
+      customerId: input.customerId,
+      reference: order.reference,
+      totalPence: total,
+    });
     return { orderId: order.id, reference: order.reference, created: true };
   });
 }
@@ -328,42 +365,6 @@ async function buyLines(
         throw new PromotionUnavailableError(cart.id, line.promotionId);
     }
   }
-}
-
-/** The membership's timeline starts: joined, renewed or changed (on both memberships of a change). */
-async function recordStart(
-  tx: Tx,
-  line: CartLine,
-  membershipId: number,
-  orderId: number,
-  today: CalendarDate,
-) {
-  const kind =
-    line.itemType === 'membership_change'
-      ? 'changed'
-      : line.itemType === 'membership_renewal'
-        ? 'renewed'
-        : 'joined';
-  await recordMembershipEvent(tx, {
-    customerMembershipId: membershipId,
-    kind,
-    amountPence: line.amountPence,
-    // The contract's day in the operator's calendar: the cooling-off period counts from it.
-    detail: {
-      orderId,
-      contractDate: today,
-      startDate: line.startDate,
-      fromMembershipId: line.changesMembershipId,
-    },
-    dedupeKey: `membership:${membershipId}:${kind}`,
-  });
-  if (line.changesMembershipId !== null)
-    await recordMembershipEvent(tx, {
-      customerMembershipId: line.changesMembershipId,
-      kind: 'changed',
-      detail: { orderId, endDate: addDays(line.startDate, -1), toMembershipId: membershipId },
-      dedupeKey: `membership:${line.changesMembershipId}:changed-to:${membershipId}`,
-    });
 }
 
 /** The card payment records its order; a card the customer chose to keep is saved with it. */

@@ -7,17 +7,33 @@ import type { OrderPayment } from '@lido/contracts/order';
  * card reads as both, and an older row with another word still answers one of the contract's three.
  */
 export function orderPayment(
-  order: { totalPence: number; creditPence: number; cardLastFour: string | null },
+  order: {
+    totalPence: number;
+    creditPence: number;
+    cardLastFour: string | null;
+    paymentMethod?: string | null;
+  },
   money: (pence: number) => Money,
+  /** an order taken at the desk: its tenders (decision 0056), which no card paid */
+  tenders?: { tenderType: NonNullable<OrderPayment['tenders']>[number]['tenderType']; amountPence: number }[],
 ): { payment: OrderPayment; enablePrintReceipt: boolean } {
   const credit = Math.min(order.creditPence, order.totalPence);
-  const card = order.totalPence - credit;
+  const card = order.paymentMethod === 'offline' ? 0 : order.totalPence - credit;
   return {
     payment: {
-      method: card > 0 ? 'card' : credit > 0 ? 'credit' : 'none',
+      method:
+        order.paymentMethod === 'offline' ? 'offline' : card > 0 ? 'card' : credit > 0 ? 'credit' : 'none',
       cardLastFour: card > 0 ? order.cardLastFour : null,
       card: money(card),
       credit: money(credit),
+      ...(tenders
+        ? {
+            tenders: tenders.map((tender) => ({
+              tenderType: tender.tenderType,
+              amount: money(tender.amountPence),
+            })),
+          }
+        : {}),
     },
     // Every basket line allows a printed receipt today (cart-view.ts); a line kind that does not
     // would turn this off for its order.

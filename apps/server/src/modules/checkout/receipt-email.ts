@@ -22,12 +22,15 @@ export function receiptEmail(input: {
   lines: { description: string; amountPence: number }[];
   totalPence: number;
   cardLastFour?: string | null;
+  /** paid at the front desk: each tender's share (cash less the change), and the change given */
+  desk?: { tenders: { label: string; amountPence: number }[]; changePence: number };
   bookings?: ConfirmedBooking[];
   /** the bookings' .ics file */
   calendar?: { filename: string; content: string };
 }): EmailMessage {
   const money = (pence: number) => formatPence(pence, input.symbol);
   const bookings = input.bookings ?? [];
+  const deskText = input.desk && paidAtDeskText(input.desk, money);
   const text = [
     `Hello ${input.firstName},`,
     '',
@@ -49,6 +52,7 @@ export function receiptEmail(input: {
     ...input.lines.map((line) => `${line.description}: ${money(line.amountPence)}`),
     `Total paid: ${money(input.totalPence)}`,
     ...(input.cardLastFour ? [`Paid by card ending ${input.cardLastFour}`] : []),
+    ...(deskText ? [deskText] : []),
   ].join('\n');
   const html = `<p>Hello ${escapeHtml(input.firstName)},</p>
 <p>Thank you for your order <strong>${escapeHtml(input.reference)}</strong> with ${escapeHtml(input.operatorName)}.</p>
@@ -69,7 +73,7 @@ ${
     .join('')}
 <tr><th>Total paid</th><th>${escapeHtml(money(input.totalPence))}</th></tr></table>${
     input.cardLastFour ? `<p>Paid by card ending ${escapeHtml(input.cardLastFour)}</p>` : ''
-  }`;
+  }${deskText ? `<p>${escapeHtml(deskText)}</p>` : ''}`;
   return {
     to: input.to,
     subject:
@@ -88,4 +92,14 @@ ${
         }
       : {}),
   };
+}
+
+/** "Paid at the desk: Cash £20.00, Voucher £5.00. Change given: £3.50." */
+function paidAtDeskText(
+  desk: NonNullable<Parameters<typeof receiptEmail>[0]['desk']>,
+  money: (pence: number) => string,
+): string | undefined {
+  if (desk.tenders.length === 0) return undefined;
+  const tenders = desk.tenders.map((tender) => `${tender.label} ${money(tender.amountPence)}`).join(', ');
+  return `Paid at the desk: ${tenders}.${desk.changePence > 0 ? ` Change given: ${money(desk.changePence)}.` : ''}`;
 }

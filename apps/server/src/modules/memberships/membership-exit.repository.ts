@@ -264,3 +264,12 @@ export async function membershipRefundsNeedingAttention(db: Executor) {
     .where(eq(customerMemberships.coolingOffCardRefundStatus, 'failed'))
     .orderBy(asc(customerMemberships.cancelRequestedAt));
 }
+
+/** The memberships an order made that still run: what voiding the order cancels (decision 0056). */
+export async function runningMembershipsOfOrder(db: Executor, orderId: number) {
+  return db
+    .select({ id: customerMemberships.id, startDate: customerMemberships.startDate })
+    .from(customerMemberships)
+    .where(and(eq(customerMemberships.orderId, orderId), stillActive))
+    .orderBy(asc(customerMemberships.id));
+}

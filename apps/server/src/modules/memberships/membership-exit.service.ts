@@ -45,7 +45,7 @@ export const termsChanged =
 type ExitRow = NonNullable<Awaited<ReturnType<typeof exitMembershipOf>>>;
 
 /** What a cancellation's timeline event keeps: the terms the member confirmed. */
-interface CancellationDetail {
+export interface CancellationDetail {
   lastDay: CalendarDate;
   lastCollectionDate: CalendarDate | null;
   paidPence: number;

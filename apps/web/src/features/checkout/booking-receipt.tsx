@@ -1,4 +1,5 @@
 import type { Order, OrderItem, OrderPayment } from '@lido/contracts/order';
+import { tenderTypeLabels } from '@lido/contracts/offline-payments';
 import { Button } from '../../ui/button.tsx';
 import { type ReceiptRow, ReceiptTable } from '../../ui/receipt-table.tsx';
 
@@ -10,6 +11,10 @@ export function paidWithText(payment: OrderPayment): string {
       ? `${card} (${payment.card.formatted}) and account credit (${payment.credit.formatted})`
       : card;
   if (payment.method === 'credit') return 'Account credit';
+  if (payment.method === 'offline')
+    return (payment.tenders ?? [])
+      .map((tender) => `${tenderTypeLabels[tender.tenderType]} (${tender.amount.formatted})`)
+      .join(' and ');
   return 'Nothing to pay';
 }
 

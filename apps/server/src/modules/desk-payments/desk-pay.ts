@@ -1,0 +1,97 @@
+import type { OfflinePayment } from '@lido/contracts/offline-payments';
+import type { Tx } from '../../db/client.ts';
+import { HttpError } from '../../http/errors.ts';
+import { findOrder, openCartOf } from '../checkout/checkout.repository.ts';
+import type { CompletedOrder, CreatedOrder, OfflineSettlement } from '../checkout/order-completion.ts';
+import { recordStaffAction } from '../staff/staff-audit.repository.ts';
+import { claimDeskPayment, type DeskClaim, recordDeskOrder } from './desk-payments.repository.ts';
+import { type DeskSettlement, foldTenders, settleTenders } from './desk-tenders.ts';
+
+export const transactionReused =
+  'This transaction was for a different payment: the basket or the tenders have changed since. Start a new payment.';
+
+/** The staff member taking the payment, as the order and the audit log record them. */
+export interface DeskStaff {
+  id: number;
+  username: string;
+}
+
+const sameTenders = (a: OfflinePayment[], b: OfflinePayment[]) =>
+  a.length === b.length &&
+  a.every(
+    (tender, index) => tender.tenderType === b[index]!.tenderType && tender.amount === b[index]!.amount,
+  );
+
+/**
+ * A repeat of a desk transaction answers the order the first call made, but only when it asks for
+ * the same payment: the same customer, the same tenders, and no basket started since.
+ */
+async function repeatOf(
+  tx: Tx,
+  earlier: DeskClaim,
+  asked: { customerId: number; tenders: OfflinePayment[] },
+) {
+  const same = earlier.customerId === asked.customerId && sameTenders(earlier.tenders, asked.tenders);
+  const order = earlier.orderId === null ? undefined : await findOrder(tx, earlier.orderId);
+  if (!same || !order || (await openCartOf(tx, asked.customerId)))
+    throw new HttpError(409, transactionReused);
+  return { orderId: order.id, reference: order.reference, created: false } satisfies CompletedOrder;
+}
+
+/**
+ * What the shared basket completion needs to be paid at the desk (decision 0056): the claim of
+ * the transaction, the tender rules, and (in the order's transaction) the desk's record of the
+ * order, its tenders and the 'order.pay' audit row.
+ */
+export function deskPayment(input: {
+  transactionUuid: string;
+  customerId: number;
+  staff: DeskStaff;
+  payments: OfflinePayment[];
+  symbol: string;
+}) {
+  const tenders = foldTenders(input.payments);
+  let settled: DeskSettlement | undefined;
+  const offline: OfflineSettlement = {
+    async claim(tx) {
+      const earlier = await claimDeskPayment(tx, {
+        transactionUuid: input.transactionUuid,
+        customerId: input.customerId,
+        staffUserId: input.staff.id,
+        tenders,
+      });
+      return earlier && repeatOf(tx, earlier, { customerId: input.customerId, tenders });
+    },
+    settle(totalPence) {
+      settled = settleTenders(tenders, totalPence, input.symbol);
+      return settled;
+    },
+  };
+  async function recordOrder(tx: Tx, order: CreatedOrder) {
+    const { tenders: paid, changePence } = settled!;
+    await recordDeskOrder(
+      tx,
+      { id: order.id, transactionUuid: input.transactionUuid, staffUserId: input.staff.id, changePence },
+      paid,
+    );
+    await recordStaffAction(tx, {
+      staffUserId: input.staff.id,
+      actor: input.staff.username,
+      action: 'order.pay',
+      customerId: order.customerId,
+      orderId: order.id,
+      amountPence: order.totalPence,
+      details: {
+        reference: order.reference,
+        transactionUuid: input.transactionUuid,
+        tenders: paid.map((tender) => ({
+          tenderType: tender.tenderType,
+          tenderedPence: tender.amount,
+          paidPence: tender.paidPence,
+        })),
+        changePence,
+      },
+    });
+  }
+  return { offline, recordOrder };
+}

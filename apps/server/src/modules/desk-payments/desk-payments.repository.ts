@@ -1,0 +1,131 @@
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client.ts';
+import { customers, deskPayments, orders, orderTenders, staffUsers } from '../../db/schema.ts';
+import type { OfflinePayment } from '@lido/contracts/offline-payments';
+import type { SettledTender } from './desk-tenders.ts';
+
+/** Every query of payments taken at the front desk (decision 0056). */
+
+export async function customerById(db: Executor, id: number) {
+  const [row] = await db.select().from(customers).where(eq(customers.id, id));
+  return row;
+}
+
+export type DeskClaim = typeof deskPayments.$inferSelect;
+
+/**
+ * Claims the desk transaction's UUID in the order's transaction: a concurrent claim of the same
+ * UUID waits for this one's commit and then finds it. Answers undefined when this call claimed
+ * it, else the earlier claim (with its order).
+ */
+export async function claimDeskPayment(
+  db: Executor,
+  claim: { transactionUuid: string; customerId: number; staffUserId: number; tenders: OfflinePayment[] },
+): Promise<DeskClaim | undefined> {
+  const claimed = await db
+    .insert(deskPayments)
+    .values(claim)
+    .onConflictDoNothing()
+    .returning({ uuid: deskPayments.transactionUuid });
+  if (claimed.length > 0) return undefined;
+  const [earlier] = await db
+    .select()
+    .from(deskPayments)
+    .where(eq(deskPayments.transactionUuid, claim.transactionUuid));
+  return earlier;
+}
+
+/** The desk's facts of a new order: who took it, the change, the tenders, and its claim's order. */
+export async function recordDeskOrder(
+  db: Executor,
+  order: { id: number; transactionUuid: string; staffUserId: number; changePence: number },
+  tenders: SettledTender[],
+) {
+  await db
+    .update(orders)
+    .set({ takenByStaffUserId: order.staffUserId, changePence: order.changePence })
+    .where(eq(orders.id, order.id));
+  if (tenders.length > 0)
+    await db.insert(orderTenders).values(
+      tenders.map((tender) => ({
+        orderId: order.id,
+        tenderType: tender.tenderType,
+        amountPence: tender.paidPence,
+        tenderedPence: tender.amount,
+        staffUserId: order.staffUserId,
+      })),
+    );
+  await db
+    .update(deskPayments)
+    .set({ orderId: order.id })
+    .where(eq(deskPayments.transactionUuid, order.transactionUuid));
+}
+
+export async function tendersOf(db: Executor, orderIds: number[]) {
+  if (orderIds.length === 0) return [];
+  return db
+    .select()
+    .from(orderTenders)
+    .where(inArray(orderTenders.orderId, orderIds))
+    .orderBy(asc(orderTenders.id));
+}
+
+/** The operator's calendar day an instant falls on, in SQL. */
+const dayOf = (column: typeof orders.completedAt, timeZone: string) =>
+  sql`(${column} AT TIME ZONE ${timeZone})::date`;
+
+const takenBy = alias(staffUsers, 'taken_by');
+const voidedBy = alias(staffUsers, 'voided_by');
+
+/** The orders taken at the desk on a day of the operator's calendar, in the order they were taken. */
+export async function deskOrdersOn(db: Executor, date: string, timeZone: string) {
+  return db
+    .select({
+      order: orders,
+      customer: {
+        id: customers.id,
+        firstName: customers.firstName,
+        lastName: customers.lastName,
+        reference: customers.reference,
+      },
+      staff: { id: takenBy.id, name: takenBy.displayName },
+      voidedBy: { id: voidedBy.id, name: voidedBy.displayName },
+    })
+    .from(orders)
+    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .innerJoin(takenBy, eq(takenBy.id, orders.takenByStaffUserId))
+    .leftJoin(voidedBy, eq(voidedBy.id, orders.voidedByStaffUserId))
+    .where(and(isNotNull(orders.takenByStaffUserId), sql`${dayOf(orders.completedAt, timeZone)} = ${date}`))
+    .orderBy(asc(orders.completedAt), asc(orders.id));
+}
+
+/** A desk order locked for its void, with the operator's day it was taken on. */
+export async function lockDeskOrder(db: Executor, orderId: number, timeZone: string) {
+  const [row] = await db
+    .select({ order: orders, day: sql<string>`${dayOf(orders.completedAt, timeZone)}::text` })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), isNotNull(orders.takenByStaffUserId)))
+    .for('update');
+  return row;
+}
+
+/** Voids the order only if nobody has: two concurrent voids, one answers true. */
+export async function markVoided(
+  db: Executor,
+  orderId: number,
+  values: { staffUserId: number; reason: string; at: Date },
+): Promise<boolean> {
+  const rows = await db
+    .update(orders)
+    // 'refunded': the customer's Payments page shows the money went back.
+    .set({
+      status: 'refunded',
+      voidedAt: values.at,
+      voidedByStaffUserId: values.staffUserId,
+      voidReason: values.reason,
+    })
+    .where(and(eq(orders.id, orderId), isNull(orders.voidedAt)))
+    .returning({ id: orders.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,79 @@
+import {
+  cashUpAnswerSchema,
+  deskOrderParamsSchema,
+  deskOrderSchema,
+  deskOrdersAnswerSchema,
+  deskOrdersQuerySchema,
+  paidAtDeskSchema,
+  payBodySchema,
+  voidOrderBodySchema,
+} from '@lido/contracts/front-of-house';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
+import { apiRoutes, ok } from '../../http/api-schema.ts';
+import { isCalendarDate } from '@lido/pricing/calendar-date';
+import { HttpError, parseInput, ValidationError } from '../../http/errors.ts';
+import type { AppServices } from '../../services.ts';
+import { deskCustomer, staffOnSite } from '../staff/desk-customer.ts';
+
+export const supervisorVoidsOnly = 'Only a supervisor can void an order.';
+const badDate = 'The date must be YYYY-MM-DD.';
+
+/** The day asked for: a real calendar date (2026-02-30 matches the pattern but is not one). */
+function dayAsked(query: unknown): string | undefined {
+  const { date } = parseInput(deskOrdersQuerySchema, query);
+  if (date !== undefined && !isCalendarDate(date)) throw new ValidationError({ date: [badDate] });
+  return date;
+}
+
+/** Taking payment at the desk, the day's desk orders, voiding one, and the cash-up (decision 0056). */
+export function deskPaymentsRoutes(app: FastifyInstance, services: AppServices, config: Config): void {
+  const api = apiRoutes(app);
+
+  api.post(
+    '/api/cart/pay',
+    { schema: { body: payBodySchema, response: ok(paidAtDeskSchema) } },
+    async (request, reply) => {
+      const body = parseInput(payBodySchema, request.body);
+      const { staff, customer } = await deskCustomer(request, reply, services, config, body.selectedUserId);
+      return {
+        data: await services.checkout.payAtDesk(customer, staff, {
+          terms: body.terms,
+          transactionUuid: body.transactionUuid,
+          payments: body.payments,
+          completedWaivers: body.completedWaivers,
+        }),
+      };
+    },
+  );
+
+  api.get(
+    '/api/staff/orders',
+    { schema: { querystring: deskOrdersQuerySchema, response: ok(deskOrdersAnswerSchema) } },
+    async (request, reply) => {
+      await staffOnSite(request, reply, services, config);
+      return { data: await services.desk.orders(dayAsked(request.query)) };
+    },
+  );
+
+  api.post(
+    '/api/staff/orders/:orderId/void',
+    { schema: { params: deskOrderParamsSchema, body: voidOrderBodySchema, response: ok(deskOrderSchema) } },
+    async (request, reply) => {
+      const { staff } = await staffOnSite(request, reply, services, config);
+      if (staff.role !== 'supervisor') throw new HttpError(403, supervisorVoidsOnly);
+      const { orderId } = parseInput(deskOrderParamsSchema, request.params);
+      const { reason } = parseInput(voidOrderBodySchema, request.body);
+      return { data: await services.desk.void(staff, orderId, reason) };
+    },
+  );
+
+  api.get(
+    '/api/staff/cash-up',
+    { schema: { querystring: deskOrdersQuerySchema, response: ok(cashUpAnswerSchema) } },
+    async (request, reply) => {
+      await staffOnSite(request, reply, services, config, 'supervisor');
+      return { data: await services.desk.cashUp(dayAsked(request.query)) };
+    },
+  );
+}
