@@ -1,6 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { type AuthUser, userQuery } from './get-user.ts';
+import { useActingCustomerId } from './acting-customer.ts';
+import { useSite } from '../site-mode/site-context.tsx';
 
 /** Everything cached under 'auth' belongs to one session: the user, their basket, their account lists. */
 const sessionQueryKeys = ['auth'];
@@ -12,9 +14,14 @@ export interface SessionSummary {
   user?: AuthUser | undefined;
 }
 
-/** The customer's session as pages and chrome need it. */
+/**
+ * The customer's session as pages and chrome need it. On the staff site the customer is the one
+ * selected at the desk (the calls name them), so the joining and booking pages treat them as logged in.
+ */
 export function useSession(): SessionSummary {
-  const { loggedIn } = useAuthState();
+  const { loggedIn: customerLoggedIn } = useAuthState();
+  const actingCustomerId = useActingCustomerId();
+  const loggedIn = useSite() === 'front-of-house' ? actingCustomerId !== null : customerLoggedIn;
   const user = useQuery(userQuery(loggedIn));
   const isLoggedIn = loggedIn && user.data !== undefined;
   return {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { needsCleanDocument } from '../analytics/tag-scripts.ts';
 import { useClientSettings } from '../client-settings/get-client-settings.ts';
-import { crossSiteUrl } from './cross-site.ts';
+import { crossSiteUrl, staffSitePath } from './cross-site.ts';
 import { type SiteName, useSite } from './site-context.tsx';
 import { useSiteMode } from './site-mode.ts';
 
@@ -17,15 +17,29 @@ interface SiteLinkProps {
   onClick?: () => void;
 }
 
+function withParams(to: string, extraParams: Record<string, string> | undefined): string {
+  if (!extraParams) return to;
+  const url = new URL(to, 'http://site.invalid');
+  for (const [key, value] of Object.entries(extraParams)) url.searchParams.set(key, value);
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
 /**
  * In-app navigation within a site; a full link across sites, carrying embedded=true when embedded
  * and, at a kiosk, kiosk=true and the kiosk's centre (each site remembers its mode per tab, so the
- * next site learns it from the link; issue 21 item 11).
+ * next site learns it from the link; issue 21 item 11). On the staff site every link stays on it.
  */
 export function SiteLink({ site, to, children, extraParams, ...rest }: SiteLinkProps) {
   const current = useSite();
   const { embedded, kiosk, centre } = useSiteMode();
   const settings = useClientSettings();
+  if (current === 'front-of-house') {
+    return (
+      <Link to={staffSitePath(site, withParams(to, extraParams))} {...rest}>
+        {children}
+      </Link>
+    );
+  }
   if (site === current && !extraParams) {
     return (
       <Link

@@ -8,20 +8,13 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { useRenewMembership } from '../cart/index.ts';
 import { SiteLink } from '../../app/site-mode/site-link.tsx';
 import { priceLabel } from '../../lib/membership-price.ts';
-import { type HeldMembership, myMembershipsQuery } from './get-memberships.ts';
+import { canRenew, type HeldMembership, myMembershipsQuery } from './get-memberships.ts';
 import { FreezeFacts, FreezeLink } from './freeze-on-card.tsx';
 import { OutstandingBalanceNotice } from './outstanding-balance.tsx';
 
 /** An active monthly membership can be changed for another monthly one at the same centre. */
 function canChange(membership: HeldMembership): boolean {
   return membership.paymentType === 'recurring' && membership.status === 'active';
-}
-
-/** A single payment membership can be renewed: its next term goes into the basket. */
-function canRenew(membership: HeldMembership): boolean {
-  return (
-    membership.paymentType === 'fixed' && (membership.status === 'active' || membership.status === 'ended')
-  );
 }
 
 /** A membership the member may still cancel: running, and not cancelled already. */

@@ -1,0 +1,113 @@
+import type { ClientSettings } from '@lido/contracts/client-settings';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
+import { ApiError } from '../../lib/api/api-client.ts';
+import { genericErrorLine } from '../../lib/api/generic-error.ts';
+import { Spinner } from '../../ui/spinner.tsx';
+import { useRouteFocus } from '../../app/route-focus.ts';
+import { ThemeGate } from '../../app/theme-gate.tsx';
+import { Toaster } from '../../app/toasts/toaster.tsx';
+import type { RouteHandle } from '../chrome/index.ts';
+import { type SessionAccount, SessionTimeout } from '../session-timeout/index.ts';
+import { SelectedCustomerBar } from './selected-customer-bar.tsx';
+import { selectCustomerFromSearch, useSelectCustomer } from './selected-customer.ts';
+import { staffKeys, staffMeQuery, useStaffLogout } from './staff-api.ts';
+import { StaffHeader } from './staff-header.tsx';
+import { recheckStaffState, useStaffLoggedIn } from './staff-session-state.ts';
+import './front-of-house.css';
+
+/** The session timer of the customer sites, mirroring the staff session instead. */
+export const staffSessionAccount: SessionAccount = {
+  api: 'staff',
+  useLoggedIn: useStaffLoggedIn,
+  noticeEnded: recheckStaffState,
+  useLogOut: () => {
+    const logout = useStaffLogout();
+    return () => logout.mutateAsync();
+  },
+};
+
+function useStaffDocumentTitle(clientName: string): void {
+  const matches = useMatches();
+  const title = [...matches]
+    .reverse()
+    .map((match) => (match.handle as RouteHandle | undefined)?.title)
+    .find(Boolean);
+  const full = `${title ? `${title} | ` : ''}Front of house | ${clientName}`;
+  useEffect(() => {
+    document.title = full;
+  }, [full]);
+}
+
+/**
+ * Every page but the login needs a staff session: without one (401), or with a customer's (403),
+ * the page goes to the login and comes back after it.
+ */
+function StaffPages({ settings, logoUrl }: { settings: ClientSettings; logoUrl: string }) {
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const loggedIn = useStaffLoggedIn();
+  const onLogin = location.pathname === '/login';
+  const me = useQuery({ ...staffMeQuery, enabled: !onLogin || loggedIn });
+  useStaffDocumentTitle(settings.name);
+  useRouteFocus(location.pathname);
+  useEffect(() => {
+    // Logged out here, in another tab or by the server: who was at the desk is asked again.
+    if (!loggedIn) queryClient.removeQueries({ queryKey: staffKeys.me });
+  }, [loggedIn, queryClient]);
+
+  let page;
+  if (onLogin) page = me.data ? <Navigate to="/" replace /> : <Outlet />;
+  else if (me.data) page = <Outlet />;
+  else if (me.isError) {
+    const status = me.error instanceof ApiError ? me.error.status : null;
+    page =
+      status === 401 || status === 403 ? (
+        <Navigate
+          to={`/login?redirect=${encodeURIComponent(`${location.pathname}${location.search}`)}`}
+          replace
+        />
+      ) : (
+        <p className="error-line">{genericErrorLine(status)}</p>
+      );
+  } else page = <Spinner label="Loading" />;
+
+  return (
+    <div className="app staff-app">
+      <a className="skip-link" href="#main-content">
+        Skip to main content
+      </a>
+      {me.data && !onLogin && (
+        <>
+          <StaffHeader user={me.data} logoUrl={logoUrl} clientName={settings.name} />
+          <SelectedCustomerBar />
+        </>
+      )}
+      <main id="main-content" className="page" tabIndex={-1}>
+        {page}
+      </main>
+      <Toaster />
+      <SessionTimeout kioskIdleRules={false} account={staffSessionAccount} />
+    </div>
+  );
+}
+
+/**
+ * The staff site's layout (issue 19): the operator's theme, the staff header, the selected
+ * customer under it, no cookie banner, footer, kiosk or embedded chrome (the site has no tags to
+ * consent to and is never framed).
+ */
+export function StaffLayout() {
+  const location = useLocation();
+  const select = useSelectCustomer();
+  useEffect(() => {
+    // An address with ?customer=ID (a link, a bookmark) selects that customer.
+    selectCustomerFromSearch(location.search, select);
+  }, [location.search, select]);
+  return (
+    <ThemeGate venueSlug={undefined}>
+      {({ settings, theme }) => <StaffPages settings={settings} logoUrl={theme.themeAppLogo} />}
+    </ThemeGate>
+  );
+}
