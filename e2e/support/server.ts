@@ -9,7 +9,7 @@ const repoRoot = path.resolve(import.meta.dirname, '../..');
 export interface RunningServer {
   port: number;
   dataDir: string;
-  urls: { bookings: string; myAccount: string; onlineJoining: string };
+  urls: { bookings: string; myAccount: string; onlineJoining: string; frontOfHouse: string };
   output: () => string;
   stop(): Promise<void>;
 }
@@ -22,8 +22,11 @@ function portIsFree(port: number): Promise<boolean> {
   });
 }
 
-/** A base port whose next four are free too (each site, the card sandbox, the Direct Debit sandbox). */
-export async function findFreePortBlock(size = 5): Promise<number> {
+/**
+ * A base port whose next five are free too (the three customer sites, the card sandbox, the Direct
+ * Debit sandbox and the staff site).
+ */
+export async function findFreePortBlock(size = 6): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const base = 20000 + Math.floor(Math.random() * 30000);
     const checks = await Promise.all(Array.from({ length: size }, (_, offset) => portIsFree(base + offset)));
@@ -84,6 +87,7 @@ export async function startServer(
       bookings: env.LIDO_BOOKINGS_URL ?? `http://127.0.0.1:${port}`,
       myAccount: env.LIDO_MY_ACCOUNT_URL ?? `http://127.0.0.1:${port + 1}`,
       onlineJoining: env.LIDO_ONLINE_JOINING_URL ?? `http://127.0.0.1:${port + 2}`,
+      frontOfHouse: env.LIDO_FRONT_OF_HOUSE_URL ?? `http://127.0.0.1:${port + 5}`,
     },
     output: () => output,
     async stop() {

@@ -70,6 +70,8 @@ export const envSchema = z
     LIDO_BOOKINGS_URL: siteUrl,
     LIDO_MY_ACCOUNT_URL: siteUrl,
     LIDO_ONLINE_JOINING_URL: siteUrl,
+    // The staff site (issue 19): optional, so an operator without a desk serves no staff site.
+    LIDO_FRONT_OF_HOUSE_URL: siteUrl,
     LIDO_MAINTENANCE_MODE: booleanFlag.default(false),
     LIDO_TIME_ZONE: z
       .string()
@@ -209,6 +211,13 @@ export const envSchema = z
           'LIDO_BOOKINGS_URL, LIDO_MY_ACCOUNT_URL and LIDO_ONLINE_JOINING_URL must be set together (or none, to serve each site on its own port)',
       });
     }
+    if (env.LIDO_FRONT_OF_HOUSE_URL !== undefined && set !== 3)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['LIDO_FRONT_OF_HOUSE_URL'],
+        message:
+          'needs LIDO_BOOKINGS_URL, LIDO_MY_ACCOUNT_URL and LIDO_ONLINE_JOINING_URL too (without them every site has its own port, the staff site LIDO_PORT + 5)',
+      });
     if (env.LIDO_KIOSK_IDLE_RESET_SECONDS <= env.LIDO_KIOSK_IDLE_WARNING_SECONDS) {
       ctx.addIssue({
         code: 'custom',
@@ -324,6 +333,8 @@ function checkProductionSettings(env: EnvSettings, ctx: z.core.$RefinementCtx) {
       });
     else needHttps(name, url);
   }
+  if (env.LIDO_FRONT_OF_HOUSE_URL !== undefined)
+    needHttps('LIDO_FRONT_OF_HOUSE_URL', env.LIDO_FRONT_OF_HOUSE_URL);
   if (!env.LIDO_SMTP_URL && !env.LIDO_EMAIL_OUTBOX)
     ctx.addIssue({
       code: 'custom',
@@ -435,8 +446,14 @@ function givenValue(name: string, given: string): string {
 /** Card providers this server can take payments with (payments-reference.md). */
 export const cardProviders = ['sandbox', 'opayo', 'stripe'] as const;
 
-export const siteNames = ['bookings', 'my-account', 'online-joining'] as const;
+/** The customers' sites; with site URLs configured all three are required. */
+export const customerSiteNames = ['bookings', 'my-account', 'online-joining'] as const;
+export type CustomerSiteName = (typeof customerSiteNames)[number];
+/** Every site, the staff site (front-of-house, issue 19) last: it is optional where URLs are configured. */
+export const siteNames = [...customerSiteNames, 'front-of-house'] as const;
 export type SiteName = (typeof siteNames)[number];
+/** Configured public origins: the customer sites always, the staff site only when it is served. */
+export type SiteOrigins = Record<CustomerSiteName, string> & Partial<Record<'front-of-house', string>>;
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -454,7 +471,7 @@ export interface Config {
    * Public origins per site when hostnames are configured; undefined means "one port per site"
    * (never in production, where they are required).
    */
-  siteOrigins: Record<SiteName, string> | undefined;
+  siteOrigins: SiteOrigins | undefined;
   /**
    * Development only (`npm run dev`): the first of three ports where Vite serves the sites (bookings,
    * then my-account, then online-joining), proxying to this server; undefined otherwise.
@@ -556,6 +573,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           bookings: env.LIDO_BOOKINGS_URL,
           'my-account': env.LIDO_MY_ACCOUNT_URL,
           'online-joining': env.LIDO_ONLINE_JOINING_URL,
+          ...(env.LIDO_FRONT_OF_HOUSE_URL ? { 'front-of-house': env.LIDO_FRONT_OF_HOUSE_URL } : {}),
         }
       : undefined;
   return {

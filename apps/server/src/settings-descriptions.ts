@@ -20,6 +20,8 @@ export const settingDescriptions: Record<SettingName, string> = {
   LIDO_BOOKINGS_URL: "the bookings site's public origin (the three site URLs are set together or not at all)",
   LIDO_MY_ACCOUNT_URL: "the my-account site's public origin, such as https://account.example.org",
   LIDO_ONLINE_JOINING_URL: "the online-joining site's public origin, such as https://join.example.org",
+  LIDO_FRONT_OF_HOUSE_URL:
+    "the staff (front-of-house) site's public origin, such as https://desk.example.org; unset, no staff site is served where site URLs are configured",
   LIDO_MAINTENANCE_MODE: 'every site shows "Service disruption"',
   LIDO_TIME_ZONE: 'the operator\'s IANA time zone, for "today"',
   LIDO_FRAME_ANCESTORS: 'space-separated origins allowed to embed the sites in a frame',

@@ -14,7 +14,24 @@ describe('choosing the site', () => {
     expect(resolveSite(local, 'localhost:9999', 4100)).toBe('bookings');
     expect(resolveSite(local, undefined, 4101)).toBe('my-account');
     expect(resolveSite(local, undefined, 4102)).toBe('online-joining');
-    expect(resolveSite(local, undefined, 4103)).toBeUndefined(); // the sandbox provider's port
+    expect(resolveSite(local, undefined, 4103)).toBeUndefined(); // the sandbox card provider's port
+    expect(resolveSite(local, undefined, 4104)).toBeUndefined(); // the sandbox Direct Debit provider's
+    expect(resolveSite(local, undefined, 4105)).toBe('front-of-house');
+  });
+
+  it('serves the staff site on its own host only when its URL is configured', () => {
+    expect(resolveSite(hosted, 'desk.example.org', 443)).toBeUndefined();
+    const withDesk = loadConfig({
+      LIDO_BOOKINGS_URL: 'https://bookings.example.org',
+      LIDO_MY_ACCOUNT_URL: 'https://myaccount.example.org',
+      LIDO_ONLINE_JOINING_URL: 'https://join.example.org',
+      LIDO_FRONT_OF_HOUSE_URL: 'https://desk.example.org',
+    });
+    expect(resolveSite(withDesk, 'desk.example.org', 443)).toBe('front-of-house');
+    expect(resolveSite(withDesk, 'join.example.org', 443)).toBe('online-joining');
+    expect(() => loadConfig({ LIDO_FRONT_OF_HOUSE_URL: 'https://desk.example.org' })).toThrow(
+      /LIDO_FRONT_OF_HOUSE_URL: needs LIDO_BOOKINGS_URL/,
+    );
   });
 
   it('locally, by the port in Host when the socket port is unknown', () => {
@@ -34,6 +51,7 @@ describe('choosing the site', () => {
       bookings: 'http://127.0.0.1:4100',
       'my-account': 'http://127.0.0.1:4101',
       'online-joining': 'http://127.0.0.1:4102',
+      'front-of-house': 'http://127.0.0.1:4105',
     });
     expect(siteOriginsFor(hosted, 'join.example.org', 'http').bookings).toBe('https://bookings.example.org');
   });

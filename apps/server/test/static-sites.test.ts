@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeWebDist } from './support/fake-web-dist.ts';
 import { createTestApp, productionEnv, siteHost, type TestApp } from './support/test-app.ts';
 
-describe('serving the three sites', () => {
+describe('serving the four sites', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({
@@ -19,6 +19,7 @@ describe('serving the three sites', () => {
     [siteHost.bookings, 'bookings'],
     [siteHost.myAccount, 'my-account'],
     [siteHost.onlineJoining, 'online-joining'],
+    [siteHost.frontOfHouse, 'front-of-house'],
   ])('on %s serves the %s entry page for any deep link (history fallback)', async (host, site) => {
     for (const url of ['/', '/centre/clifton-lido-and-spa', '/some/deep/link?x=1']) {
       const response = await t.app.inject({ url, headers: { host } });
@@ -35,6 +36,19 @@ describe('serving the three sites', () => {
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("base-uri 'none'");
     expect(csp).toContain("frame-ancestors 'self' https://www.example.org");
+    expect(response.headers['x-frame-options']).toBeUndefined();
+  });
+
+  it('never lets the staff site be framed, whatever origins the customer sites allow (issue 19)', async () => {
+    for (const url of ['/', '/login', '/api/staff/me']) {
+      const response = await t.app.inject({ url, headers: { host: siteHost.frontOfHouse } });
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      if (url !== '/api/staff/me') {
+        const csp = String(response.headers['content-security-policy']);
+        expect(csp).toContain("frame-ancestors 'none'");
+        expect(csp).not.toContain('https://www.example.org');
+      }
+    }
   });
 
   it('serves shared assets as immutable, and a missing file as a plain 404', async () => {

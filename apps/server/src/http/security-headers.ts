@@ -2,7 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 
 /** The Content Security Policy for the sites' HTML; third-party origins appear only when configured. */
-export function contentSecurityPolicy(config: Config): string {
+export function contentSecurityPolicy(
+  config: Config,
+  options: { framed: boolean } = { framed: true },
+): string {
   const scriptSources = ["'self'"];
   const connectSources = ["'self'"];
   const imageSources = ["'self'", 'data:', 'blob:'];
@@ -19,7 +22,12 @@ export function contentSecurityPolicy(config: Config): string {
   const cardOrigins = config.card.origins;
   scriptSources.push(...cardOrigins);
   if (config.card.provider === 'stripe') connectSources.push(...config.card.connectOrigins);
-  const frameAncestors = config.frameAncestors.length > 0 ? ["'self'", ...config.frameAncestors] : ["'self'"];
+  // The staff site is never framed (issue 19): a framed till could be clickjacked into taking money.
+  const frameAncestors = !options.framed
+    ? ["'none'"]
+    : config.frameAncestors.length > 0
+      ? ["'self'", ...config.frameAncestors]
+      : ["'self'"];
   return [
     "default-src 'self'",
     `script-src ${scriptSources.join(' ')}`,
@@ -39,6 +47,7 @@ export function contentSecurityPolicy(config: Config): string {
 
 export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
   const csp = contentSecurityPolicy(config);
+  const staffCsp = contentSecurityPolicy(config, { framed: false });
   const httpsOnly =
     config.siteOrigins !== undefined &&
     Object.values(config.siteOrigins).every((o) => o.startsWith('https:'));
@@ -48,7 +57,10 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config): v
     reply.header('permissions-policy', 'geolocation=(self), camera=(), microphone=()');
     if (httpsOnly) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     const contentType = String(reply.getHeader('content-type') ?? '');
-    if (contentType.startsWith('text/html')) reply.header('content-security-policy', csp);
+    const staffSite = request.site === 'front-of-house';
+    if (staffSite) reply.header('x-frame-options', 'DENY');
+    if (contentType.startsWith('text/html'))
+      reply.header('content-security-policy', staffSite ? staffCsp : csp);
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     return payload;
   });

@@ -1,11 +1,15 @@
-import type { Config, SiteName } from '../config.ts';
+import type { Config, SiteName, SiteOrigins } from '../config.ts';
 import { siteNames } from '../config.ts';
 
-/** Locally each site has its own port: LIDO_PORT + offset (offset 3 is the sandbox card provider). */
+/**
+ * Locally each site has its own port: LIDO_PORT + offset (3 is the sandbox card provider, 4 the
+ * sandbox Direct Debit provider, so the staff site takes 5).
+ */
 export const sitePortOffset: Record<SiteName, number> = {
   bookings: 0,
   'my-account': 1,
   'online-joining': 2,
+  'front-of-house': 5,
 };
 export const sandboxPortOffset = 3;
 
@@ -34,8 +38,8 @@ export function resolveSite(
     const parts = parseHost(host);
     if (!parts) return undefined;
     return siteNames.find((site) => {
-      const origin = new URL(config.siteOrigins![site]);
-      return origin.hostname === parts.hostname;
+      const configured = config.siteOrigins![site];
+      return configured !== undefined && new URL(configured).hostname === parts.hostname;
     });
   }
   const portOf = (port: number | undefined) =>
@@ -48,12 +52,12 @@ export function resolveSite(
  * (required in production), or locally each site's port on localhost. Never taken from a request:
  * its `Host` (or `X-Forwarded-Host`) is whatever the sender typed.
  */
-export function publicSiteOrigins(config: Config): Record<SiteName, string> {
+export function publicSiteOrigins(config: Config): SiteOrigins {
   if (config.siteOrigins) return config.siteOrigins;
   const base = config.devSitePort ?? config.port;
   return Object.fromEntries(
     siteNames.map((site) => [site, `http://localhost:${base + sitePortOffset[site]}`]),
-  ) as Record<SiteName, string>;
+  ) as SiteOrigins;
 }
 
 /**
@@ -79,11 +83,7 @@ export function localSiteOrigins(config: Config, hostnames: string[]): string[] 
  * The public origin of every site, as the browser on this page should reach it (its own pages and
  * calls, which the browser checks against the address it used); not for emails, see above.
  */
-export function siteOriginsFor(
-  config: Config,
-  host: string | undefined,
-  protocol: string,
-): Record<SiteName, string> {
+export function siteOriginsFor(config: Config, host: string | undefined, protocol: string): SiteOrigins {
   if (config.siteOrigins) return config.siteOrigins;
   const parts = parseHost(host);
   const hostname = parts?.hostname ?? 'localhost';

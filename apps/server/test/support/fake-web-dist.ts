@@ -6,7 +6,7 @@ import zlib from 'node:zlib';
 /** A stand-in build (three entry pages and one asset), so server tests do not need `vite build`. */
 export function fakeWebDist(): string {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'lido-dist-'));
-  for (const site of ['bookings', 'my-account', 'online-joining']) {
+  for (const site of ['bookings', 'my-account', 'online-joining', 'front-of-house']) {
     fs.mkdirSync(path.join(dist, 'sites', site), { recursive: true });
     fs.writeFileSync(path.join(dist, 'sites', site, 'index.html'), `<!doctype html><title>${site}</title>`);
   }

@@ -102,6 +102,7 @@ export const siteHost = {
   bookings: 'localhost:3000',
   myAccount: 'localhost:3001',
   onlineJoining: 'localhost:3002',
+  frontOfHouse: 'localhost:3005',
 };
 
 /** Logs a demo customer in through the real login call and answers the session cookie to send. */

@@ -2,13 +2,13 @@ import { currencySymbol } from '@lido/pricing/money';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ClientSettings } from '@lido/contracts/client-settings';
-import type { Config, SiteName } from '../../config.ts';
+import type { Config, SiteOrigins } from '../../config.ts';
 import { requireOperator } from '../operator/current-operator.ts';
 import type { OperatorReads } from '../catalogue/cached-catalogue-reads.ts';
 
 export function createClientService(config: Config, repository: OperatorReads) {
   return {
-    async settings(siteOrigins: Record<SiteName, string>): Promise<ClientSettings> {
+    async settings(siteOrigins: SiteOrigins): Promise<ClientSettings> {
       const operator = await requireOperator(repository);
       return {
         id: operator.id,
