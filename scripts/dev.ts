@@ -37,7 +37,7 @@ const devSitePort = portSetting('LIDO_DEV_SITE_PORT', 5173);
 const bindAddress = env.LIDO_BIND_ADDRESS || '127.0.0.1';
 /**
  * Each site is its port's offset from LIDO_PORT (and from LIDO_DEV_SITE_PORT), as on the server:
- * +3 is the sandbox card page; the staff site (issue 19) is +5, as the server has it.
+ * +3 and +4 are the card and Direct Debit sandboxes, so the staff site (issue 19) is +5.
  */
 const siteOffsets = { bookings: 0, 'my-account': 1, 'online-joining': 2, 'front-of-house': 5 } as const;
 type SiteName = keyof typeof siteOffsets;

@@ -17,8 +17,13 @@ function SelectButton({ customer }: { customer: DeskCustomer }) {
   const select = useSelectCustomer();
   if (selectedId === customer.id) return <p className="customer-selected-note">Selected</p>;
   return (
-    <Button variant="secondary" size="md" onClick={() => select(customer.id)}>
-      Select<span className="visually-hidden"> {customerName(customer)}</span>
+    <Button
+      variant="secondary"
+      size="md"
+      aria-label={`Select ${customerName(customer)}`}
+      onClick={() => select(customer.id)}
+    >
+      Select
     </Button>
   );
 }

@@ -49,8 +49,13 @@ export function CustomerSearchResults({
                 </div>
               )}
             </dl>
-            <Button variant="primary" size="md" onClick={() => onSelect(customer)}>
-              Select<span className="visually-hidden"> {customerName(customer)}</span>
+            <Button
+              variant="primary"
+              size="md"
+              aria-label={`Select ${customerName(customer)}`}
+              onClick={() => onSelect(customer)}
+            >
+              Select
             </Button>
           </li>
         ))}
