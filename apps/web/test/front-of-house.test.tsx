@@ -6,6 +6,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiFetch, apiGet, setCallAdjuster } from '../src/lib/api/api-client.ts';
 import { getActingCustomerId, setActingCustomerId } from '../src/app/session/acting-customer.ts';
 import { SiteLink } from '../src/app/site-mode/site-link.tsx';
+import { SiteOverridesContext } from '../src/app/site-mode/site-overrides.ts';
+import { staffSiteOverrides } from '../src/features/front-of-house/staff-layout.tsx';
 import {
   actForSelectedCustomer,
   actForSelectedCustomerOnEveryCall,
@@ -229,7 +231,7 @@ describe('acting for the selected customer', () => {
 describe('the staff site', () => {
   it("keeps the sites' links on itself: joining and booking homes, and checkout is the till's basket", () => {
     renderOnSite(
-      <>
+      <SiteOverridesContext.Provider value={staffSiteOverrides}>
         <SiteLink site="online-joining" to="/">
           Join
         </SiteLink>
@@ -242,7 +244,7 @@ describe('the staff site', () => {
         <SiteLink site="online-joining" to="/centre/clifton" extraParams={{ change: '4' }}>
           Centre
         </SiteLink>
-      </>,
+      </SiteOverridesContext.Provider>,
       { site: 'front-of-house' },
     );
     expect(screen.getByRole('link', { name: 'Join' }).getAttribute('href')).toBe('/join');

@@ -3,8 +3,6 @@
  * logout. Scripts never see the session token itself (it is HttpOnly).
  */
 const customerStateNames = ['__Secure-lido_authState', 'lido_authState'];
-/** The staff site's `lido_staffState` cookie says the same of a staff session (decision 0053). */
-export const staffStateNames = ['__Secure-lido_staffState', 'lido_staffState'];
 
 export function readAuthState(
   cookieString: string = typeof document === 'undefined' ? '' : document.cookie,

@@ -1,8 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { type AuthUser, userQuery } from './get-user.ts';
-import { useActingCustomerId } from './acting-customer.ts';
-import { useSite } from '../site-mode/site-context.tsx';
+import { useSiteOverrides } from '../site-mode/site-overrides.ts';
 
 /** Everything cached under 'auth' belongs to one session: the user, their basket, their account lists. */
 const sessionQueryKeys = ['auth'];
@@ -20,8 +19,9 @@ export interface SessionSummary {
  */
 export function useSession(): SessionSummary {
   const { loggedIn: customerLoggedIn } = useAuthState();
-  const actingCustomerId = useActingCustomerId();
-  const loggedIn = useSite() === 'front-of-house' ? actingCustomerId !== null : customerLoggedIn;
+  // The same hook on every render of a site: a site either overrides it or never does.
+  const overridden = useSiteOverrides().useCustomerLoggedIn;
+  const loggedIn = overridden ? overridden() : customerLoggedIn;
   const user = useQuery(userQuery(loggedIn));
   const isLoggedIn = loggedIn && user.data !== undefined;
   return {

@@ -9,21 +9,6 @@ export function siteOrigin(siteUrls: ClientSettings['siteUrls'], site: SiteName)
   return siteUrls.onlineJoining;
 }
 
-/**
- * On the staff site the joining and booking pages are mounted at their own paths (decision 0057),
- * so a link "to another site" stays on the staff site: the sites' home pages are /join and /book,
- * and checkout is the till's basket (the desk takes payment there, never by the card checkout).
- */
-export function staffSitePath(site: SiteName, path: string): string {
-  const [pathname = '/', search = ''] = path.split(/(?=[?#])/);
-  const query = search ? search : '';
-  if (pathname === '/checkout') return `/basket${query}`;
-  if (pathname !== '/') return path;
-  if (site === 'online-joining') return `/join${query}`;
-  if (site === 'bookings') return `/book${query}`;
-  return `/${query}`;
-}
-
 /** A full URL to a path on another site, carrying `embedded=true` when embedded. */
 export function crossSiteUrl(
   siteUrls: ClientSettings['siteUrls'],

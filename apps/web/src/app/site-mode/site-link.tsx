@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { needsCleanDocument } from '../analytics/tag-scripts.ts';
 import { useClientSettings } from '../client-settings/get-client-settings.ts';
-import { crossSiteUrl, staffSitePath } from './cross-site.ts';
+import { crossSiteUrl } from './cross-site.ts';
+import { useSiteOverrides } from './site-overrides.ts';
 import { type SiteName, useSite } from './site-context.tsx';
 import { useSiteMode } from './site-mode.ts';
 
@@ -17,13 +18,6 @@ interface SiteLinkProps {
   onClick?: () => void;
 }
 
-function withParams(to: string, extraParams: Record<string, string> | undefined): string {
-  if (!extraParams) return to;
-  const url = new URL(to, 'http://site.invalid');
-  for (const [key, value] of Object.entries(extraParams)) url.searchParams.set(key, value);
-  return `${url.pathname}${url.search}${url.hash}`;
-}
-
 /**
  * In-app navigation within a site; a full link across sites, carrying embedded=true when embedded
  * and, at a kiosk, kiosk=true and the kiosk's centre (each site remembers its mode per tab, so the
@@ -33,9 +27,10 @@ export function SiteLink({ site, to, children, extraParams, ...rest }: SiteLinkP
   const current = useSite();
   const { embedded, kiosk, centre } = useSiteMode();
   const settings = useClientSettings();
-  if (current === 'front-of-house') {
+  const { linkTo } = useSiteOverrides();
+  if (linkTo) {
     return (
-      <Link to={staffSitePath(site, withParams(to, extraParams))} {...rest}>
+      <Link to={linkTo(site, to, extraParams)} {...rest}>
         {children}
       </Link>
     );

@@ -6,12 +6,14 @@ import { ApiError } from '../../lib/api/api-client.ts';
 import { genericErrorLine } from '../../lib/api/generic-error.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useRouteFocus } from '../../app/route-focus.ts';
+import { type SiteOverrides, SiteOverridesContext } from '../../app/site-mode/site-overrides.ts';
 import { ThemeGate } from '../../app/theme-gate.tsx';
 import { Toaster } from '../../app/toasts/toaster.tsx';
 import type { RouteHandle } from '../chrome/index.ts';
 import { type SessionAccount, SessionTimeout } from '../session-timeout/index.ts';
 import { SelectedCustomerBar } from './selected-customer-bar.tsx';
-import { selectCustomerFromSearch, useSelectCustomer } from './selected-customer.ts';
+import { selectCustomerFromSearch, useSelectCustomer, useSelectedCustomerId } from './selected-customer.ts';
+import { staffSitePath } from './staff-links.ts';
 import { staffKeys, staffMeQuery, useStaffLogout } from './staff-api.ts';
 import { StaffHeader } from './staff-header.tsx';
 import { recheckStaffState, useStaffLoggedIn } from './staff-session-state.ts';
@@ -28,6 +30,15 @@ export const staffSessionAccount: SessionAccount = {
   },
 };
 
+/**
+ * What the shared pages do differently here: links stay on the staff site, and the selected
+ * customer is the logged-in customer the joining and booking pages act for.
+ */
+export const staffSiteOverrides: SiteOverrides = {
+  linkTo: staffSitePath,
+  useCustomerLoggedIn: () => useSelectedCustomerId() !== null,
+};
+
 function useStaffDocumentTitle(clientName: string): void {
   const matches = useMatches();
   const title = [...matches]
@@ -41,37 +52,48 @@ function useStaffDocumentTitle(clientName: string): void {
 }
 
 /**
- * Every page but the login needs a staff session: without one (401), or with a customer's (403),
- * the page goes to the login and comes back after it.
+ * The staff pages (all but the login and "not found") need a staff session: without one the page
+ * goes to the login and comes back after it. The readable staff state cookie says whether there is
+ * one, so a logged-out visit makes no call that is bound to fail; a session the server no longer
+ * has (401), or a customer's (403), goes to the login too.
  */
+export function RequireStaff() {
+  const location = useLocation();
+  const loggedIn = useStaffLoggedIn();
+  const me = useQuery({ ...staffMeQuery, enabled: loggedIn });
+  const toLogin = (
+    <Navigate
+      to={`/login?redirect=${encodeURIComponent(`${location.pathname}${location.search}`)}`}
+      replace
+    />
+  );
+  if (!loggedIn) return toLogin;
+  if (me.data) return <Outlet />;
+  if (me.isError) {
+    const status = me.error instanceof ApiError ? me.error.status : null;
+    return status === 401 || status === 403 ? (
+      toLogin
+    ) : (
+      <p className="error-line">{genericErrorLine(status)}</p>
+    );
+  }
+  return <Spinner label="Loading" />;
+}
+
 function StaffPages({ settings, logoUrl }: { settings: ClientSettings; logoUrl: string }) {
   const location = useLocation();
   const queryClient = useQueryClient();
   const loggedIn = useStaffLoggedIn();
   const onLogin = location.pathname === '/login';
-  const me = useQuery({ ...staffMeQuery, enabled: !onLogin || loggedIn });
+  const me = useQuery({ ...staffMeQuery, enabled: loggedIn });
   useStaffDocumentTitle(settings.name);
   useRouteFocus(location.pathname);
   useEffect(() => {
     // Logged out here, in another tab or by the server: who was at the desk is asked again.
     if (!loggedIn) queryClient.removeQueries({ queryKey: staffKeys.me });
   }, [loggedIn, queryClient]);
-
-  let page;
-  if (onLogin) page = me.data ? <Navigate to="/" replace /> : <Outlet />;
-  else if (me.data) page = <Outlet />;
-  else if (me.isError) {
-    const status = me.error instanceof ApiError ? me.error.status : null;
-    page =
-      status === 401 || status === 403 ? (
-        <Navigate
-          to={`/login?redirect=${encodeURIComponent(`${location.pathname}${location.search}`)}`}
-          replace
-        />
-      ) : (
-        <p className="error-line">{genericErrorLine(status)}</p>
-      );
-  } else page = <Spinner label="Loading" />;
+  // A logged-in visit to the login goes on to the desk.
+  const page = onLogin && loggedIn && me.data ? <Navigate to="/" replace /> : <Outlet />;
 
   return (
     <div className="app staff-app">
@@ -106,8 +128,10 @@ export function StaffLayout() {
     selectCustomerFromSearch(location.search, select);
   }, [location.search, select]);
   return (
-    <ThemeGate venueSlug={undefined}>
-      {({ settings, theme }) => <StaffPages settings={settings} logoUrl={theme.themeAppLogo} />}
-    </ThemeGate>
+    <SiteOverridesContext.Provider value={staffSiteOverrides}>
+      <ThemeGate venueSlug={undefined}>
+        {({ settings, theme }) => <StaffPages settings={settings} logoUrl={theme.themeAppLogo} />}
+      </ThemeGate>
+    </SiteOverridesContext.Provider>
   );
 }

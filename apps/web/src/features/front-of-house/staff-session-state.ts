@@ -1,5 +1,8 @@
 import { useSyncExternalStore } from 'react';
-import { isLoggedInState, readAuthState, staffStateNames } from '../../app/session/auth-state.ts';
+import { isLoggedInState, readAuthState } from '../../app/session/auth-state.ts';
+
+/** The staff site's `lido_staffState` cookie says of a staff session what `lido_authState` says of a customer's. */
+const staffStateNames = ['__Secure-lido_staffState', 'lido_staffState'];
 
 /**
  * The staff session as the page knows it, from the readable `lido_staffState` cookie (the token
