@@ -16,3 +16,8 @@ export function canRenew(membership: HeldMembership): boolean {
     membership.paymentType === 'fixed' && (membership.status === 'active' || membership.status === 'ended')
   );
 }
+
+/** An active monthly membership can be changed for another monthly one at the same centre. */
+export function canChange(membership: HeldMembership): boolean {
+  return membership.paymentType === 'recurring' && membership.status === 'active';
+}

@@ -6,8 +6,7 @@ import { genericErrorLine } from '../../lib/api/generic-error.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { parseCustomerId } from '../../app/session/acting-customer.ts';
-import { canRenew, myMembershipsQuery } from '../account/index.ts';
-import { useRenewMembership } from '../cart/index.ts';
+import { canChange, canRenew, myMembershipsQuery, RenewButton } from '../account/index.ts';
 import { customerName, prettyDateOfBirth } from './customer-text.ts';
 import { useSelectCustomer, useSelectedCustomerId } from './selected-customer.ts';
 import { deskCustomerQuery } from './staff-api.ts';
@@ -28,10 +27,12 @@ function SelectButton({ customer }: { customer: DeskCustomer }) {
   );
 }
 
-/** The selected customer's memberships, read for them as My account reads them; "Renew" where it can be. */
+/**
+ * The selected customer's memberships, read for them as My account reads them, with "Change
+ * membership" and "Renew" where My account offers them.
+ */
 function CustomerMemberships() {
   const memberships = useQuery(myMembershipsQuery);
-  const renew = useRenewMembership();
   if (memberships.isPending) return <Spinner label="Loading memberships" />;
   if (memberships.isError)
     return (
@@ -47,16 +48,16 @@ function CustomerMemberships() {
           <span>
             <strong>{membership.name}</strong>, {membership.homeVenue.name}: {membership.statusLabel}
           </span>
-          {canRenew(membership) && (
-            <Button
-              variant="secondary"
-              size="md"
-              disabled={renew.isPending}
-              onClick={() => renew.mutate(membership.id)}
+          {canChange(membership) && (
+            // The joining journey's change of membership, on this site (decision 0057).
+            <Link
+              to={`/centre/${membership.homeVenue.slug}?change=${membership.id}`}
+              className="button button--secondary button--md"
             >
-              Renew<span className="visually-hidden"> {membership.name}</span>
-            </Button>
+              Change membership<span className="visually-hidden"> from {membership.name}</span>
+            </Link>
           )}
+          {canRenew(membership) && <RenewButton membership={membership} />}
         </li>
       ))}
     </ul>
