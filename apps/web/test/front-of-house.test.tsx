@@ -7,16 +7,18 @@ import { apiFetch, apiGet, setCallAdjuster } from '../src/lib/api/api-client.ts'
 import { getActingCustomerId, setActingCustomerId } from '../src/app/session/acting-customer.ts';
 import { SiteLink } from '../src/app/site-mode/site-link.tsx';
 import { SiteOverridesContext } from '../src/app/site-mode/site-overrides.ts';
-import { staffSiteOverrides } from '../src/features/front-of-house/staff-layout.tsx';
+import { RequireStaff, staffSiteOverrides } from '../src/features/front-of-house/staff-layout.tsx';
 import {
   actForSelectedCustomer,
   actForSelectedCustomerOnEveryCall,
 } from '../src/features/front-of-house/acting-for.ts';
+import { CustomerPage } from '../src/features/front-of-house/customer-page.tsx';
 import { CustomerSearchResults } from '../src/features/front-of-house/customer-search-results.tsx';
 import { FindCustomerPage } from '../src/features/front-of-house/find-customer-page.tsx';
 import { SelectedCustomerBar } from '../src/features/front-of-house/selected-customer-bar.tsx';
 import { StaffLoginForm } from '../src/features/front-of-house/staff-login-page.tsx';
 import { formatStaffMoney } from '../src/features/front-of-house/staff-money.ts';
+import { noteStaffState } from '../src/features/front-of-house/staff-session-state.ts';
 import { renderOnSite, renderRoutesOnSite, stubFetch } from './support/render.tsx';
 
 const alex: DeskCustomer = {
@@ -49,6 +51,7 @@ const desk: StaffUser = {
 
 afterEach(() => {
   setActingCustomerId(null);
+  noteStaffState(null); // a login in one test must not leave the next logged in
   setCallAdjuster((call) => call);
 });
 
@@ -258,5 +261,73 @@ describe('the staff site', () => {
   it("shows money in the staff user's own currency symbol", () => {
     expect(formatStaffMoney(1540, '£')).toBe('£15.40');
     expect(formatStaffMoney(-460, '€')).toBe('-€4.60');
+  });
+});
+
+describe('the customer page', () => {
+  const money = { raw: { amount: 3000, currency: 'GBP' }, decimal: '30.00', formatted: '£30.00' };
+  const membership = {
+    id: 11,
+    name: 'Gym Anytime',
+    slug: 'gym-anytime',
+    categories: [],
+    status: 'active',
+    statusLabel: 'Active',
+    startDate: '2026-01-01',
+    prettyStartDate: '1 January 2026',
+    endDate: null,
+    prettyEndDate: null,
+    billingDay: 1,
+    paymentType: 'recurring',
+    fixedDuration: null,
+    fixedPeriod: null,
+    price: money,
+    homeVenue: { name: 'Castlefield', slug: 'castlefield-leisure-centre' },
+    paymentProblem: null,
+    freeze: null,
+    canFreeze: true,
+    priceChange: null,
+    cancelKind: null,
+  };
+
+  it("selects a family member, and for the selected customer offers joining, booking and their memberships' changes", async () => {
+    const { fetchStub, calls } = stubFetch({
+      '/api/staff/customers/2': { body: { data: { ...alex, family: [alex, sam] } } },
+      '/api/my-account/memberships': { body: { data: [membership] } },
+    });
+    vi.stubGlobal('fetch', fetchStub);
+    actForSelectedCustomerOnEveryCall();
+    setActingCustomerId(2);
+    renderRoutesOnSite([{ path: '/customers/:customerId', element: <CustomerPage /> }], {
+      site: 'front-of-house',
+      path: '/customers/2',
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Alex Morgan' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Join or change a membership' }).getAttribute('href')).toBe(
+      '/join',
+    );
+    expect(screen.getByRole('link', { name: 'Book an activity' }).getAttribute('href')).toBe('/book');
+    const change = await screen.findByRole('link', { name: /^Change membership/ });
+    expect(change.getAttribute('href')).toBe('/centre/castlefield-leisure-centre?change=11');
+    // His memberships are read for him, the customer the desk selected.
+    expect(calls.map((call) => call.url)).toContain('/api/my-account/memberships?selected_user_id=2');
+    await userEvent.click(screen.getByRole('button', { name: 'Select Sam Morgan' }));
+    expect(getActingCustomerId()).toBe(3);
+  });
+});
+
+describe('the staff pages', () => {
+  it('send a visitor without a staff session to the login, coming back after it', async () => {
+    const { router } = renderRoutesOnSite(
+      [
+        { path: '/login', element: <h1>Staff log in</h1> },
+        { element: <RequireStaff />, children: [{ path: '/customers/new', element: <h1>New customer</h1> }] },
+      ],
+      { site: 'front-of-house', path: '/customers/new' },
+    );
+    expect(await screen.findByRole('heading', { name: 'Staff log in' })).toBeTruthy();
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+      '/login?redirect=%2Fcustomers%2Fnew',
+    );
   });
 });
