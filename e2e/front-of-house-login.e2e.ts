@@ -26,6 +26,25 @@ describe('the front-of-house staff site', () => {
       .toContain('No customer selected.');
     await waitForPage(page);
     await expectNoAxeViolations(page);
+
+    // The desk's ways into joining and booking: the centres, then a centre's timetable.
+    await page
+      .getByRole('navigation', { name: 'Staff' })
+      .getByRole('link', { name: 'Book an activity' })
+      .click();
+    await page.waitForURL(`${staffSite}/book`);
+    await page.getByRole('link', { name: 'Castlefield Leisure Centre' }).click();
+    await page.waitForURL(`${staffSite}/location/castlefield-leisure-centre`);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).innerText())
+      .toBe('Castlefield Leisure Centre timetable');
+    await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Memberships' }).click();
+    await page.waitForURL(`${staffSite}/join`);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).innerText())
+      .toBe('Join or change a membership');
+    await waitForPage(page);
+    await expectNoAxeViolations(page);
   });
 
   it('finds Alex by name, selects him, and shows him in the selected-customer bar', async () => {
