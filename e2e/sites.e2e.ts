@@ -57,10 +57,11 @@ describe('the three sites', () => {
           .count(),
       ).toBe(1);
       await page.getByRole('link', { name: 'Go home' }).click();
-      if (site === 'myAccount') await page.waitForURL(/\/login\?redirect=%2F$/);
+      const needsLogin = site === 'myAccount' || site === 'frontOfHouse';
+      if (needsLogin) await page.waitForURL(/\/login\?redirect=%2F$/);
       await waitForPage(page);
-      // The account site's home needs a login, so a visitor lands on its login page.
-      expect(new URL(page.url()).pathname).toBe(site === 'myAccount' ? '/login' : '/');
+      // The account site's and the staff site's homes need a login, so a visitor lands on the login.
+      expect(new URL(page.url()).pathname).toBe(needsLogin ? '/login' : '/');
     }
   });
 

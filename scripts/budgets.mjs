@@ -45,6 +45,7 @@ const zodMarker = '$ZodType';
 let failed = false;
 const zodSites = [];
 const rows = [];
+// The customer sites only: the staff site (front-of-house) has no first-route budget (decision 0057).
 for (const site of ['bookings', 'my-account', 'online-joining']) {
   const key = `sites/${site}/index.html`;
   if (!manifest[key]) {

@@ -1,6 +1,6 @@
 /**
- * `npm run dev`: the development loop (decision 0026). The server restarts when its code changes; the three sites are served by Vite with hot reload on
- * LIDO_DEV_SITE_PORT (default 5173), +1 and +2, each proxying the server's paths to its own site's
+ * `npm run dev`: the development loop (decision 0026). The server restarts when its code changes; the four sites are served by Vite with hot reload on
+ * LIDO_DEV_SITE_PORT (default 5173), +1, +2 and +5 (the staff site), each proxying the server's paths to its own site's
  * port, so the port the server sees still picks the site. The server is told the Vite port, so its
  * Origin (CSRF) check accepts the Vite pages and links between sites stay on Vite.
  *
@@ -28,16 +28,20 @@ const env: NodeJS.ProcessEnv = {
 /** A port setting, checked here because the Vite ports derive from it (the server checks the rest). */
 function portSetting(name: string, fallback: number): number {
   const port = Number(env[name] || fallback);
-  if (Number.isInteger(port) && port >= 1 && port <= 65532) return port;
-  process.stderr.write(`${name} must be a whole number from 1 to 65532 (got "${env[name]}")\n`);
+  if (Number.isInteger(port) && port >= 1 && port <= 65530) return port;
+  process.stderr.write(`${name} must be a whole number from 1 to 65530 (got "${env[name]}")\n`);
   process.exit(78);
 }
 const serverPort = portSetting('LIDO_PORT', 3000);
 const devSitePort = portSetting('LIDO_DEV_SITE_PORT', 5173);
 const bindAddress = env.LIDO_BIND_ADDRESS || '127.0.0.1';
-/** Each site is its port's offset from LIDO_PORT (and from LIDO_DEV_SITE_PORT), as on the server. */
-const sites = ['bookings', 'my-account', 'online-joining'] as const;
-type SiteName = (typeof sites)[number];
+/**
+ * Each site is its port's offset from LIDO_PORT (and from LIDO_DEV_SITE_PORT), as on the server:
+ * +3 and +4 are the card and Direct Debit sandboxes, so the staff site (issue 19) is +5.
+ */
+const siteOffsets = { bookings: 0, 'my-account': 1, 'online-joining': 2, 'front-of-house': 5 } as const;
+type SiteName = keyof typeof siteOffsets;
+const sites = Object.entries(siteOffsets) as [SiteName, number][];
 
 /**
  * Vite serves `sites/<site>/index.html` for that site's page routes (the server's history fallback
@@ -137,13 +141,13 @@ async function stop(code = 0): Promise<void> {
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop());
 
 try {
-  for (const [offset, site] of sites.entries()) {
+  for (const [site, offset] of sites) {
     const target = `http://127.0.0.1:${serverPort + offset}`;
     const vite = await createServer({
       configFile: path.join(webRoot, 'vite.config.ts'),
       root: webRoot,
       mode: 'development',
-      // One dependency cache per site: three servers pre-bundling into one directory would race.
+      // One dependency cache per site: several servers pre-bundling into one directory would race.
       cacheDir: path.join(webRoot, 'node_modules/.vite', `dev-${site}`),
       clearScreen: false,
       plugins: [siteFallback(site)],

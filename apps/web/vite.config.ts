@@ -2,7 +2,8 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-const sites = ['bookings', 'my-account', 'online-joining'] as const;
+/** The three customer sites and the staff site (issue 19, decision 0057): one build, one entry each. */
+const sites = ['bookings', 'my-account', 'online-joining', 'front-of-house'] as const;
 
 /**
  * Two chunks every first route loads, apart from each site's own entry:
@@ -24,7 +25,7 @@ const chunkGroups = [
   },
 ];
 
-/** One code base, three entry points that share chunks; the server picks the HTML per site. */
+/** One code base, four entry points that share chunks; the server picks the HTML per site. */
 export default defineConfig({
   plugins: [react()],
   build: {

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { type ReactNode, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
@@ -13,11 +13,14 @@ import { RootLayout } from './root-layout.tsx';
 import './theme/fonts.css';
 import '../ui/styles.css';
 
-/** The route tree every site shares: its pages under the root layout, then the not-found page. */
-export function siteRoutes(pages: RouteObject[]): RouteObject[] {
+/**
+ * The route tree every site shares: its pages under the root layout (the staff site gives its
+ * own), then the not-found page.
+ */
+export function siteRoutes(pages: RouteObject[], layout: ReactNode = <RootLayout />): RouteObject[] {
   return [
     {
-      element: <RootLayout />,
+      element: layout,
       errorElement: <RouteError />,
       children: [
         ...pages,
@@ -41,11 +44,14 @@ export function siteRoutes(pages: RouteObject[]): RouteObject[] {
 export function startSite(
   site: SiteName,
   pages: RouteObject[] | ((queryClient: QueryClient) => RouteObject[]),
+  layout?: ReactNode,
 ): void {
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element');
   const queryClient = createQueryClient();
-  const router = createBrowserRouter(siteRoutes(typeof pages === 'function' ? pages(queryClient) : pages));
+  const router = createBrowserRouter(
+    siteRoutes(typeof pages === 'function' ? pages(queryClient) : pages, layout),
+  );
   createRoot(container).render(
     <StrictMode>
       <SiteContext.Provider value={site}>

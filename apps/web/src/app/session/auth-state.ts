@@ -2,10 +2,11 @@
  * The readable `lido_authState` cookie: `in.<random>` while a session exists, `out.<random>` after a
  * logout. Scripts never see the session token itself (it is HttpOnly).
  */
-const names = ['__Secure-lido_authState', 'lido_authState'];
+const customerStateNames = ['__Secure-lido_authState', 'lido_authState'];
 
 export function readAuthState(
   cookieString: string = typeof document === 'undefined' ? '' : document.cookie,
+  names: string[] = customerStateNames,
 ): string | null {
   for (const part of cookieString.split(';')) {
     const [rawName, ...rest] = part.trim().split('=');

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { type AuthUser, userQuery } from './get-user.ts';
+import { useSiteOverrides } from '../site-mode/site-overrides.ts';
 
 /** Everything cached under 'auth' belongs to one session: the user, their basket, their account lists. */
 const sessionQueryKeys = ['auth'];
@@ -12,9 +13,15 @@ export interface SessionSummary {
   user?: AuthUser | undefined;
 }
 
-/** The customer's session as pages and chrome need it. */
+/**
+ * The customer's session as pages and chrome need it. On the staff site the customer is the one
+ * selected at the desk (the calls name them), so the joining and booking pages treat them as logged in.
+ */
 export function useSession(): SessionSummary {
-  const { loggedIn } = useAuthState();
+  const { loggedIn: customerLoggedIn } = useAuthState();
+  // The same hook on every render of a site: a site either overrides it or never does.
+  const overridden = useSiteOverrides().useCustomerLoggedIn;
+  const loggedIn = overridden ? overridden() : customerLoggedIn;
   const user = useQuery(userQuery(loggedIn));
   const isLoggedIn = loggedIn && user.data !== undefined;
   return {

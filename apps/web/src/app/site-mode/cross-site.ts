@@ -4,6 +4,8 @@ import type { SiteName } from './site-context.tsx';
 export function siteOrigin(siteUrls: ClientSettings['siteUrls'], site: SiteName): string {
   if (site === 'bookings') return siteUrls.bookings;
   if (site === 'my-account') return siteUrls.myAccount;
+  // No customer site links to the staff site; the staff site's own links stay on it.
+  if (site === 'front-of-house') return window.location.origin;
   return siteUrls.onlineJoining;
 }
 

@@ -59,13 +59,27 @@ function save(next: SiteMode): void {
 }
 save(mode);
 
+/**
+ * The staff site has no kiosk or embedded mode (issue 19 item 1): its entry calls this first, so
+ * neither a query parameter nor anything remembered can switch them on there.
+ */
+let locked = false;
+export function lockSiteModeOff(): void {
+  mode = emptyMode;
+  locked = true;
+  save(mode);
+  listeners.forEach((listener) => listener());
+}
+
 export function updateSiteModeFromSearch(search: string): void {
+  if (locked) return;
   const next = nextSiteMode(mode, search);
   if (next.embedded === mode.embedded && next.kiosk === mode.kiosk && next.centre === mode.centre) return;
   setSiteMode(next);
 }
 
 export function setSiteMode(next: SiteMode): void {
+  if (locked) return;
   mode = next;
   save(mode);
   listeners.forEach((listener) => listener());

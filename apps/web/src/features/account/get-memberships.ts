@@ -9,3 +9,15 @@ export const myMembershipsQuery = queryOptions({
   queryFn: () => apiGet<HeldMembership[]>('my-account/memberships'),
   staleTime: 30_000,
 });
+
+/** A single payment membership can be renewed: its next term goes into the basket. */
+export function canRenew(membership: HeldMembership): boolean {
+  return (
+    membership.paymentType === 'fixed' && (membership.status === 'active' || membership.status === 'ended')
+  );
+}
+
+/** An active monthly membership can be changed for another monthly one at the same centre. */
+export function canChange(membership: HeldMembership): boolean {
+  return membership.paymentType === 'recurring' && membership.status === 'active';
+}

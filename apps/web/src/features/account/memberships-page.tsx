@@ -3,26 +3,14 @@ import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api/api-client.ts';
 import { genericErrorLine } from '../../lib/api/generic-error.ts';
-import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useRenewMembership } from '../cart/index.ts';
 import { SiteLink } from '../../app/site-mode/site-link.tsx';
 import { priceLabel } from '../../lib/membership-price.ts';
-import { type HeldMembership, myMembershipsQuery } from './get-memberships.ts';
+import { canChange, canRenew, type HeldMembership, myMembershipsQuery } from './get-memberships.ts';
+import { RenewButton } from './renew-button.tsx';
 import { FreezeFacts, FreezeLink } from './freeze-on-card.tsx';
 import { OutstandingBalanceNotice } from './outstanding-balance.tsx';
-
-/** An active monthly membership can be changed for another monthly one at the same centre. */
-function canChange(membership: HeldMembership): boolean {
-  return membership.paymentType === 'recurring' && membership.status === 'active';
-}
-
-/** A single payment membership can be renewed: its next term goes into the basket. */
-function canRenew(membership: HeldMembership): boolean {
-  return (
-    membership.paymentType === 'fixed' && (membership.status === 'active' || membership.status === 'ended')
-  );
-}
 
 /** A membership the member may still cancel: running, and not cancelled already. */
 function canCancel(membership: HeldMembership): boolean {
@@ -112,7 +100,6 @@ function MembershipCard({ membership }: { membership: HeldMembership }) {
 
 /** What the member can do with their own membership: change, freeze, cancel, history, renew. */
 function MembershipActions({ membership }: { membership: HeldMembership }) {
-  const renew = useRenewMembership();
   return (
     <>
       {canChange(membership) && (
@@ -131,14 +118,7 @@ function MembershipActions({ membership }: { membership: HeldMembership }) {
       <MembershipExitLinks membership={membership} />
       {canRenew(membership) && (
         <div className="card__actions">
-          <Button
-            variant="secondary"
-            size="md"
-            disabled={renew.isPending}
-            onClick={() => renew.mutate(membership.id)}
-          >
-            Renew<span className="visually-hidden"> {membership.name}</span>
-          </Button>
+          <RenewButton membership={membership} />
         </div>
       )}
     </>

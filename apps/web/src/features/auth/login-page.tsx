@@ -1,12 +1,7 @@
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useAuthState } from '../../app/session/session-store.ts';
+import { safeRedirect } from '../../app/safe-redirect.ts';
 import { LoginForm } from './login-form.tsx';
-
-/** Only a path on this site may be a redirect target (never another origin). */
-export function safeRedirect(target: string | null): string {
-  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return '/';
-  return target;
-}
 
 /** /login: for logged-out visitors; a logged-in one goes straight to the redirect target. */
 export function LoginPage() {

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { type UseMutationResult, useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { ApiError } from '../../lib/api/api-client.ts';
 import { genericErrorLine } from '../../lib/api/generic-error.ts';
@@ -18,6 +18,15 @@ import { useRegister } from './register.ts';
 
 export const termsNotAgreedMessage = 'Please agree to the terms and conditions to create your account.';
 
+/**
+ * A customer created by staff at the desk (issue 19): only the fields named (the spec's data
+ * fields, never a password) are asked for and sent, through the staff call given.
+ */
+export interface DeskRegistration {
+  fieldNames: readonly string[];
+  create: Pick<UseMutationResult<unknown, Error, Record<string, unknown>>, 'mutate' | 'isPending'>;
+}
+
 interface RegistrationFormProps {
   /** Where the account was created from, as the register call records it. */
   source: 'my-account' | 'online-joining';
@@ -29,9 +38,13 @@ interface RegistrationFormProps {
   onRegistered: () => void;
   /** Told whether messages stand on the form, e.g. for a warning beside a section title. */
   onProblemsChange?: (has: boolean) => void;
+  desk?: DeskRegistration;
 }
 
-/** The operator's data fields as an account-creation form; a 201 logs the new customer in. */
+/**
+ * The operator's data fields as an account-creation form; a 201 logs the new customer in. At the
+ * desk (`desk`) the same fields and checks create a customer through the staff call instead.
+ */
 export function RegistrationForm({
   source,
   submitLabel,
@@ -39,10 +52,12 @@ export function RegistrationForm({
   termsCheckbox,
   onRegistered,
   onProblemsChange,
+  desk,
 }: RegistrationFormProps) {
   const fields = useQuery(dataFieldsQuery('customer_account_online'));
   const settings = useClientSettings();
   const register = useRegister();
+  const submission = desk?.create ?? register;
   const [answers, setAnswers] = useState<Answers>({});
   const [termsAgreed, setTermsAgreed] = useState(false);
   const [errors, setErrorState] = useState<Record<string, string>>({});
@@ -65,7 +80,15 @@ export function RegistrationForm({
       </p>
     );
 
-  const all = fields.data.sections.flatMap((section) => section.sectionFields);
+  const sections = fields.data.sections
+    .map((section) => ({
+      ...section,
+      sectionFields: desk
+        ? section.sectionFields.filter((field) => desk.fieldNames.includes(field.name))
+        : section.sectionFields,
+    }))
+    .filter((section) => section.sectionFields.length > 0);
+  const all = sections.flatMap((section) => section.sectionFields);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found = validateAnswers(all, answers);
@@ -75,10 +98,12 @@ export function RegistrationForm({
     const body: Record<string, unknown> = Object.fromEntries(
       all.map((field) => [field.name, answerFor(field, answers)]).filter(([, value]) => value !== ''),
     );
-    body.password = answers.password ?? '';
-    body.passwordConfirmation = answers.passwordConfirmation ?? '';
-    register.mutate(
-      { ...body, clientId: settings.id, source, checksum: fields.data.checksum },
+    if (!desk) {
+      body.password = answers.password ?? '';
+      body.passwordConfirmation = answers.passwordConfirmation ?? '';
+    }
+    submission.mutate(
+      desk ? body : { ...body, clientId: settings.id, source, checksum: fields.data.checksum },
       {
         onSuccess: onRegistered,
         onError: (error) => {
@@ -112,7 +137,7 @@ export function RegistrationForm({
     <>
       <ErrorSummary errors={summary} />
       <form className="form" noValidate onSubmit={submit}>
-        {fields.data.sections.map((section) => (
+        {sections.map((section) => (
           <fieldset key={section.sectionReference} className="form-section">
             <legend className="form-section__title">{section.sectionName}</legend>
             <DataFieldInputs
@@ -133,8 +158,8 @@ export function RegistrationForm({
           />
         )}
         <div className="form__actions">
-          <Button type="submit" variant="primary" size="lg" disabled={register.isPending}>
-            {register.isPending ? 'Creating your account…' : submitLabel}
+          <Button type="submit" variant="primary" size="lg" disabled={submission.isPending}>
+            {submission.isPending ? (desk ? 'Creating the account…' : 'Creating your account…') : submitLabel}
           </Button>
         </div>
       </form>

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useAuthState } from '../../app/session/session-store.ts';
+import { customerSessionAccount, type SessionAccount } from './session-account.ts';
 
 const SessionTimer = lazy(async () => ({ default: (await import('./session-timer.tsx')).SessionTimer }));
 
@@ -9,14 +9,20 @@ const SessionTimer = lazy(async () => ({ default: (await import('./session-timer
  * load the first time a customer is logged in on this page (they stay out of every site's first
  * load), and stay mounted after a logout so "You have been signed out" can be said and focus handed back.
  */
-export function SessionTimeout({ kioskIdleRules }: { kioskIdleRules: boolean }) {
-  const { loggedIn } = useAuthState();
+export function SessionTimeout({
+  kioskIdleRules,
+  account = customerSessionAccount,
+}: {
+  kioskIdleRules: boolean;
+  account?: SessionAccount;
+}) {
+  const loggedIn = account.useLoggedIn();
   const [needed, setNeeded] = useState(loggedIn);
   if (loggedIn && !needed) setNeeded(true);
   if (!needed) return null;
   return (
     <Suspense fallback={null}>
-      <SessionTimer kioskIdleRules={kioskIdleRules} />
+      <SessionTimer kioskIdleRules={kioskIdleRules} account={account} />
     </Suspense>
   );
 }

@@ -3,7 +3,6 @@ import { useNavigate } from 'react-router';
 import { Button, buttonClass } from '../../ui/button.tsx';
 import { durationWords, LiveCountdown } from '../../ui/countdown.tsx';
 import { Modal } from '../../ui/modal.tsx';
-import { useLogout } from '../../app/session/login.ts';
 import { LoginControl } from '../chrome/index.ts';
 import type { SessionTimeoutControls, TimeoutPhase } from './use-session-timeout.ts';
 
@@ -99,8 +98,13 @@ function ExpiredDialog({ phase, onClose }: { phase: TimeoutPhase; onClose: () =>
 }
 
 /** The warning and the signed-out message for the session timer's current phase. */
-export function TimeoutDialogs({ timeout }: { timeout: SessionTimeoutControls }) {
-  const logout = useLogout();
+export function TimeoutDialogs({
+  timeout,
+  logOut,
+}: {
+  timeout: SessionTimeoutControls;
+  logOut: () => Promise<unknown>;
+}) {
   const navigate = useNavigate();
   return (
     <>
@@ -110,8 +114,7 @@ export function TimeoutDialogs({ timeout }: { timeout: SessionTimeoutControls })
         onDismissLimit={timeout.dismissLimitWarning}
         onSignOut={() => {
           timeout.close();
-          void logout
-            .mutateAsync()
+          void logOut()
             .catch(() => undefined)
             .then(() => navigate('/'));
         }}

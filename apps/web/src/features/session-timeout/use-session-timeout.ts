@@ -1,7 +1,7 @@
 import type { SessionTimes } from '@lido/contracts/auth';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, apiFetch, setUnauthorizedHandler } from '../../lib/api/api-client.ts';
-import { checkAuthState, useAuthState } from '../../app/session/session-store.ts';
+import type { SessionAccount } from './session-account.ts';
 import { activityEvents, touchEveryMs, warningLeadMs, warnsHere } from './session-timing.ts';
 
 export type TimeoutPhase =
@@ -24,15 +24,15 @@ const known = (times: SessionTimes): Known => ({
 });
 
 /** The session's times, or null when the server has no session for this browser (401). */
-async function sessionCall(extend: boolean): Promise<SessionTimes | null> {
+async function sessionCall(api: SessionAccount['api'], extend: boolean): Promise<SessionTimes | null> {
   try {
     const response = extend
-      ? await apiFetch<SessionTimes>('auth/session/extend', {
+      ? await apiFetch<SessionTimes>(`${api}/session/extend`, {
           method: 'POST',
           body: {},
           handleUnauthorized: false,
         })
-      : await apiFetch<SessionTimes>('auth/session', { handleUnauthorized: false });
+      : await apiFetch<SessionTimes>(`${api}/session`, { handleUnauthorized: false });
     return response.data;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
@@ -49,8 +49,15 @@ const pastTheEndMs = 1000;
  * ended, says so instead of reloading the page. Before warning or ending it asks the server again,
  * so another tab's activity keeps this one quiet.
  */
-export function useSessionTimeout({ kioskIdleRules }: { kioskIdleRules: boolean }) {
-  const { loggedIn } = useAuthState();
+export function useSessionTimeout({
+  kioskIdleRules,
+  account,
+}: {
+  kioskIdleRules: boolean;
+  account: SessionAccount;
+}) {
+  const loggedIn = account.useLoggedIn();
+  const { api, noticeEnded } = account;
   const [phase, setPhase] = useState<TimeoutPhase>({ kind: 'quiet' });
   const [session, setSession] = useState<Known | null>(null);
   const lastTouch = useRef(0);
@@ -62,12 +69,15 @@ export function useSessionTimeout({ kioskIdleRules }: { kioskIdleRules: boolean 
     sessionRef.current = session;
   });
 
-  const expire = useCallback((reason: 'idle' | 'ended') => {
-    setPhase({ kind: 'expired', reason, idleTimeoutMs: sessionRef.current?.idleTimeoutMs ?? null });
-    setSession(null);
-    // The 401 cleared the cookies; every part of the page that knows the customer hears it now.
-    checkAuthState();
-  }, []);
+  const expire = useCallback(
+    (reason: 'idle' | 'ended') => {
+      setPhase({ kind: 'expired', reason, idleTimeoutMs: sessionRef.current?.idleTimeoutMs ?? null });
+      setSession(null);
+      // The 401 cleared the cookies; every part of the page that knows the session hears it now.
+      noticeEnded();
+    },
+    [noticeEnded],
+  );
 
   const learn = useCallback(
     (times: SessionTimes | null, reasonIfGone: 'idle' | 'ended') => {
@@ -87,7 +97,7 @@ export function useSessionTimeout({ kioskIdleRules }: { kioskIdleRules: boolean 
   useEffect(() => {
     if (!loggedIn) return;
     let current = true;
-    sessionCall(false)
+    sessionCall(api, false)
       .then((times) => {
         if (!current) return;
         limitDismissed.current = false;
@@ -97,7 +107,7 @@ export function useSessionTimeout({ kioskIdleRules }: { kioskIdleRules: boolean 
     return () => {
       current = false;
     };
-  }, [loggedIn, learn]);
+  }, [loggedIn, learn, api]);
 
   // A 401 from any call ends the session on this page with a message, not a silent reload.
   useEffect(() => {
@@ -114,7 +124,7 @@ export function useSessionTimeout({ kioskIdleRules }: { kioskIdleRules: boolean 
     const lead = warningLeadMs(session.idleTimeoutMs);
     const warnAt = session.endsAt - lead;
     const check = async (atTheEnd: boolean) => {
-      const times = await sessionCall(false).catch(() => undefined);
+      const times = await sessionCall(api, false).catch(() => undefined);
       if (times === undefined) return; // the network failed: the end timer still stands
       if (times === null) return expire(atTheEnd ? 'idle' : 'ended');
       const latest = known(times);
@@ -140,7 +150,7 @@ export function useSessionTimeout({ kioskIdleRules }: { kioskIdleRules: boolean 
       window.clearTimeout(warnTimer);
       window.clearTimeout(endTimer);
     };
-  }, [session, kioskIdleRules, expire]);
+  }, [session, kioskIdleRules, expire, api]);
 
   // Typing and tapping count as activity: passed on at most once a minute, and not while warning.
   useEffect(() => {
@@ -149,7 +159,7 @@ export function useSessionTimeout({ kioskIdleRules }: { kioskIdleRules: boolean 
     const onActivity = () => {
       if (Date.now() - lastTouch.current < every) return;
       lastTouch.current = Date.now();
-      sessionCall(true)
+      sessionCall(api, true)
         .then((times) => learn(times, 'ended'))
         .catch(() => undefined);
     };
@@ -158,13 +168,13 @@ export function useSessionTimeout({ kioskIdleRules }: { kioskIdleRules: boolean 
     );
     return () =>
       activityEvents.forEach((name) => window.removeEventListener(name, onActivity, { capture: true }));
-  }, [session, phase.kind, learn]);
+  }, [session, phase.kind, learn, api]);
 
   return {
     phase,
     /** "Stay signed in": a real call that starts the server's idle window again. */
     async staySignedIn() {
-      const times = await sessionCall(true).catch(() => undefined);
+      const times = await sessionCall(api, true).catch(() => undefined);
       if (times === undefined) return false;
       lastTouch.current = Date.now();
       learn(times, 'ended');

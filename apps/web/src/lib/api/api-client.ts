@@ -37,6 +37,24 @@ export function setUnauthorizedHandler(handler: () => void): void {
   unauthorizedHandler = handler;
 }
 
+/** A call as it is about to be made: what a site-wide adjuster may add to. */
+export interface OutgoingCall {
+  path: string;
+  method: NonNullable<RequestOptions['method']>;
+  query: Record<string, QueryValue> | undefined;
+  body: unknown;
+}
+
+let adjustCall: (call: OutgoingCall) => OutgoingCall = (call) => call;
+
+/**
+ * One place that changes every call a site makes (the staff site names the customer it acts for,
+ * issue 19); the customer sites set none.
+ */
+export function setCallAdjuster(adjuster: (call: OutgoingCall) => OutgoingCall): void {
+  adjustCall = adjuster;
+}
+
 /** `memberships/types` and `/api/memberships/types` both mean the API path `/api/memberships/types`. */
 export function apiUrl(path: string, query?: Record<string, QueryValue>): string {
   const clean = path.replace(/^\/+/, '');
@@ -59,7 +77,13 @@ function unwrap(payload: unknown): unknown {
 
 /** One server call: snake_case keys out, camelCase keys back, `data` unwrapped, failures as ApiError. */
 export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
-  const { method = 'GET', query, body, signal, handleUnauthorized = true } = options;
+  const { signal, handleUnauthorized = true } = options;
+  const { method, query, body } = adjustCall({
+    path,
+    method: options.method ?? 'GET',
+    query: options.query,
+    body: options.body,
+  });
   const headers: Record<string, string> = { accept: 'application/json' };
   const init: RequestInit = { method, headers, credentials: 'same-origin' };
   if (signal) init.signal = signal;

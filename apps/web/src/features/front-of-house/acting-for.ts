@@ -1,0 +1,38 @@
+import { getActingCustomerId } from '../../app/session/acting-customer.ts';
+import { type OutgoingCall, setCallAdjuster } from '../../lib/api/api-client.ts';
+
+/**
+ * The customer routes the staff site calls for the selected customer (issue 19 item 3): basket,
+ * checkout, joining, change and renew, bookings and the customer's own reads. Settings, theme,
+ * terms, data fields and the staff calls themselves are nobody's, so they go unchanged.
+ */
+const actingPrefixes = ['cart', 'checkout', 'memberships', 'activities', 'my-account', 'orders', 'auth/user'];
+
+function isActingPath(path: string): boolean {
+  const clean = path.replace(/^\/+/, '').replace(/^api\//, '');
+  return actingPrefixes.some((prefix) => clean === prefix || clean.startsWith(`${prefix}/`));
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * Names the selected customer on a call: `selectedUserId` in a body (shared §7), else the
+ * `selected_user_id` query parameter. A call that already names someone (a family member chosen
+ * on the page) keeps its choice; with nobody selected nothing is added, and the server refuses.
+ */
+export function actForSelectedCustomer(call: OutgoingCall, customerId: number | null): OutgoingCall {
+  if (customerId === null || !isActingPath(call.path)) return call;
+  if (isPlainObject(call.body)) {
+    if ('selectedUserId' in call.body || 'selected_user_id' in call.body) return call;
+    return { ...call, body: { ...call.body, selectedUserId: customerId } };
+  }
+  const query = call.query ?? {};
+  if (query.selectedUserId != null || query.selected_user_id != null) return call;
+  return { ...call, query: { ...query, selectedUserId: customerId } };
+}
+
+/** The staff site's entry installs this once: every call from then on acts for the selected customer. */
+export function actForSelectedCustomerOnEveryCall(): void {
+  setCallAdjuster((call) => actForSelectedCustomer(call, getActingCustomerId()));
+}

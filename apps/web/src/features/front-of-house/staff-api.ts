@@ -1,0 +1,88 @@
+import type {
+  CustomerSearchAnswer,
+  DeskCustomer,
+  DeskCustomerBody,
+  DeskCustomerDetail,
+} from '@lido/contracts/front-of-house';
+import type { StaffSession, StaffUser } from '@lido/contracts/staff';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch, apiGet } from '../../lib/api/api-client.ts';
+import { noteStaffState } from './staff-session-state.ts';
+
+/** Everything cached for the staff user; a login or logout drops it all. */
+export const staffKeys = {
+  me: ['staff', 'me'] as const,
+  search: (q: string) => ['staff', 'customers', 'search', q] as const,
+  customer: (id: number) => ['staff', 'customers', id] as const,
+};
+
+/** GET /api/staff/me: who is at the desk (a 401 or 403 means nobody: the login page). */
+export const staffMeQuery = queryOptions({
+  queryKey: staffKeys.me,
+  queryFn: async () => (await apiFetch<StaffUser>('staff/me', { handleUnauthorized: false })).data,
+  staleTime: 5 * 60_000,
+  retry: false,
+});
+
+export const customerSearchQuery = (q: string) =>
+  queryOptions({
+    queryKey: staffKeys.search(q),
+    queryFn: ({ signal }) => apiGet<CustomerSearchAnswer>('staff/customers', { q }, signal),
+    enabled: q.trim().length >= 2,
+    staleTime: 30_000,
+  });
+
+export const deskCustomerQuery = (id: number) =>
+  queryOptions({
+    queryKey: staffKeys.customer(id),
+    queryFn: ({ signal }) => apiGet<DeskCustomerDetail>(`staff/customers/${id}`, undefined, signal),
+    staleTime: 30_000,
+  });
+
+export function useStaffLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (credentials: { username: string; password: string }) =>
+      (
+        await apiFetch<StaffSession>('staff/login', {
+          method: 'POST',
+          body: credentials,
+          handleUnauthorized: false,
+        })
+      ).data,
+    meta: { inlineValidation: true },
+    onSuccess: (session) => {
+      queryClient.removeQueries({ queryKey: ['staff'] });
+      queryClient.setQueryData(staffKeys.me, session.user);
+      noteStaffState(session.token);
+    },
+  });
+}
+
+export function useStaffLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch('staff/logout', { method: 'POST', body: {} }),
+    onSettled: () => {
+      noteStaffState(null);
+      // The desk's customer and everything cached for them belong to the session that ended.
+      queryClient.removeQueries({
+        predicate: (query) => query.queryKey[0] !== 'client-settings' && query.queryKey[0] !== 'theme',
+      });
+    },
+  });
+}
+
+/** POST /api/staff/customers: a customer created at the desk; the 201 answers them. */
+export function useCreateDeskCustomer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: DeskCustomerBody) =>
+      (await apiFetch<DeskCustomer>('staff/customers', { method: 'POST', body })).data,
+    meta: { inlineValidation: true },
+    onSuccess: (customer) => {
+      void queryClient.invalidateQueries({ queryKey: ['staff', 'customers', 'search'] });
+      queryClient.setQueryData(staffKeys.customer(customer.id), { ...customer, family: [] });
+    },
+  });
+}
