@@ -8,10 +8,11 @@ import {
   selectedTwiceMessage,
   staffSiteCustomerLoginMessage,
 } from '../src/modules/auth/auth.routes.ts';
+import { auditedCalls } from '../src/modules/staff/acting-audit.ts';
 import { outsideAllowListMessage, staffOnlyMessage } from '../src/modules/staff/staff.routes.ts';
 import { createActivity, createSession, tomorrowAt } from './support/activity-factories.ts';
 import { apiClient } from './support/api.ts';
-import { createCustomer } from './support/factories.ts';
+import { catalogueAt, createCustomer } from './support/factories.ts';
 import { createTestApp, siteHost, type TestApp } from './support/test-app.ts';
 
 const desk = { username: 'desk', password: 'Desk-Staff-2026!' };
@@ -139,6 +140,39 @@ describe('acting for a customer on the staff site', () => {
     expect(payers.data.items[0]).toMatchObject({ purchasedForUserId: lily.id });
     // The audit row names the payer, whose basket it is.
     expect(await auditRows(parent.id, 'basket.add')).toHaveLength(1);
+  });
+
+  it('joins a membership for the customer (the selected id in the query when the body has none) and audits it', async () => {
+    const alex = await createCustomer(t);
+    const at = await catalogueAt(t);
+    const types = await asDesk(
+      'GET',
+      `/api/memberships/types?venue_id=${at.venue.id}&selected_user_id=${alex.id}`,
+    );
+    expect(types.status).toBe(200);
+    const stored = await asDesk('POST', `/api/memberships/online-joining/store?selected_user_id=${alex.id}`, {
+      home_venue_id: at.venue.id,
+      membership_type_id: at.type('swim-unlimited').id,
+      payment_option_id: at.option('swim-unlimited', 'fixed').id,
+      start_date: new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10),
+    });
+    expect(stored, JSON.stringify(stored.body)).toMatchObject({ status: 201 });
+    expect((await bookingsSite.as(alex).get<Cart>('/api/cart')).data.items).toHaveLength(1);
+    expect(await auditRows(alex.id, 'membership.join')).toHaveLength(1);
+
+    const cleared = await asDesk('DELETE', `/api/cart/clear?selected_user_id=${alex.id}`, {
+      source: 'front-of-house',
+    });
+    expect(cleared.status).toBe(200);
+    expect((await bookingsSite.as(alex).get<Cart>('/api/cart')).data.items).toEqual([]);
+    expect(await auditRows(alex.id, 'basket.remove')).toHaveLength(1);
+  });
+
+  it('audits calls that exist: every audited method and path is a route', () => {
+    for (const call of Object.keys(auditedCalls)) {
+      const [method, url] = call.split(' ') as ['POST' | 'DELETE', string];
+      expect(t.app.hasRoute({ method, url }), call).toBe(true);
+    }
   });
 
   it('refuses the desk without a chosen customer, with an unknown one, or with two different ones', async () => {

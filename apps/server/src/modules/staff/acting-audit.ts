@@ -12,15 +12,14 @@ declare module 'fastify' {
 }
 
 /** The basket and joining calls whose success, done by staff, the audit log records (decision 0055). */
-const auditedCalls: Record<string, string> = {
+export const auditedCalls: Record<string, string> = {
   [`POST ${checkoutServiceBase}/add`]: 'basket.add',
   [`POST ${checkoutServiceBase}/remove`]: 'basket.remove',
   [`DELETE ${checkoutServiceBase}`]: 'basket.remove',
-  'POST /api/cart/clear': 'basket.remove',
+  'DELETE /api/cart/clear': 'basket.remove',
   'DELETE /api/activities/benefit/remove/:cartItemId': 'basket.remove',
   'DELETE /api/activities/package/remove/:cartItemId': 'basket.remove',
   'POST /api/memberships/online-joining/store': 'membership.join',
-  'DELETE /api/memberships/online-joining': 'basket.remove',
 };
 
 /**
