@@ -211,6 +211,25 @@ describe('acting for a customer on the staff site', () => {
     });
     expect(asCustomer).toMatchObject({ status: 401, body: { message: logInAsStaffMessage } });
     expect((await onStaffSite('GET', '/api/auth/user', { cookie: alex.cookie })).status).toBe(401);
+    // Nor a bearer token where development allows them: it works on My account, not here.
+    const withBearer = await createTestApp({
+      env: { LIDO_ALLOW_BEARER: 'true' },
+      database: t.database,
+      seed: false,
+    });
+    try {
+      const bearer = `Bearer ${alex.cookie.slice(alex.cookie.indexOf('=') + 1)}`;
+      const userOn = (host: string) =>
+        withBearer.app.inject({
+          method: 'GET',
+          url: '/api/auth/user',
+          headers: { host, authorization: bearer },
+        });
+      expect((await userOn(siteHost.myAccount)).statusCode).toBe(200);
+      expect((await userOn(staffSite)).statusCode).toBe(401);
+    } finally {
+      await withBearer.app.close();
+    }
 
     for (const [url, payload] of [
       ['/api/auth/customer/login', { username: alex.reference, password: 'Swim-Gym-2026!' }],

@@ -94,7 +94,22 @@ async function deskStaff(
   }
 }
 
-/** The logged-in customer, or a 401 that also clears the browser's cookies (the spec's "401 clears the token"). */
+/** The customer's own session, or a 401 that also clears the browser's cookies (the spec's "401 clears the token"). */
+async function ownSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  services: AppServices,
+  config: Config,
+): Promise<AuthenticatedSession> {
+  const authenticated = await services.auth.authenticate(presentedToken(request, config));
+  if (!authenticated) {
+    clearSessionCookies(reply, config);
+    throw new HttpError(401, 'Unauthenticated.');
+  }
+  return authenticated;
+}
+
+/** The customer a call is for: the logged-in customer, or on the staff site the desk's selected one. */
 export async function requireCustomer(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -107,12 +122,7 @@ export async function requireCustomer(
     request.actingStaff = { staff, customerId: customer.id };
     return { customer, staff };
   }
-  const authenticated = await services.auth.authenticate(presentedToken(request, config));
-  if (!authenticated) {
-    clearSessionCookies(reply, config);
-    throw new HttpError(401, 'Unauthenticated.');
-  }
-  return { customer: authenticated.customer, staff: null };
+  return { customer: (await ownSession(request, reply, services, config)).customer, staff: null };
 }
 
 /**
@@ -126,12 +136,7 @@ export async function requireCustomerInPerson(
   config: Config,
 ): Promise<AuthenticatedSession> {
   if (onStaffSite(request)) throw new HttpError(403, customerOnlyMessage);
-  const authenticated = await services.auth.authenticate(presentedToken(request, config));
-  if (!authenticated) {
-    clearSessionCookies(reply, config);
-    throw new HttpError(401, 'Unauthenticated.');
-  }
-  return authenticated;
+  return ownSession(request, reply, services, config);
 }
 
 /**
