@@ -9,6 +9,7 @@ import {
   staffSiteCustomerLoginMessage,
 } from '../src/modules/auth/auth.routes.ts';
 import { auditedCalls } from '../src/modules/staff/acting-audit.ts';
+import { staffLoginLimits, staffTooManyAttempts } from '../src/modules/staff/staff-auth.service.ts';
 import { outsideAllowListMessage, staffOnlyMessage } from '../src/modules/staff/staff.routes.ts';
 import { createActivity, createSession, tomorrowAt } from './support/activity-factories.ts';
 import { apiClient } from './support/api.ts';
@@ -292,6 +293,23 @@ describe('acting for a customer on the staff site', () => {
     });
     expect(fromDesk.statusCode).toBe(403);
     expect((await bookingsSite.as(alex).get<Cart>('/api/cart')).data.items).toEqual([]);
+  });
+
+  it('limits staff logins from one address on the staff site, as customers’ are limited', async () => {
+    const address = '198.51.100.77';
+    const key = staffLoginLimits.client(address).key;
+    await t.database.query(
+      `INSERT INTO rate_limit_hits (key, window_start, hits) VALUES ($1, $2, 300)
+       ON CONFLICT (key, window_start) DO UPDATE SET hits = excluded.hits`,
+      [key, new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000)],
+    );
+    const login = await onStaffSite('POST', '/api/staff/login', { payload: desk, remoteAddress: address });
+    expect(login).toMatchObject({ status: 429, body: { message: staffTooManyAttempts } });
+    const elsewhere = await onStaffSite('POST', '/api/staff/login', {
+      payload: desk,
+      remoteAddress: '198.51.100.78',
+    });
+    expect(elsewhere.status).toBe(200);
   });
 
   it('keeps the allow-list whatever the path’s spelling, Host or X-Forwarded-For', async () => {
