@@ -1,53 +1,11 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, visit } from './support/browser.ts';
 import { useE2E } from './support/fixture.ts';
+import { joinNationalAllAccessMonthly } from './support/joining.ts';
 import { logIn } from './support/log-in.ts';
-
-/** The next 1st or 15th at least 10 days away: a start with nothing to pay today (pricing.md). */
-function freeStart(): { startDate: string; billingDay: number } {
-  for (let days = 10; ; days += 1) {
-    const date = new Date(Date.now() + days * 86_400_000);
-    const day = date.getUTCDate();
-    if (day === 1 || day === 15) return { startDate: date.toISOString().slice(0, 10), billingDay: day };
-  }
-}
 
 describe('a member replaces their bank details', () => {
   const e2e = useE2E();
-
-  /** What the joining page sends, through the browser's own session: join National All Access monthly. */
-  async function joinMonthly(page: Page) {
-    const api = async (method: 'GET' | 'POST', path: string, data?: object) => {
-      const response = await page.request.fetch(`${e2e.server.urls.onlineJoining}/api/${path}`, {
-        method,
-        headers: { origin: e2e.server.urls.onlineJoining },
-        ...(data ? { data } : {}),
-      });
-      expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
-      return (await response.json()).data;
-    };
-    const venue = await api('GET', 'activities/venues/castlefield-leisure-centre');
-    const types = (await api('GET', `memberships/types?venue_id=${venue.id}`)) as {
-      id: number;
-      slug: string;
-      paymentOptions: { id: number; paymentType: string }[];
-    }[];
-    const type = types.find((candidate) => candidate.slug === 'national-all-access')!;
-    const { startDate, billingDay } = freeStart();
-    const cart = await api('POST', 'memberships/online-joining/store', {
-      home_venue_id: venue.id,
-      membership_type_id: type.id,
-      payment_option_id: type.paymentOptions.find((option) => option.paymentType === 'recurring')!.id,
-      start_date: startDate,
-      billing_day: billingDay,
-      account_holder: 'Alex Smith',
-      account_details: { sort_code: '200000', account_number: '55779911' },
-      dd_terms_accepted: true,
-    });
-    const terms = (await api('GET', `terms?cart_id=${cart.cartId}`)).data as { id: number }[];
-    await api('POST', 'checkout/complete', { terms: terms.map((term) => term.id), source: 'online-joining' });
-  }
 
   it('Alex changes the account his Direct Debit uses and sees the new one confirmed', async () => {
     // The refused account is the server's 422, on purpose.
@@ -55,7 +13,7 @@ describe('a member replaces their bank details', () => {
     await visit(page, `${e2e.server.urls.myAccount}/login`);
     await logIn(page, 'C100001');
     await page.getByRole('heading', { name: 'Hello, Alex' }).waitFor();
-    await joinMonthly(page);
+    await joinNationalAllAccessMonthly(page, e2e.server.urls.onlineJoining);
 
     // Payments shows the Direct Debit once its mandate is made, with the way to change it.
     const directDebit = page.getByRole('region', { name: 'Direct Debit' });

@@ -59,3 +59,54 @@ export async function enterBankDetails(page: Page, accountNumber = '55779911') {
   await bank.getByLabel('I accept the Direct Debit terms').check();
   await bank.getByRole('button', { name: 'Continue' }).click();
 }
+
+/** The next 1st or 15th at least 10 days away: a start with nothing to pay today (pricing.md). */
+function freeStart(): { startDate: string; billingDay: number } {
+  for (let days = 10; ; days += 1) {
+    const date = new Date(Date.now() + days * 86_400_000);
+    const day = date.getUTCDate();
+    if (day === 1 || day === 15) return { startDate: date.toISOString().slice(0, 10), billingDay: day };
+  }
+}
+
+/**
+ * What the joining page sends, through the browser's own session: the logged-in customer joins
+ * National All Access monthly from a start with nothing to pay today, by Direct Debit in
+ * `accountHolder`'s name (the sandbox refuses the mandate of "MANDATE FAILED").
+ */
+export async function joinNationalAllAccessMonthly(
+  page: Page,
+  onlineJoining: string,
+  accountHolder = 'Alex Smith',
+): Promise<void> {
+  const api = async (method: 'GET' | 'POST', path: string, data?: object) => {
+    const response = await page.request.fetch(`${onlineJoining}/api/${path}`, {
+      method,
+      headers: { origin: onlineJoining },
+      ...(data ? { data } : {}),
+    });
+    expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
+    return (await response.json()).data;
+  };
+  const venue = await api('GET', 'activities/venues/castlefield-leisure-centre');
+  const types = (await api('GET', `memberships/types?venue_id=${venue.id}`)) as {
+    id: number;
+    slug: string;
+    paymentOptions: { id: number; paymentType: string }[];
+  }[];
+  const type = types.find((candidate) => candidate.slug === 'national-all-access')!;
+  const { startDate, billingDay } = freeStart();
+  const cart = await api('POST', 'memberships/online-joining/store', {
+    home_venue_id: venue.id,
+    membership_type_id: type.id,
+    payment_option_id: type.paymentOptions.find((option) => option.paymentType === 'recurring')!.id,
+    start_date: startDate,
+    billing_day: billingDay,
+    account_holder: accountHolder,
+    account_details: { sort_code: '200000', account_number: '55779911' },
+    dd_terms_accepted: true,
+  });
+  expect(cart.totals.total).toBe(0);
+  const terms = (await api('GET', `terms?cart_id=${cart.cartId}`)).data as { id: number }[];
+  await api('POST', 'checkout/complete', { terms: terms.map((term) => term.id), source: 'online-joining' });
+}

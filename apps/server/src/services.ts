@@ -53,6 +53,7 @@ import { createPriceChangeNotices } from './modules/memberships/price-change-not
 import { createRenewalReminders } from './modules/memberships/renewal-reminders.ts';
 import { publicSiteOrigins } from './http/sites.ts';
 import { createOperatorRepository } from './modules/operator/operator.repository.ts';
+import { requireOperator } from './modules/operator/current-operator.ts';
 import { createThemeService } from './modules/theme/theme.service.ts';
 import { createVenuesService } from './modules/venues/venues.service.ts';
 import { createWaitingListService } from './modules/waiting-list/waiting-list.service.ts';
@@ -141,6 +142,13 @@ export function createServices(
     timeZone: config.timeZone,
     bookingsOrigin: publicSiteOrigins(config).bookings,
     myAccountOrigin: publicSiteOrigins(config)['my-account'],
+    // Charged through the checkout's card payments (made below), so it is paid like any order.
+    cardCharges: cardProvider && {
+      provider: cardProvider.name,
+      currency: async (tx) => (await requireOperator(operators, tx)).currency,
+      today,
+      charge: (attemptUuid, description) => checkout.card.chargeSavedCard(attemptUuid, description),
+    },
   });
   const bookings = createBookingsService({
     db: database.db,
@@ -148,6 +156,19 @@ export function createServices(
     timeZone: config.timeZone,
     cardProvider,
     log,
+  });
+  const checkout = createCheckoutService({
+    db: database.db,
+    operators,
+    cart,
+    email,
+    today,
+    clock,
+    timeZone: config.timeZone,
+    log,
+    cardProvider,
+    directDebit,
+    offerPayments: waitingList.offerPayments,
   });
   return {
     family,
@@ -194,18 +215,7 @@ export function createServices(
         return cancelled;
       },
     },
-    checkout: createCheckoutService({
-      db: database.db,
-      operators,
-      cart,
-      email,
-      today,
-      clock,
-      timeZone: config.timeZone,
-      log,
-      cardProvider,
-      directDebit,
-    }),
+    checkout,
     directDebit,
     auth: createAuthService({ config, operators, auth: authRepository, limiter, clock }),
     staffAuth: createStaffAuthService({ db: database.db, operators, limiter, clock, timeouts: config.staff }),

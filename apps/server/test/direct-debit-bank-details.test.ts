@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiClient } from './support/api.ts';
-import { catalogueAt, createCustomer, type TestCustomer } from './support/factories.ts';
-import { startTestGoCardless, type TestGoCardless } from './support/gocardless-sandbox.ts';
-import { createTestApp, loginCookie, siteHost, type TestApp } from './support/test-app.ts';
+import { createCustomer, type TestCustomer } from './support/factories.ts';
+import type { TestGoCardless } from './support/gocardless-sandbox.ts';
+import { loginCookie, siteHost, type TestApp } from './support/test-app.ts';
+import { joinNationalAllAccessMonthly, startAppWithGoCardless } from './support/direct-debit-member.ts';
 
 // Issue 22 item 4: a member replaces their bank details online; each provider call made once.
 // Thursday 24 December 2026; the first collection is on Friday 15 January 2027.
@@ -18,55 +19,17 @@ afterEach(async () => {
 });
 
 async function start() {
-  gc = await startTestGoCardless({
-    now: () => now,
-    postWebhook: async (body, headers) =>
-      (
-        await t!.app.inject({
-          method: 'POST',
-          url: '/api/webhooks/gocardless',
-          headers: { host: siteHost.myAccount, 'content-type': 'application/json', ...headers },
-          payload: body,
-        })
-      ).statusCode,
-  });
-  const real = gc.client;
-  const calls = {
+  const started = await startAppWithGoCardless(now, (real) => ({
     createBillingRequest: vi.fn(real.createBillingRequest),
     billingRequestAction: vi.fn(real.billingRequestAction),
     cancelPayment: vi.fn(real.cancelPayment),
     cancelMandate: vi.fn(real.cancelMandate),
-  };
-  t = await createTestApp({
-    now: () => new Date(gc!.sandbox.engine.now()),
-    directDebitProvider: { name: 'sandbox', client: { ...real, ...calls } },
-  });
-  return calls;
+  }));
+  ({ t, gc } = started);
+  return started.calls;
 }
 
-async function joinMonthly(): Promise<TestCustomer> {
-  const member = await createCustomer(t!);
-  const joining = apiClient(t!).as(member);
-  const at = await catalogueAt(t!);
-  const line = at.item({ slug: 'national-all-access', startDate: '2027-01-15', billingDay: 15 });
-  const stored = await joining.post<{ cartId: number }>('/api/memberships/online-joining/store', {
-    home_venue_id: line.options.venue_id,
-    membership_type_id: line.id,
-    payment_option_id: line.pricing_option_id,
-    start_date: '2027-01-15',
-    billing_day: 15,
-    account_holder: 'Alex Smith',
-    account_details: { sort_code: '200000', account_number: '55779911' },
-    dd_terms_accepted: true,
-  });
-  expect(stored.status, JSON.stringify(stored.body)).toBe(201);
-  const terms = (await joining.terms(stored.data.cartId)).data.data.map((term) => term.id);
-  expect((await joining.post('/api/checkout/complete', { terms, source: 'online-joining' })).status).toBe(
-    200,
-  );
-  await t!.services().directDebit.settle();
-  return member;
-}
+const joinMonthly = async (): Promise<TestCustomer> => (await joinNationalAllAccessMonthly(t!)).member;
 
 const account = async (member: TestCustomer) =>
   apiClient(t!, siteHost.myAccount).as(await loginCookie(t!, member.reference));

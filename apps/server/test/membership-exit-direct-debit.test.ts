@@ -2,9 +2,10 @@ import type { MembershipExit } from '@lido/contracts/membership-exit';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GoCardlessError } from '../src/providers/direct-debit/gocardless-client.ts';
 import { apiClient } from './support/api.ts';
-import { catalogueAt, createCustomer, type TestCustomer } from './support/factories.ts';
-import { startTestGoCardless, type TestGoCardless } from './support/gocardless-sandbox.ts';
-import { createTestApp, loginCookie, siteHost, type TestApp } from './support/test-app.ts';
+import type { TestCustomer } from './support/factories.ts';
+import type { TestGoCardless } from './support/gocardless-sandbox.ts';
+import { loginCookie, siteHost, type TestApp } from './support/test-app.ts';
+import { joinNationalAllAccessMonthly, startAppWithGoCardless } from './support/direct-debit-member.ts';
 
 // Issue 22 item 1 and 2: a member's Direct Debit stops at the provider, each call made once.
 // Thursday 24 December 2026, as the Direct Debit tests count working days over Christmas.
@@ -20,21 +21,8 @@ afterEach(async () => {
 
 /** The app on the sandbox's clock, its provider calls counted; the first cancel of a payment can fail. */
 async function start(options: { firstPaymentCancelFails?: boolean } = {}) {
-  gc = await startTestGoCardless({
-    now: () => now,
-    postWebhook: async (body, headers) =>
-      (
-        await t!.app.inject({
-          method: 'POST',
-          url: '/api/webhooks/gocardless',
-          headers: { host: siteHost.myAccount, 'content-type': 'application/json', ...headers },
-          payload: body,
-        })
-      ).statusCode,
-  });
-  const real = gc.client;
   let failNext = options.firstPaymentCancelFails ?? false;
-  const calls = {
+  const started = await startAppWithGoCardless(now, (real) => ({
     cancelPayment: vi.fn(async (id: string) => {
       if (failNext) {
         failNext = false;
@@ -43,42 +31,13 @@ async function start(options: { firstPaymentCancelFails?: boolean } = {}) {
       return real.cancelPayment(id);
     }),
     cancelMandate: vi.fn((id: string) => real.cancelMandate(id)),
-  };
-  t = await createTestApp({
-    now: () => new Date(gc!.sandbox.engine.now()),
-    directDebitProvider: { name: 'sandbox', client: { ...real, ...calls } },
-  });
-  return calls;
+  }));
+  ({ t, gc } = started);
+  return started.calls;
 }
 
 /** A new member joins National All Access monthly from 15 January with new bank details (nothing to pay now). */
-async function joinMonthly(): Promise<{ member: TestCustomer; membershipId: number }> {
-  const member = await createCustomer(t!);
-  const joining = apiClient(t!).as(member);
-  const at = await catalogueAt(t!);
-  const line = at.item({ slug: 'national-all-access', startDate: '2027-01-15', billingDay: 15 });
-  const stored = await joining.post<{ cartId: number }>('/api/memberships/online-joining/store', {
-    home_venue_id: line.options.venue_id,
-    membership_type_id: line.id,
-    payment_option_id: line.pricing_option_id,
-    start_date: '2027-01-15',
-    billing_day: 15,
-    account_holder: 'Alex Smith',
-    account_details: { sort_code: '200000', account_number: '55779911' },
-    dd_terms_accepted: true,
-  });
-  expect(stored.status, JSON.stringify(stored.body)).toBe(201);
-  const terms = (await joining.terms(stored.data.cartId)).data.data.map((term) => term.id);
-  expect((await joining.post('/api/checkout/complete', { terms, source: 'online-joining' })).status).toBe(
-    200,
-  );
-  await t!.services().directDebit.settle();
-  const [row] = await t!.database.query<{ id: number }>(
-    'SELECT id FROM customer_memberships WHERE customer_id = $1',
-    [member.id],
-  );
-  return { member, membershipId: row!.id };
-}
+const joinMonthly = () => joinNationalAllAccessMonthly(t!);
 
 /** My account as the member, logged in afresh (moving the clock on ends a session). */
 const account = async (member: TestCustomer) =>

@@ -161,6 +161,7 @@ describe('the sandbox card provider', () => {
       paymentMethod: {
         card: { merchantSessionKey: key, cardIdentifier: token.body.cardIdentifier, save: true },
       },
+      credentialType: { cofUsage: 'First', initiatedType: 'CIT', mitType: 'Unscheduled' },
       vendorTxCode: 'T-save',
       amount: 500,
       currency: 'GBP',
@@ -219,6 +220,45 @@ describe('the sandbox card provider', () => {
       },
     });
     expect(codeOf(saveAgain.body)).toBe('1020');
+  });
+
+  it('charges a saved card merchant-initiated only as a subsequent use, and never challenges it', async () => {
+    const mit = { cofUsage: 'Subsequent', initiatedType: 'MIT', mitType: 'Unscheduled' };
+    const charge = async (cardholderName: string, credentialType: unknown, vendorTxCode: string) => {
+      const saved = await sandbox.control('/reusable-cards', { cardholderName });
+      return sandbox.api('POST', '/transactions', {
+        transactionType: 'Payment',
+        paymentMethod: {
+          card: { merchantSessionKey: await msk(), cardIdentifier: saved.cardIdentifier, reusable: true },
+        },
+        ...(credentialType === undefined ? {} : { credentialType }),
+        vendorTxCode,
+        amount: 650,
+        currency: 'GBP',
+        description: 'Waiting list: Spin',
+        customerFirstName: 'Sam',
+        customerLastName: 'Carter',
+        billingAddress: { address1: '88 Harbour Road', city: 'Bristol', country: 'GB' },
+        entryMethod: 'Ecommerce',
+      });
+    };
+    const paid = await charge('SAM CARTER', mit, 'T-mit-ok');
+    expect(paid.status).toBe(201);
+    expect(paid.body).toMatchObject({ status: 'Ok', '3DSecure': { status: 'NotChecked' } });
+    // Nobody is there to authenticate: a card that would be challenged is soft-declined.
+    const strict = await charge('CHALLENGE', mit, 'T-mit-challenge');
+    expect(strict.body).toMatchObject({ status: 'NotAuthed', statusCode: '2000', bankResponseCode: '65' });
+    // A saved card's use must say how it is used, and a merchant-initiated one why.
+    expect(codeOf((await charge('SAM CARTER', undefined, 'T-mit-none')).body)).toBe('1003');
+    expect(codeOf((await charge('SAM CARTER', { ...mit, mitType: undefined }, 'T-mit-why')).body)).toBe(
+      '1003',
+    );
+    expect(codeOf((await charge('SAM CARTER', { ...mit, cofUsage: 'First' }, 'T-mit-first')).body)).toBe(
+      '1009',
+    );
+    expect(codeOf((await charge('SAM CARTER', { ...mit, mitType: 'Whenever' }, 'T-mit-bad')).body)).toBe(
+      '1009',
+    );
   });
 
   it('removes a merchant session key after three failed card attempts', async () => {

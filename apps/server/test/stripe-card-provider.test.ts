@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CardProvider, WebhookSignatureError } from '../src/providers/card/card-provider.ts';
@@ -78,6 +79,49 @@ describe('the Stripe adapter', () => {
       request({ kind: 'saved', sessionKey: 'unused', reference: first.card.reference! }),
     );
     expect(again.status).toBe('authorised');
+  });
+
+  it('charges a saved card off-session once per attempt, and fails one whose issuer wants authentication', async () => {
+    const saved = await provider.authorise(
+      request({ kind: 'stripe', paymentMethodId: 'pm_card_visa', save: true }),
+    );
+    if (saved.status !== 'authorised') throw new Error(`expected authorised, got ${saved.status}`);
+    const { billing, email } = request({ kind: 'stripe', paymentMethodId: 'pm_card_visa', save: false });
+    const charge = {
+      attemptUuid: randomUUID(),
+      vendorTxCode: 'LW-1-1',
+      amountPence: 650,
+      currency: 'GBP',
+      description: 'Waiting list: Spin',
+      email,
+      billing,
+      reference: saved.card.reference!,
+    };
+    const before = fake.intents.size;
+    const first = await provider.chargeSavedCard(charge);
+    expect(first.status).toBe('authorised');
+    expect(await provider.chargeSavedCard(charge)).toEqual(first);
+    expect(fake.intents.size).toBe(before + 1);
+    expect([...fake.intents.values()].at(-1)).toMatchObject({
+      amount: 650,
+      customer: saved.card.reference!.split('/')[0],
+      payment_method: 'pm_card_visa',
+      metadata: { attempt: charge.attemptUuid, vendorTxCode: 'LW-1-1' },
+    });
+
+    // A card saved with 3-D Secure whose issuer wants it again: nobody is there, so it fails.
+    const strict = await provider.authorise(
+      request({ kind: 'stripe', paymentMethodId: 'pm_card_authenticationRequired', save: true }),
+    );
+    if (strict.status !== 'sca_required') throw new Error(`expected a challenge, got ${strict.status}`);
+    const customer = fake.authenticate(strict.providerTxId, true).customer;
+    expect(
+      await provider.chargeSavedCard({
+        ...charge,
+        attemptUuid: randomUUID(),
+        reference: `${customer}/pm_card_authenticationRequired`,
+      }),
+    ).toMatchObject({ status: 'failed', error: { code: 'authentication_required' } });
   });
 
   it('charges a card set up with a SetupIntent, and refuses one whose set-up is unfinished', async () => {

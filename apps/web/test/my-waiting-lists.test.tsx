@@ -27,6 +27,7 @@ const spin: WaitingListEntry = {
   statusText: 'Place offered until Tue 24 Nov, 14:30',
   offerExpiresAt: '2026-11-24T14:30:00.000Z',
   autoBook: false,
+  payWithSavedCard: null,
 };
 
 describe('My account’s waiting lists (decision 0052)', () => {

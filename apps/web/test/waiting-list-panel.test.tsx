@@ -32,6 +32,7 @@ const entry = (overrides: Partial<WaitingListEntry> = {}): WaitingListEntry => (
   statusText: 'You are 3rd on the waiting list',
   offerExpiresAt: null,
   autoBook: false,
+  payWithSavedCard: null,
   ...overrides,
 });
 
@@ -64,7 +65,7 @@ function renderFull(answer: (method: string) => { status?: number; body: unknown
 
 describe('the waiting list on a full session’s page (decision 0052)', () => {
   it('asks a visitor to log in to use it, and offers no booking', async () => {
-    renderFull(() => wire({ entry: null }));
+    renderFull(() => wire({ entry: null, savedCard: null }));
     expect(await screen.findByRole('button', { name: 'Log in to use the waiting list' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Add to basket' })).toBeNull();
   });
@@ -72,7 +73,7 @@ describe('the waiting list on a full session’s page (decision 0052)', () => {
   it('joins with the automatic booking chosen, then says where the customer stands, focus on its heading', async () => {
     logIn();
     const calls = renderFull((method) =>
-      method === 'POST' ? wire(entry({ autoBook: true })) : wire({ entry: null }),
+      method === 'POST' ? wire(entry({ autoBook: true })) : wire({ entry: null, savedCard: null }),
     );
     await screen.findByRole('heading', { name: 'Join the waiting list' });
     await userEvent.click(
@@ -85,8 +86,30 @@ describe('the waiting list on a full session’s page (decision 0052)', () => {
     expect(document.activeElement).toBe(heading);
     expect(screen.getByText('You are 3rd on the waiting list')).toBeTruthy();
     const post = calls.find((call) => call.init?.method === 'POST');
-    expect(JSON.parse(String(post!.init!.body))).toEqual({ auto_book: true });
+    expect(JSON.parse(String(post!.init!.body))).toEqual({ auto_book: true, pay_with_saved_card: false });
     expect(screen.getByRole('button', { name: 'Leave the waiting list' })).toBeTruthy();
+    // Without a saved card there is no choice to pay with one.
+    expect(screen.queryByRole('checkbox', { name: /saved card/ })).toBeNull();
+  });
+
+  it('offers to pay with the saved card, naming it, only to a customer who has one (decision 0054)', async () => {
+    logIn();
+    const card = { cardType: 'Visa', lastFourDigits: '4242' };
+    const calls = renderFull((method) =>
+      method === 'POST'
+        ? wire(entry({ autoBook: true, payWithSavedCard: card }))
+        : wire({ entry: null, savedCard: card }),
+    );
+    const pay = await screen.findByRole('checkbox', {
+      name: 'Book me automatically and pay with my saved card (Visa ending 4242) if a place comes up',
+    });
+    expect(pay.getAttribute('aria-describedby')).toBe('waiting-list-pay-with-saved-card-hint');
+    await userEvent.click(pay);
+    await userEvent.click(screen.getByRole('button', { name: 'Join the waiting list' }));
+    await screen.findByRole('heading', { name: 'You are on the waiting list' });
+    const post = calls.find((call) => call.init?.method === 'POST');
+    expect(JSON.parse(String(post!.init!.body))).toEqual({ auto_book: true, pay_with_saved_card: true });
+    expect(screen.getByText(/pay for it with your saved card \(Visa ending 4242\)/)).toBeTruthy();
   });
 
   it('shows the server’s reason when joining is refused', async () => {
@@ -94,7 +117,7 @@ describe('the waiting list on a full session’s page (decision 0052)', () => {
     renderFull((method) =>
       method === 'POST'
         ? { status: 422, body: { message: 'You are already booked on this session.' } }
-        : wire({ entry: null }),
+        : wire({ entry: null, savedCard: null }),
     );
     await userEvent.click(await screen.findByRole('button', { name: 'Join the waiting list' }));
     const reason = await screen.findByText('You are already booked on this session.', { selector: 'p' });

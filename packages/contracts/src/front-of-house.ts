@@ -121,6 +121,7 @@ export const deskOrdersQuerySchema = z.object({
     .optional(),
 });
 export const deskOrdersAnswerSchema = z.object({ date: z.string(), orders: z.array(deskOrderSchema) });
+export type DeskOrdersAnswer = z.infer<typeof deskOrdersAnswerSchema>;
 
 /** POST /api/staff/orders/{orderId}/void (supervisor; an order taken today): why, for the audit log. */
 export const voidOrderBodySchema = z.strictObject({

@@ -6,6 +6,10 @@ import { positiveId } from './common.ts';
  * (with its place in the queue) or `offered` (a freed place kept for the customer until
  * `offerExpiresAt`, to book through the basket as usual).
  */
+/** A saved card as the waiting list names it: "Visa ending 4242". */
+export const waitingListCardSchema = z.object({ cardType: z.string(), lastFourDigits: z.string() });
+export type WaitingListCard = z.infer<typeof waitingListCardSchema>;
+
 export const waitingListEntrySchema = z.object({
   id: z.number().int(),
   sessionId: z.number().int(),
@@ -24,17 +28,28 @@ export const waitingListEntrySchema = z.object({
   offerExpiresAt: z.string().nullable(),
   /** booked by itself when a place frees and costs nothing */
   autoBook: z.boolean(),
+  /** the saved card agreed to pay for the automatic booking otherwise (decision 0054), if any */
+  payWithSavedCard: waitingListCardSchema.nullable(),
 });
 export type WaitingListEntry = z.infer<typeof waitingListEntrySchema>;
 
 /** GET /api/activities/sessions/{sessionId}/waiting-list: the customer's entry, if any. */
-export const sessionWaitingListSchema = z.object({ entry: waitingListEntrySchema.nullable() });
+export const sessionWaitingListSchema = z.object({
+  entry: waitingListEntrySchema.nullable(),
+  /** the saved card an automatic booking could be paid with (not expired), offered when joining */
+  savedCard: waitingListCardSchema.nullable(),
+});
 export type SessionWaitingList = z.infer<typeof sessionWaitingListSchema>;
 
 /** POST /api/activities/sessions/{sessionId}/waiting-list */
 export const joinWaitingListSchema = z.strictObject({
   autoBook: z.boolean({ error: 'autoBook must be true or false.' }).optional(),
+  /** the customer agrees their saved card pays when no benefit does (it implies `autoBook`) */
+  payWithSavedCard: z.boolean({ error: 'payWithSavedCard must be true or false.' }).optional(),
 });
+
+export const noSavedCardMessage =
+  'You have no saved card that can pay for a place: join without paying automatically.';
 export type JoinWaitingList = z.infer<typeof joinWaitingListSchema>;
 
 /** GET /api/my-account/waiting-lists */

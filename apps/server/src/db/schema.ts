@@ -741,35 +741,51 @@ export interface PaidBookingLine {
   guestName?: string | null;
 }
 
-export const paymentAttempts = pgTable('payment_attempts', {
-  uuid: uuid('uuid').primaryKey(),
-  customerId: integer('customer_id')
-    .notNull()
-    .references(() => customers.id),
-  cartId: integer('cart_id').references(() => carts.id, { onDelete: 'set null' }),
-  provider: text('provider').notNull(),
-  providerTxId: text('provider_tx_id'),
-  vendorTxCode: text('vendor_tx_code').notNull().unique(),
-  amountPence: integer('amount_pence').notNull(),
-  currency: text('currency').notNull(),
-  status: text('status').notNull().default('created').$type<PaymentAttemptStatus>(),
-  saveCard: boolean('save_card').notNull().default(false),
-  savedCardId: integer('saved_card_id').references(() => savedCards.id, { onDelete: 'set null' }),
-  billing: jsonb('billing').notNull().$type<PaymentAttemptBilling>(),
-  acceptedTermIds: jsonb('accepted_term_ids').notNull().default([]).$type<number[]>(),
-  card: jsonb('card').$type<PaymentAttemptCard>(),
-  error: jsonb('error').$type<{ code: string; message: string; details?: unknown }>(),
-  orderId: integer('order_id')
-    .unique()
-    .references(() => orders.id),
-  /** account credit spent with this card payment (the card pays amountPence, the rest of the total) */
-  creditPence: integer('credit_pence').notNull().default(0),
-  /** the booking lines this payment paid for, with their accepted waivers (migration 0025) */
-  bookingLines: jsonb('booking_lines').notNull().default([]).$type<PaidBookingLine[]>(),
-  reconcileAttempts: integer('reconcile_attempts').notNull().default(0),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const paymentAttempts = pgTable(
+  'payment_attempts',
+  {
+    uuid: uuid('uuid').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    cartId: integer('cart_id').references(() => carts.id, { onDelete: 'set null' }),
+    provider: text('provider').notNull(),
+    providerTxId: text('provider_tx_id'),
+    vendorTxCode: text('vendor_tx_code').notNull().unique(),
+    amountPence: integer('amount_pence').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull().default('created').$type<PaymentAttemptStatus>(),
+    saveCard: boolean('save_card').notNull().default(false),
+    savedCardId: integer('saved_card_id').references(() => savedCards.id, { onDelete: 'set null' }),
+    billing: jsonb('billing').notNull().$type<PaymentAttemptBilling>(),
+    acceptedTermIds: jsonb('accepted_term_ids').notNull().default([]).$type<number[]>(),
+    card: jsonb('card').$type<PaymentAttemptCard>(),
+    error: jsonb('error').$type<{ code: string; message: string; details?: unknown }>(),
+    orderId: integer('order_id')
+      .unique()
+      .references(() => orders.id),
+    /** account credit spent with this card payment (the card pays amountPence, the rest of the total) */
+    creditPence: integer('credit_pence').notNull().default(0),
+    /** the booking lines this payment paid for, with their accepted waivers (migration 0025) */
+    bookingLines: jsonb('booking_lines').notNull().default([]).$type<PaidBookingLine[]>(),
+    reconcileAttempts: integer('reconcile_attempts').notNull().default(0),
+    /**
+     * The waiting list's offer this payment books by itself, charging the saved card the customer
+     * agreed to (migration 0047, decision 0054); null for a basket's payment. One per entry.
+     */
+    waitingListEntryId: integer('waiting_list_entry_id').references(
+      (): AnyPgColumn => waitingListEntries.id,
+      { onDelete: 'set null' },
+    ),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('payment_attempts_waiting_list_entry')
+      .on(table.waitingListEntryId)
+      .where(sql`waiting_list_entry_id IS NOT NULL`),
+  ],
+);
 
 /** Webhook events already applied, per provider (migration 0014). */
 export const providerWebhookEvents = pgTable(
@@ -1310,6 +1326,10 @@ export const waitingListEntries = pgTable(
     offerExpiresAt: timestamp('offer_expires_at', { withTimezone: true }),
     notifiedAt: timestamp('notified_at', { withTimezone: true }),
     bookingId: integer('booking_id').references(() => customerBookings.id),
+    /** the saved card the customer agreed may pay for an automatic booking (migration 0047) */
+    payWithSavedCardId: integer('pay_with_saved_card_id').references(() => savedCards.id, {
+      onDelete: 'set null',
+    }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

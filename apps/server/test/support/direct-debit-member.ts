@@ -1,8 +1,11 @@
 import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { directDebitCollections, directDebitInstructions } from '../../src/db/schema.ts';
-import { monthlyGymMember } from './factories.ts';
-import type { TestGoCardless } from './gocardless-sandbox.ts';
-import type { TestApp } from './test-app.ts';
+import type { GoCardlessClient } from '../../src/providers/direct-debit/gocardless-client.ts';
+import { apiClient } from './api.ts';
+import { catalogueAt, createCustomer, monthlyGymMember, type TestCustomer } from './factories.ts';
+import { startTestGoCardless, type TestGoCardless } from './gocardless-sandbox.ts';
+import { createTestApp, siteHost, type TestApp } from './test-app.ts';
 
 let made = 0;
 
@@ -62,4 +65,70 @@ export async function collectionsOf(t: TestApp, membershipId: number) {
     .from(directDebitCollections)
     .where(eq(directDebitCollections.customerMembershipId, membershipId));
   return rows.sort((a, b) => a.billingDate.localeCompare(b.billingDate) || a.id - b.id);
+}
+
+/**
+ * The app on a Direct Debit sandbox's clock, its webhooks posted to the app; `spy` wraps the
+ * client calls a test counts or breaks (the rest go to the sandbox as they are).
+ */
+export async function startAppWithGoCardless<Spies extends Partial<GoCardlessClient>>(
+  now: number,
+  spy: (real: GoCardlessClient) => Spies,
+): Promise<{ t: TestApp; gc: TestGoCardless; calls: Spies }> {
+  // The webhook poster is made before the app it posts to.
+  const started: { app?: TestApp } = {};
+  const gc = await startTestGoCardless({
+    now: () => now,
+    postWebhook: async (body, headers) =>
+      (
+        await started.app!.app.inject({
+          method: 'POST',
+          url: '/api/webhooks/gocardless',
+          headers: { host: siteHost.myAccount, 'content-type': 'application/json', ...headers },
+          payload: body,
+        })
+      ).statusCode,
+  });
+  const calls = spy(gc.client);
+  started.app = await createTestApp({
+    now: () => new Date(gc.sandbox.engine.now()),
+    directDebitProvider: { name: 'sandbox', client: { ...gc.client, ...calls } },
+  });
+  return { t: started.app, gc, calls };
+}
+
+/**
+ * A new member joins National All Access monthly from 15 January 2027 (billing on the 15th) with
+ * new bank details in `accountHolder`'s name (the sandbox fails payments of "Payment Failed"), and
+ * the settle job sets up the mandate.
+ */
+export async function joinNationalAllAccessMonthly(
+  t: TestApp,
+  accountHolder = 'Alex Smith',
+): Promise<{ member: TestCustomer; membershipId: number }> {
+  const member = await createCustomer(t);
+  const joining = apiClient(t).as(member);
+  const at = await catalogueAt(t);
+  const line = at.item({ slug: 'national-all-access', startDate: '2027-01-15', billingDay: 15 });
+  const stored = await joining.post<{ cartId: number }>('/api/memberships/online-joining/store', {
+    home_venue_id: line.options.venue_id,
+    membership_type_id: line.id,
+    payment_option_id: line.pricing_option_id,
+    start_date: '2027-01-15',
+    billing_day: 15,
+    account_holder: accountHolder,
+    account_details: { sort_code: '200000', account_number: '55779911' },
+    dd_terms_accepted: true,
+  });
+  expect(stored.status, JSON.stringify(stored.body)).toBe(201);
+  const terms = (await joining.terms(stored.data.cartId)).data.data.map((term) => term.id);
+  expect((await joining.post('/api/checkout/complete', { terms, source: 'online-joining' })).status).toBe(
+    200,
+  );
+  await t.services().directDebit.settle();
+  const [row] = await t.database.query<{ id: number }>(
+    'SELECT id FROM customer_memberships WHERE customer_id = $1',
+    [member.id],
+  );
+  return { member, membershipId: row!.id };
 }

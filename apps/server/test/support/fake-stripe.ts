@@ -202,6 +202,21 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (!card) return missing(reply, 400, `No such PaymentMethod: '${method}'`, 'payment_method');
     const customer = body.customer ? String(body.customer) : null;
     if (customer && !customers.has(customer)) return missing(reply, 400, 'No such customer');
+    const offSession = body.off_session === 'true';
+    // As Stripe: off_session needs confirm, and a card of the customer's (attached to them).
+    if (offSession && body.confirm !== 'true')
+      return error(reply, 400, {
+        type: 'invalid_request_error',
+        message: 'You can only pass in off_session when confirm is set to true.',
+        param: 'off_session',
+      });
+    if (offSession && (!customer || !customers.get(customer)?.paymentMethods.has(method)))
+      return missing(
+        reply,
+        400,
+        'The provided PaymentMethod is not attached to this customer.',
+        'payment_method',
+      );
     const intent: Intent = {
       id: id('pi'),
       object: 'payment_intent',
@@ -229,6 +244,22 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         return error(reply, 402, {
           type: 'card_error',
           ...card.decline,
+          payment_intent: view(intent, body.expand),
+        });
+      }
+      if (card.challenge && offSession) {
+        // Nobody is there to authenticate: the charge fails rather than asking for an action.
+        const decline = {
+          code: 'authentication_required',
+          decline_code: 'authentication_required',
+          message: 'Your card was declined. This transaction requires authentication.',
+        };
+        intent.status = 'requires_payment_method';
+        intent.last_payment_error = { type: 'card_error', ...decline };
+        emit('payment_intent.payment_failed', intent);
+        return error(reply, 402, {
+          type: 'card_error',
+          ...decline,
           payment_intent: view(intent, body.expand),
         });
       }

@@ -52,7 +52,15 @@ export function renderRoutesOnSite(
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData(clientSettingsQuery.queryKey, settings);
   const router = createMemoryRouter(routes, {
-    initialEntries: [state === undefined ? path : { pathname: path, state }],
+    initialEntries: [
+      state === undefined
+        ? path
+        : {
+            pathname: path.split('?')[0],
+            search: path.includes('?') ? path.slice(path.indexOf('?')) : '',
+            state,
+          },
+    ],
   });
   const view = render(
     <SiteContext.Provider value={site}>

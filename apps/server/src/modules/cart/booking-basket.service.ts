@@ -22,7 +22,7 @@ import {
 } from './booking-lines.repository.ts';
 import { alreadyBooked, checkBookable, sessionFull } from './booking-rules-check.ts';
 import { payLineWithPackage, takePackageOffLine } from '../packages/package-uses.repository.ts';
-import { owesFailedCollection } from '../direct-debit/outstanding-balance.repository.ts';
+import { owesBlockingBalance } from '../direct-debit/blocking-balance.ts';
 import { benefitCandidates, coverLine } from '../benefits/benefits-at-booking.ts';
 import { repriceBenefitLine } from '../benefits/benefit-uses.repository.ts';
 import { type CartDeps, checkSelectedUser, requireOpen } from './cart-deps.ts';
@@ -73,14 +73,6 @@ export function createBookingBasket(
     );
   }
 
-  /**
-   * A failed Direct Debit collection refuses bookings only where the operator says so
-   * (`outstandingBalanceBlocksBooking`); otherwise the collection is not even read.
-   */
-  async function owesBlockingBalance(customer: CustomerRow, operator: OperatorRow): Promise<boolean> {
-    return operator.outstandingBalanceBlocksBooking && (await owesFailedCollection(db, customer.id));
-  }
-
   /** The checks outside the lock: the session, its price and the customer's right to book it. */
   async function checked(
     customer: CustomerRow,
@@ -102,7 +94,7 @@ export function createBookingBasket(
       found: facts?.found,
       price: facts?.price,
       customer,
-      owesBalance: await owesBlockingBalance(customer, operator),
+      owesBalance: await owesBlockingBalance(db, customer.id, operator),
       attendee,
       attendeeIsMember: facts?.attendeeIsMember ?? false,
       operator,
@@ -225,7 +217,7 @@ export function createBookingBasket(
       const now = deps.clock();
       const operator = await requireOperator(deps.operators);
       // Read before the basket's lock is taken (one connection each, never two at once).
-      const owesBalance = await owesBlockingBalance(customer, operator);
+      const owesBalance = await owesBlockingBalance(db, customer.id, operator);
       const cart = await carts.withLockedCart(customer.id, false, async (tx, locked) => {
         requireOpen(locked);
         const line = (await bookingLineRows(tx, locked.id)).find((row) => row.id === itemId);

@@ -1,6 +1,6 @@
 import { type AuthoriseBody, type SavedCardSummary, validateBillingDetails } from '@lido/contracts/payments';
 import type { CalendarDate } from '@lido/pricing/calendar-date';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import type { PaymentAttemptBilling } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { CardProvider } from '../../providers/card/card-provider.ts';
@@ -32,6 +32,35 @@ export async function offeredSavedCard(db: Db, provider: string, customerId: num
   return cards.find((card) => monthsPastExpiry(card, today) <= 3);
 }
 
+/** A saved card that may be charged without the customer: this provider's and not expired. */
+export function chargeable(card: SavedCardRow, provider: string, today: CalendarDate): boolean {
+  return card.provider === provider && monthsPastExpiry(card, today) <= 0;
+}
+
+/** The customer's most recent saved card that may be charged without them (see `chargeable`). */
+export async function chargeableSavedCard(
+  db: Executor,
+  provider: string,
+  customerId: number,
+  today: CalendarDate,
+) {
+  const cards = await savedCardsOf(db, customerId, provider);
+  return cards.find((card) => chargeable(card, provider, today));
+}
+
+/** A saved card's billing address, as a payment attempt records it. */
+export function savedCardBilling(card: SavedCardRow): PaymentAttemptBilling {
+  return {
+    firstName: card.firstName,
+    lastName: card.lastName,
+    line1: card.addressLine1,
+    line2: card.addressLine2 ?? undefined,
+    city: card.city,
+    postcode: card.postCode,
+    country: 'GB',
+  };
+}
+
 /**
  * Who pays and with what: a saved card (the customer's own, with this provider, not expired)
  * brings its billing address; a new card needs its card fields and a valid billing address.
@@ -52,15 +81,7 @@ export async function billingFor(
       throw new HttpError(422, 'This card has expired. Please pay with a different card.', {
         errors: { savedCardId: ['This card has expired. Please pay with a different card.'] },
       });
-    billing = {
-      firstName: savedCard.firstName,
-      lastName: savedCard.lastName,
-      line1: savedCard.addressLine1,
-      line2: savedCard.addressLine2 ?? undefined,
-      city: savedCard.city,
-      postcode: savedCard.postCode,
-      country: 'GB',
-    };
+    billing = savedCardBilling(savedCard);
   } else {
     const cardField = takesPaymentMethods ? 'paymentMethodId' : 'cardIdentifier';
     if (!(takesPaymentMethods ? body.paymentMethodId || body.setupIntentId : body.cardIdentifier))

@@ -26,6 +26,17 @@ const unresolvedAfterMs = 30 * 60_000;
 const unresolvedMessage = 'The card provider could not say whether this payment was taken.';
 export const cardPaymentsUnavailable = 'Card payments are not available at the moment.';
 
+/**
+ * Card payments that book a waiting list's offer instead of a basket (decision 0054): a saved card
+ * charged without the customer. Recovery finishes them the same way, through these.
+ */
+export interface OfferPayments {
+  /** the offer's order from its authorised payment, once; a `BasketChangedError` when the place is gone */
+  complete(attemptUuid: string, onCreated: CardPaymentDeps['onOrderCreated']): Promise<CompletedOrder>;
+  /** the card was not charged: the place is offered to the customer as usual */
+  notCharged(attempt: Pick<AttemptRow, 'waitingListEntryId'>): Promise<void>;
+}
+
 /** What card payments are given. */
 export interface CardPaymentDeps {
   db: Db;
@@ -41,6 +52,7 @@ export interface CardPaymentDeps {
   onOrderCreated?: (tx: Tx, order: { id: number; customerId: number }) => Promise<void>;
   /** prices a basket again without a promotion that was refused at completion */
   dropPromotion?: (customerId: number, cartId: number, promotionId: number) => Promise<void>;
+  offerPayments?: OfferPayments;
 }
 
 /** The card provider, or a 503 when none is configured. */
@@ -94,7 +106,10 @@ export function createPaymentRecovery(deps: CardPaymentDeps) {
     customer: Pick<CustomerRow, 'id' | 'reference'>,
     attemptUuid: string,
   ): Promise<CompletedOrder> {
+    const offers = deps.offerPayments;
+    const forOffer = offers && (await findAttempt(deps.db, attemptUuid))?.waitingListEntryId != null;
     try {
+      if (forOffer) return await offers.complete(attemptUuid, deps.onOrderCreated);
       return await completeBasket(deps.db, {
         customerId: customer.id,
         customerReference: customer.reference,
@@ -183,6 +198,7 @@ export function createPaymentRecovery(deps: CardPaymentDeps) {
       providerTxId: seen?.providerTxId ?? attempt.providerTxId,
       error,
     });
+    if (closed && attempt.waitingListEntryId !== null) await deps.offerPayments?.notCharged(attempt);
     return closed ? 'failed' : 'open';
   }
 

@@ -15,6 +15,7 @@ import { recordWebhookEvent } from '../webhooks/webhook-inbox.repository.ts';
 import { billingFor, offeredSavedCard, savedCardSummary } from './card-billing.ts';
 import { type CardPaymentDeps, createPaymentRecovery, requireCardProvider } from './card-payment-recovery.ts';
 import { cartLines, lockCart, openCartOf } from './checkout.repository.ts';
+import { createSavedCardCharge } from './saved-card-charge.ts';
 import { waiverLineIds } from '@lido/contracts/payments';
 import { paidBookingLines } from '../bookings/booking-completion.ts';
 import { packageLinesOf } from '../packages/package-lines.repository.ts';
@@ -332,6 +333,8 @@ export function createCardPayments(deps: CardPaymentDeps) {
     complete,
 
     reconcile,
+
+    chargeSavedCard: createSavedCardCharge(deps, { record, finishAuthorised }),
 
     /**
      * A verified provider webhook (payments-reference.md §2.6): recorded in the inbox in the same

@@ -13,6 +13,7 @@ import { itemNotFoundMessage, requireOperator } from '../operator/current-operat
 import type { OperatorRepository } from '../operator/operator.repository.ts';
 import type { CardProvider, ProviderWebhookEvent } from '../../providers/card/card-provider.ts';
 import { createCardPayments } from './card-payments.ts';
+import type { OfferPayments } from './card-payment-recovery.ts';
 import { creditToSpend, type OfflinePayment } from '@lido/contracts/offline-payments';
 import { type CompletedOrder, completeBasket } from './order-completion.ts';
 import { orderPayment } from './order-payment.ts';
@@ -41,6 +42,8 @@ export function createCheckoutService(deps: {
   log: FastifyBaseLogger;
   cardProvider: CardProvider | undefined;
   directDebit: DirectDebitService;
+  /** a waiting list's offers paid by saved card (decision 0054) */
+  offerPayments?: OfferPayments;
 }) {
   async function loadOrder(customerId: number, orderId: number, executor: Executor = deps.db) {
     const order = await findOrder(executor, orderId, customerId);
@@ -113,6 +116,7 @@ export function createCheckoutService(deps: {
     recordDirectDebit: deps.directDebit.recordWithOrder,
     onOrderCreated: queueReceipt,
     dropPromotion,
+    offerPayments: deps.offerPayments,
   });
 
   /**

@@ -7,7 +7,7 @@ import type { CustomerRow } from '../auth/auth.repository.ts';
 import { bookableSession, bookingFacts, type BookingLineRow } from '../cart/booking-lines.repository.ts';
 import { checkBookable, sessionFull, sessionNotFound } from '../cart/booking-rules-check.ts';
 import { requireOpen } from '../cart/cart-deps.ts';
-import { owesFailedCollection } from '../direct-debit/outstanding-balance.repository.ts';
+import { owesBlockingBalance } from '../direct-debit/blocking-balance.ts';
 import type { CartView } from '../cart/cart-view.ts';
 import type { CartRepository, CartRow } from '../cart/cart.repository.ts';
 import { requireOperator } from '../operator/current-operator.ts';
@@ -70,7 +70,7 @@ export function createGuestPassesService(deps: {
       price: facts?.price,
       customer,
       // The operator's "an outstanding balance blocks booking" holds for a guest's place too.
-      owesBalance: operator.outstandingBalanceBlocksBooking && (await owesFailedCollection(db, customer.id)),
+      owesBalance: await owesBlockingBalance(db, customer.id, operator),
       attendee: customer,
       attendeeIsMember: facts?.attendeeIsMember ?? false,
       operator,

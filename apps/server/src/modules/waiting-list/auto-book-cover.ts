@@ -1,28 +1,33 @@
 import { bandsOpenTo, cheapestOpenPrice, zonedParts } from '@lido/pricing/booking-rules';
 import type { Tx } from '../../db/client.ts';
 import { spendWholeBenefit } from '../benefits/benefits-at-booking.ts';
-import { activityPricesOf, isMemberOn, type OfferToNotify } from './waiting-list.repository.ts';
+import { activityPricesOf, isMemberOn, type OfferToNotify } from './offer-booking.repository.ts';
+
+/** How an offered place may be booked by itself: at no cost to the attendee, or paid by saved card. */
+export type AutoBooking =
+  | { kind: 'covered'; id: number; pricePence: number; benefitUseId: number | null }
+  | { kind: 'pay'; id: number; pricePence: number };
 
 /**
- * Whether an offered place may be booked automatically (decision 0052): only when it costs the
- * attendee nothing and asks nothing of them, so no money moves without the customer: a session
- * whose cheapest price open to the attendee is free, or one a membership benefit pays for in full
- * (its use is taken and spent here, in the offer's transaction; decision 0048). A waiver needs the
- * customer's own acceptance, so such a session is always offered instead. Answers the price to book
- * at, or null for an ordinary offer.
+ * Whether an offered place may be booked automatically (decisions 0052 and 0054): only when it asks
+ * nothing more of the customer. Covered: the cheapest price open to the attendee is free, or a
+ * membership benefit pays for it in full (its use is taken and spent here, in the offer's
+ * transaction; decision 0048). Otherwise, only when the customer agreed to their saved card paying
+ * that cheapest price (`pay`; the caller charges it). A waiver needs the customer's own
+ * acceptance, so such a session is always offered instead. Null for an ordinary offer.
  */
 export async function autoBookCover(
   db: Tx,
   offer: OfferToNotify,
   timeZone: string,
-): Promise<{ id: number; pricePence: number; benefitUseId: number | null } | null> {
+): Promise<AutoBooking | null> {
   if (offer.waiverRequired) return null;
   const sessionDate = zonedParts(offer.startsAt, timeZone).date;
   const isMember = await isMemberOn(db, offer.entry.attendeeCustomerId, offer.startsAt, timeZone);
   const open = bandsOpenTo({ dateOfBirth: offer.attendeeDateOfBirth, isMember }, sessionDate);
   const cheapest = cheapestOpenPrice(await activityPricesOf(db, offer.activityId), open);
   if (!cheapest) return null;
-  if (cheapest.pricePence === 0) return { ...cheapest, benefitUseId: null };
+  if (cheapest.pricePence === 0) return { kind: 'covered', ...cheapest, benefitUseId: null };
   const benefitUseId = await spendWholeBenefit(
     db,
     {
@@ -33,5 +38,7 @@ export async function autoBookCover(
     },
     timeZone,
   );
-  return benefitUseId === undefined ? null : { id: cheapest.id, pricePence: 0, benefitUseId };
+  if (benefitUseId !== undefined) return { kind: 'covered', id: cheapest.id, pricePence: 0, benefitUseId };
+  if (offer.entry.payWithSavedCardId === null) return null;
+  return { kind: 'pay', id: cheapest.id, pricePence: cheapest.pricePence };
 }

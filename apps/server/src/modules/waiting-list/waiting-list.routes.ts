@@ -42,8 +42,8 @@ export function waitingListRoutes(app: FastifyInstance, services: AppServices, c
     async (request, reply) => {
       const { customer } = await requireCustomer(request, reply, services, config);
       const { sessionId } = parseInput(sessionParamsSchema, request.params);
-      const { autoBook } = parseInput(joinWaitingListSchema, request.body ?? {});
-      return { data: await waitingList.join(customer, sessionId, { autoBook }) };
+      const { autoBook, payWithSavedCard } = parseInput(joinWaitingListSchema, request.body ?? {});
+      return { data: await waitingList.join(customer, sessionId, { autoBook, payWithSavedCard }) };
     },
   );
 

@@ -1,18 +1,25 @@
-import type { SessionWaitingList, WaitingListEntry } from '@lido/contracts/waiting-list';
+import {
+  noSavedCardMessage,
+  type SessionWaitingList,
+  type WaitingListEntry,
+} from '@lido/contracts/waiting-list';
 import { sessionWhen } from '@lido/pricing/booking-rules';
+import type { CalendarDate } from '@lido/pricing/calendar-date';
 import { offeredUntilText, waitingPositionText } from '@lido/pricing/waiting-list';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { HttpError, ValidationError } from '../../http/errors.ts';
 import type { CustomerRow } from '../auth/auth.repository.ts';
 import { sessionNotFound } from '../cart/booking-rules-check.ts';
 import type { EmailQueue } from '../email/email-outbox.ts';
 import { itemNotFoundMessage } from '../operator/current-operator.ts';
 import { returnBenefitUse } from '../benefits/benefit-uses.repository.ts';
+import { chargeableSavedCard } from '../checkout/card-billing.ts';
+import type { SavedCardChargeResult } from '../checkout/saved-card-charge.ts';
 import { autoBookCover } from './auto-book-cover.ts';
-import { bookedEmail, offerEmail } from './waiting-list-emails.ts';
+import { createOfferPayments, offerChargeDescription, startOfferCharge } from './saved-card-booking.ts';
+import { createOfferNotices } from './waiting-list-emails.ts';
+import { bookOfferedPlace, claimOffersToNotify, type OfferToNotify } from './offer-booking.repository.ts';
 import {
-  bookOfferedPlace,
-  claimOffersToNotify,
   closeFinishedLists,
   expireLapsedOffers,
   freePlaces,
@@ -47,8 +54,18 @@ export function createWaitingListService(deps: {
   bookingsOrigin: string;
   /** the my-account site's public origin, for the automatic booking's link */
   myAccountOrigin: string;
+  /** a saved card paying for an automatic booking (decision 0054); absent without a card provider */
+  cardCharges?: CardCharges | undefined;
 }) {
   const listeners: (() => void)[] = [];
+  const notices = createOfferNotices(deps);
+  const offerPayments = createOfferPayments({ db: deps.db, timeZone: deps.timeZone, notices });
+
+  /** The customer's saved card that an automatic booking may charge, if any. */
+  const chargeableCard = (customerId: number) =>
+    deps.cardCharges
+      ? chargeableSavedCard(deps.db, deps.cardCharges.provider, customerId, deps.cardCharges.today())
+      : Promise.resolve(undefined);
 
   function answer(row: LiveEntry): WaitingListEntry {
     const { entry } = row;
@@ -69,6 +86,7 @@ export function createWaitingListService(deps: {
         : waitingPositionText(row.position ?? 1),
       offerExpiresAt: offered ? entry.offerExpiresAt!.toISOString() : null,
       autoBook: entry.autoBook,
+      payWithSavedCard: row.payingCard,
     };
   }
 
@@ -77,40 +95,54 @@ export function createWaitingListService(deps: {
     return row ? answer(row) : null;
   }
 
-  /** Offers made since the last run are told, once each: an email, or an automatic booking. */
+  /**
+   * Offers made since the last run are told, once each: an email, or an automatic booking. A
+   * booking the agreed saved card pays for is charged after the claim's commit (never inside a
+   * transaction holding locks), then booked with its order; a card not charged sends the offer.
+   */
   async function notifyOffers(): Promise<{ offered: number; booked: number }> {
     const counts = { offered: 0, booked: 0 };
     for (;;) {
+      const charges: { uuid: string; offer: OfferToNotify }[] = [];
       const claimed = await deps.db.transaction(async (tx) => {
         const offers = await claimOffersToNotify(tx, batch);
         for (const offer of offers) {
-          const when = sessionWhen(offer.startsAt, offer.endsAt, deps.timeZone);
-          const cover = offer.entry.autoBook ? await autoBookCover(tx, offer, deps.timeZone) : null;
+          const plan = offer.entry.autoBook ? await autoBookCover(tx, offer, deps.timeZone) : null;
+          if (plan?.kind === 'pay' && deps.cardCharges) {
+            const { provider, today, currency } = deps.cardCharges;
+            const uuid = await startOfferCharge(tx, offer, plan, {
+              provider,
+              currency: await currency(tx),
+              today: today(),
+            });
+            if (uuid) {
+              charges.push({ uuid, offer });
+              continue;
+            }
+          }
+          const cover = plan?.kind === 'covered' ? plan : null;
           const bookingId = cover ? await bookOfferedPlace(tx, offer, cover) : undefined;
           // Not booked after all (the entry moved on): the benefit use taken for it goes back.
           if (bookingId === undefined && cover?.benefitUseId) await returnBenefitUse(tx, cover.benefitUseId);
-          const key = `waiting-list:${offer.entry.id}:${offer.entry.offeredAt?.toISOString() ?? ''}`;
           if (bookingId !== undefined) {
             counts.booked += 1;
-            await deps.email.send(
-              bookedEmail({ offer, when, bookingsLink: `${deps.myAccountOrigin}/bookings` }),
-              { tx, dedupeKey: key },
-            );
+            await notices.booked(tx, offer);
           } else {
             counts.offered += 1;
-            await deps.email.send(
-              offerEmail({
-                offer,
-                when,
-                until: offeredUntilText(offer.entry.offerExpiresAt!, deps.timeZone),
-                link: `${deps.bookingsOrigin}/sessions/${offer.entry.sessionId}`,
-              }),
-              { tx, dedupeKey: key },
-            );
+            await notices.offered(tx, offer);
           }
         }
         return offers.length;
       });
+      for (const { uuid, offer } of charges) {
+        const charged = await deps.cardCharges!.charge(uuid, offerChargeDescription(offer, deps.timeZone));
+        if (charged === 'completed') counts.booked += 1;
+        else if (charged === 'failed') {
+          await offerPayments.notCharged({ waitingListEntryId: offer.entry.id });
+          counts.offered += 1;
+        }
+        // Otherwise reconciliation finishes it: an unknown answer is looked up, a lost booking made.
+      }
       if (claimed < batch) break;
     }
     if (counts.offered + counts.booked > 0) deps.email.nudge();
@@ -142,6 +174,9 @@ export function createWaitingListService(deps: {
   }
 
   return {
+    /** How card payment recovery finishes an offer's payment (decision 0054). */
+    offerPayments,
+
     /** Calls `listener` when places may have been offered (the job runner's nudge). */
     whenOffered(listener: () => void) {
       listeners.push(listener);
@@ -153,7 +188,11 @@ export function createWaitingListService(deps: {
 
     /** GET /api/activities/sessions/{sessionId}/waiting-list: the customer's entry, if any. */
     async forSession(customer: Pick<CustomerRow, 'id'>, sessionId: number): Promise<SessionWaitingList> {
-      return { entry: await entryFor(customer.id, sessionId) };
+      const card = await chargeableCard(customer.id);
+      return {
+        entry: await entryFor(customer.id, sessionId),
+        savedCard: card ? { cardType: card.cardType, lastFourDigits: card.lastFourDigits } : null,
+      };
     },
 
     /**
@@ -163,7 +202,7 @@ export function createWaitingListService(deps: {
     async join(
       customer: Pick<CustomerRow, 'id'>,
       sessionId: number,
-      options: { autoBook?: boolean | undefined },
+      options: { autoBook?: boolean | undefined; payWithSavedCard?: boolean | undefined },
     ): Promise<WaitingListEntry> {
       const session = await sessionForJoining(deps.db, sessionId);
       if (!session || !session.activityActive) throw new HttpError(404, sessionNotFound);
@@ -181,11 +220,16 @@ export function createWaitingListService(deps: {
       if (session.taken < session.capacity) refuse(placesLeftMessage);
       // Only the customer themself waits for now; family accounts will name the attendee.
       if (await isBookedOn(deps.db, customer.id, sessionId)) refuse(alreadyBookedMessage);
+      // The card agreed to is the one shown when joining; a card saved later is never charged.
+      const card = options.payWithSavedCard ? await chargeableCard(customer.id) : undefined;
+      if (options.payWithSavedCard && !card)
+        throw new ValidationError({ payWithSavedCard: [noSavedCardMessage] });
       await insertEntry(deps.db, {
         sessionId,
         customerId: customer.id,
         attendeeCustomerId: customer.id,
-        autoBook: options.autoBook ?? false,
+        autoBook: (options.autoBook ?? false) || card !== undefined,
+        payWithSavedCardId: card?.id ?? null,
       });
       const entry = await entryFor(customer.id, sessionId);
       if (!entry) throw new HttpError(404, sessionNotFound);
@@ -227,3 +271,13 @@ export function createWaitingListService(deps: {
   };
 }
 export type WaitingListService = ReturnType<typeof createWaitingListService>;
+
+/** What charging a saved card for an offer needs from card payments (decision 0054). */
+export interface CardCharges {
+  provider: string;
+  /** the operator's currency, read in the offer's transaction */
+  currency: (tx: Tx) => Promise<string>;
+  today: () => CalendarDate;
+  /** charges the attempt's saved card and finishes it (saved-card-charge.ts) */
+  charge: (attemptUuid: string, description: string) => Promise<SavedCardChargeResult>;
+}

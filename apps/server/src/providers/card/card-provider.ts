@@ -26,15 +26,19 @@ export interface BillingAddress {
   country: string;
 }
 
-export interface AuthoriseRequest {
+/** What every payment tells the provider: ours, how much, what for and who pays. */
+export interface PaymentDetails {
   attemptUuid: string;
-  /** our unique reference for this attempt at the provider */
+  /** our unique reference for this attempt at the provider (its idempotency key derives from it) */
   vendorTxCode: string;
   amountPence: number;
   currency: string;
   description: string;
   email: string;
   billing: BillingAddress;
+}
+
+export interface AuthoriseRequest extends PaymentDetails {
   card:
     | { kind: 'new'; sessionKey: string; cardIdentifier: string; save: boolean }
     | { kind: 'saved'; sessionKey: string; reference: string }
@@ -45,6 +49,15 @@ export interface AuthoriseRequest {
   /** where the issuer's challenge answer is posted (our sca-completion route) */
   notificationUrl: string;
   challengeWindowSize: 'Small' | 'Medium' | 'Large' | 'ExtraLarge' | 'FullScreen';
+}
+
+/**
+ * A merchant-initiated charge of a saved card (an MIT): the customer is not there, so there is no
+ * browser and no 3-D Secure. A card the issuer wants authenticated is declined (`failed`).
+ */
+export interface SavedCardChargeRequest extends PaymentDetails {
+  /** the saved card's reusable reference */
+  reference: string;
 }
 
 export interface AuthorisedCard {
@@ -103,6 +116,8 @@ export interface CardProvider {
   /** a fresh session for the card form (an Opayo merchant session key, or Stripe's publishable key) */
   prepare(): Promise<PreparedSession>;
   authorise(request: AuthoriseRequest): Promise<ProviderOutcome>;
+  /** charges a saved card without the customer (a merchant-initiated transaction) */
+  chargeSavedCard(request: SavedCardChargeRequest): Promise<ProviderOutcome>;
   /** finishes 3-D Secure with the issuer's answer (Opayo's cRes; for Stripe the intent is re-read) */
   completeChallenge(providerTxId: string, answer: { cres?: string }): Promise<ProviderOutcome>;
   /** the provider's current view of a transaction, for reconciliation */

@@ -5,7 +5,9 @@ import type {
   CardProvider,
   PreparedSession,
   ProviderError,
+  PaymentDetails,
   ProviderOutcome,
+  SavedCardChargeRequest,
 } from './card-provider.ts';
 
 /**
@@ -120,6 +122,56 @@ export function createOpayoCardProvider(options: OpayoOptions): CardProvider {
     return outcome(body);
   }
 
+  /** Who pays, what for and how much: the fields every payment carries. */
+  function payer(request: PaymentDetails) {
+    return {
+      vendorTxCode: request.vendorTxCode,
+      amount: request.amountPence,
+      currency: request.currency,
+      description: request.description.slice(0, 100),
+      customerFirstName: request.billing.firstName.slice(0, 20),
+      customerLastName: request.billing.lastName.slice(0, 20),
+      customerEmail: request.email.slice(0, 80),
+      billingAddress: {
+        address1: request.billing.line1.slice(0, 50),
+        ...(request.billing.line2 ? { address2: request.billing.line2.slice(0, 50) } : {}),
+        city: request.billing.city.slice(0, 40),
+        postalCode: request.billing.postcode.slice(0, 10),
+        country: request.billing.country,
+      },
+      entryMethod: 'Ecommerce',
+    };
+  }
+
+  /** POST /transactions: its answer as our outcome; no answer in time is an unknown outcome. */
+  async function sendTransaction(body: Json, attemptUuid: string): Promise<ProviderOutcome> {
+    try {
+      const { status, body: answer } = await call('POST', '/transactions', body);
+      if (status === 201) return outcome(answer);
+      if (status === 202) {
+        const result = outcome({ ...answer, status: '3DAuth' });
+        // Our attempt, not Opayo's id, travels through the issuer (Opayo rejects its own id there).
+        if (result.status === 'sca_required')
+          result.scaData = {
+            ...result.scaData,
+            threeDSSessionData: Buffer.from(attemptUuid).toString('base64url'),
+          };
+        return result;
+      }
+      const error = apiError(answer);
+      // A timeout at Opayo (9998) leaves the outcome unknown, like a lost answer.
+      if (status === 408 || error.code === '9998') return { status: 'unknown', error };
+      return { status: 'failed', error };
+    } catch (error) {
+      if (error instanceof OpayoTimeout)
+        return {
+          status: 'unknown',
+          error: { code: '9998', message: 'The card provider did not answer in time' },
+        };
+      throw error;
+    }
+  }
+
   return {
     name: options.name,
     cardInput: 'card-identifier',
@@ -152,21 +204,7 @@ export function createOpayoCardProvider(options: OpayoOptions): CardProvider {
                   save: input.save,
                 },
         },
-        vendorTxCode: request.vendorTxCode,
-        amount: request.amountPence,
-        currency: request.currency,
-        description: request.description.slice(0, 100),
-        customerFirstName: request.billing.firstName.slice(0, 20),
-        customerLastName: request.billing.lastName.slice(0, 20),
-        customerEmail: request.email.slice(0, 80),
-        billingAddress: {
-          address1: request.billing.line1.slice(0, 50),
-          ...(request.billing.line2 ? { address2: request.billing.line2.slice(0, 50) } : {}),
-          city: request.billing.city.slice(0, 40),
-          postalCode: request.billing.postcode.slice(0, 10),
-          country: request.billing.country,
-        },
-        entryMethod: 'Ecommerce',
+        ...payer(request),
         apply3DSecure: 'UseMSPSetting',
         ...(input.kind === 'saved' || input.save
           ? {
@@ -192,31 +230,37 @@ export function createOpayoCardProvider(options: OpayoOptions): CardProvider {
           transType: 'GoodsAndServicePurchase',
         },
       };
+      return sendTransaction(body, request.attemptUuid);
+    },
+
+    async chargeSavedCard(request: SavedCardChargeRequest): Promise<ProviderOutcome> {
+      // A reusable card identifier still travels with a fresh merchant session key.
+      let session: { status: number; body: Json };
       try {
-        const { status, body: answer } = await call('POST', '/transactions', body);
-        if (status === 201) return outcome(answer);
-        if (status === 202) {
-          const result = outcome({ ...answer, status: '3DAuth' });
-          // Our attempt, not Opayo's id, travels through the issuer (Opayo rejects its own id there).
-          if (result.status === 'sca_required')
-            result.scaData = {
-              ...result.scaData,
-              threeDSSessionData: Buffer.from(request.attemptUuid).toString('base64url'),
-            };
-          return result;
-        }
-        const error = apiError(answer);
-        // A timeout at Opayo (9998) leaves the outcome unknown, like a lost answer.
-        if (status === 408 || error.code === '9998') return { status: 'unknown', error };
-        return { status: 'failed', error };
-      } catch (error) {
-        if (error instanceof OpayoTimeout)
-          return {
-            status: 'unknown',
-            error: { code: '9998', message: 'The card provider did not answer in time' },
-          };
-        throw error;
+        session = await call('POST', '/merchant-session-keys', { vendorName: options.vendorName });
+      } catch {
+        session = { status: 408, body: {} };
       }
+      // No transaction was sent, so nothing can have been charged.
+      if (session.status !== 201)
+        return {
+          status: 'failed',
+          error: { code: 'session_unavailable', message: 'The card provider could not be reached' },
+        };
+      const body = {
+        transactionType: 'Payment',
+        paymentMethod: {
+          card: {
+            merchantSessionKey: String(session.body.merchantSessionKey),
+            cardIdentifier: request.reference,
+            reusable: true,
+          },
+        },
+        ...payer(request),
+        // A merchant-initiated charge of a card on file: out of scope of 3-D Secure, no browser.
+        credentialType: { cofUsage: 'Subsequent', initiatedType: 'MIT', mitType: 'Unscheduled' },
+      };
+      return sendTransaction(body, request.attemptUuid);
     },
 
     async completeChallenge(providerTxId, answer): Promise<ProviderOutcome> {

@@ -7,6 +7,7 @@ import {
   type PreparedSession,
   type ProviderOutcome,
   type ProviderWebhookEvent,
+  type SavedCardChargeRequest,
   WebhookSignatureError,
 } from './card-provider.ts';
 
@@ -206,6 +207,42 @@ export function createStripeCardProvider(options: StripeCardProviderOptions): Ca
           { idempotencyKey: key('pi_create') },
         );
         return outcome(intent);
+      } catch (error) {
+        return errorOutcome(error);
+      }
+    },
+
+    async chargeSavedCard(request: SavedCardChargeRequest): Promise<ProviderOutcome> {
+      const { customer, paymentMethod } = parseSavedReference(request.reference);
+      try {
+        // Off-session: Stripe flags the charge merchant-initiated, and a card whose issuer wants the
+        // customer to authenticate fails (authentication_required) instead of asking for an action.
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: request.amountPence,
+            currency: request.currency.toLowerCase(),
+            customer,
+            payment_method: paymentMethod,
+            allowed_payment_method_types: ['card'],
+            off_session: true,
+            confirm: true,
+            description: request.description,
+            metadata: { attempt: request.attemptUuid, vendorTxCode: request.vendorTxCode, saveCard: 'false' },
+            expand: ['payment_method'],
+          },
+          { idempotencyKey: `att_${request.attemptUuid}:mit` },
+        );
+        const result = outcome(intent);
+        return result.status === 'sca_required'
+          ? {
+              status: 'failed',
+              providerTxId: intent.id,
+              error: {
+                code: 'authentication_required',
+                message: 'The card needs the customer to authenticate',
+              },
+            }
+          : result;
       } catch (error) {
         return errorOutcome(error);
       }

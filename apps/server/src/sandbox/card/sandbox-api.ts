@@ -267,6 +267,8 @@ export function registerSandboxApi(app: FastifyInstance, prefix: string, options
     }
     if (store.byVendorTxCode(vendorTxCode).length > 0)
       throw new OpayoError(1009, 'vendorTxCode', 'The vendorTxCode has been used before');
+    const credentialType = credentialTypeOf(body, { reusable, save });
+    const merchantInitiated = credentialType?.initiatedType === 'MIT';
 
     const name = card.cardholderName.trim().toUpperCase();
     const forced = forcedName.exec(name);
@@ -288,6 +290,7 @@ export function registerSandboxApi(app: FastifyInstance, prefix: string, options
       description,
       card,
       save,
+      ...(credentialType ? { credentialType } : {}),
       status: 'Error',
       statusCode: '5000',
       statusDetail: '',
@@ -331,6 +334,15 @@ export function registerSandboxApi(app: FastifyInstance, prefix: string, options
       return reply.status(201).send(view(tx));
     }
 
+    if (merchantInitiated) {
+      // A merchant-initiated charge is out of scope of 3-D Secure: nobody is there to authenticate,
+      // so a card whose issuer would ask for it is declined (soft decline 65), never challenged.
+      tx.threeDSecureStatus = 'NotChecked';
+      if (card.scenario.always3ds || name.startsWith('CHALLENGE'))
+        settle(tx, 'NotAuthed', '2000', 'The Authorisation was Declined by the bank.', '65');
+      else authorise(tx);
+      return reply.status(201).send(view(tx));
+    }
     const softDecline = card.scenario.outcome.kind === 'soft-decline';
     // Both sandbox profiles have 3-D Secure on, so only Disable skips it (Maestro, saving a card
     // and soft declines need it anyway, and Disable is what the vendor asked for).
@@ -531,6 +543,47 @@ export function registerSandboxApi(app: FastifyInstance, prefix: string, options
     if (bankResponseCode) tx.bankResponseCode = bankResponseCode;
     tx.retrievalReference = randomInt(10_000_000, 99_999_999);
   }
+}
+
+const cofUsages = ['First', 'Subsequent'] as const;
+const initiatedTypes = ['CIT', 'MIT'] as const;
+const mitTypes = [
+  'Instalment',
+  'Recurring',
+  'Unscheduled',
+  'Incremental',
+  'DelayedCharge',
+  'NoShow',
+  'Reauthorisation',
+  'Resubmission',
+] as const;
+
+/**
+ * `credentialType` (payments-reference.md §1): required when a card is saved or a saved one used.
+ * Saving is a first, customer-initiated use; a saved card's use is subsequent; a merchant-initiated
+ * one must say why (`mitType`) and can only use a card saved before.
+ */
+function credentialTypeOf(body: Json, card: { reusable: boolean; save: boolean }) {
+  if (at(body, 'credentialType') === undefined) {
+    if (card.reusable || card.save)
+      throw new OpayoError(1003, 'credentialType', 'The credentialType is required');
+    return undefined;
+  }
+  const cofUsage = String(required(body, 'credentialType.cofUsage'));
+  const initiatedType = String(required(body, 'credentialType.initiatedType'));
+  const merchant = initiatedType === 'MIT';
+  const mitType = merchant
+    ? String(required(body, 'credentialType.mitType'))
+    : oneOf(body, 'credentialType.mitType', mitTypes, 'Unscheduled');
+  const invalid = (path: string) => new OpayoError(1009, path, `The ${path} is not a valid value`);
+  if (!(cofUsages as readonly string[]).includes(cofUsage)) throw invalid('credentialType.cofUsage');
+  if (!(initiatedTypes as readonly string[]).includes(initiatedType))
+    throw invalid('credentialType.initiatedType');
+  if (!(mitTypes as readonly string[]).includes(mitType)) throw invalid('credentialType.mitType');
+  if ((cofUsage === 'First') !== card.save || (cofUsage === 'Subsequent') !== card.reusable)
+    throw invalid('credentialType.cofUsage');
+  if (merchant && cofUsage !== 'Subsequent') throw invalid('credentialType.initiatedType');
+  return { cofUsage, initiatedType, mitType };
 }
 
 function frictionlessOutcome(name: string, settings: SandboxSettings): string {

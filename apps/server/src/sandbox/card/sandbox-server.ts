@@ -1,10 +1,12 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type ChallengeResult, signCres } from './cres.ts';
 import { registerSandboxApi, view } from './sandbox-api.ts';
 import { registerSandboxPages } from './sandbox-pages.ts';
+import { lookUpCard } from './test-cards.ts';
 import { registerSandboxReporting, sandboxReportingPath } from './sandbox-reporting.ts';
 import {
+  type CardIdentifier,
   createSandboxStore,
   defaultSandboxSettings,
   reusableCardFile,
@@ -151,7 +153,12 @@ export async function createSandboxCardProvider(
         transactions: (request.query.vendorTxCode
           ? store.byVendorTxCode(request.query.vendorTxCode)
           : [...store.transactions.values()]
-        ).map((tx) => ({ ...view(tx), vendorTxCode: tx.vendorTxCode, instructions: tx.instructions })),
+        ).map((tx) => ({
+          ...view(tx),
+          vendorTxCode: tx.vendorTxCode,
+          instructions: tx.instructions,
+          ...(tx.credentialType ? { credentialType: tx.credentialType } : {}),
+        })),
       }));
       control.post<{ Params: { acsTransId: string }; Body: { result?: 'Y' | 'N' | 'timeout' } }>(
         `${base}/acs/:acsTransId/complete`,
@@ -169,6 +176,29 @@ export async function createSandboxCardProvider(
         },
       );
       control.get(`${base}/events`, async () => ({ events: store.events }));
+      // A saved card without the checkout that saves it: a test card's reusable identifier.
+      control.post<{ Body: { cardNumber?: string; cardholderName?: string; expiryDate?: string } }>(
+        `${base}/reusable-cards`,
+        async (request, reply) => {
+          const lookup = lookUpCard(request.body?.cardNumber ?? '4929000000006');
+          if (lookup.kind !== 'known') return reply.status(422).send({ message: 'Not a test card' });
+          const number = request.body?.cardNumber ?? '4929000000006';
+          const card: CardIdentifier = {
+            id: randomUUID().toUpperCase(),
+            msk: '',
+            brand: lookup.scenario.brand,
+            lastFour: number.slice(-4),
+            expiryDate: request.body?.expiryDate ?? '1230',
+            cardholderName: request.body?.cardholderName ?? 'SAM CARTER',
+            scenario: lookup.scenario,
+            securityCodeMatches: undefined,
+            expiresAt: Number.POSITIVE_INFINITY,
+            state: 'reusable',
+          };
+          store.cards.set(card.id, card);
+          return { cardIdentifier: card.id, cardType: card.brand, lastFourDigits: card.lastFour };
+        },
+      );
     });
   }
 

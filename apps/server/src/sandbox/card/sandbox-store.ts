@@ -68,6 +68,8 @@ export interface SandboxTransaction {
   description: string;
   card: CardIdentifier | undefined;
   save: boolean;
+  /** how a card on file was used: `{cofUsage, initiatedType, mitType}` as sent */
+  credentialType?: { cofUsage: string; initiatedType: string; mitType: string };
   status: 'Ok' | 'NotAuthed' | 'Rejected' | 'Error' | '3DAuth';
   statusCode: string;
   statusDetail: string;

@@ -1,5 +1,4 @@
 import type { CartItem } from '@lido/contracts/cart';
-import { prettyDate } from '@lido/pricing/calendar-date';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useClientSettings } from '../../app/client-settings/get-client-settings.ts';
@@ -11,40 +10,13 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { RequireLogin } from '../auth/index.ts';
 import { useRemovePackageUsage } from '../packages/index.ts';
 import { BookingLineItem } from './booking-line.tsx';
+import { MembershipLineItem } from './membership-line.tsx';
 import { PackageLineItem } from './package-line.tsx';
 import { useDiscardCart, useRemoveFromCart, useUpdateBookingQuantity } from './change-cart.ts';
 import { useCart } from './get-cart.ts';
 import { useNow } from './hold-time.ts';
 import { useRemoveBenefit } from './remove-benefit.ts';
 import { cartKeys } from './keys.ts';
-
-type MembershipLine = Exclude<CartItem, { type: 'booking' | 'package' }>;
-
-function MembershipLineItem({
-  item,
-  busy,
-  onRemove,
-}: {
-  item: MembershipLine;
-  busy: boolean;
-  onRemove: () => void;
-}) {
-  return (
-    <li className="card basket__item">
-      <h2 className="card__title">{item.description}</h2>
-      <p className="card__meta">
-        {item.type === 'outstanding_balance'
-          ? `${item.venue.name} · Direct Debit payment that failed`
-          : `${item.venue.name} · starts ${prettyDate(item.options.startDate)}`}
-      </p>
-      {item.type !== 'outstanding_balance' && item.purchasedForName && <p>For {item.purchasedForName}</p>}
-      <p className="basket__price">{item.price.formatted}</p>
-      <Button variant="link" size="md" disabled={busy} onClick={onRemove}>
-        Remove<span className="visually-hidden"> {item.description}</span>
-      </Button>
-    </li>
-  );
-}
 
 /**
  * Where the basket is paid for: a basket with a booking pays on the bookings site (source bookings,

@@ -6,7 +6,7 @@ import { showToast, toastDurations } from '../../app/toasts/toast-store.ts';
 import { cartKeys } from './keys.ts';
 
 /** Cart toasts (platform spec, section 8): the server's message on failure, or the generic line. */
-function failed(error: Error) {
+export function showCartFailure(error: Error) {
   showToast({
     content:
       error instanceof ApiError && error.message ? error.message : 'Something went wrong, please try again.',
@@ -31,7 +31,7 @@ export function useRemoveFromCart() {
       queryClient.setQueryData(cartKeys.cart, cart);
       showToast({ content: 'Successfully removed item from the basket.', type: 'success' });
     },
-    onError: failed,
+    onError: showCartFailure,
   });
 }
 
@@ -45,7 +45,7 @@ export function useDiscardCart() {
       queryClient.setQueryData(cartKeys.cart, cart);
       showToast({ content: 'Successfully cleared order.', type: 'success' });
     },
-    onError: failed,
+    onError: showCartFailure,
   });
 }
 
@@ -66,7 +66,7 @@ export function useUpdateBookingQuantity() {
       showToast({ content: 'Successfully updated item in the basket.', type: 'success' });
     },
     onError: (error) => {
-      failed(error);
+      showCartFailure(error);
       // The line shows the quantity the server still holds.
       void queryClient.invalidateQueries({ queryKey: cartKeys.cart });
     },

@@ -4,3 +4,9 @@ export { cartKeys } from './keys.ts';
 export { useRenewMembership } from './renew-membership.ts';
 export { LineBenefit } from './line-benefit.tsx';
 export { useRemoveBenefit } from './remove-benefit.ts';
+// The basket's lines, for the staff site's till (issue 19), which shows a selected customer's basket.
+export { BookingLineItem } from './booking-line.tsx';
+export { useNow } from './hold-time.ts';
+export { showCartFailure } from './change-cart.ts';
+export { MembershipLineItem } from './membership-line.tsx';
+export { PackageLineItem } from './package-line.tsx';

@@ -1,6 +1,6 @@
 import type { Order, OrderItem, OrderPayment } from '@lido/contracts/order';
 import { Button } from '../../ui/button.tsx';
-import { ReceiptTable } from '../../ui/receipt-table.tsx';
+import { type ReceiptRow, ReceiptTable } from '../../ui/receipt-table.tsx';
 
 /** "Card ending 0006 and £12.50 of account credit", "Account credit", "Nothing to pay". */
 export function paidWithText(payment: OrderPayment): string {
@@ -19,6 +19,20 @@ export function itemDetail(item: OrderItem): string {
   return 'Membership';
 }
 
+/** An order's lines as receipt rows: what, when (a booking), places and price. */
+export function receiptRows(order: Order): ReceiptRow[] {
+  return order.items.map((item) => ({
+    item: (
+      <>
+        {item.name}
+        {item.type === 'booking' && <span className="receipt__when">{item.when}</span>}
+      </>
+    ),
+    places: itemDetail(item),
+    price: item.total.formatted,
+  }));
+}
+
 /** What was paid, line by line, and how: the part of the page a customer prints. */
 export function BookingReceipt({ order }: { order: Order }) {
   return (
@@ -32,19 +46,7 @@ export function BookingReceipt({ order }: { order: Order }) {
         <dt>Paid with</dt>
         <dd>{paidWithText(order.payment)}</dd>
       </dl>
-      <ReceiptTable
-        total={order.total.formatted}
-        rows={order.items.map((item) => ({
-          item: (
-            <>
-              {item.name}
-              {item.type === 'booking' && <span className="receipt__when">{item.when}</span>}
-            </>
-          ),
-          places: itemDetail(item),
-          price: item.total.formatted,
-        }))}
-      />
+      <ReceiptTable total={order.total.formatted} rows={receiptRows(order)} />
       {order.enablePrintReceipt && (
         <div className="booking-confirmed__print">
           <Button variant="secondary" size="lg" onClick={() => window.print()}>

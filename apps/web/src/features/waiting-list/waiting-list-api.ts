@@ -22,17 +22,20 @@ export const myWaitingListsQuery = queryOptions({
 export function useJoinWaitingList(sessionId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (autoBook: boolean) =>
+    mutationFn: async (choice: { autoBook: boolean; payWithSavedCard: boolean }) =>
       (
         await apiFetch<WaitingListEntry>(`activities/sessions/${sessionId}/waiting-list`, {
           method: 'POST',
-          body: { autoBook },
+          body: choice,
         })
       ).data,
     // The panel shows the server's reason (places left, already booked) itself.
     meta: { inlineValidation: true },
     onSuccess: async (entry) => {
-      queryClient.setQueryData(sessionWaitingListQuery(sessionId).queryKey, { entry });
+      queryClient.setQueryData(sessionWaitingListQuery(sessionId).queryKey, (before) => ({
+        entry,
+        savedCard: before?.savedCard ?? null,
+      }));
       await queryClient.invalidateQueries({ queryKey: myWaitingListsQuery.queryKey });
     },
   });

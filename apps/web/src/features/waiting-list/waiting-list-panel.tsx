@@ -1,4 +1,4 @@
-import type { WaitingListEntry } from '@lido/contracts/waiting-list';
+import type { WaitingListCard, WaitingListEntry } from '@lido/contracts/waiting-list';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, type Ref, useEffect, useRef, useState } from 'react';
 import { useAuthState } from '../../app/session/session-store.ts';
@@ -26,9 +26,11 @@ function Waiting({ entry, headingRef }: { entry: WaitingListEntry; headingRef: R
       </h2>
       <p className="notice__title">{entry.statusText}</p>
       <p>
-        {entry.autoBook
-          ? 'If a place frees up and costs you nothing, we book it for you and email you. Otherwise we email you and keep the place for you for a while.'
-          : 'If a place frees up, we email you and keep it for you for a while: book it before then.'}
+        {entry.payWithSavedCard
+          ? `If a place frees up, we book it for you, pay for it with your saved card (${cardName(entry.payWithSavedCard)}) unless a membership benefit covers it, and email you. If the card cannot be charged, we email you and keep the place for you for a while.`
+          : entry.autoBook
+            ? 'If a place frees up and costs you nothing, we book it for you and email you. Otherwise we email you and keep the place for you for a while.'
+            : 'If a place frees up, we email you and keep it for you for a while: book it before then.'}
       </p>
       {leave.isError && (
         <p className="error-line" role="alert">
@@ -42,24 +44,33 @@ function Waiting({ entry, headingRef }: { entry: WaitingListEntry; headingRef: R
   );
 }
 
-/** "Join the waiting list", with the choice to be booked automatically. */
+/** "Visa ending 4242", as the checkout names a saved card. */
+const cardName = (card: WaitingListCard) => `${card.cardType} ending ${card.lastFourDigits}`;
+
+/**
+ * "Join the waiting list", with the choice to be booked automatically and, for a customer with a
+ * saved card, to have that card pay for it (decision 0054).
+ */
 function Join({
   sessionId,
+  savedCard,
   headingRef,
   left,
 }: {
   sessionId: number;
+  savedCard: WaitingListCard | null;
   headingRef: Ref<HTMLHeadingElement>;
   left: boolean;
 }) {
   const join = useJoinWaitingList(sessionId);
   const [autoBook, setAutoBook] = useState(false);
+  const [payWithSavedCard, setPayWithSavedCard] = useState(false);
   return (
     <form
       aria-labelledby="waiting-list-heading"
       onSubmit={(event) => {
         event.preventDefault();
-        join.mutate(autoBook);
+        join.mutate({ autoBook: autoBook || payWithSavedCard, payWithSavedCard });
       }}
     >
       <h2 id="waiting-list-heading" ref={headingRef} tabIndex={-1}>
@@ -80,6 +91,22 @@ function Join({
         checked={autoBook}
         onChange={(event) => setAutoBook(event.target.checked)}
       />
+      {savedCard && (
+        <>
+          <CheckboxField
+            id="waiting-list-pay-with-saved-card"
+            label={`Book me automatically and pay with my saved card (${cardName(savedCard)}) if a place comes up`}
+            aria-describedby="waiting-list-pay-with-saved-card-hint"
+            checked={payWithSavedCard}
+            onChange={(event) => setPayWithSavedCard(event.target.checked)}
+          />
+          <p className="field__hint" id="waiting-list-pay-with-saved-card-hint">
+            We charge the price of your place to this card when we book it, unless a membership benefit covers
+            it, and email you the receipt. If the card is declined, we email you and keep the place for you
+            instead.
+          </p>
+        </>
+      )}
       {join.isError && (
         <p className="error-line" role="alert">
           {errorText(join.error)}
@@ -154,7 +181,12 @@ export function WaitingListPanel({ sessionId, bookingForm }: { sessionId: number
       {entry ? (
         <Waiting entry={entry} headingRef={heading} />
       ) : (
-        <Join sessionId={sessionId} headingRef={heading} left={left} />
+        <Join
+          sessionId={sessionId}
+          savedCard={list.data.savedCard ?? null}
+          headingRef={heading}
+          left={left}
+        />
       )}
     </div>
   );

@@ -1,0 +1,32 @@
+import type { CartItem } from '@lido/contracts/cart';
+import { prettyDate } from '@lido/pricing/calendar-date';
+import { Button } from '../../ui/button.tsx';
+
+type MembershipLine = Exclude<CartItem, { type: 'booking' | 'package' }>;
+
+/** A membership, renewal, change or failed Direct Debit line in the basket (also on the staff site's till). */
+export function MembershipLineItem({
+  item,
+  busy,
+  onRemove,
+}: {
+  item: MembershipLine;
+  busy: boolean;
+  onRemove: () => void;
+}) {
+  return (
+    <li className="card basket__item">
+      <h2 className="card__title">{item.description}</h2>
+      <p className="card__meta">
+        {item.type === 'outstanding_balance'
+          ? `${item.venue.name} · Direct Debit payment that failed`
+          : `${item.venue.name} · starts ${prettyDate(item.options.startDate)}`}
+      </p>
+      {item.type !== 'outstanding_balance' && item.purchasedForName && <p>For {item.purchasedForName}</p>}
+      <p className="basket__price">{item.price.formatted}</p>
+      <Button variant="link" size="md" disabled={busy} onClick={onRemove}>
+        Remove<span className="visually-hidden"> {item.description}</span>
+      </Button>
+    </li>
+  );
+}

@@ -1,0 +1,141 @@
+import { tenderTypeLabels } from '@lido/contracts/front-of-house';
+import type { OfflinePayment, TenderType } from '@lido/contracts/offline-payments';
+import { formatPence } from '@lido/pricing/money';
+import { useRef, useState } from 'react';
+import { Button } from '../../../ui/button.tsx';
+import { TextField } from '../../../ui/form-fields.tsx';
+import { addTender, parsePounds, removeTender, tenderOrder, tenderSummary } from './tenders.ts';
+
+interface TenderPanelProps {
+  /** the cart's balance in pence */
+  balance: number;
+  /** the cart's `formattedBalance`: what the customer owes before any tender */
+  formattedBalance: string;
+  /** the account credit that may pay for this basket, in pence */
+  availableCredit: number;
+  symbol: string;
+  payments: OfflinePayment[];
+  onChange: (payments: OfflinePayment[]) => void;
+}
+
+/**
+ * The desk's tender panel (issue 19 item 4): cash, voucher, cheque and account credit, split as
+ * the customer likes. A cash or credit entry replaces the earlier one and 0 removes it (platform
+ * spec §3); what is left and the change for cash are announced as they change.
+ */
+export function TenderPanel({
+  balance,
+  formattedBalance,
+  availableCredit,
+  symbol,
+  payments,
+  onChange,
+}: TenderPanelProps) {
+  const offered = tenderOrder.filter((type) => type !== 'credit' || availableCredit > 0);
+  const [tender, setTender] = useState<TenderType>('cash');
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const amountRef = useRef<HTMLInputElement>(null);
+  const money = (pence: number) => formatPence(pence, symbol);
+  const summary = tenderSummary(balance, payments);
+
+  const add = () => {
+    const parsed = parsePounds(amount, symbol);
+    const result =
+      'error' in parsed
+        ? parsed
+        : addTender(
+            payments,
+            { tenderType: tender, amount: parsed.pence },
+            { balance, availableCredit, symbol },
+          );
+    if ('error' in result) {
+      setError(result.error);
+      amountRef.current?.focus();
+      return;
+    }
+    setError(undefined);
+    setAmount('');
+    onChange(result.payments);
+  };
+
+  return (
+    <section className="panel tender-panel" aria-labelledby="tender-heading">
+      <h2 id="tender-heading">Take payment</h2>
+      <p>
+        To pay: <strong>{formattedBalance}</strong>
+      </p>
+      <form
+        className="tender-panel__form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          add();
+        }}
+      >
+        <fieldset className="choice-group">
+          <legend>Tender</legend>
+          <div className="tender-panel__tenders">
+            {offered.map((type) => (
+              <label key={type} className="choice">
+                <input
+                  type="radio"
+                  name="tender"
+                  value={type}
+                  checked={tender === type}
+                  onChange={() => setTender(type)}
+                />
+                {tenderTypeLabels[type]}
+              </label>
+            ))}
+          </div>
+          {availableCredit > 0 && (
+            <p className="field__hint">Account credit to use: up to {money(availableCredit)}</p>
+          )}
+        </fieldset>
+        <TextField
+          ref={amountRef}
+          id="tender-amount"
+          label={`Amount (${symbol})`}
+          hint={`In pounds and pence, like ${money(2000)}. 0 takes off the ${tenderTypeLabels[tender].toLowerCase()} entry.`}
+          inputMode="decimal"
+          autoComplete="off"
+          value={amount}
+          error={error}
+          onChange={(event) => setAmount(event.target.value)}
+        />
+        <Button type="submit" variant="secondary" size="md">
+          Add payment
+        </Button>
+      </form>
+      {payments.length > 0 && (
+        <>
+          <h3>Payments taken</h3>
+          <ul className="tender-panel__list">
+            {payments.map((payment, index) => (
+              <li key={`${payment.tenderType}-${index}`}>
+                <span>
+                  {tenderTypeLabels[payment.tenderType]} {money(payment.amount)}
+                </span>{' '}
+                <Button variant="link" size="sm" onClick={() => onChange(removeTender(payments, index))}>
+                  Remove
+                  <span className="visually-hidden">{` ${tenderTypeLabels[payment.tenderType]} ${money(payment.amount)}`}</span>
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <div className="tender-panel__status" role="status" aria-live="polite">
+        <p>
+          Balance left: <strong>{money(summary.left)}</strong>
+        </p>
+        {summary.change > 0 && (
+          <p className="tender-panel__change">
+            Change due: <strong>{money(summary.change)}</strong>
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}
