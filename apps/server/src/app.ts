@@ -24,6 +24,8 @@ import { bookingsRoutes } from './modules/bookings/bookings.routes.ts';
 import { familyRoutes } from './modules/family/family.routes.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { deskPaymentsRoutes } from './modules/desk-payments/desk-payments.routes.ts';
+import { deskCustomersRoutes } from './modules/staff/desk-customers.routes.ts';
+import { registerActingAudit } from './modules/staff/acting-audit.ts';
 import { guestPassesRoutes } from './modules/guest-passes/guest-passes.routes.ts';
 import { waitingListRoutes } from './modules/waiting-list/waiting-list.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -148,6 +150,7 @@ export async function buildApp({
     catalogueCache,
   );
   app.decorate('services', services);
+  registerActingAudit(app, database.db);
   healthRoutes(app, database);
   themeRoutes(app, services);
   clientRoutes(app, services, config);
@@ -160,6 +163,7 @@ export async function buildApp({
   authRoutes(app, services, config);
   staffRoutes(app, services, config);
   deskPaymentsRoutes(app, services, config);
+  deskCustomersRoutes(app, services, config);
   customersRoutes(app, services, config);
   accountRoutes(app, services, config);
   membershipFreezeRoutes(app, services, config);

@@ -49,7 +49,10 @@ export const envSchema = z
       .number({ error: 'must be a whole number' })
       .int({ error: 'must be a whole number' })
       .min(1, { error: 'must be at least 1' })
-      .max(65532, { error: 'must be at most 65532 (four consecutive ports are used)' })
+      .max(65530, {
+        error:
+          'must be at most 65530 (six consecutive ports are used: three sites, two sandboxes, the staff site)',
+      })
       .default(3000),
     LIDO_BIND_ADDRESS: z.string().trim().min(1, { error: 'must not be empty' }).default('127.0.0.1'),
     LIDO_DATA_DIR: z.string().trim().min(1, { error: 'must not be empty' }).default('./data'),
@@ -190,7 +193,9 @@ export const envSchema = z
       .number({ error: 'must be a whole number' })
       .int({ error: 'must be a whole number' })
       .min(1, { error: 'must be at least 1' })
-      .max(65533, { error: 'must be at most 65533 (three consecutive ports are used)' })
+      .max(65530, {
+        error: 'must be at most 65530 (the sites take it and the next five ports, as on LIDO_PORT)',
+      })
       .optional(),
     LIDO_PAYMENT_RECONCILE_MINUTES: z.coerce
       .number()

@@ -39,6 +39,7 @@ import { createMaintenanceService } from './modules/maintenance/maintenance.serv
 import { createClientService } from './modules/client/client.service.ts';
 import { createCustomersRepository } from './modules/customers/customers.repository.ts';
 import { createCustomersService } from './modules/customers/customers.service.ts';
+import { createDeskCustomersService } from './modules/staff/desk-customers.service.ts';
 import type { CardProvider } from './providers/card/card-provider.ts';
 import type { DirectDebitProvider } from './providers/direct-debit/start-direct-debit-provider.ts';
 import { createDirectDebitService } from './modules/direct-debit/direct-debit.service.ts';
@@ -230,7 +231,9 @@ export function createServices(
       }),
       customerById: authRepository.customerById,
     },
+    deskCustomers: createDeskCustomersService({ db: database.db }),
     customers: createCustomersService({
+      db: database.db,
       operators,
       customers: createCustomersRepository(database.db),
       auth: authRepository,

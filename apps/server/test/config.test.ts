@@ -80,7 +80,7 @@ describe('settings', () => {
   });
 
   it('refuses a port whose three neighbours would not fit', () => {
-    expect(() => loadConfig({ LIDO_PORT: '65534' })).toThrow(/LIDO_PORT: must be at most 65532/);
+    expect(() => loadConfig({ LIDO_PORT: '65534' })).toThrow(/LIDO_PORT: must be at most 65530/);
   });
 
   it('wants the three site URLs together or not at all', () => {

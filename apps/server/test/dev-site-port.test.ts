@@ -32,6 +32,7 @@ describe('the sites served through Vite in development (LIDO_DEV_SITE_PORT)', ()
       bookings: 'http://localhost:5173',
       'my-account': 'http://localhost:5174',
       'online-joining': 'http://localhost:5175',
+      'front-of-house': 'http://localhost:5178',
     });
     expect(siteOriginsFor(dev, '127.0.0.1:4102', 'http').bookings).toBe('http://127.0.0.1:4100');
     expect(siteOriginsFor(dev, 'localhost:5176', 'http').bookings).toBe('http://localhost:4100');

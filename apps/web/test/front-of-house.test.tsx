@@ -184,11 +184,18 @@ describe('the selected customer bar', () => {
 });
 
 describe('acting for the selected customer', () => {
-  it('names the customer in the body of basket, joining and booking calls, and in the query of reads', () => {
+  it('names the customer in the query of basket, joining, booking and terms calls and of reads, never in a body', () => {
     const call = (path: string, method: 'GET' | 'POST', body?: unknown) =>
       actForSelectedCustomer({ path, method, query: undefined, body }, 7);
-    expect(call('/api/cart/add', 'POST', { sessionId: 1 }).body).toEqual({ sessionId: 1, selectedUserId: 7 });
-    expect(call('memberships/online-joining/store', 'POST', {}).body).toEqual({ selectedUserId: 7 });
+    const added = call('/api/cart/add', 'POST', { sessionId: 1 });
+    expect(added.body).toEqual({ sessionId: 1 });
+    expect(added.query).toEqual({ selectedUserId: 7 });
+    // The joining body is strict: a field it does not have would be refused.
+    const stored = call('memberships/online-joining/store', 'POST', {});
+    expect(stored.body).toEqual({});
+    expect(stored.query).toEqual({ selectedUserId: 7 });
+    expect(call('terms', 'GET').query).toEqual({ selectedUserId: 7 });
+    expect(call('terms/membership/3', 'GET').query).toBe(undefined);
     expect(call('activities/sessions/4', 'GET').query).toEqual({ selectedUserId: 7 });
     expect(call('my-account/memberships', 'GET').query).toEqual({ selectedUserId: 7 });
     expect(call('memberships/5/renew', 'POST').query).toEqual({ selectedUserId: 7 });
@@ -200,7 +207,7 @@ describe('acting for the selected customer', () => {
       7,
     );
     expect(chosen.query).toEqual({ selectedUserId: 9 });
-    for (const path of ['client', 'frontend/theme', 'staff/customers', 'terms', 'data-fields'])
+    for (const path of ['client', 'frontend/theme', 'staff/customers', 'terms/direct-debit', 'data-fields'])
       expect(
         actForSelectedCustomer({ path, method: 'GET', query: undefined, body: undefined }, 7).query,
       ).toBe(undefined);
@@ -221,7 +228,8 @@ describe('acting for the selected customer', () => {
     await apiFetch('cart/add', { method: 'POST', body: { sessionId: 1 } });
     await apiGet('cart');
     await apiGet('client');
-    expect(sentBody(calls[0]?.init)).toEqual({ session_id: 1, selected_user_id: 7 });
+    expect(sentBody(calls[0]?.init)).toEqual({ session_id: 1 });
+    expect(calls[0]?.url).toBe('/api/cart/add?selected_user_id=7');
     expect(calls[1]?.url).toBe('/api/cart?selected_user_id=7');
     expect(calls[2]?.url).toBe('/api/client');
     // Another customer selected: the very next call is for them.

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setActingCustomerId } from '../src/app/session/acting-customer.ts';
 import { tillRoutes } from '../src/features/front-of-house/till/till-routes.tsx';
 import { money, wire } from './support/activity-fixtures.ts';
 import { bookedOrder } from './support/booking-fixtures.ts';
@@ -44,6 +45,10 @@ function renderReceipt(enablePrintReceipt: boolean, state?: unknown) {
   renderRoutesOnSite(tillRoutes, { path: '/orders/41/receipt?customer=7', state });
   return stub.calls;
 }
+
+// The desk is serving customer 7, as the staff site keeps them.
+beforeEach(() => setActingCustomerId(7));
+afterEach(() => setActingCustomerId(null));
 
 describe('the receipt at the desk', () => {
   it('shows the order, the tenders, the change given and who served, and prints', async () => {

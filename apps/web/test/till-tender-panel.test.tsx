@@ -2,7 +2,8 @@ import type { OfflinePayment } from '@lido/contracts/offline-payments';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setActingCustomerId } from '../src/app/session/acting-customer.ts';
 import { clearToasts } from '../src/app/toasts/toast-store.ts';
 import { tillRoutes } from '../src/features/front-of-house/till/till-routes.tsx';
 import { TenderPanel } from '../src/features/front-of-house/till/tender-panel.tsx';
@@ -13,7 +14,12 @@ import { renderOnSite, renderRoutesOnSite, stubFetch } from './support/render.ts
 /** Lazy route chunks and refetches take a while on a busy machine. */
 const wait = { timeout: 5_000 };
 
-afterEach(() => act(() => clearToasts()));
+// The desk is serving customer 7, as the staff site keeps them.
+beforeEach(() => setActingCustomerId(7));
+afterEach(() => {
+  act(() => clearToasts());
+  setActingCustomerId(null);
+});
 
 /** The panel as the basket holds it: the tenders in state, shown back to it. */
 function Panel({ balance, credit = 0 }: { balance: number; credit?: number }) {
@@ -259,7 +265,7 @@ describe('paying at the desk', () => {
     expect(status()).toContain('Balance left: £7.00');
     const remove = stub.calls.find((call) => call.url.startsWith('/api/cart/remove'))!;
     expect(remove.url).toBe('/api/cart/remove?selected_user_id=7');
-    expect(JSON.parse(String(remove.init?.body))).toEqual({ cart_item_ids: [2], selected_user_id: 7 });
+    expect(JSON.parse(String(remove.init?.body))).toEqual({ cart_item_ids: [2] });
   });
 
   it('completes an order with nothing to pay without any tender', async () => {

@@ -296,6 +296,8 @@ export const promotionRedemptions = pgTable('promotion_redemptions', {
 
 // ---- Customers and sessions (migration 0003) ----
 
+// The desk's search indexes (migration 0049: lido_fold of the names, lower(email), postcode without
+// spaces) are expression indexes drizzle cannot spell; desk-customers.repository.ts must match them.
 export const customers = pgTable('customers', {
   id: serial('id').primaryKey(),
   operatorId: integer('operator_id')

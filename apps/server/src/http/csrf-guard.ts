@@ -29,6 +29,18 @@ function isExempt(request: FastifyRequest): boolean {
 }
 
 /**
+ * The staff site takes state changes only from its own pages, and the customer sites never from
+ * the staff site's (decision 0055): staff act for customers there, so neither side may drive the other.
+ */
+function allowedOrigins(config: Config, request: FastifyRequest): string[] {
+  const origins = siteOriginsFor(config, request.headers.host, request.protocol);
+  const staffSite = request.site === 'front-of-house';
+  return Object.entries(origins).flatMap(([site, origin]) =>
+    origin !== undefined && (site === 'front-of-house') === staffSite ? [origin] : [],
+  );
+}
+
+/**
  * Every state-changing request, whatever its path, must come from one of our own sites (quality.md
  * S11): a browser sends `Origin` on such requests, and a cross-site one is refused before any
  * handler runs. JSON-only bodies (text and form bodies get 415) close the remaining "simple request" route.
@@ -39,8 +51,7 @@ export function registerCsrfGuard(app: FastifyInstance, config: Config): void {
     if (request.headers['sec-fetch-site'] === 'cross-site')
       throw new HttpError(403, 'Cross-site requests are not allowed.');
     const origin = request.headers.origin;
-    const allowed = Object.values(siteOriginsFor(config, request.headers.host, request.protocol));
-    if (!origin || !allowed.includes(origin))
+    if (!origin || !allowedOrigins(config, request).includes(origin))
       throw new HttpError(403, 'Cross-site requests are not allowed.');
   });
 }

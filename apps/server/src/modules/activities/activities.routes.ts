@@ -5,12 +5,12 @@ import {
   timetableQuerySchema,
 } from '@lido/contracts/activities';
 import { sessionDetailsSchema, timetableSchema } from '@lido/contracts/activity-answers';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import { apiRoutes, ok } from '../../http/api-schema.ts';
 import { parseInput } from '../../http/errors.ts';
 import type { AppServices } from '../../services.ts';
-import { presentedToken } from '../auth/auth.routes.ts';
+import { customerIfAny } from '../auth/auth.routes.ts';
 
 /**
  * The bookings site's timetable and session page (issue 17 item 2). Both answer a visitor and a
@@ -19,8 +19,8 @@ import { presentedToken } from '../auth/auth.routes.ts';
  */
 export function activitiesRoutes(app: FastifyInstance, services: AppServices, config: Config): void {
   const api = apiRoutes(app);
-  const customerOf = async (request: FastifyRequest) =>
-    (await services.auth.authenticate(presentedToken(request, config)))?.customer ?? null;
+  const customerOf = (request: FastifyRequest, reply: FastifyReply) =>
+    customerIfAny(request, reply, services, config);
 
   api.get(
     '/api/activities/venues/:slug/timetable',
@@ -31,10 +31,10 @@ export function activitiesRoutes(app: FastifyInstance, services: AppServices, co
         response: ok(timetableSchema),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { slug } = parseInput(timetableParamsSchema, request.params);
       const query = parseInput(timetableQuerySchema, request.query);
-      return { data: await services.activities.timetable(slug, query, await customerOf(request)) };
+      return { data: await services.activities.timetable(slug, query, await customerOf(request, reply)) };
     },
   );
 
@@ -47,10 +47,10 @@ export function activitiesRoutes(app: FastifyInstance, services: AppServices, co
         response: ok(sessionDetailsSchema),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { sessionId } = parseInput(sessionParamsSchema, request.params);
       const { selectedUserId } = parseInput(sessionQuerySchema, request.query);
-      const customer = await customerOf(request);
+      const customer = await customerOf(request, reply);
       if (selectedUserId === undefined || customer === null)
         return { data: await services.activities.session(sessionId, customer) };
       // The prices and age rules of the family member the booking is for; the payer's own block

@@ -8,7 +8,7 @@ import type { Config } from '../../config.ts';
 import { apiRoutes, ok } from '../../http/api-schema.ts';
 import { HttpError, parseInput } from '../../http/errors.ts';
 import type { AppServices } from '../../services.ts';
-import { requireCustomer } from '../auth/auth.routes.ts';
+import { requireCustomer, requireCustomerInPerson } from '../auth/auth.routes.ts';
 import { itemNotFoundMessage } from '../operator/current-operator.ts';
 
 /** My account → Bookings and an order's calendar file (issue 17 items 4 and 5). */
@@ -37,7 +37,7 @@ export function bookingsRoutes(app: FastifyInstance, services: AppServices, conf
     '/api/my-account/bookings/:bookingId/cancel',
     { schema: { params: bookingParamsSchema, response: ok(bookingSchema) } },
     async (request, reply) => {
-      const { customer } = await requireCustomer(request, reply, services, config);
+      const { customer } = await requireCustomerInPerson(request, reply, services, config);
       const { bookingId } = parseInput(bookingParamsSchema, request.params);
       return { data: await services.bookings.cancel(customer, bookingId) };
     },

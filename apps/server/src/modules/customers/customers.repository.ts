@@ -4,12 +4,23 @@ import { customers, passwordResetTokens } from '../../db/schema.ts';
 
 export function createCustomersRepository(db: Db) {
   return {
-    async create(values: Omit<typeof customers.$inferInsert, 'reference'>) {
-      const [row] = await db
+    async create(values: Omit<typeof customers.$inferInsert, 'reference'>, executor: Executor = db) {
+      const [row] = await executor
         .insert(customers)
         .values({ ...values, reference: sql`'C' || nextval('customer_reference_seq')::text` })
         .returning();
       return row!;
+    },
+    /** Creates a customer and whatever must commit with it (the desk's audit row), or neither. */
+    async createWith(
+      values: Omit<typeof customers.$inferInsert, 'reference'>,
+      alongside: (tx: Executor, created: typeof customers.$inferSelect) => Promise<void>,
+    ) {
+      return db.transaction(async (tx) => {
+        const created = await this.create(values, tx);
+        await alongside(tx, created);
+        return created;
+      });
     },
     async update(customerId: number, values: Partial<typeof customers.$inferInsert>) {
       const [row] = await db.update(customers).set(values).where(eq(customers.id, customerId)).returning();

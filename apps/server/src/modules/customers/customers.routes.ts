@@ -14,7 +14,12 @@ import { setSessionCookies } from '../../http/cookies.ts';
 import { HttpError, parseInput } from '../../http/errors.ts';
 import { publicSiteOrigins } from '../../http/sites.ts';
 import type { AppServices } from '../../services.ts';
-import { presentedToken, requireCustomer } from '../auth/auth.routes.ts';
+import {
+  customerIfAny,
+  presentedToken,
+  refuseOnStaffSite,
+  requireCustomerInPerson,
+} from '../auth/auth.routes.ts';
 import { forgottenPasswordAnswer } from './customers.service.ts';
 import { dataFieldSections, dataFieldsChecksum } from './data-fields.ts';
 
@@ -23,21 +28,21 @@ export function customersRoutes(app: FastifyInstance, services: AppServices, con
   api.get(
     '/api/data-fields',
     { schema: { querystring: onboardingQuerySchema, response: ok(dataFieldsAnswerSchema) } },
-    async (request) => {
+    async (request, reply) => {
       const { onboardingType } = parseInput(onboardingQuerySchema, request.query);
       const sections = dataFieldSections(onboardingType);
-      const authenticated = await services.auth.authenticate(presentedToken(request, config));
-      if (authenticated) {
+      const customer = await customerIfAny(request, reply, services, config);
+      if (customer) {
         const answers: Record<string, string | null> = {
-          firstName: authenticated.customer.firstName,
-          lastName: authenticated.customer.lastName,
-          dateOfBirth: authenticated.customer.dateOfBirth,
-          email: authenticated.customer.email,
-          phone: authenticated.customer.phone,
-          addressLineOne: authenticated.customer.addressLineOne,
-          addressLineTwo: authenticated.customer.addressLineTwo,
-          town: authenticated.customer.town,
-          postcode: authenticated.customer.postcode,
+          firstName: customer.firstName,
+          lastName: customer.lastName,
+          dateOfBirth: customer.dateOfBirth,
+          email: customer.email,
+          phone: customer.phone,
+          addressLineOne: customer.addressLineOne,
+          addressLineTwo: customer.addressLineTwo,
+          town: customer.town,
+          postcode: customer.postcode,
         };
         for (const section of sections) {
           for (const field of section.sectionFields) {
@@ -61,6 +66,7 @@ export function customersRoutes(app: FastifyInstance, services: AppServices, con
       },
     },
     async (request, reply) => {
+      refuseOnStaffSite(request);
       const { onboardingType } = parseInput(onboardingQuerySchema, request.query);
       if (onboardingType !== 'customer_account_online') {
         throw new HttpError(422, 'Accounts are created with onboarding_type customer_account_online.', {
@@ -98,7 +104,7 @@ export function customersRoutes(app: FastifyInstance, services: AppServices, con
     },
     async (request, reply) => {
       parseInput(onboardingQuerySchema, request.query);
-      const { customer, session } = await requireCustomer(request, reply, services, config);
+      const { customer, session } = await requireCustomerInPerson(request, reply, services, config);
       const updated = await services.customers.updateUser(
         customer,
         parseInput(userUpdateBodySchema, request.body),
@@ -114,6 +120,7 @@ export function customersRoutes(app: FastifyInstance, services: AppServices, con
     '/api/auth/customer/forgotten-password',
     { schema: { body: forgottenPasswordBodySchema, response: ok(messageAnswerSchema) } },
     async (request) => {
+      refuseOnStaffSite(request);
       const { emailOrReference } = parseInput(forgottenPasswordBodySchema, request.body);
       const resetPage = `${publicSiteOrigins(config)['my-account']}/reset-password`;
       await services.customers.forgottenPassword(emailOrReference, request.ip, resetPage);
@@ -125,6 +132,7 @@ export function customersRoutes(app: FastifyInstance, services: AppServices, con
     '/api/auth/customer/reset-password',
     { schema: { body: resetPasswordBodySchema, response: ok(messageAnswerSchema) } },
     async (request) => {
+      refuseOnStaffSite(request);
       await services.customers.resetPassword(parseInput(resetPasswordBodySchema, request.body));
       return { data: { message: 'Your password has been changed. You can now log in with it.' } };
     },

@@ -35,7 +35,7 @@ export function deskPaymentsRoutes(app: FastifyInstance, services: AppServices, 
     { schema: { body: payBodySchema, response: ok(paidAtDeskSchema) } },
     async (request, reply) => {
       const body = parseInput(payBodySchema, request.body);
-      const { staff, customer } = await deskCustomer(request, reply, services, config, body.selectedUserId);
+      const { staff, customer } = await deskCustomer(request, reply, services, config);
       return {
         data: await services.checkout.payAtDesk(customer, staff, {
           terms: body.terms,

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import { HttpError, parseInput } from '../../http/errors.ts';
 import type { AppServices } from '../../services.ts';
-import { requireCustomer } from '../auth/auth.routes.ts';
+import { requireCustomer, requireCustomerInPerson } from '../auth/auth.routes.ts';
 
 /** Where GoCardless (and the sandbox) post their webhooks (payments-reference.md §6.1). */
 export const goCardlessWebhookPath = '/api/webhooks/gocardless';
@@ -43,7 +43,7 @@ export function directDebitRoutes(app: FastifyInstance, services: AppServices, c
     '/api/my-account/direct-debit/bank-details',
     { schema: { body: bankDetailsChangeBodySchema, response: ok(directDebitViewSchema) } },
     async (request, reply) => {
-      const { customer } = await requireCustomer(request, reply, services, config);
+      const { customer } = await requireCustomerInPerson(request, reply, services, config);
       const body = parseInput(bankDetailsChangeBodySchema, request.body);
       await services.directDebit.replaceBankDetails(customer, body);
       return { data: await services.directDebit.forCustomer(customer) };

@@ -9,7 +9,7 @@ import type { Config } from '../../config.ts';
 import { apiRoutes, created, ok } from '../../http/api-schema.ts';
 import { parseInput } from '../../http/errors.ts';
 import type { AppServices } from '../../services.ts';
-import { requireCustomer } from '../auth/auth.routes.ts';
+import { requireCustomer, requireCustomerInPerson } from '../auth/auth.routes.ts';
 
 /** My account → My details → Family (issue 18 item 4). */
 export function familyRoutes(app: FastifyInstance, services: AppServices, config: Config): void {
@@ -23,7 +23,7 @@ export function familyRoutes(app: FastifyInstance, services: AppServices, config
     base,
     { schema: { body: dependantBodySchema, response: created(familyChangedSchema) } },
     async (request, reply) => {
-      const { customer } = await requireCustomer(request, reply, services, config);
+      const { customer } = await requireCustomerInPerson(request, reply, services, config);
       const body = parseInput(dependantBodySchema, request.body);
       return reply.status(201).send({ data: await services.family.add(customer, body) });
     },
@@ -34,7 +34,7 @@ export function familyRoutes(app: FastifyInstance, services: AppServices, config
       schema: { params: dependantParamsSchema, body: dependantBodySchema, response: ok(familyChangedSchema) },
     },
     async (request, reply) => {
-      const { customer } = await requireCustomer(request, reply, services, config);
+      const { customer } = await requireCustomerInPerson(request, reply, services, config);
       const { dependantId } = parseInput(dependantParamsSchema, request.params);
       const body = parseInput(dependantBodySchema, request.body);
       return { data: await services.family.update(customer, dependantId, body) };
@@ -44,7 +44,7 @@ export function familyRoutes(app: FastifyInstance, services: AppServices, config
     `${base}/:dependantId`,
     { schema: { params: dependantParamsSchema, response: ok(familyChangedSchema) } },
     async (request, reply) => {
-      const { customer } = await requireCustomer(request, reply, services, config);
+      const { customer } = await requireCustomerInPerson(request, reply, services, config);
       const { dependantId } = parseInput(dependantParamsSchema, request.params);
       return { data: await services.family.remove(customer, dependantId) };
     },

@@ -9,7 +9,7 @@ import type { Config } from '../../config.ts';
 import { apiRoutes, ok } from '../../http/api-schema.ts';
 import { parseInput } from '../../http/errors.ts';
 import type { AppServices } from '../../services.ts';
-import { requireCustomer } from '../auth/auth.routes.ts';
+import { requireCustomer, requireCustomerInPerson } from '../auth/auth.routes.ts';
 
 /** My account → Memberships: cancelling (with notice or in the cooling-off period) and the history. */
 export function membershipExitRoutes(app: FastifyInstance, services: AppServices, config: Config): void {
@@ -34,7 +34,7 @@ export function membershipExitRoutes(app: FastifyInstance, services: AppServices
       },
     },
     async (request, reply) => {
-      const { customer } = await requireCustomer(request, reply, services, config);
+      const { customer } = await requireCustomerInPerson(request, reply, services, config);
       const { membershipId } = parseInput(membershipParamsSchema, request.params);
       const body = parseInput(cancelMembershipBodySchema, request.body);
       return { data: await services.membershipExit.cancel(customer.id, membershipId, body) };

@@ -9,7 +9,7 @@ import type { Config } from '../../config.ts';
 import { apiRoutes, ok } from '../../http/api-schema.ts';
 import { parseInput } from '../../http/errors.ts';
 import type { AppServices } from '../../services.ts';
-import { requireCustomer } from '../auth/auth.routes.ts';
+import { requireCustomer, requireCustomerInPerson } from '../auth/auth.routes.ts';
 
 /** Freezing a monthly membership: the member's own only (another customer's id answers 404). */
 export function membershipFreezeRoutes(app: FastifyInstance, services: AppServices, config: Config): void {
@@ -28,7 +28,7 @@ export function membershipFreezeRoutes(app: FastifyInstance, services: AppServic
     path,
     { schema: { params: freezeParamsSchema, body: freezeBodySchema, response: ok(freezeAnswerSchema) } },
     async (request, reply) => {
-      const { customer } = await requireCustomer(request, reply, services, config);
+      const { customer } = await requireCustomerInPerson(request, reply, services, config);
       const { membershipId } = parseInput(freezeParamsSchema, request.params);
       const body = parseInput(freezeBodySchema, request.body);
       return { data: await services.membershipFreeze.freeze(customer, membershipId, body) };
@@ -38,7 +38,7 @@ export function membershipFreezeRoutes(app: FastifyInstance, services: AppServic
     `${path}/end`,
     { schema: { params: freezeParamsSchema, response: ok(freezeAnswerSchema) } },
     async (request, reply) => {
-      const { customer } = await requireCustomer(request, reply, services, config);
+      const { customer } = await requireCustomerInPerson(request, reply, services, config);
       const { membershipId } = parseInput(freezeParamsSchema, request.params);
       return { data: await services.membershipFreeze.endEarly(customer, membershipId) };
     },

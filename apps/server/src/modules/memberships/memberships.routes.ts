@@ -23,7 +23,7 @@ import type { Config } from '../../config.ts';
 import { ensurePromotionBrowser, promotionBrowserKey } from '../../http/cookies.ts';
 import { parseInput } from '../../http/errors.ts';
 import type { AppServices } from '../../services.ts';
-import { presentedToken, requireCustomer } from '../auth/auth.routes.ts';
+import { customerIfAny, requireCustomer } from '../auth/auth.routes.ts';
 
 export function membershipsRoutes(app: FastifyInstance, services: AppServices, config: Config): void {
   const { memberships } = services;
@@ -32,32 +32,30 @@ export function membershipsRoutes(app: FastifyInstance, services: AppServices, c
   api.get(
     '/api/memberships/types',
     { schema: { querystring: membershipTypesQuerySchema, response: ok(z.array(membershipTypeSchema)) } },
-    async (request) => {
+    async (request, reply) => {
       const { venueId, selectedUserId } = parseInput(membershipTypesQuerySchema, request.query);
-      const session = await services.auth.authenticate(presentedToken(request, config));
+      const customer = await customerIfAny(request, reply, services, config);
       // A parent choosing for a child sees the child's eligibility; outside the family, 404.
       const member =
-        session && selectedUserId !== undefined
-          ? await services.family.member(session.customer, selectedUserId)
-          : session?.customer;
+        customer && selectedUserId !== undefined
+          ? await services.family.member(customer, selectedUserId)
+          : (customer ?? undefined);
       return { data: await memberships.typesAtVenue(venueId, member) };
     },
   );
   api.get(
     '/api/memberships/types/:typeId/payment-options/:optionId',
     { schema: { params: costsParamsSchema, querystring: costsQuerySchema, response: ok(costsSchema) } },
-    async (request) => {
+    async (request, reply) => {
       const { typeId, optionId } = parseInput(costsParamsSchema, request.params);
       const query = parseInput(costsQuerySchema, request.query);
       // A promotion id counts only when this customer or browser checked its code.
-      const session =
-        query.promotionCodeId === undefined
-          ? null
-          : await services.auth.authenticate(presentedToken(request, config));
+      const customer =
+        query.promotionCodeId === undefined ? null : await customerIfAny(request, reply, services, config);
       return {
         data: await memberships.costs(typeId, optionId, query, {
           clientAddress: request.ip,
-          customerId: session?.customer.id,
+          customerId: customer?.id,
           browserKey: promotionBrowserKey(request, config),
         }),
       };
@@ -68,11 +66,11 @@ export function membershipsRoutes(app: FastifyInstance, services: AppServices, c
     { schema: { params: promotionValidateParamsSchema, response: ok(promotionSchema) } },
     async (request, reply) => {
       const { code, paymentOptionId } = parseInput(promotionValidateParamsSchema, request.params);
-      const session = await services.auth.authenticate(presentedToken(request, config));
+      const customer = await customerIfAny(request, reply, services, config);
       return {
         data: await memberships.validatePromotion(code, paymentOptionId, {
           clientAddress: request.ip,
-          customerId: session?.customer.id,
+          customerId: customer?.id,
           browserKey: ensurePromotionBrowser(request, reply, config),
         }),
       };

@@ -10,6 +10,8 @@ const actingPrefixes = ['cart', 'checkout', 'memberships', 'activities', 'my-acc
 
 function isActingPath(path: string): boolean {
   const clean = path.replace(/^\/+/, '').replace(/^api\//, '');
+  // `terms?cart_id=` asks for the terms of the customer's basket; `terms/...` are the operator's.
+  if (clean === 'terms') return true;
   return actingPrefixes.some((prefix) => clean === prefix || clean.startsWith(`${prefix}/`));
 }
 
@@ -17,16 +19,15 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /**
- * Names the selected customer on a call: `selectedUserId` in a body (shared §7), else the
- * `selected_user_id` query parameter. A call that already names someone (a family member chosen
- * on the page) keeps its choice; with nobody selected nothing is added, and the server refuses.
+ * Names the selected customer on a call with the `selected_user_id` query parameter, never by
+ * adding to a body (many bodies are strict and would refuse a field they do not have). A call that
+ * already names someone, in its body or query (a family member chosen on the page), keeps its
+ * choice; with nobody selected nothing is added, and the server refuses.
  */
 export function actForSelectedCustomer(call: OutgoingCall, customerId: number | null): OutgoingCall {
   if (customerId === null || !isActingPath(call.path)) return call;
-  if (isPlainObject(call.body)) {
-    if ('selectedUserId' in call.body || 'selected_user_id' in call.body) return call;
-    return { ...call, body: { ...call.body, selectedUserId: customerId } };
-  }
+  if (isPlainObject(call.body) && ('selectedUserId' in call.body || 'selected_user_id' in call.body))
+    return call;
   const query = call.query ?? {};
   if (query.selectedUserId != null || query.selected_user_id != null) return call;
   return { ...call, query: { ...query, selectedUserId: customerId } };

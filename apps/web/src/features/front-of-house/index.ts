@@ -4,3 +4,4 @@ export { actForSelectedCustomerOnEveryCall } from './acting-for.ts';
 export { RequireStaff, StaffLayout } from './staff-layout.tsx';
 export { useSelectedCustomerId } from './selected-customer.ts';
 export { formatStaffMoney, useStaffCurrencySymbol, useStaffMoney } from './staff-money.ts';
+export { tillRoutes } from './till/till-routes.tsx';

@@ -5,6 +5,7 @@ import {
   actForSelectedCustomerOnEveryCall,
   RequireStaff,
   StaffLayout,
+  tillRoutes,
 } from '../../features/front-of-house/index.ts';
 
 // The staff site (issue 19, decision 0057): never a kiosk or embedded, and every customer call it
@@ -98,8 +99,8 @@ startSite(
         },
         // The desk takes payment in the till, never through the card checkout.
         { path: 'checkout', element: <Navigate to="/basket" replace /> },
-        // FOH-TILL MOUNT POINT: once foh-till is merged, add `...tillRoutes` (from
-        // features/front-of-house/till/index.ts: basket, orders/:orderId/receipt, orders, cash-up) here.
+        // The till: basket with the tender panel, receipts, the day's orders and the cash-up.
+        ...tillRoutes,
       ],
     },
   ],

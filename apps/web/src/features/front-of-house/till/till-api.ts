@@ -49,8 +49,9 @@ export function useDeskCartChange(customerId: number) {
       (
         await apiFetch<Cart>(change.path, {
           method: change.method,
+          // In the query only: many bodies are strict and would refuse a field they do not have.
           query: { ...change.query, selectedUserId: customerId },
-          ...(change.body ? { body: { ...change.body, selectedUserId: customerId } } : {}),
+          ...(change.body ? { body: change.body } : {}),
         })
       ).data,
     meta: { inlineValidation: true },
