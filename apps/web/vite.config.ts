@@ -12,7 +12,7 @@ const sites = ['bookings', 'my-account', 'online-joining', 'front-of-house'] as 
  *   they are upgraded, so a deploy of ours leaves it cached and one site's visit caches it for
  *   the others.
  * - `shell`: our app/, lib/ and ui/ modules that some site's first route imports, with what they
- *   import. Left to automatic splitting they came in about a dozen small chunks, each shared with
+ *   import, and the venue reads (two of the three customer sites' first routes use them). Left to automatic splitting they came in about a dozen small chunks, each shared with
  *   a different set of lazy pages; one file gzips about 4 KB smaller.
  * Everything else (maplibre, DOMPurify, zod, the lazy pages) stays with the lazy chunks that use it.
  */
@@ -20,7 +20,14 @@ const chunkGroups = [
   { name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/ },
   {
     name: 'shell',
-    test: /apps[\\/]web[\\/]src[\\/](app|lib|ui)[\\/]/,
+    test: /apps[\\/]web[\\/]src[\\/](app|lib|ui|features[\\/]venues)[\\/]/,
+    tags: ['$initial' as const],
+  },
+  // The timetable and what it needs: the bookings site's first route, and a lazy page of the staff
+  // site. Shared, automatic splitting cut it into five small chunks, each a file of its own to gzip.
+  {
+    name: 'timetable',
+    test: /(apps[\\/]web[\\/]src[\\/]features[\\/](activities[\\/](timetable|timetable-filters|session-text|session-item|week-strip|get-timetable))|packages[\\/]contracts[\\/]src[\\/]activity-labels|packages[\\/]pricing[\\/]src[\\/]calendar-date)/,
     tags: ['$initial' as const],
   },
 ];
