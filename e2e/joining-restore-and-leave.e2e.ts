@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, visit, waitForPage } from './support/browser.ts';
+import { expectNoAxeViolations, layoutSettled, visit, waitForPage } from './support/browser.ts';
 import { useE2E } from './support/fixture.ts';
 import { expectFocusOn } from './support/focus.ts';
 import { agreeToTerms, step } from './support/joining.ts';
@@ -77,6 +77,9 @@ describe('a joining basket outlives its tab, and checkout asks before it is left
     await step(second, 'Review & select dates').getByRole('button', { name: 'Continue' }).click();
     await second.waitForURL(`${e2e.server.urls.onlineJoining}/checkout`);
     await waitForPage(second);
+    // The card frame reports its height a moment after it loads, moving what is below it on a
+    // phone: a press in that moment lands where the button was (no event reaches the page).
+    await layoutSettled(second);
     await second.getByRole('button', { name: 'Cancel selection and start over' }).click();
     const startOver = second.getByRole('dialog', { name: 'Are you sure you want to leave this screen?' });
     await startOver.getByText('Your membership choice will be removed from your basket.').waitFor();

@@ -149,7 +149,7 @@ export async function expectNoHorizontalScroll(page: Page): Promise<void> {
  * window's size: a card frame tells the page its new height by message, a moment later, and the
  * test's next press must not meet a page still moving.
  */
-async function layoutSettled(page: Page): Promise<void> {
+export async function layoutSettled(page: Page): Promise<void> {
   await page.evaluate(
     () =>
       new Promise<void>((resolve) => {
