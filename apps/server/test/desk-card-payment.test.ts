@@ -87,6 +87,11 @@ describe('card payment at the desk through the sandbox provider', () => {
     await sandbox?.close();
   });
 
+  it('tells the till a card can be taken (a card provider is configured)', async () => {
+    const me = await deskCall(undefined, 'GET', '/api/staff/me');
+    expect(me.body.data).toMatchObject({ username: 'desk', cardPayments: true });
+  });
+
   it('takes the balance left after account credit by card: the desk’s order, audited, in the cash-up', async () => {
     const { customer, total, terms } = await withBasket(1000);
     const authorised = await authoriseAtDesk(customer, {
