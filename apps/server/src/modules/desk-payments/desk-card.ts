@@ -2,8 +2,7 @@ import type { Tx } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
 import { findOrder } from '../checkout/checkout.repository.ts';
 import type { CreatedOrder } from '../checkout/order-completion.ts';
-import { recordStaffAction } from '../staff/staff-audit.repository.ts';
-import type { DeskStaff } from './desk-pay.ts';
+import { auditOrderPay, type DeskStaff } from './desk-pay.ts';
 import { markDeskCardOrder } from './desk-payments.repository.ts';
 
 export const savedCardAtDesk =
@@ -29,20 +28,12 @@ export async function recordDeskCardOrder(tx: Tx, staff: DeskStaff, created: Cre
   const order = (await findOrder(tx, created.id))!;
   const cardPence = order.totalPence - order.creditPence;
   await markDeskCardOrder(tx, { id: order.id, staffUserId: staff.id, creditPence: order.creditPence });
-  await recordStaffAction(tx, {
-    staffUserId: staff.id,
-    actor: staff.username,
-    action: 'order.pay',
-    customerId: order.customerId,
-    orderId: order.id,
-    amountPence: order.totalPence,
-    details: {
-      reference: order.reference,
-      tenders: [
-        { tenderType: 'card', paidPence: cardPence, cardLastFour: order.cardLastFour },
-        ...(order.creditPence > 0 ? [{ tenderType: 'credit', paidPence: order.creditPence }] : []),
-      ],
-      changePence: 0,
-    },
+  await auditOrderPay(tx, staff, order, {
+    reference: order.reference,
+    tenders: [
+      { tenderType: 'card', paidPence: cardPence, cardLastFour: order.cardLastFour },
+      ...(order.creditPence > 0 ? [{ tenderType: 'credit', paidPence: order.creditPence }] : []),
+    ],
+    changePence: 0,
   });
 }
