@@ -77,7 +77,8 @@ describe('staff accounts and staff sessions (issue 19 items 2 and 6)', () => {
     const cookie = cookies.match(/lido_staffToken=[^;]+/)![0];
     const me = await call('GET', '/api/staff/me', cookie);
     expect(me.statusCode).toBe(200);
-    expect(me.json().data).toMatchObject({ username: 'desk', role: 'desk' });
+    // No card provider in this app: the till offers no Card (decision 0058).
+    expect(me.json().data).toMatchObject({ username: 'desk', role: 'desk', cardPayments: false });
     // A staff session is not a customer: the customer calls do not know it.
     expect((await call('GET', '/api/auth/user', cookie)).statusCode).toBe(401);
     // Logging out ends it.

@@ -1,12 +1,16 @@
 import type { OfflinePayment } from '@lido/contracts/offline-payments';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setActingCustomerId } from '../src/app/session/acting-customer.ts';
 import { clearToasts } from '../src/app/toasts/toast-store.ts';
 import { tillRoutes } from '../src/features/front-of-house/till/till-routes.tsx';
-import { TenderPanel } from '../src/features/front-of-house/till/tender-panel.tsx';
+import {
+  cardWithCreditOnly,
+  nothingLeftForCard,
+  TenderPanel,
+} from '../src/features/front-of-house/till/tender-panel.tsx';
 import { parsePounds } from '../src/features/front-of-house/till/tenders.ts';
 import { bookingLine, cartWith, money, wire } from './support/activity-fixtures.ts';
 import { renderOnSite, renderRoutesOnSite, stubFetch } from './support/render.tsx';
@@ -22,7 +26,16 @@ afterEach(() => {
 });
 
 /** The panel as the basket holds it: the tenders in state, shown back to it. */
-function Panel({ balance, credit = 0 }: { balance: number; credit?: number }) {
+function Panel({
+  balance,
+  credit = 0,
+  onCard,
+}: {
+  balance: number;
+  credit?: number;
+  /** the card step the basket opens, when the operator has a card provider (decision 0058) */
+  onCard?: () => void;
+}) {
   const [payments, setPayments] = useState<OfflinePayment[]>([]);
   return (
     <>
@@ -33,6 +46,7 @@ function Panel({ balance, credit = 0 }: { balance: number; credit?: number }) {
         symbol="£"
         payments={payments}
         onChange={setPayments}
+        onCard={onCard}
       />
       <pre data-testid="payments">{JSON.stringify(payments)}</pre>
     </>
@@ -268,6 +282,36 @@ describe('paying at the desk', () => {
     expect(JSON.parse(String(remove.init?.body))).toEqual({ cart_item_ids: [2] });
   });
 
+  it('opens the card step for the balance left when the operator has a card provider, and goes back', async () => {
+    const stub = stubFetch({
+      '/api/staff/me': wire({ ...staff, cardPayments: true }),
+      '/api/cart': wire(cartWith([bookingLine({ price: money(1540) })])),
+      '/api/terms': wire({ data: [] }),
+      '/api/checkout/prepare': { status: 503, body: { message: 'Card payments are not available.' } },
+    });
+    vi.stubGlobal('fetch', stub.fetchStub);
+    renderRoutesOnSite(tillRoutes, { path: '/basket?customer=7' });
+    const u = user();
+    await screen.findByRole('heading', { level: 1, name: 'Basket' }, wait);
+    await u.click(screen.getByRole('radio', { name: 'Card' }));
+    await u.click(screen.getByRole('button', { name: 'Pay £15.40 by card' }));
+    await screen.findByRole('heading', { name: 'Card payment' }, wait);
+    expect(screen.getByText(/To pay by card/).textContent).toBe('To pay by card: £15.40');
+    await waitFor(() =>
+      expect(stub.calls.some((call) => call.url.startsWith('/api/checkout/prepare'))).toBe(true),
+    );
+    expect(stub.calls.some((call) => call.url === '/api/cart/pay')).toBe(false);
+    await u.click(await screen.findByRole('button', { name: 'Back to the tenders' }, wait));
+    expect(screen.getByRole('heading', { name: 'Take payment' })).toBeTruthy();
+  });
+
+  it('offers no Card when the operator has no card provider', async () => {
+    renderBasket(() => wire({}));
+    await screen.findByRole('heading', { level: 1, name: 'Basket' }, wait);
+    expect(screen.getByRole('radio', { name: 'Cash' })).toBeTruthy();
+    expect(screen.queryByRole('radio', { name: 'Card' })).toBeNull();
+  });
+
   it('completes an order with nothing to pay without any tender', async () => {
     const { calls } = renderBasket(
       () => wire({ completeOrderId: 92, orderId: 92, status: 'completed', change: money(0) }),
@@ -280,5 +324,47 @@ describe('paying at the desk', () => {
     await screen.findByRole('heading', { name: 'Receipt page' }, wait);
     const body = JSON.parse(String(calls.find((call) => call.url === '/api/cart/pay')!.init?.body));
     expect(body.payments).toEqual([]);
+  });
+});
+
+describe('the Card choice of the tender panel (decision 0058)', () => {
+  it('opens the card step for the balance left after account credit, by button or Enter', async () => {
+    const onCard = vi.fn();
+    renderOnSite(<Panel balance={4000} credit={1000} onCard={onCard} />);
+    const u = user();
+    await addPayment(u, 'Account credit', '10');
+    await u.click(screen.getByRole('radio', { name: 'Card' }));
+    // No amount to type: the card pays what is left.
+    expect(screen.queryByLabelText('Amount (£)')).toBeNull();
+    await u.click(screen.getByRole('button', { name: 'Pay £30.00 by card' }));
+    expect(onCard).toHaveBeenCalledTimes(1);
+    screen.getByRole('button', { name: 'Pay £30.00 by card' }).focus();
+    await u.keyboard('{Enter}');
+    expect(onCard).toHaveBeenCalledTimes(2);
+  });
+
+  it('refuses a card beside cash, vouchers or cheques, saying why where focus is', async () => {
+    const onCard = vi.fn();
+    renderOnSite(<Panel balance={4000} onCard={onCard} />);
+    const u = user();
+    await addPayment(u, 'Cash', '5');
+    await u.click(screen.getByRole('radio', { name: 'Card' }));
+    const pay = screen.getByRole('button', { name: 'Pay £35.00 by card' });
+    await u.click(pay);
+    expect(onCard).not.toHaveBeenCalled();
+    const error = screen.getByText(cardWithCreditOnly);
+    expect(document.activeElement).toBe(pay);
+    expect(pay.getAttribute('aria-describedby')).toBe(error.id);
+  });
+
+  it('has nothing to take by card when account credit pays it all', async () => {
+    const onCard = vi.fn();
+    renderOnSite(<Panel balance={1000} credit={1000} onCard={onCard} />);
+    const u = user();
+    await addPayment(u, 'Account credit', '10');
+    await u.click(screen.getByRole('radio', { name: 'Card' }));
+    await u.click(screen.getByRole('button', { name: 'Pay £0.00 by card' }));
+    expect(screen.getByText(nothingLeftForCard)).toBeTruthy();
+    expect(onCard).not.toHaveBeenCalled();
   });
 });

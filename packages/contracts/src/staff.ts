@@ -33,6 +33,12 @@ export const staffUserSchema = z.object({
 });
 export type StaffUser = z.infer<typeof staffUserSchema>;
 
+/** GET /api/staff/me also says whether the desk can take a card (a card provider is configured). */
+export const staffMeSchema = staffUserSchema.extend({
+  cardPayments: z.boolean().describe('A card provider is configured: the till offers Card (decision 0058)'),
+});
+export type StaffMe = z.infer<typeof staffMeSchema>;
+
 /** A staff login's answer: the state value the browser compares (the secret stays in the HttpOnly cookie). */
 export const staffSessionSchema = z.object({ token: z.string(), user: staffUserSchema });
 export type StaffSession = z.infer<typeof staffSessionSchema>;

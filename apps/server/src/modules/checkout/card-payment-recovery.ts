@@ -7,7 +7,12 @@ import type { CardProvider } from '../../providers/card/card-provider.ts';
 import type { CustomerRow } from '../auth/auth.repository.ts';
 import type { DirectDebitLine } from '../direct-debit/direct-debit.service.ts';
 import { DirectDebitRequiredError } from '../direct-debit/direct-debit-required.ts';
-import { BasketChangedError, type CompletedOrder, completeBasket } from './order-completion.ts';
+import {
+  BasketChangedError,
+  type CompletedOrder,
+  completeBasket,
+  type CreatedOrder,
+} from './order-completion.ts';
 import {
   type AttemptRow,
   countReconcileAttempt,
@@ -105,6 +110,8 @@ export function createPaymentRecovery(deps: CardPaymentDeps) {
   async function complete(
     customer: Pick<CustomerRow, 'id' | 'reference'>,
     attemptUuid: string,
+    /** what else the new order records in its transaction (the desk's record: decision 0058) */
+    alsoOnCreated?: (tx: Tx, order: CreatedOrder) => Promise<void>,
   ): Promise<CompletedOrder> {
     const offers = deps.offerPayments;
     const forOffer = offers && (await findAttempt(deps.db, attemptUuid))?.waitingListEntryId != null;
@@ -120,7 +127,10 @@ export function createPaymentRecovery(deps: CardPaymentDeps) {
         timeZone: deps.timeZone,
         payment: { attemptUuid },
         recordDirectDebit: deps.recordDirectDebit,
-        onCreated: deps.onOrderCreated,
+        onCreated: async (tx, order) => {
+          await alsoOnCreated?.(tx, order);
+          await deps.onOrderCreated?.(tx, order);
+        },
         dropPromotion: async (cartId, promotionId) => deps.dropPromotion?.(customer.id, cartId, promotionId),
       });
     } catch (error) {

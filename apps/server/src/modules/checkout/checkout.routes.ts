@@ -22,6 +22,7 @@ import { HttpError, parseInput } from '../../http/errors.ts';
 import { escapeHtml } from '../../http/escape-html.ts';
 import type { AppServices } from '../../services.ts';
 import { requireCustomer } from '../auth/auth.routes.ts';
+import { refuseStoredCardsAtDesk } from '../desk-payments/desk-card.ts';
 
 export const scaCompletionPath = '/api/payment-providers/sca-completion/';
 export const webhookPathPrefix = '/api/payment-providers/';
@@ -65,8 +66,10 @@ export function checkoutRoutes(app: FastifyInstance, services: AppServices, conf
     '/api/checkout/prepare',
     { schema: { response: ok(prepareResponseSchema) } },
     async (request, reply) => {
-      const { customer } = await requireCustomer(request, reply, services, config);
-      return { data: await services.checkout.card.prepare(customer) };
+      const { customer, staff } = await requireCustomer(request, reply, services, config);
+      const prepared = await services.checkout.card.prepare(customer);
+      // At the desk the customer pays with the card in their hand: no stored card is offered.
+      return { data: staff ? { ...prepared, savedCard: null } : prepared };
     },
   );
 
@@ -74,8 +77,9 @@ export function checkoutRoutes(app: FastifyInstance, services: AppServices, conf
     '/api/checkout/authorise',
     { schema: { body: authoriseBodySchema, response: ok(authoriseResponseSchema) } },
     async (request, reply) => {
-      const { customer } = await requireCustomer(request, reply, services, config);
+      const { customer, staff } = await requireCustomer(request, reply, services, config);
       const body = parseInput(authoriseBodySchema, request.body);
+      if (staff) refuseStoredCardsAtDesk(body);
       return { data: await services.checkout.card.authorise(customer, body, requestFacts(request)) };
     },
   );
@@ -85,15 +89,19 @@ export function checkoutRoutes(app: FastifyInstance, services: AppServices, conf
     '/api/checkout/complete',
     { schema: { body: completeCheckoutBodySchema, response: ok(completedCheckoutSchema) } },
     async (request, reply) => {
-      const { customer } = await requireCustomer(request, reply, services, config);
+      const { customer, staff } = await requireCustomer(request, reply, services, config);
       const body = parseInput(completeCheckoutBodySchema, request.body);
       return {
-        data: await services.checkout.complete(customer, {
-          terms: body.terms,
-          transactionUuid: body.transactionUuid,
-          payments: body.payments,
-          completedWaivers: body.completedWaivers,
-        }),
+        data: await services.checkout.complete(
+          customer,
+          {
+            terms: body.terms,
+            transactionUuid: body.transactionUuid,
+            payments: body.payments,
+            completedWaivers: body.completedWaivers,
+          },
+          staff && { id: staff.id, username: staff.username },
+        ),
       };
     },
   );

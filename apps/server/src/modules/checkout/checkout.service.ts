@@ -15,7 +15,8 @@ import type { CardProvider, ProviderWebhookEvent } from '../../providers/card/ca
 import { createCardPayments } from './card-payments.ts';
 import type { OfferPayments } from './card-payment-recovery.ts';
 import { creditToSpend, type OfflinePayment, tenderTypeLabels } from '@lido/contracts/offline-payments';
-import { type CompletedOrder, completeBasket } from './order-completion.ts';
+import { type CompletedOrder, completeBasket, type CreatedOrder } from './order-completion.ts';
+import { recordDeskCardOrder } from '../desk-payments/desk-card.ts';
 import { orderPayment } from './order-payment.ts';
 import { outstandingBalanceOrderItem } from './outstanding-balance-completion.ts';
 import type { OrderItemDetails } from '../../db/schema.ts';
@@ -180,9 +181,15 @@ export function createCheckoutService(deps: {
         payments?: OfflinePayment[] | undefined;
         completedWaivers?: CompletedWaivers | undefined;
       },
+      /** staff taking the card at the desk for the customer present (decision 0058) */
+      staff?: DeskStaff | null,
     ) {
-      if (input.transactionUuid)
-        return completed(customer, await card.complete(customer, input.transactionUuid));
+      if (input.transactionUuid) {
+        const atDesk = staff
+          ? (tx: Tx, order: CreatedOrder) => recordDeskCardOrder(tx, staff, order)
+          : undefined;
+        return completed(customer, await card.complete(customer, input.transactionUuid, atDesk));
+      }
       // Without a card, account credit may pay the whole basket. The balance and the total are
       // checked in the order's transaction, so a repeat of a completed order still answers it.
       const spend = creditToSpend(input.payments, {

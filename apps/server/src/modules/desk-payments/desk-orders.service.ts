@@ -16,11 +16,16 @@ import { deskOrdersOn, lockDeskOrder, markVoided, tendersOf } from './desk-payme
 
 export const alreadyVoided = 'This order has already been voided.';
 export const onlyToday = 'Only an order taken at the desk today can be voided.';
+/** Decision 0058: giving a card payment back is a refund through the provider, not a void. */
+export const paidByCard =
+  'This order was paid by card, so it cannot be voided at the desk: the office refunds it to the card.';
 export const notVoidable =
   'This order changed a membership, bought a package or paid arrears, so it cannot be voided at the desk: please contact the office.';
 
 type DeskOrderRow = Awaited<ReturnType<typeof deskOrdersOn>>[number];
-type TenderRow = Awaited<ReturnType<typeof tendersOf>>[number];
+type TenderRow = Omit<Awaited<ReturnType<typeof tendersOf>>[number], 'tenderType'> & {
+  tenderType: DeskOrder['tenders'][number]['tenderType'];
+};
 
 /**
  * The desk's orders of a day, voiding one, and the cash-up (issue 19 item 5, decision 0056). A
@@ -38,10 +43,21 @@ export function createDeskOrdersService(deps: {
 
   async function ordersOn(date: CalendarDate) {
     const rows = await deskOrdersOn(deps.db, date, deps.timeZone);
-    const tenders = await tendersOf(
+    const tenders: TenderRow[] = await tendersOf(
       deps.db,
       rows.map((row) => row.order.id),
     );
+    // A card order's card share is its card payment (decision 0058), listed with its credit tender.
+    for (const { order } of rows)
+      if (order.paymentMethod === 'card' && order.takenByStaffUserId !== null)
+        tenders.push({
+          id: 0,
+          orderId: order.id,
+          tenderType: 'card',
+          amountPence: order.totalPence - order.creditPence,
+          tenderedPence: order.totalPence - order.creditPence,
+          staffUserId: order.takenByStaffUserId,
+        });
     return { rows, tenders };
   }
 
@@ -92,6 +108,7 @@ export function createDeskOrdersService(deps: {
         const { order } = locked;
         if (order.voidedAt) throw new HttpError(409, alreadyVoided);
         if (locked.day !== day) throw new HttpError(422, onlyToday);
+        if (order.paymentMethod === 'card') throw new HttpError(422, paidByCard);
         const lines = await orderLines(tx, order.id);
         const undoable = lines.every(
           (line) =>
@@ -176,7 +193,7 @@ export function createDeskOrdersService(deps: {
         if (voided.has(tender.orderId)) sum.voided += tender.amountPence;
         sums.set(key, sum);
       }
-      const tenderOrder = ['cash', 'offline-voucher', 'cheque', 'credit'] as const;
+      const tenderOrder = ['cash', 'offline-voucher', 'cheque', 'card', 'credit'] as const;
       const sorted = [...sums.values()].sort(
         (a, b) =>
           (staffNames.get(a.staffId) ?? '').localeCompare(staffNames.get(b.staffId) ?? '') ||

@@ -38,6 +38,24 @@ async function repeatOf(
   return { orderId: order.id, reference: order.reference, created: false } satisfies CompletedOrder;
 }
 
+/** The 'order.pay' audit row of an order taken at the desk, by tenders or by card. */
+export function auditOrderPay(
+  tx: Tx,
+  staff: DeskStaff,
+  order: { id: number; customerId: number; totalPence: number },
+  details: Record<string, unknown>,
+) {
+  return recordStaffAction(tx, {
+    staffUserId: staff.id,
+    actor: staff.username,
+    action: 'order.pay',
+    customerId: order.customerId,
+    orderId: order.id,
+    amountPence: order.totalPence,
+    details,
+  });
+}
+
 /**
  * What the shared basket completion needs to be paid at the desk (decision 0056): the claim of
  * the transaction, the tender rules, and (in the order's transaction) the desk's record of the
@@ -74,23 +92,15 @@ export function deskPayment(input: {
       { id: order.id, transactionUuid: input.transactionUuid, staffUserId: input.staff.id, changePence },
       paid,
     );
-    await recordStaffAction(tx, {
-      staffUserId: input.staff.id,
-      actor: input.staff.username,
-      action: 'order.pay',
-      customerId: order.customerId,
-      orderId: order.id,
-      amountPence: order.totalPence,
-      details: {
-        reference: order.reference,
-        transactionUuid: input.transactionUuid,
-        tenders: paid.map((tender) => ({
-          tenderType: tender.tenderType,
-          tenderedPence: tender.amount,
-          paidPence: tender.paidPence,
-        })),
-        changePence,
-      },
+    await auditOrderPay(tx, input.staff, order, {
+      reference: order.reference,
+      transactionUuid: input.transactionUuid,
+      tenders: paid.map((tender) => ({
+        tenderType: tender.tenderType,
+        tenderedPence: tender.amount,
+        paidPence: tender.paidPence,
+      })),
+      changePence,
     });
   }
   return { offline, recordOrder };

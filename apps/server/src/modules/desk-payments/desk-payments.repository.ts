@@ -62,6 +62,28 @@ export async function recordDeskOrder(
     .where(eq(deskPayments.transactionUuid, order.transactionUuid));
 }
 
+/**
+ * A card order taken at the desk (decision 0058): who took it, its source, and the account credit
+ * it spent as its credit tender. Its card share is the order's card payment, not a tender row.
+ */
+export async function markDeskCardOrder(
+  db: Executor,
+  order: { id: number; staffUserId: number; creditPence: number },
+) {
+  await db
+    .update(orders)
+    .set({ takenByStaffUserId: order.staffUserId, source: 'front-of-house' })
+    .where(eq(orders.id, order.id));
+  if (order.creditPence > 0)
+    await db.insert(orderTenders).values({
+      orderId: order.id,
+      tenderType: 'credit',
+      amountPence: order.creditPence,
+      tenderedPence: order.creditPence,
+      staffUserId: order.staffUserId,
+    });
+}
+
 export async function tendersOf(db: Executor, orderIds: number[]) {
   if (orderIds.length === 0) return [];
   return db

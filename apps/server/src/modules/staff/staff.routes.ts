@@ -2,7 +2,7 @@ import { sessionTimesSchema, type SessionTimes } from '@lido/contracts/auth';
 import {
   staffLoginBodySchema,
   staffSessionSchema,
-  staffUserSchema,
+  staffMeSchema,
   type StaffRole,
 } from '@lido/contracts/staff';
 import { loggedOutSchema } from '@lido/contracts/auth';
@@ -85,9 +85,9 @@ export function staffRoutes(app: FastifyInstance, services: AppServices, config:
     return { data: { loggedOut: true as const } };
   });
 
-  api.get('/api/staff/me', { schema: { response: ok(staffUserSchema) } }, async (request, reply) => {
+  api.get('/api/staff/me', { schema: { response: ok(staffMeSchema) } }, async (request, reply) => {
     const { staff } = await guard.requireStaff(request, reply);
-    return { data: staffView(staff) };
+    return { data: { ...staffView(staff), cardPayments: services.cardProvider !== undefined } };
   });
 
   const answerTimes = (times: SessionTimes | null, request: FastifyRequest, reply: FastifyReply) => {

@@ -10,7 +10,10 @@ export const confirmationPath = (
   kiosk: boolean,
   source: CheckoutSource = 'online-joining',
 ) =>
-  `/${source === 'online-joining' ? 'order' : 'booking'}-confirmed/${orderId}${kiosk ? '?kiosk=true' : ''}`;
+  // A card taken at the desk ends on the till's receipt (decision 0058).
+  source === 'front-of-house'
+    ? `/orders/${orderId}/receipt`
+    : `/${source === 'online-joining' ? 'order' : 'booking'}-confirmed/${orderId}${kiosk ? '?kiosk=true' : ''}`;
 
 export type CheckoutExit =
   { kind: 'stay' } | { kind: 'leaving' } | { kind: 'redirect'; to: string } | { kind: 'empty'; to: '/' };

@@ -1,7 +1,10 @@
 import { useSite } from '../../app/site-mode/site-context.tsx';
 
-/** Which site a checkout runs on, as the checkout calls' `source` says it (platform spec §7). */
-export type CheckoutSource = 'online-joining' | 'bookings';
+/**
+ * Which site a checkout runs on, as the checkout calls' `source` says it (platform spec §7); the
+ * till's card step (decision 0058) pays as front-of-house.
+ */
+export type CheckoutSource = 'online-joining' | 'bookings' | 'front-of-house';
 
 /** The joining site pays as online-joining; the bookings site (and any other) as bookings. */
 export function useCheckoutSource(): CheckoutSource {

@@ -4,3 +4,4 @@ export { useCartTerms } from './complete-order.ts';
 export { TermsChecks, termsMessage, termsToAsk } from './terms-checks.tsx';
 export { receiptRows } from './booking-receipt.tsx';
 export { linesNeedingWaivers, waiverFieldId, waiverMessage, Waivers } from './waivers.tsx';
+export { CardPayment } from './card/card-payment.tsx';

@@ -6,7 +6,17 @@ import { type OutgoingCall, setCallAdjuster } from '../../lib/api/api-client.ts'
  * checkout, joining, change and renew, bookings and the customer's own reads. Settings, theme,
  * terms, data fields and the staff calls themselves are nobody's, so they go unchanged.
  */
-const actingPrefixes = ['cart', 'checkout', 'memberships', 'activities', 'my-account', 'orders', 'auth/user'];
+const actingPrefixes = [
+  'cart',
+  'checkout',
+  // the card's 3-D Secure answer posted by the page (Stripe), for the desk's card (decision 0058)
+  'payment-providers/sca-completion',
+  'memberships',
+  'activities',
+  'my-account',
+  'orders',
+  'auth/user',
+];
 
 function isActingPath(path: string): boolean {
   const clean = path.replace(/^\/+/, '').replace(/^api\//, '');

@@ -34,6 +34,7 @@ export function CardPayment({
   cancelAction,
   onLeaving,
   extras,
+  offerSaving = true,
 }: {
   cartId: number;
   /** what the card pays: the total less any account credit */
@@ -45,6 +46,8 @@ export function CardPayment({
   onLeaving: (orderId: number) => void;
   /** the source, the agreed waivers, and a waiver not yet agreed */
   extras: CheckoutExtras;
+  /** false at the desk: no card is kept there, and no saved card is offered (decision 0058) */
+  offerSaving?: boolean;
 }) {
   const settings = useClientSettings();
   const terms = useCartTerms(cartId);
@@ -157,7 +160,7 @@ export function CardPayment({
         </p>
       )}
       <div ref={cardContainer} id={cardFieldId} tabIndex={-1} className="card-frame" />
-      {!paySaved && settings.savedCardsEnabled && (
+      {!paySaved && offerSaving && settings.savedCardsEnabled && (
         <CheckboxField
           id="checkout-save-card"
           label="Save this card for future payments"

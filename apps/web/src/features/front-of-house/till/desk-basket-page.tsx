@@ -5,6 +5,7 @@ import {
   type OfflinePayment,
   syncServerPayments,
 } from '@lido/contracts/offline-payments';
+import { formatPence } from '@lido/pricing/money';
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useClientSettings } from '../../../app/client-settings/get-client-settings.ts';
@@ -15,6 +16,7 @@ import { ErrorSummary, type FieldError } from '../../../ui/error-summary.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { BookingLineItem, MembershipLineItem, PackageLineItem, useNow } from '../../cart/index.ts';
 import {
+  CardPayment,
   linesNeedingWaivers,
   TermsChecks,
   termsMessage,
@@ -27,7 +29,14 @@ import {
 import { customerQuery, useSelectedCustomerId } from './selected-customer-id.ts';
 import { TenderPanel } from './tender-panel.tsx';
 import { tenderSummary } from './tenders.ts';
-import { type CartChange, useDeskCart, useDeskCartChange, usePayAtDesk, useStaffMe } from './till-api.ts';
+import {
+  type CartChange,
+  useDeskCart,
+  useDeskCartChange,
+  useForgetPaidBasket,
+  usePayAtDesk,
+  useStaffMe,
+} from './till-api.ts';
 import type { ReceiptState } from './receipt-state.ts';
 import './till.css';
 
@@ -107,6 +116,11 @@ function DeskBasket({ customerId }: { customerId: number }) {
   const navigate = useNavigate();
   const [payments, setPayments] = useState<OfflinePayment[]>([]);
   const [ticked, setTicked] = useState<number[]>([]);
+  // Decision 0058: the card step for the balance left, through the same provider as online.
+  const [byCard, setByCard] = useState(false);
+  // Paid by card: the page is leaving for the receipt, so the emptied basket is never shown.
+  const [leaving, setLeaving] = useState(false);
+  const forgetPaidBasket = useForgetPaidBasket(customerId);
   const [agreedWaivers, setAgreedWaivers] = useState<number[]>([]);
   const { errors, setErrors, fromServer } = useFormErrors();
   // One transaction per attempt: a double click or a retry sends the same one, so the server makes
@@ -117,6 +131,7 @@ function DeskBasket({ customerId }: { customerId: number }) {
     setPayments(next);
   };
 
+  if (leaving) return <Spinner label="Opening the receipt" />;
   if (cart.isPending || staff.isPending) return <Spinner label="Loading the basket" />;
   if (cart.isError || staff.isError) {
     const error = cart.error ?? staff.error;
@@ -209,35 +224,70 @@ function DeskBasket({ customerId }: { customerId: number }) {
               Total <strong>{totals.formattedTotal}</strong>
             </p>
           </div>
-          <div>
-            <TenderPanel
-              balance={totals.balance}
-              formattedBalance={totals.formattedBalance}
-              availableCredit={cart.data.credits.general.maxApplicable}
-              symbol={symbol}
-              payments={payments}
-              onChange={changePayments}
-            />
-            <Waivers lines={waiverLines} agreed={agreedWaivers} onChange={setAgreedWaivers} />
-            {asked.length > 0 && (
-              <div className="till__terms">
-                <h2>Terms</h2>
-                <p>Read these to the customer and tick each one they agree to.</p>
-                <TermsChecks terms={asked} ticked={ticked} onChange={setTicked} />
-              </div>
-            )}
-            <div className="form__actions">
-              <Button
-                id={payButtonId}
-                variant="primary"
-                size="lg"
-                disabled={!summary.covered || pay.isPending || change.isPending}
-                onClick={takePayment}
-              >
-                {totals.balance === 0 ? 'Complete order' : 'Take payment'}
-              </Button>
+          {byCard && cart.data.cartId !== null ? (
+            <div>
+              <h2>Card payment</h2>
+              <p>
+                To pay by card: <strong>{formatPence(summary.left, symbol)}</strong>
+              </p>
+              <Waivers lines={waiverLines} agreed={agreedWaivers} onChange={setAgreedWaivers} />
+              <CardPayment
+                cartId={cart.data.cartId}
+                formattedTotal={formatPence(summary.left, symbol)}
+                payments={keepCreditPayments(payments)}
+                offerSaving={false}
+                cancelAction={
+                  <Button variant="link" size="md" onClick={() => setByCard(false)}>
+                    Back to the tenders
+                  </Button>
+                }
+                onLeaving={() => {
+                  setLeaving(true);
+                  forgetPaidBasket();
+                }}
+                extras={{
+                  source: 'front-of-house',
+                  completedWaivers: waiverLines
+                    .filter((line) => agreedWaivers.includes(line.id))
+                    .map((line) => line.id),
+                  waiverProblem: missingWaiver
+                    ? { message: waiverMessage, fieldId: waiverFieldId(missingWaiver.id) }
+                    : null,
+                }}
+              />
             </div>
-          </div>
+          ) : (
+            <div>
+              <TenderPanel
+                balance={totals.balance}
+                formattedBalance={totals.formattedBalance}
+                availableCredit={cart.data.credits.general.maxApplicable}
+                symbol={symbol}
+                payments={payments}
+                onChange={changePayments}
+                onCard={staff.data.cardPayments ? () => setByCard(true) : undefined}
+              />
+              <Waivers lines={waiverLines} agreed={agreedWaivers} onChange={setAgreedWaivers} />
+              {asked.length > 0 && (
+                <div className="till__terms">
+                  <h2>Terms</h2>
+                  <p>Read these to the customer and tick each one they agree to.</p>
+                  <TermsChecks terms={asked} ticked={ticked} onChange={setTicked} />
+                </div>
+              )}
+              <div className="form__actions">
+                <Button
+                  id={payButtonId}
+                  variant="primary"
+                  size="lg"
+                  disabled={!summary.covered || pay.isPending || change.isPending}
+                  onClick={takePayment}
+                >
+                  {totals.balance === 0 ? 'Complete order' : 'Take payment'}
+                </Button>
+              </div>
+            </div>
+          )}
         </div>
       )}
     </section>

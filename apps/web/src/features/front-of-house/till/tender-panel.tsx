@@ -16,7 +16,17 @@ interface TenderPanelProps {
   symbol: string;
   payments: OfflinePayment[];
   onChange: (payments: OfflinePayment[]) => void;
+  /**
+   * Opens the card step for the balance left (decision 0058); given only when the operator has a
+   * card provider, so Card is offered only then.
+   */
+  onCard?: (() => void) | undefined;
 }
+
+/** The online card checkout takes account credit beside a card, nothing else (decision 0058). */
+export const cardWithCreditOnly =
+  'A card can pay what is left after account credit only: remove the cash, voucher and cheque entries first.';
+export const nothingLeftForCard = 'Nothing is left to pay by card.';
 
 /**
  * The desk's tender panel (issue 19 item 4): cash, voucher, cheque and account credit, split as
@@ -30,23 +40,35 @@ export function TenderPanel({
   symbol,
   payments,
   onChange,
+  onCard,
 }: TenderPanelProps) {
   const offered = tenderOrder.filter((type) => type !== 'credit' || availableCredit > 0);
-  const [tender, setTender] = useState<TenderType>('cash');
+  const [tender, setTender] = useState<TenderType | 'card'>('cash');
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | undefined>();
   const amountRef = useRef<HTMLInputElement>(null);
   const money = (pence: number) => formatPence(pence, symbol);
   const summary = tenderSummary(balance, payments);
 
-  const add = () => {
+  const payByCard = () => {
+    const problem = payments.some((payment) => payment.tenderType !== 'credit')
+      ? cardWithCreditOnly
+      : summary.left === 0
+        ? nothingLeftForCard
+        : undefined;
+    setError(problem);
+    if (problem) document.getElementById('tender-card-pay')?.focus();
+    else onCard?.();
+  };
+
+  const add = (type: TenderType) => {
     const parsed = parsePounds(amount, symbol);
     const result =
       'error' in parsed
         ? parsed
         : addTender(
             payments,
-            { tenderType: tender, amount: parsed.pence },
+            { tenderType: type, amount: parsed.pence },
             { balance, availableCredit, symbol },
           );
     if ('error' in result) {
@@ -70,7 +92,8 @@ export function TenderPanel({
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          add();
+          if (tender === 'card') payByCard();
+          else add(tender);
         }}
       >
         <fieldset className="choice-group">
@@ -88,25 +111,65 @@ export function TenderPanel({
                 {tenderTypeLabels[type]}
               </label>
             ))}
+            {onCard && (
+              <label className="choice">
+                <input
+                  type="radio"
+                  name="tender"
+                  value="card"
+                  checked={tender === 'card'}
+                  onChange={() => {
+                    setError(undefined);
+                    setTender('card');
+                  }}
+                />
+                Card
+              </label>
+            )}
           </div>
           {availableCredit > 0 && (
             <p className="field__hint">Account credit to use: up to {money(availableCredit)}</p>
           )}
         </fieldset>
-        <TextField
-          ref={amountRef}
-          id="tender-amount"
-          label={`Amount (${symbol})`}
-          hint={`In pounds and pence, like ${money(2000)}. 0 takes off the ${tenderTypeLabels[tender].toLowerCase()} entry.`}
-          inputMode="decimal"
-          autoComplete="off"
-          value={amount}
-          error={error}
-          onChange={(event) => setAmount(event.target.value)}
-        />
-        <Button type="submit" variant="secondary" size="md">
-          Add payment
-        </Button>
+        {tender === 'card' ? (
+          <>
+            <p id="tender-card-hint" className="field__hint">
+              The balance left is paid with the customer&apos;s card in the card form, with their bank&apos;s
+              check as online; account credit taken goes with it.
+            </p>
+            {error && (
+              <p className="error-line" id="tender-card-error">
+                {error}
+              </p>
+            )}
+            <Button
+              id="tender-card-pay"
+              type="submit"
+              variant="secondary"
+              size="md"
+              aria-describedby={error ? 'tender-card-error' : 'tender-card-hint'}
+            >
+              Pay {money(summary.left)} by card
+            </Button>
+          </>
+        ) : (
+          <>
+            <TextField
+              ref={amountRef}
+              id="tender-amount"
+              label={`Amount (${symbol})`}
+              hint={`In pounds and pence, like ${money(2000)}. 0 takes off the ${tenderTypeLabels[tender].toLowerCase()} entry.`}
+              inputMode="decimal"
+              autoComplete="off"
+              value={amount}
+              error={error}
+              onChange={(event) => setAmount(event.target.value)}
+            />
+            <Button type="submit" variant="secondary" size="md">
+              Add payment
+            </Button>
+          </>
+        )}
       </form>
       {payments.length > 0 && (
         <>

@@ -2,7 +2,7 @@ import type { Cart } from '@lido/contracts/cart';
 import { checkoutServiceBase } from '@lido/contracts/cart-paths';
 import type { CashUp, DeskOrdersAnswer, PaidAtDesk, PayBody } from '@lido/contracts/front-of-house';
 import type { Order } from '@lido/contracts/order';
-import type { StaffUser } from '@lido/contracts/staff';
+import type { StaffMe } from '@lido/contracts/staff';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, apiGet, type RequestOptions } from '../../../lib/api/api-client.ts';
 import { showCartFailure } from '../../cart/index.ts';
@@ -19,7 +19,7 @@ export const tillKeys = {
 /** GET /api/staff/me: who is at the desk, their role and the currency symbol for their screens. */
 export const staffMeQuery = queryOptions({
   queryKey: tillKeys.staff,
-  queryFn: ({ signal }) => apiGet<StaffUser>('staff/me', undefined, signal),
+  queryFn: ({ signal }) => apiGet<StaffMe>('staff/me', undefined, signal),
   staleTime: 60_000,
 });
 export const useStaffMe = () => useQuery(staffMeQuery);
@@ -64,18 +64,25 @@ export function useDeskCartChange(customerId: number) {
   });
 }
 
+/** After an order is paid (by tenders or by card): its basket is gone, the day's lists have it. */
+export function useForgetPaidBasket(customerId: number) {
+  const queryClient = useQueryClient();
+  return () => {
+    queryClient.removeQueries({ queryKey: tillKeys.cart(customerId) });
+    void queryClient.invalidateQueries({ queryKey: ['staff', 'orders'] });
+    void queryClient.invalidateQueries({ queryKey: ['staff', 'cash-up'] });
+  };
+}
+
 /** POST {checkout}/pay: the one-step pay with the tenders; a repeat of one transaction makes one order. */
 export function usePayAtDesk(customerId: number) {
   const queryClient = useQueryClient();
+  const forgetPaidBasket = useForgetPaidBasket(customerId);
   return useMutation({
     mutationFn: async (body: PayBody) =>
       (await apiFetch<PaidAtDesk>(`${checkoutServiceBase}/pay`, { method: 'POST', body })).data,
     meta: { inlineValidation: true },
-    onSuccess: () => {
-      queryClient.removeQueries({ queryKey: tillKeys.cart(customerId) });
-      void queryClient.invalidateQueries({ queryKey: ['staff', 'orders'] });
-      void queryClient.invalidateQueries({ queryKey: ['staff', 'cash-up'] });
-    },
+    onSuccess: forgetPaidBasket,
     // A refusal may mean the basket changed (a hold ended, a price moved): show what is true now.
     onError: () => void queryClient.invalidateQueries({ queryKey: tillKeys.cart(customerId) }),
   });
