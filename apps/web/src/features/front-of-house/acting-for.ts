@@ -6,7 +6,17 @@ import { type OutgoingCall, setCallAdjuster } from '../../lib/api/api-client.ts'
  * checkout, joining, change and renew, bookings and the customer's own reads. Settings, theme,
  * terms, data fields and the staff calls themselves are nobody's, so they go unchanged.
  */
-const actingPrefixes = ['cart', 'checkout', 'memberships', 'activities', 'my-account', 'orders', 'auth/user'];
+const actingPrefixes = [
+  'cart',
+  'checkout',
+  'memberships',
+  // a joining customer's answers to the membership's questions are theirs
+  'custom-questions',
+  'activities',
+  'my-account',
+  'orders',
+  'auth/user',
+];
 
 function isActingPath(path: string): boolean {
   const clean = path.replace(/^\/+/, '').replace(/^api\//, '');
