@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, visit, waitForPage } from './support/browser.ts';
 import { useE2E } from './support/fixture.ts';
-import { adultClasses, bookingCentre, openFirstSession, waitForCustomersPrices } from './support/booking.ts';
+import { bookingCentre, openFirstSession } from './support/booking.ts';
 import { agreeToTerms, step } from './support/joining.ts';
 
 /** Pence from a money text such as "£15.40". */
