@@ -26,6 +26,12 @@ describe('the front-of-house staff site', () => {
       .toContain('No customer selected.');
     await waitForPage(page);
     await expectNoAxeViolations(page);
+    // On a phone-sized screen the staff links stay in the header (there is no menu button).
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(
+      await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Basket' }).isVisible(),
+    ).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // The desk's ways into joining and booking: the centres, then a centre's timetable.
     await page

@@ -199,6 +199,9 @@ describe('acting for the selected customer', () => {
     expect(call('activities/sessions/4', 'GET').query).toEqual({ selectedUserId: 7 });
     expect(call('my-account/memberships', 'GET').query).toEqual({ selectedUserId: 7 });
     expect(call('memberships/5/renew', 'POST').query).toEqual({ selectedUserId: 7 });
+    expect(call('custom-questions/memberships/3', 'POST', { answers: [] }).query).toEqual({
+      selectedUserId: 7,
+    });
   });
 
   it('keeps a family member the page chose, and leaves settings and staff calls alone', () => {

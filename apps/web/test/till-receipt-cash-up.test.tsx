@@ -58,12 +58,15 @@ describe('the receipt at the desk', () => {
       change: money(90),
       tenders: [
         { tenderType: 'offline-voucher', amount: 500 },
-        { tenderType: 'cash', amount: 1100 },
+        // handed over: £11.90 for the £11.00 left; the desk's record keeps £11.00
+        { tenderType: 'cash', amount: 1190 },
       ],
     });
     const tenders = await screen.findByRole('table', { name: 'Paid with' }, wait);
     expect(calls).toContainEqual(expect.objectContaining({ url: '/api/orders/41?selected_user_id=7' }));
     expect(within(tenders).getByRole('row', { name: 'Voucher £5.00' })).toBeTruthy();
+    // The cash handed over beside the change given, never the cash kept beside it.
+    await within(tenders).findByRole('row', { name: 'Cash £11.90' }, wait);
     expect(within(tenders).getByRole('row', { name: 'Change given £0.90' })).toBeTruthy();
     await screen.findByText('Served by Dee Desk', undefined, wait);
     expect(screen.getByText('LD-000041')).toBeTruthy();

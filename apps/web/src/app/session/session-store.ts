@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { isLoggedInState, readAuthState } from './auth-state.ts';
+import { useSiteOverrides } from '../site-mode/site-overrides.ts';
 
 /** How often the auth state cookie is compared with the last one seen (platform spec, section 4). */
 export const authCheckIntervalMs = 5000;
@@ -28,7 +29,14 @@ export function subscribeToAuthState(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/**
+ * The customer's login state. On the staff site the customer is the one selected at the desk (the
+ * calls name them), so every shared page (joining, a session's booking, packages, the waiting list)
+ * treats them as logged in, never asking the desk to log in as them.
+ */
 export function useAuthState(): { state: string | null; loggedIn: boolean } {
   const state = useSyncExternalStore(subscribeToAuthState, () => lastSeen);
-  return { state, loggedIn: isLoggedInState(state) };
+  // The same hook on every render of a site: a site either overrides it or never does.
+  const overridden = useSiteOverrides().useCustomerLoggedIn;
+  return { state, loggedIn: overridden ? overridden() : isLoggedInState(state) };
 }

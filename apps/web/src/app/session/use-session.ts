@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { type AuthUser, userQuery } from './get-user.ts';
-import { useSiteOverrides } from '../site-mode/site-overrides.ts';
 
 /** Everything cached under 'auth' belongs to one session: the user, their basket, their account lists. */
 const sessionQueryKeys = ['auth'];
@@ -18,10 +17,7 @@ export interface SessionSummary {
  * selected at the desk (the calls name them), so the joining and booking pages treat them as logged in.
  */
 export function useSession(): SessionSummary {
-  const { loggedIn: customerLoggedIn } = useAuthState();
-  // The same hook on every render of a site: a site either overrides it or never does.
-  const overridden = useSiteOverrides().useCustomerLoggedIn;
-  const loggedIn = overridden ? overridden() : customerLoggedIn;
+  const { loggedIn } = useAuthState();
   const user = useQuery(userQuery(loggedIn));
   const isLoggedIn = loggedIn && user.data !== undefined;
   return {

@@ -12,6 +12,8 @@ const actingPrefixes = [
   // the card's 3-D Secure answer posted by the page (Stripe), for the desk's card (decision 0058)
   'payment-providers/sca-completion',
   'memberships',
+  // a joining customer's answers to the membership's questions are theirs
+  'custom-questions',
   'activities',
   'my-account',
   'orders',

@@ -40,12 +40,14 @@ export function DeskReceiptPage() {
       </section>
     );
   const symbol = staff.data?.currencySymbol ?? '£';
+  // Just paid: the tenders as handed over, beside the change given (£20 cash, £4.60 change). Opened
+  // later: the desk's record, the cash kept, with no change row.
   const tenders =
-    deskOrder?.tenders.map((tender) => ({ type: tender.tenderType, amount: tender.amount.formatted })) ??
     paid?.tenders.map((tender) => ({
       type: tender.tenderType,
       amount: formatPence(tender.amount, symbol),
     })) ??
+    deskOrder?.tenders.map((tender) => ({ type: tender.tenderType, amount: tender.amount.formatted })) ??
     [];
   const customerName = deskOrder?.customer.name;
   const staffName = deskOrder?.staff.name ?? staff.data?.name;
