@@ -221,16 +221,13 @@ export function createServices(
     auth: createAuthService({ config, operators, auth: authRepository, limiter, clock }),
     staffAuth: createStaffAuthService({ db: database.db, operators, limiter, clock, timeouts: config.staff }),
     staffAccounts: createStaffAccounts({ db: database.db, clock }),
-    desk: {
-      ...createDeskOrdersService({
-        db: database.db,
-        operators,
-        clock,
-        timeZone: config.timeZone,
-        placesFreed: () => waitingList.placesFreed(),
-      }),
-      customerById: authRepository.customerById,
-    },
+    desk: createDeskOrdersService({
+      db: database.db,
+      operators,
+      clock,
+      timeZone: config.timeZone,
+      placesFreed: () => waitingList.placesFreed(),
+    }),
     deskCustomers: createDeskCustomersService({ db: database.db }),
     customers: createCustomersService({
       db: database.db,

@@ -1,3 +1,4 @@
+import { createAuthRepository } from '../src/modules/auth/auth.repository.ts';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn } from '@lido/pricing/calendar-date';
@@ -331,7 +332,7 @@ describe('taking payment at the desk', () => {
 
     it('pays a dependant’s basket from their account holder’s, and an unknown customer is 404', async () => {
       const { customer, total, terms } = await withBasket();
-      const holder = await t.services().desk.customerById(customer.id);
+      const holder = await createAuthRepository(t.database.db).customerById(customer.id);
       const dependant = await insertDependant(t.database.db, holder!, {
         firstName: 'Kit',
         lastName: 'Tester',

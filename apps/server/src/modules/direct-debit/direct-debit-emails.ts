@@ -50,8 +50,8 @@ export function mandateConfirmationEmail(input: {
   );
 }
 
-/** The advance notice: at least 3 working days before each collection (§3.4). */
-export function advanceNoticeEmail(input: {
+/** What a notice of a coming collection says: to whom, the amount and the date it is taken. */
+export interface CollectionNotice {
   to: string;
   firstName: string;
   merchant: Merchant;
@@ -60,7 +60,10 @@ export function advanceNoticeEmail(input: {
   amountPence: number;
   symbol: string;
   chargeDate: string;
-}): EmailMessage {
+}
+
+/** The advance notice: at least 3 working days before each collection (§3.4). */
+export function advanceNoticeEmail(input: CollectionNotice): EmailMessage {
   const amount = formatPence(input.amountPence, input.symbol);
   return paragraphsEmail(
     input.to,
@@ -99,16 +102,7 @@ export function problemEmail(input: {
  * A failed collection to be re-presented: the advance notice of its amount and new date (at least
  * 3 working days ahead, §3.4), sent with the news of the failure, and the card payment instead.
  */
-export function representationNoticeEmail(input: {
-  to: string;
-  firstName: string;
-  merchant: Merchant;
-  reference: string;
-  description: string;
-  amountPence: number;
-  symbol: string;
-  chargeDate: string;
-}): EmailMessage {
+export function representationNoticeEmail(input: CollectionNotice): EmailMessage {
   const amount = formatPence(input.amountPence, input.symbol);
   return paragraphsEmail(
     input.to,

@@ -4,7 +4,7 @@ import type {
   DeskCustomerBody,
   DeskCustomerDetail,
 } from '@lido/contracts/front-of-house';
-import type { StaffSession, StaffUser } from '@lido/contracts/staff';
+import type { StaffMe, StaffSession } from '@lido/contracts/staff';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, apiGet } from '../../lib/api/api-client.ts';
 import { noteStaffState } from './staff-session-state.ts';
@@ -16,10 +16,13 @@ export const staffKeys = {
   customer: (id: number) => ['staff', 'customers', id] as const,
 };
 
-/** GET /api/staff/me: who is at the desk (a 401 or 403 means nobody: the login page). */
+/**
+ * GET /api/staff/me: who is at the desk, their role, the currency symbol for their screens and
+ * whether the till may take cards (a 401 or 403 means nobody: the login page).
+ */
 export const staffMeQuery = queryOptions({
   queryKey: staffKeys.me,
-  queryFn: async () => (await apiFetch<StaffUser>('staff/me', { handleUnauthorized: false })).data,
+  queryFn: async () => (await apiFetch<StaffMe>('staff/me', { handleUnauthorized: false })).data,
   staleTime: 5 * 60_000,
   retry: false,
 });

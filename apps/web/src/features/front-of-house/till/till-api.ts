@@ -2,26 +2,20 @@ import type { Cart } from '@lido/contracts/cart';
 import { checkoutServiceBase } from '@lido/contracts/cart-paths';
 import type { CashUp, DeskOrdersAnswer, PaidAtDesk, PayBody } from '@lido/contracts/front-of-house';
 import type { Order } from '@lido/contracts/order';
-import type { StaffMe } from '@lido/contracts/staff';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, apiGet, type RequestOptions } from '../../../lib/api/api-client.ts';
 import { showCartFailure } from '../../cart/index.ts';
+import { staffMeQuery } from '../staff-api.ts';
 
 /** The till's server calls (issue 19). Every customer call names the selected customer. */
 export const tillKeys = {
-  staff: ['staff', 'me'] as const,
   cart: (customerId: number) => ['staff', 'cart', customerId] as const,
   order: (orderId: string, customerId: number | null) => ['staff', 'order', orderId, customerId] as const,
   orders: (date: string) => ['staff', 'orders', date] as const,
   cashUp: (date: string) => ['staff', 'cash-up', date] as const,
 };
 
-/** GET /api/staff/me: who is at the desk, their role and the currency symbol for their screens. */
-export const staffMeQuery = queryOptions({
-  queryKey: tillKeys.staff,
-  queryFn: ({ signal }) => apiGet<StaffMe>('staff/me', undefined, signal),
-  staleTime: 60_000,
-});
+/** The staff user, read once for the whole staff site (the layout reads the same query). */
 export const useStaffMe = () => useQuery(staffMeQuery);
 
 /** GET {checkout}?selected_user_id: the selected customer's basket (their payer's, for a dependant). */
