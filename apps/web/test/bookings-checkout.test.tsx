@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLocation } from 'react-router';
+import { useLocation } from '../src/router/index.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setSiteMode } from '../src/app/site-mode/site-mode.ts';
 import { cartKeys } from '../src/features/cart/keys.ts';

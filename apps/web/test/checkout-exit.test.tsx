@@ -3,7 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import { Toaster } from '../src/app/toasts/toaster.tsx';
 import { clearToasts } from '../src/app/toasts/toast-store.ts';
 import userEvent from '@testing-library/user-event';
-import { useLocation } from 'react-router';
+import { useLocation } from '../src/router/index.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cartKeys } from '../src/features/cart/keys.ts';
 import { CheckoutPage } from '../src/features/checkout/checkout-page.tsx';

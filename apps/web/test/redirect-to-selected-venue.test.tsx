@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../src/router/index.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { siteRoutes } from '../src/app/create-site.tsx';
 import { RedirectToSelectedVenue } from '../src/app/redirect-to-selected-venue.tsx';

@@ -25,6 +25,29 @@ describe('key case conversion', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
+  it('never writes a prototype key that conversion makes, and lets the later of two same-named keys stand', () => {
+    const hostile = JSON.parse('{"__Proto__": {"polluted": true}, "keep": 1}');
+    const converted = convertKeys(hostile, camelToSnake) as object;
+    expect(Object.getPrototypeOf(converted)).toBe(Object.prototype);
+    expect(converted).toEqual({ keep: 1 });
+    const twice = convertKeys(JSON.parse('{"a_b": {"x_y": 1}, "z": 0, "aB": [{"c_d": 2}]}'), snakeToCamel);
+    expect(twice).toEqual({ aB: [{ cD: 2 }], z: 0 });
+    expect(Object.keys(twice as object)).toEqual(['aB', 'z']);
+    const later = convertKeys(JSON.parse('{"a_b": [{"x_y": 1}], "aB": 3}'), snakeToCamel);
+    expect(later).toEqual({ aB: 3 });
+  });
+
+  it('converts the same keys the same way every time (they are remembered)', () => {
+    const list = Array.from({ length: 3 }, (_, index) => ({
+      item_id: index,
+      nested_list: [{ inner_key: index }],
+    }));
+    for (let round = 0; round < 2; round++)
+      expect(convertKeys(list, snakeToCamel)).toEqual(
+        [0, 1, 2].map((index) => ({ itemId: index, nestedList: [{ innerKey: index }] })),
+      );
+  });
+
   it('leaves non-plain objects such as dates untouched', () => {
     const date = new Date('2026-11-21T00:00:00Z');
     expect(convertKeys({ start_date: date }, snakeToCamel)).toEqual({ startDate: date });

@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
+import { createBrowserRouter, type RouteObject, RouterProvider } from '../router/index.ts';
 import { accessibilityStatementPath } from '../features/accessibility/index.ts';
 import { NotFoundPage } from './errors/not-found-page.tsx';
 import { RouteError } from './errors/route-error.tsx';

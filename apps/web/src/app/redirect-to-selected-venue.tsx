@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Navigate } from 'react-router';
+import { Navigate } from '../router/index.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import { userQuery } from './session/get-user.ts';
 import { useAuthState } from './session/session-store.ts';

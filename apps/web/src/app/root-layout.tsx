@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { Outlet, useLocation, useMatches } from 'react-router';
+import { Outlet, useLocation, useMatches } from '../router/index.ts';
 import { loadTagScripts, needsCleanDocument } from './analytics/tag-scripts.ts';
 import { recordPageView } from './analytics/data-layer.ts';
 import { useConsent } from './analytics/consent.ts';

@@ -2,7 +2,7 @@ import type { ClientSettings } from '@lido/contracts/client-settings';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import { createMemoryRouter, type RouteObject, RouterProvider } from '../../src/router/index.ts';
 import { clientSettingsQuery } from '../../src/app/client-settings/get-client-settings.ts';
 import { SiteContext, type SiteName } from '../../src/app/site-mode/site-context.tsx';
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../router/index.ts';
 
 export const notFoundHeading = "Whoops! Looks like you've gone offside.";
 export const notFoundText =

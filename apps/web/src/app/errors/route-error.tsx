@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { isRouteErrorResponse, useRouteError } from '../../router/index.ts';
 import { reportError } from '../analytics/error-reporting.ts';
 import { FullPageError } from './full-page-error.tsx';
 import { NotFoundPage } from './not-found-page.tsx';

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { type AuthUser, userQuery } from './get-user.ts';
 
 /** Everything cached under 'auth' belongs to one session: the user, their basket, their account lists. */
@@ -38,7 +38,13 @@ export function useAuthStateWatcher(): void {
     const timer = window.setInterval(checkAuthState, authCheckIntervalMs);
     return () => window.clearInterval(timer);
   }, []);
+  // The state the page started in: what is cached was read in it (route loaders read ahead as the
+  // page loads), so only a change makes it stale. Reading it all again on mount doubled checkout's
+  // basket and terms calls.
+  const cachedFor = useRef(state);
   useEffect(() => {
+    if (cachedFor.current === state) return;
+    cachedFor.current = state;
     // Whatever the change, the cached user and basket belong to the previous state.
     void queryClient.invalidateQueries({ queryKey: sessionQueryKeys });
     if (!state?.startsWith('in.')) queryClient.removeQueries({ queryKey: sessionQueryKeys });

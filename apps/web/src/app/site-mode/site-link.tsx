@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../router/index.ts';
 import { needsCleanDocument } from '../analytics/tag-scripts.ts';
 import { useClientSettings } from '../client-settings/get-client-settings.ts';
 import { crossSiteUrl } from './cross-site.ts';

@@ -1,7 +1,7 @@
 import type { Booking } from '@lido/contracts/account';
 import { useQuery } from '@tanstack/react-query';
 import { type RefObject, useEffect, useRef, useState } from 'react';
-import { NavLink } from 'react-router';
+import { NavLink } from '../../router/index.ts';
 import { ApiError } from '../../lib/api/api-client.ts';
 import { genericErrorLine } from '../../lib/api/generic-error.ts';
 import { Button } from '../../ui/button.tsx';

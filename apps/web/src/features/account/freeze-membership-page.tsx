@@ -4,7 +4,7 @@ import { planFreeze } from '@lido/pricing/membership-freeze';
 import { formatPence } from '@lido/pricing/money';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../../router/index.ts';
 import { useClientSettings } from '../../app/client-settings/get-client-settings.ts';
 import { ApiError } from '../../lib/api/api-client.ts';
 import { genericErrorLine } from '../../lib/api/generic-error.ts';

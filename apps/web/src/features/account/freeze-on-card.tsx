@@ -1,5 +1,5 @@
 import type { HeldFreeze } from '@lido/contracts/membership-freeze';
-import { Link } from 'react-router';
+import { Link } from '../../router/index.ts';
 import type { HeldMembership } from './get-memberships.ts';
 
 /** A freeze not yet over, in the membership card's facts. */

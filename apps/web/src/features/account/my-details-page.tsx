@@ -2,7 +2,7 @@ import { partsFromDate } from '@lido/contracts/date-input';
 import { type CalendarDate, isCalendarDate, prettyDate } from '@lido/pricing/calendar-date';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../router/index.ts';
 import { Button } from '../../ui/button.tsx';
 import { ErrorSummary } from '../../ui/error-summary.tsx';
 import { PasswordField } from '../../ui/form-fields.tsx';

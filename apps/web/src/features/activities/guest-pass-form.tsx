@@ -3,7 +3,7 @@ import type { Cart } from '@lido/contracts/cart';
 import type { GuestPassOffer } from '@lido/contracts/guest-passes';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../router/index.ts';
 import { useClientSettings } from '../../app/client-settings/get-client-settings.ts';
 import { useAuthState } from '../../app/session/session-store.ts';
 import { showToast } from '../../app/toasts/toast-store.ts';

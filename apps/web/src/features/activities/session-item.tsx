@@ -1,5 +1,5 @@
 import type { TimetableSession } from '@lido/contracts/activities';
-import { Link } from 'react-router';
+import { Link } from '../../router/index.ts';
 import { buttonClass } from '../../ui/button.tsx';
 import { priceText, whereText } from './session-text.ts';
 

@@ -1,7 +1,7 @@
 import type { SessionDetails } from '@lido/contracts/activities';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../../router/index.ts';
 import { NotFoundPage } from '../../app/errors/not-found-page.tsx';
 import { useAuthState } from '../../app/session/session-store.ts';
 import { ApiError } from '../../lib/api/api-client.ts';

@@ -1,7 +1,7 @@
 import { type TimeOfDay, timesOfDay } from '@lido/contracts/activity-labels';
 import { addDays, compareDates, isCalendarDate } from '@lido/pricing/calendar-date';
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../router/index.ts';
 import { useAuthState } from '../../app/session/session-store.ts';
 import { ApiError } from '../../lib/api/api-client.ts';
 import { genericErrorLine } from '../../lib/api/generic-error.ts';

@@ -1,4 +1,4 @@
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from '../../router/index.ts';
 import { useAuthState } from '../../app/session/session-store.ts';
 import { safeRedirect } from '../../app/safe-redirect.ts';
 import { LoginForm } from './login-form.tsx';

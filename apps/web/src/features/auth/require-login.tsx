@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation } from '../../router/index.ts';
 import { useAuthState } from '../../app/session/session-store.ts';
 
 /** A protected route: a logged-out visitor goes to /login with the way back in `redirect`. */

@@ -1,6 +1,6 @@
 import type { Order, OrderItem } from '@lido/contracts/order';
 import { useEffect } from 'react';
-import { useParams } from 'react-router';
+import { useParams } from '../../router/index.ts';
 import { ApiError, apiUrl } from '../../lib/api/api-client.ts';
 import { genericErrorLine } from '../../lib/api/generic-error.ts';
 import { Spinner } from '../../ui/spinner.tsx';

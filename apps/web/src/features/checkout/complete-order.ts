@@ -1,18 +1,14 @@
 import type { CompletedCheckout } from '@lido/contracts/order';
-import type { CartTermsAnswer } from '@lido/contracts/cart';
 import type { OfflinePayment } from '@lido/contracts/offline-payments';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch, apiGet } from '../../lib/api/api-client.ts';
+import { apiFetch } from '../../lib/api/api-client.ts';
 import { userQueryKey } from '../../app/session/get-user.ts';
+import { cartTermsQuery } from './cart-terms-query.ts';
 import type { CheckoutExtras } from './checkout-source.ts';
 
-/** GET /api/terms?cart_id: the terms to accept for what is in the basket (read from data.data). */
+/** The basket's terms (see cartTermsQuery). */
 export function useCartTerms(cartId: number | null) {
-  return useQuery({
-    queryKey: ['auth', 'cart-terms', cartId],
-    queryFn: async ({ signal }) => (await apiGet<CartTermsAnswer>('terms', { cartId }, signal)).data,
-    enabled: cartId !== null,
-  });
+  return useQuery(cartTermsQuery(cartId));
 }
 
 /**

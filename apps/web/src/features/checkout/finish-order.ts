@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../router/index.ts';
 import { cartKeys } from '../cart/index.ts';
 import { isNewMandate, resetJoiningJourney } from '../joining/index.ts';
 import { useSiteMode } from '../../app/site-mode/site-mode.ts';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../router/index.ts';
 import { showToast } from '../../app/toasts/toast-store.ts';
 import { useCartTerms } from './complete-order.ts';
 import { termsMessage, termsToAsk } from './terms-checks.tsx';
@@ -16,6 +16,7 @@ export interface FromJoiningPage {
  * The joining spec's rule (§4): a checkout opened by the joining page whose required terms are not
  * all accepted goes to / with "Please check all required terms and conditions". A checkout opened
  * any other way (the basket, a renewal, another device) asks for the missing terms instead.
+ * Returns the terms query, which the page waits for before it lays out the form.
  */
 export function useJoiningTermsCheck(cartId: number | null) {
   const terms = useCartTerms(cartId);
@@ -29,4 +30,5 @@ export function useJoiningTermsCheck(cartId: number | null) {
     // Sent back on purpose: the leave-checkout question is not asked (see useLeaveCheckoutGuard).
     void navigate('/', { replace: true, state: sentBackFromCheckout });
   }, [fromJoiningPage, missing, navigate]);
+  return terms;
 }

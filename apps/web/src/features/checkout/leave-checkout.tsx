@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useBlocker } from 'react-router';
+import { useBlocker } from '../../router/index.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../ui/button.tsx';
 import { Modal } from '../../ui/modal.tsx';

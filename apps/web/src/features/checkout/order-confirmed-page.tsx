@@ -1,6 +1,6 @@
 import { prettyDate } from '@lido/pricing/calendar-date';
 import { useEffect } from 'react';
-import { useLocation, useParams } from 'react-router';
+import { useLocation, useParams } from '../../router/index.ts';
 import { ApiError } from '../../lib/api/api-client.ts';
 import { genericErrorLine } from '../../lib/api/generic-error.ts';
 import { durationLabel } from '../../lib/membership-price.ts';

@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router';
+import { NavLink } from '../../router/index.ts';
 import { LogOutButton } from './log-out-button.tsx';
 
 export interface AccountNavItem {

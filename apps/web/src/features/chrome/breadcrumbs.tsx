@@ -1,4 +1,4 @@
-import { Link, useMatches } from 'react-router';
+import { Link, useMatches } from '../../router/index.ts';
 import { ChevronIcon, HomeIcon } from '../../ui/icons.tsx';
 
 export interface RouteHandle {

@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../router/index.ts';
 import { useLogout } from '../../app/session/login.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { ClientSettings } from '@lido/contracts/client-settings';
 import { type Ref, useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../router/index.ts';
 import { CloseIcon } from '../../ui/icons.tsx';
 import type { SessionSummary } from '../../app/session/use-session.ts';
 import { useSite } from '../../app/site-mode/site-context.tsx';

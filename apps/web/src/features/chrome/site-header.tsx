@@ -2,7 +2,7 @@ import type { ClientSettings } from '@lido/contracts/client-settings';
 import { useRef, useState } from 'react';
 import { LoginDialog } from '../auth/index.ts';
 import { AccountMenu } from './account-menu.tsx';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../router/index.ts';
 import { BasketIcon, MenuIcon } from '../../ui/icons.tsx';
 import type { SessionSummary } from '../../app/session/use-session.ts';
 import { crossSiteUrl } from '../../app/site-mode/cross-site.ts';

@@ -1,6 +1,6 @@
 import { customerDetailsShape } from '@lido/contracts/customer';
 import type { DeskCustomerBody } from '@lido/contracts/front-of-house';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../router/index.ts';
 import { type DeskRegistration, RegistrationForm } from '../registration/index.ts';
 import { useSelectCustomer } from './selected-customer.ts';
 import { useCreateDeskCustomer } from './staff-api.ts';

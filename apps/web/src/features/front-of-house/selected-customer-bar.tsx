@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../router/index.ts';
 import { ApiError } from '../../lib/api/api-client.ts';
 import { deskCustomerQuery } from './staff-api.ts';
 import { useSelectCustomer, useSelectedCustomerId } from './selected-customer.ts';

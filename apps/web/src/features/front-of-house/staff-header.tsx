@@ -1,5 +1,5 @@
 import type { StaffUser } from '@lido/contracts/staff';
-import { NavLink, useNavigate } from 'react-router';
+import { NavLink, useNavigate } from '../../router/index.ts';
 import { Button } from '../../ui/button.tsx';
 import { useStaffLogout } from './staff-api.ts';
 

@@ -1,4 +1,4 @@
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../router/index.ts';
 import { CredentialsForm } from '../../app/session/credentials-form.tsx';
 import { safeRedirect } from '../../app/safe-redirect.ts';
 import { useStaffLogin } from './staff-api.ts';

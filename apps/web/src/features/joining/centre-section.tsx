@@ -1,5 +1,5 @@
 import type { Venue } from '@lido/contracts/venue';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../router/index.ts';
 import { Button } from '../../ui/button.tsx';
 import { resetFinder } from '../centre-finder/index.ts';
 import { getSiteMode, setSiteMode } from '../../app/site-mode/site-mode.ts';

@@ -1,6 +1,6 @@
 import { prettyDate } from '@lido/pricing/calendar-date';
 import { startDateLimits } from '@lido/pricing/membership-costs';
-import { Navigate } from 'react-router';
+import { Navigate } from '../../router/index.ts';
 import { usePageTitle } from '../../app/page-title.ts';
 import { useClientSettings } from '../../app/client-settings/get-client-settings.ts';
 import { useOperatorToday } from '../../app/client-settings/use-operator-today.ts';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../router/index.ts';
 import { showToast } from '../../app/toasts/toast-store.ts';
 import { joiningStore } from './joining-store.ts';
 import type { JoiningData } from './use-joining-data.ts';

@@ -1,4 +1,4 @@
-import { useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from '../../router/index.ts';
 import type { PaymentType } from './joining-store.ts';
 
 /** The URL's payment type: `recurring`/`monthly` or `fixed`/`single`; anything else is no type. */

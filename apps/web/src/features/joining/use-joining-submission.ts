@@ -1,7 +1,7 @@
 import { clampStartDate, type StartDateLimits } from '@lido/pricing/membership-costs';
 import type { ClientSettings } from '@lido/contracts/client-settings';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../router/index.ts';
 import { needsCleanDocument } from '../../app/analytics/tag-scripts.ts';
 import type { SessionSummary } from '../../app/session/use-session.ts';
 import { showToast, toastDurations } from '../../app/toasts/toast-store.ts';

@@ -1,6 +1,6 @@
 import type { MembershipType } from '@lido/contracts/membership';
 import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../router/index.ts';
 import { showToast } from '../../app/toasts/toast-store.ts';
 import { optionFor } from './filter-memberships.ts';
 import { chooseMembership, completeSection, joiningStore, type JoiningState } from './joining-store.ts';

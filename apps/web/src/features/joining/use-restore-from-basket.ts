@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../router/index.ts';
 import { useBasketMembership } from './get-basket-membership.ts';
 import { type JoiningState, joiningStore, restoreFromBasket } from './joining-store.ts';
 import type { JoiningData } from './use-joining-data.ts';

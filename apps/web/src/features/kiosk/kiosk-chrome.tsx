@@ -1,6 +1,6 @@
 import type { ClientSettings } from '@lido/contracts/client-settings';
 import { useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../router/index.ts';
 import { Button } from '../../ui/button.tsx';
 import { LoginControl } from '../chrome/index.ts';
 import { useSession } from '../../app/session/use-session.ts';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../router/index.ts';
 import { showToast } from '../../app/toasts/toast-store.ts';
 import { buttonClass } from '../../ui/button.tsx';
 import { useClientSettings } from '../../app/client-settings/get-client-settings.ts';

@@ -1,6 +1,6 @@
 import type { ClientSettings } from '@lido/contracts/client-settings';
 import { useQueryClient } from '@tanstack/react-query';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../router/index.ts';
 import { clientSettingsQuery } from '../../app/client-settings/get-client-settings.ts';
 import { useSession } from '../../app/session/use-session.ts';
 import { crossSiteUrl } from '../../app/site-mode/cross-site.ts';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { checkoutServiceBase } from '@lido/contracts/cart-paths';
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../router/index.ts';
 import { apiFetch } from '../../lib/api/api-client.ts';
 import { resetJoiningJourney } from '../joining/index.ts';
 import { noteAuthState, useAuthState } from '../../app/session/session-store.ts';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../router/index.ts';
 import { useAuthState } from '../../app/session/session-store.ts';
 import { Button } from '../../ui/button.tsx';
 import { LoginDialog } from '../auth/index.ts';

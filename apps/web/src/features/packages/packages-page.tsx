@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../../router/index.ts';
 import { NotFoundPage } from '../../app/errors/not-found-page.tsx';
 import { usePageTitle } from '../../app/page-title.ts';
 import { ApiError } from '../../lib/api/api-client.ts';

@@ -1,4 +1,4 @@
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from '../../router/index.ts';
 import { useAuthState } from '../../app/session/session-store.ts';
 import { RegistrationForm } from './registration-form.tsx';
 

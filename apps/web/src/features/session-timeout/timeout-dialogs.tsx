@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../router/index.ts';
 import { Button, buttonClass } from '../../ui/button.tsx';
 import { durationWords, LiveCountdown } from '../../ui/countdown.tsx';
 import { Modal } from '../../ui/modal.tsx';

@@ -1,6 +1,6 @@
 import type { Venue } from '@lido/contracts/venue';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../router/index.ts';
 import { useSession } from '../../app/session/use-session.ts';
 import { useSiteMode } from '../../app/site-mode/site-mode.ts';
 import { VenueAddress, venuesQuery } from '../../features/venues/index.ts';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../../router/index.ts';
 import { useClientSettings } from '../../app/client-settings/get-client-settings.ts';
 import { NotFoundPage } from '../../app/errors/not-found-page.tsx';
 import { SiteLink } from '../../app/site-mode/site-link.tsx';

@@ -1,4 +1,4 @@
-import { Navigate } from 'react-router';
+import { Navigate } from '../../router/index.ts';
 import { startSite } from '../../app/create-site.tsx';
 import { lockSiteModeOff } from '../../app/site-mode/site-mode.ts';
 import {

@@ -1,6 +1,6 @@
 import { formatPence } from '@lido/pricing/money';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../router/index.ts';
 import {
   freezeSummary,
   myDirectDebitQuery,

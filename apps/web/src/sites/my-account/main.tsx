@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import type { RouteObject } from '../../router/index.ts';
 import { startSite } from '../../app/create-site.tsx';
 import { useClientSettings } from '../../app/client-settings/get-client-settings.ts';
 import { NotFoundPage } from '../../app/errors/not-found-page.tsx';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../router/index.ts';
 import { pushToDataLayer } from '../../app/analytics/data-layer.ts';
 import { CentreFinder } from '../../features/centre-finder/index.ts';
 import { venuesQuery } from '../../features/venues/index.ts';

@@ -1,4 +1,5 @@
 import { startSite } from '../../app/create-site.tsx';
+import { prefetchCheckout } from '../../features/checkout/index.ts';
 import { prefetchJoining } from '../../features/joining/index.ts';
 import { JoiningHomePage } from './joining-home-page.tsx';
 
@@ -22,12 +23,13 @@ startSite('online-joining', (queryClient) => [
   },
   {
     path: 'centre/:centreSlug/membership/:selectedMembershipSlug/:selectedPaymentType',
-    loader: ({ params }) => prefetchJoining(queryClient, params.centreSlug),
+    loader: ({ params }) => prefetchJoining(queryClient, params.centreSlug, params.selectedMembershipSlug),
     lazy: joiningPage,
     handle: { title: 'Membership Options', breadcrumb: 'Buy membership' },
   },
   {
     path: 'checkout',
+    loader: () => prefetchCheckout(queryClient),
     lazy: async () => ({
       Component: (await import('../../features/checkout/checkout-route.tsx')).CheckoutRoute,
     }),

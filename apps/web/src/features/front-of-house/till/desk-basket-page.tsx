@@ -7,7 +7,7 @@ import {
 } from '@lido/contracts/offline-payments';
 import { formatPence } from '@lido/pricing/money';
 import { useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../../router/index.ts';
 import { useClientSettings } from '../../../app/client-settings/get-client-settings.ts';
 import { LoadFailed } from './load-failed.tsx';
 import { useFormErrors } from '../../../lib/forms/use-form-errors.ts';

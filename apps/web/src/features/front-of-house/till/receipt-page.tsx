@@ -1,7 +1,7 @@
 import { formatPence } from '@lido/pricing/money';
 import { todayIn } from '@lido/pricing/calendar-date';
 import { useState } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useLocation, useParams } from '../../../router/index.ts';
 import { useClientSettings } from '../../../app/client-settings/get-client-settings.ts';
 import { LoadFailed } from './load-failed.tsx';
 import { Button } from '../../../ui/button.tsx';

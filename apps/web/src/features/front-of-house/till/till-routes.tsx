@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import type { RouteObject } from '../../../router/index.ts';
 
 /**
  * The staff site's till (issue 19 items 4 and 5), for the site's router to mount at its root.
