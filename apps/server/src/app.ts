@@ -7,6 +7,7 @@ import type { CardProvider } from './providers/card/card-provider.ts';
 import { convertKeys, snakeToCamel } from '@lido/contracts/case';
 import { registerApiDocs } from './http/api-docs.ts';
 import { registerSchemaCompilers } from './http/api-schema.ts';
+import { registerAnswerCompression } from './http/compress-answers.ts';
 import { registerCsrfGuard } from './http/csrf-guard.ts';
 import { registerDevOutbox } from './http/dev-outbox.ts';
 import { registerErrorHandling } from './http/errors.ts';
@@ -134,6 +135,7 @@ export async function buildApp({
 
   registerErrorHandling(app);
   registerSecurityHeaders(app, config);
+  registerAnswerCompression(app);
   registerCsrfGuard(app, config);
   await registerStaticSites(app, config);
   registerOperatorFonts(app, config);

@@ -2,7 +2,8 @@ import http from 'node:http';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, siteNames } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { migrate } from './db/migrate.ts';
+import { migrate, readMigrations } from './db/migrate.ts';
+import { existingPgliteTemplate } from './db/pglite-template.ts';
 import { seedDemoIfEmpty } from './db/seed/seed-demo.ts';
 import { createOperatorRepository } from './modules/operator/operator.repository.ts';
 import { sitePortOffset } from './http/sites.ts';
@@ -22,11 +23,17 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const migrations = readMigrations();
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    // An empty PGlite directory starts from the build's migrated copy, when there is one (0062).
+    pgliteTemplate: existingPgliteTemplate(migrations),
+  });
   // One lock around migrating and seeding: instances starting together on an empty database take
   // turns, and the later ones find the work done.
   const startup = await database.withLock('startup', async () => {
-    const applied = await migrate(database);
+    const applied = await migrate(database, migrations);
     // The demo is for trying Lido out: production gets it only when asked (LIDO_SEED_DEMO=true).
     const seeded = config.seedDemo ? await seedDemoIfEmpty(database.db) : false;
     return { applied, seeded };

@@ -12,6 +12,7 @@ import {
   cachedOperatorReads,
 } from './modules/catalogue/cached-catalogue-reads.ts';
 import { createCatalogueCache, defaultCatalogueCheckMs } from './modules/catalogue/catalogue-cache.ts';
+import { defaultPlacesFreshMs } from './modules/catalogue/fresh-reads.ts';
 import { createCatalogueSnapshotRepository } from './modules/catalogue/catalogue-snapshot.repository.ts';
 import { createActivitiesService } from './modules/activities/activities.service.ts';
 import { createAccountRepository } from './modules/account/account.repository.ts';
@@ -269,7 +270,13 @@ export function createServices(
 export type AppServices = ReturnType<typeof createServices>;
 
 /** The catalogue cache's check interval in ms (decision 0038), or `false` to read the database every time. */
-export type CatalogueCacheSetting = { checkEveryMs: number } | false;
+export type CatalogueCacheSetting =
+  | {
+      checkEveryMs: number;
+      /** how old the places left shown to visitors may be (decision 0061); default the smaller of 1 s and the check */
+      placesFreshMs?: number;
+    }
+  | false;
 
 /** Where the hot reads come from: the cached catalogue, or (setting `false`) the database each time. */
 function hotReads(
@@ -284,6 +291,8 @@ function hotReads(
   return {
     operators: cachedOperatorReads(cache),
     memberships: cachedMembershipReads(cache),
-    activities: cachedActivityReads(cache, createLiveSessionsRepository(database.db)),
+    activities: cachedActivityReads(cache, createLiveSessionsRepository(database.db), {
+      placesFreshMs: setting.placesFreshMs ?? Math.min(setting.checkEveryMs, defaultPlacesFreshMs),
+    }),
   };
 }

@@ -28,7 +28,10 @@ const dearerGym = demoSource.replace(
 describe('the cached catalogue', () => {
   const statements: string[] = [];
   let database: DatabaseHandle;
-  /** an instance as production runs it, checking the version once an hour here (tests are slow) */
+  /**
+   * an instance as production runs it, checking the version once an hour here (tests are slow);
+   * visitors' places are read on every request (their window is timetable-cache.test.ts's)
+   */
   let cached: TestApp;
   /** the same code reading the database on every request */
   let uncached: TestApp;
@@ -54,7 +57,11 @@ describe('the cached catalogue', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase({ logQuery: (text) => statements.push(text) });
-    cached = await createTestApp({ database, now, catalogueCache: { checkEveryMs: 3_600_000 } });
+    cached = await createTestApp({
+      database,
+      now,
+      catalogueCache: { checkEveryMs: 3_600_000, placesFreshMs: 0 },
+    });
     uncached = await createTestApp({ database, now, catalogueCache: false });
     checking = await createTestApp({ database, now, catalogueCache: { checkEveryMs: 0 } });
     venues = (await get(uncached, '/api/activities/venues')).body.data as Venue[];

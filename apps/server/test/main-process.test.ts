@@ -1,7 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,6 +8,7 @@ import { loadConfig } from '../src/config.ts';
 import { startCardProvider } from '../src/providers/card/start-card-provider.ts';
 import { startDirectDebitProvider } from '../src/providers/direct-debit/start-direct-debit-provider.ts';
 import { fakeWebDist } from './support/fake-web-dist.ts';
+import { freePortBlock } from './support/free-ports.ts';
 import { startSmtpCatcher } from './support/smtp-catcher.ts';
 import { productionEnv } from './support/test-app.ts';
 
@@ -34,20 +34,6 @@ describe('starting the server with bad settings', () => {
     expect(result.stdout).toBe('');
   });
 });
-
-/** A base port whose next four are free too (each site, the card sandbox, the Direct Debit sandbox). */
-async function freePortBlock(): Promise<number> {
-  const free = (port: number) =>
-    new Promise<boolean>((resolve) => {
-      const server = net.createServer();
-      server.once('error', () => resolve(false));
-      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-    });
-  for (;;) {
-    const base = 20000 + Math.floor(Math.random() * 30000);
-    if ((await Promise.all([0, 1, 2, 3, 4].map((offset) => free(base + offset)))).every(Boolean)) return base;
-  }
-}
 
 /** An HTTP call with any `Host` (fetch would not send a forged one). */
 function call(

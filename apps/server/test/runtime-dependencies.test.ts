@@ -118,10 +118,15 @@ describe('what the running server needs', () => {
     expect([...new Set(missing)]).toEqual([]);
   });
 
-  it('starts with a loader from the root’s dependencies (npm run serve)', () => {
+  it('starts through a launcher whose packages are the root’s dependencies (npm run serve)', () => {
     const root = readPackage(repoRoot);
-    const loaders = [...(root.scripts?.serve ?? '').matchAll(/--import\s+(\S+)/g)].map((match) => match[1]!);
-    expect(loaders).toEqual(['tsx']);
-    for (const loader of loaders) expect(root.dependencies ?? {}).toHaveProperty(loader);
+    // The launcher starts the built bundle, or the sources through tsx on a tree never built (0062).
+    expect(root.scripts?.serve).toBe('node scripts/serve.mjs');
+    const launcher = path.join(repoRoot, 'scripts/serve.mjs');
+    const packages = runtimeSpecifiers(fs.readFileSync(launcher, 'utf8'))
+      .filter((specifier) => !isBuiltin(specifier))
+      .map(packageName);
+    expect(packages).toEqual(['tsx']);
+    for (const name of packages) expect(root.dependencies ?? {}).toHaveProperty(name);
   });
 });

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSandbox, type TestSandbox } from './support/card-sandbox.ts';
 
@@ -274,5 +277,54 @@ describe('the sandbox card provider', () => {
     expect(ours.status).toBe(200);
     expect(ours.headers.get('content-security-policy')).toContain('frame-ancestors http://localhost:3002');
     expect((await frame('https://evil.example')).status).toBe(403);
+  });
+});
+
+describe('the sandbox card provider across a restart', () => {
+  it('still knows a saved card after stopping and starting, and forgets a deleted one', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lido-card-restart-'));
+    const cardsFile = path.join(dataDir, 'sandbox-card', 'reusable-cards.json');
+    try {
+      const first = await startTestSandbox({ dataDir });
+      const kept = String(
+        (await first.control('/reusable-cards', { cardholderName: 'PAT LEE' })).cardIdentifier,
+      );
+      const dropped = String(
+        (await first.control('/reusable-cards', { cardholderName: 'ALEX SMITH' })).cardIdentifier,
+      );
+      expect((await first.api('DELETE', `/card-identifiers/${dropped}`)).status).toBe(200);
+      // Written behind, not per call: nothing has reached the file yet.
+      expect(fs.existsSync(cardsFile)).toBe(false);
+      await first.close();
+
+      expect(fs.readdirSync(path.dirname(cardsFile))).toEqual(['reusable-cards.json']);
+      const second = await startTestSandbox({ dataDir });
+      try {
+        expect((await second.api('DELETE', `/card-identifiers/${kept}`)).status).toBe(200);
+        const forgotten = await second.api('DELETE', `/card-identifiers/${dropped}`);
+        expect(forgotten.status).toBe(422);
+        expect(forgotten.body).toMatchObject({ errors: [{ code: '1011' }] });
+      } finally {
+        await second.close();
+      }
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps a bounded log of API calls for the control endpoint', async () => {
+    const sandbox = await startTestSandbox();
+    try {
+      for (let batch = 0; batch < 67; batch += 1)
+        await Promise.all(
+          Array.from({ length: 15 }, () => sandbox.api('GET', '/merchant-session-keys/NOPE')),
+        );
+      await sandbox.api('POST', '/merchant-session-keys', { vendorName: 'sandbox' });
+      const { events } = (await sandbox.control('/events')) as { events: { method: string }[] };
+      expect(events).toHaveLength(1000);
+      expect(events.at(-1)).toMatchObject({ method: 'POST' });
+    } finally {
+      await sandbox.close();
+    }
   });
 });

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createGoCardlessClient } from '../src/providers/direct-debit/gocardless-client.ts';
 import { newTestMandate } from './support/direct-debit-contract.ts';
@@ -186,5 +189,51 @@ describe('sandbox GoCardless: webhooks', () => {
       remoteAddress: '10.0.0.9',
     });
     expect(fromElsewhere.statusCode).toBe(404);
+  });
+});
+
+describe('sandbox GoCardless: its state across a restart', () => {
+  it('finds its mandates, payments, events and idempotency keys again after stopping and starting', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lido-gc-restart-'));
+    try {
+      gc = await startTestGoCardless({ dataDir });
+      const mandate = await newTestMandate(gc.client, 'Pat Lee', 'restart-key');
+      const payment = await gc.client.createPayment({
+        amount: 1500,
+        currency: 'GBP',
+        links: { mandate: mandate.id! },
+      });
+      const eventCount = gc.sandbox.engine.eventCount();
+      // Written behind, not per call: nothing has reached the file yet.
+      expect(fs.existsSync(path.join(dataDir, 'sandbox-gocardless.json'))).toBe(false);
+      await gc.close();
+
+      // Stopping wrote it whole, with no temporary file left beside it.
+      expect(fs.readdirSync(dataDir)).toEqual(['sandbox-gocardless.json']);
+      gc = await startTestGoCardless({ dataDir });
+      expect(await gc.client.getMandate(mandate.id!)).toMatchObject({
+        id: mandate.id,
+        status: 'pending_submission',
+      });
+      expect(await gc.client.getPayment(payment.id!)).toMatchObject({
+        amount: 1500,
+        status: 'pending_submission',
+      });
+      expect(gc.sandbox.engine.eventCount()).toBe(eventCount);
+      const reused = await gc.raw(
+        'POST',
+        '/mandates',
+        { mandates: { links: { customer_bank_account: mandate.links!.customer_bank_account } } },
+        { 'idempotency-key': 'restart-key' },
+      );
+      expect(reused.status).toBe(409);
+      // The timeline carries on where it left off.
+      gc.sandbox.advanceWorkingDays(3);
+      expect((await gc.client.getMandate(mandate.id!)).status).toBe('active');
+    } finally {
+      await gc?.close();
+      gc = undefined;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

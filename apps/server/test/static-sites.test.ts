@@ -29,6 +29,58 @@ describe('serving the four sites', () => {
     }
   });
 
+  it('has each page preload the client settings, its theme and, where the address names it, its first read', async () => {
+    const client = '/api/client';
+    const theme = '/api/frontend/theme';
+    const expected: [host: string, url: string, preloads: string[]][] = [
+      [siteHost.onlineJoining, '/', [client, theme, '/api/venues/online-joining']],
+      [
+        siteHost.onlineJoining,
+        '/centre/clifton-lido/membership/gym/recurring',
+        [client, `${theme}?venue=clifton-lido`, '/api/venues/online-joining/clifton-lido'],
+      ],
+      [siteHost.onlineJoining, '/checkout', [client, theme]],
+      [
+        siteHost.bookings,
+        '/location/clifton-lido?day=2026-01-02',
+        [client, `${theme}?venue=clifton-lido`, '/api/activities/venues/clifton-lido'],
+      ],
+      // The centre a kiosk or an embedding page names wins, as in the app; a malformed one is no venue.
+      [
+        siteHost.bookings,
+        '/location/clifton-lido?centre=hove-baths',
+        [client, `${theme}?venue=hove-baths`, '/api/activities/venues/clifton-lido'],
+      ],
+      [siteHost.bookings, '/?centre=%22%3E%3Cscript%3E', [client, theme, '/api/activities/venues']],
+      [siteHost.myAccount, '/', [client, theme]],
+      [siteHost.frontOfHouse, '/centre/clifton-lido', [client, theme]],
+    ];
+    for (const [host, url, preloads] of expected) {
+      const body = (await t.app.inject({ url, headers: { host } })).body;
+      const found = [...body.matchAll(/<link rel="preload" href="([^"]+)" as="fetch" crossorigin>/g)];
+      expect(
+        found.map((match) => match[1]),
+        `${host}${url}`,
+      ).toEqual(preloads);
+    }
+  });
+
+  it('has checkout and the basket page preload the basket, for a visitor with a session cookie only', async () => {
+    const cookie = 'lido_authToken=some-session';
+    const basketPreloaded = async (host: string, url: string, headers: Record<string, string> = {}) =>
+      (await t.app.inject({ url, headers: { host, ...headers } })).body.includes(
+        '<link rel="preload" href="/api/cart" as="fetch" crossorigin>',
+      );
+    expect(await basketPreloaded(siteHost.onlineJoining, '/checkout', { cookie })).toBe(true);
+    expect(await basketPreloaded(siteHost.bookings, '/checkout', { cookie })).toBe(true);
+    expect(await basketPreloaded(siteHost.bookings, '/basket', { cookie })).toBe(true);
+    // A guest has no basket to read, and other pages start from other reads.
+    expect(await basketPreloaded(siteHost.onlineJoining, '/checkout')).toBe(false);
+    expect(await basketPreloaded(siteHost.onlineJoining, '/basket', { cookie })).toBe(false);
+    expect(await basketPreloaded(siteHost.bookings, '/checkout/x', { cookie })).toBe(false);
+    expect(await basketPreloaded(siteHost.frontOfHouse, '/checkout', { cookie })).toBe(false);
+  });
+
   it('sends a Content Security Policy with the page, framing only by allowed origins', async () => {
     const response = await t.app.inject({ url: '/', headers: { host: siteHost.onlineJoining } });
     const csp = String(response.headers['content-security-policy']);

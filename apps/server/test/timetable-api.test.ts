@@ -232,11 +232,12 @@ describe('the timetable', () => {
     const court = await createLocation(t, { kind: 'court', name: 'Court 9' });
     const one = await createSession(t, few, { startsAt: at('2026-11-28T09:00:00Z') });
     // An instance as production runs it: the catalogue cached and checked once a minute here, so
-    // what is counted is each request's own reads (decision 0038), not the version checks.
+    // what is counted is each request's own reads (decision 0038), not the version checks. Places
+    // are read on every request here (visitors share them for a second in production, 0061).
     const hot = await createTestApp({
       database: t.database,
       now,
-      catalogueCache: { checkEveryMs: 60_000 },
+      catalogueCache: { checkEveryMs: 60_000, placesFreshMs: 0 },
     });
     const queries = vi.spyOn(t.database.db, 'select');
     const selectsFor = async (url: string) => {

@@ -39,6 +39,11 @@ export interface OpenOptions {
   schemaName?: string | undefined;
   /** Called with every statement the app runs (tests count the queries a request makes). */
   logQuery?: ((text: string) => void) | undefined;
+  /**
+   * A tarball of a PGlite data directory (pglite-template.ts) an empty `dataDir` starts from
+   * instead of a new cluster; a directory that already holds a database ignores it.
+   */
+  pgliteTemplate?: string | undefined;
 }
 
 const schemaNamePattern = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -53,7 +58,11 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   if (!options.dataDir) throw new Error('Either a DATABASE_URL or a data directory is needed');
   const dir = path.join(options.dataDir, 'pglite');
   fs.mkdirSync(dir, { recursive: true });
-  const client = new PGlite(dir);
+  const fromTemplate = options.pgliteTemplate && !fs.existsSync(path.join(dir, 'PG_VERSION'));
+  const client = new PGlite({
+    dataDir: dir,
+    ...(fromTemplate ? { loadDataDir: new Blob([fs.readFileSync(options.pgliteTemplate!)]) } : {}),
+  });
   await client.waitReady;
   return wrapPglite(client, { schemaName: options.schemaName, ownsClient: true, logQuery: options.logQuery });
 }

@@ -1,5 +1,5 @@
 import { dataEnvelope, errorResponseSchema } from '@lido/contracts/common';
-import type { FastifyInstance, FastifyTypeProvider } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyTypeProvider } from 'fastify';
 import type { z } from 'zod';
 
 /**
@@ -36,4 +36,12 @@ export function ok<S extends z.ZodType>(schema: S) {
 /** A 201 answer wrapped in `data`, and the one error shape for every 4xx. */
 export function created<S extends z.ZodType>(schema: S) {
   return { 201: dataEnvelope(schema), '4xx': errorResponseSchema };
+}
+
+/**
+ * Sends an answer already serialised to JSON (a cached `{ data }`, decision 0061). Fastify sends a
+ * Buffer with a JSON content type as it is: the bytes a fresh `JSON.stringify` would have written.
+ */
+export function sendJson(reply: FastifyReply, json: Buffer): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(json);
 }

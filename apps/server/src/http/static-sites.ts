@@ -3,6 +3,9 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config, SiteName } from '../config.ts';
+import { cookieNames, readCookies } from './cookies.ts';
+import { firstCallPreloads } from './first-calls.ts';
+import { routeChunkPreloader } from './route-chunks.ts';
 
 /**
  * Serves the built web app. Every site shares `/assets`; each site's routes fall back to its own
@@ -44,8 +47,15 @@ export async function registerStaticSites(app: FastifyInstance, config: Config):
     return pages.get(site);
   };
 
+  const routeChunkPreloads = routeChunkPreloader(dist);
   app.decorate('sendSitePage', function sendSitePage(reply: FastifyReply, site: SiteName) {
-    const html = entryHtml(site);
+    const entry = entryHtml(site);
+    const url = reply.request.url;
+    const preloads = [
+      firstCallPreloads(site, url, Boolean(readCookies(reply.request)[cookieNames(config).auth])),
+      routeChunkPreloads(site, new URL(url, 'http://page.invalid').pathname),
+    ].filter(Boolean);
+    const html = entry?.replace('</head>', `  ${preloads.join('\n    ')}\n  </head>`);
     if (!html) {
       return reply
         .status(503)

@@ -8,7 +8,10 @@ export function fakeWebDist(): string {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'lido-dist-'));
   for (const site of ['bookings', 'my-account', 'online-joining', 'front-of-house']) {
     fs.mkdirSync(path.join(dist, 'sites', site), { recursive: true });
-    fs.writeFileSync(path.join(dist, 'sites', site, 'index.html'), `<!doctype html><title>${site}</title>`);
+    fs.writeFileSync(
+      path.join(dist, 'sites', site, 'index.html'),
+      `<!doctype html><html><head><title>${site}</title></head><body></body></html>`,
+    );
   }
   fs.mkdirSync(path.join(dist, 'assets'));
   fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');

@@ -22,7 +22,7 @@ export interface TestGoCardless {
 
 /** The sandbox GoCardless on a free loopback port, clock moved only by the test. */
 export async function startTestGoCardless(
-  options: { postWebhook?: PostWebhook; retryDelaysMs?: number[]; now?: () => number } = {},
+  options: { postWebhook?: PostWebhook; retryDelaysMs?: number[]; now?: () => number; dataDir?: string } = {},
 ): Promise<TestGoCardless> {
   const sandbox = await createGoCardlessSandbox({
     postWebhook: options.postWebhook ?? (async () => 204),
@@ -31,6 +31,7 @@ export async function startTestGoCardless(
     speed: 'manual',
     lookupDelayMs: 200,
     ...(options.now ? { now: options.now } : {}),
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
   });
   await sandbox.app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(sandbox.app.server.address() as AddressInfo).port}${goCardlessSandboxPath}`;

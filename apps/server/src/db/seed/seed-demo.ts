@@ -57,34 +57,29 @@ export async function seedDemoIfEmpty(
 ): Promise<boolean> {
   const existing = await db.select({ id: operators.id }).from(operators).limit(1);
   if (existing.length > 0) return false;
-  const passwordHash = await hashPassword(demoPassword);
+  // The hash (argon2, on libuv's threads) is made while the operator and its catalogue go in.
+  const hashing = hashPassword(demoPassword);
+  hashing.catch(() => undefined); // awaited below; this only keeps an early failure from going unhandled
   const operatorId = await db.transaction(async (tx) => {
     const [operator] = await tx.insert(operators).values(demoOperator).returning({ id: operators.id });
     if (!operator) throw new Error('Demo operator was not created');
     await tx.insert(themes).values({ operatorId: operator.id, ...demoOperatorTheme });
-    for (const { theme, ...venue } of demoVenues) {
-      const [created] = await tx
-        .insert(venues)
-        .values({ ...venue, operatorId: operator.id })
-        .returning({ id: venues.id });
-      if (theme && created)
-        await tx.insert(themes).values({ operatorId: operator.id, venueId: created.id, ...theme });
-    }
-    const venueIds = new Map(
-      (await tx.select({ id: venues.id, slug: venues.slug }).from(venues)).map((v) => [v.slug, v.id]),
+    // One statement for the centres and one for their themes (in the file's order, so ids are too).
+    const created = await tx
+      .insert(venues)
+      .values(demoVenues.map((venue) => ({ ...withoutTheme(venue), operatorId: operator.id })))
+      .returning({ id: venues.id, slug: venues.slug });
+    const venueIds = new Map(created.map((venue) => [venue.slug, venue.id]));
+    const venueThemes = demoVenues.flatMap(({ slug, theme }) =>
+      theme ? [{ operatorId: operator.id, venueId: venueIds.get(slug)!, ...theme }] : [],
     );
-    for (const { homeVenueSlug, ...customer } of demoCustomers) {
-      await tx.insert(customers).values({
-        ...customer,
-        operatorId: operator.id,
-        passwordHash,
-        homeVenueId: homeVenueSlug ? (venueIds.get(homeVenueSlug) ?? null) : null,
-      });
-    }
+    if (venueThemes.length > 0) await tx.insert(themes).values(venueThemes);
     return operator.id;
   });
   const result = await importCatalogue(db, operatorId, demoCatalogueSource(options.timetable ?? true));
   if (!result.ok) throw new Error(formatProblems('demo-catalogue.yaml', result.problems));
+  const passwordHash = await hashing;
+  await seedDemoCustomers(db, operatorId, passwordHash);
   await seedDemoMemberships(db);
   await seedDemoActivity(db);
   if (options.timetable ?? true) await seedDemoBookings(db, passwordHash, operatorId);
@@ -94,6 +89,27 @@ export async function seedDemoIfEmpty(
   await seedDemoOrders(db);
   await seedDemoSavedCard(db);
   return true;
+}
+
+function withoutTheme<Venue extends { theme?: unknown }>(venue: Venue): Omit<Venue, 'theme'> {
+  const row: Partial<Venue> = { ...venue };
+  delete row.theme;
+  return row as Omit<Venue, 'theme'>;
+}
+
+/** The demo's named customers, in one statement (in the file's order, so their ids are too). */
+async function seedDemoCustomers(db: Db, operatorId: number, passwordHash: string): Promise<void> {
+  const venueIds = new Map(
+    (await db.select({ id: venues.id, slug: venues.slug }).from(venues)).map((v) => [v.slug, v.id]),
+  );
+  await db.insert(customers).values(
+    demoCustomers.map(({ homeVenueSlug, ...customer }) => ({
+      ...customer,
+      operatorId,
+      passwordHash,
+      homeVenueId: homeVenueSlug ? (venueIds.get(homeVenueSlug) ?? null) : null,
+    })),
+  );
 }
 
 /** Sam pays by card and saved it: checkout offers it first (a card the sandbox provider always knows). */

@@ -7,7 +7,7 @@ import {
 import { sessionDetailsSchema, timetableSchema } from '@lido/contracts/activity-answers';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
-import { apiRoutes, ok } from '../../http/api-schema.ts';
+import { apiRoutes, ok, sendJson } from '../../http/api-schema.ts';
 import { parseInput } from '../../http/errors.ts';
 import type { AppServices } from '../../services.ts';
 import { customerIfAny } from '../auth/auth.routes.ts';
@@ -34,7 +34,10 @@ export function activitiesRoutes(app: FastifyInstance, services: AppServices, co
     async (request, reply) => {
       const { slug } = parseInput(timetableParamsSchema, request.params);
       const query = parseInput(timetableQuerySchema, request.query);
-      return { data: await services.activities.timetable(slug, query, await customerOf(request, reply)) };
+      const customer = await customerOf(request, reply);
+      if (customer !== null) return { data: await services.activities.timetable(slug, query, customer) };
+      // A visitor's week is the same bytes for every visitor (decision 0061): sent as they are.
+      return sendJson(reply, await services.activities.visitorTimetableJson(slug, query));
     },
   );
 

@@ -16,6 +16,9 @@ import { sessionView, type ViewContext } from './session-view.ts';
 export const outstandingPenaltyMessage =
   "You have an outstanding penalty on your account, so you can't book online. Please contact your centre to pay it; you can then book online again.";
 
+/** A week's visitor answers kept per filter (category, time of day) while its rows stand. */
+const visitorAnswersPerWeek = 16;
+
 /** How far from today the timetable may be asked for. */
 export const timetableReachDays = 366;
 
@@ -70,50 +73,97 @@ export function createActivitiesService(deps: {
     return from;
   }
 
-  return {
-    /** GET /api/activities/venues/{slug}/timetable for a visitor (no customer) or a customer. */
-    async timetable(slug: string, query: TimetableQuery, customer: CustomerRow | null): Promise<Timetable> {
-      const now = clock();
-      const today = todayIn(timeZone, now);
-      const from = firstDay(query.from, today);
-      const dayCount = query.days ?? 7;
-      const context = await activities.venueContext(slug, customer?.id ?? null);
-      if (!context) throw new HttpError(404, itemNotFoundMessage);
-      if (!context.venue.activitiesV2Enabled) throw notBookableHere(context.venue.name);
+  /** The rows and settings a week's answer is built from (the rows read live or shared). */
+  async function weekOf(
+    slug: string,
+    query: TimetableQuery,
+    customer: CustomerRow | null,
+    places: 'live' | 'shared',
+  ) {
+    const now = clock();
+    const today = todayIn(timeZone, now);
+    const from = firstDay(query.from, today);
+    const dayCount = query.days ?? 7;
+    const context = await activities.venueContext(slug, customer?.id ?? null);
+    if (!context) throw new HttpError(404, itemNotFoundMessage);
+    if (!context.venue.activitiesV2Enabled) throw notBookableHere(context.venue.name);
+    const rows = await activities.sessionsBetween(
+      context.venue.id,
+      zonedInstant(from, '00:00', timeZone),
+      zonedInstant(addDays(from, dayCount), '00:00', timeZone),
+      places,
+    );
+    return { now, today, from, dayCount, context, rows };
+  }
 
-      const rows = await activities.sessionsBetween(
-        context.venue.id,
-        zonedInstant(from, '00:00', timeZone),
-        zonedInstant(addDays(from, dayCount), '00:00', timeZone),
-      );
-      const view = viewContext(context.operator, context.memberships, customer, now);
-      const wanted = rows.filter(
-        (row) =>
-          (!query.category || row.category.key === query.category) &&
-          (!query.timeOfDay || timeOfDayOf(view.clock.parts(row.session.startsAt).time) === query.timeOfDay),
-      );
-      const byDate = new Map<string, TimetableSession[]>();
-      for (const entry of timetableEntries(wanted)) {
-        const session = sessionView(entry, view);
-        const day = byDate.get(session.date);
-        if (day) day.push(session);
-        else byDate.set(session.date, [session]);
-      }
-      const dates = Array.from({ length: dayCount }, (_, index) => addDays(from, index));
-      return {
-        venue: { id: context.venue.id, slug: context.venue.slug, name: context.venue.name },
-        today,
-        from,
-        to: dates.at(-1)!,
-        categories: categoriesOf(rows),
-        days: dates.map((date) => ({ date, label: dayLabel(date), sessions: byDate.get(date) ?? [] })),
-        bookingBlocked: view.blocked ? outstandingPenaltyMessage : null,
-      };
+  function answerFor(
+    { now, today, from, dayCount, context, rows }: Awaited<ReturnType<typeof weekOf>>,
+    query: TimetableQuery,
+    customer: CustomerRow | null,
+  ): Timetable {
+    const view = viewContext(context.operator, context.memberships, customer, now);
+    const wanted = rows.filter(
+      (row) =>
+        (!query.category || row.category.key === query.category) &&
+        (!query.timeOfDay || timeOfDayOf(view.clock.parts(row.session.startsAt).time) === query.timeOfDay),
+    );
+    const byDate = new Map<string, TimetableSession[]>();
+    for (const entry of timetableEntries(wanted)) {
+      const session = sessionView(entry, view);
+      const day = byDate.get(session.date);
+      if (day) day.push(session);
+      else byDate.set(session.date, [session]);
+    }
+    const dates = Array.from({ length: dayCount }, (_, index) => addDays(from, index));
+    return {
+      venue: { id: context.venue.id, slug: context.venue.slug, name: context.venue.name },
+      today,
+      from,
+      to: dates.at(-1)!,
+      categories: categoriesOf(rows),
+      days: dates.map((date) => ({ date, label: dayLabel(date), sessions: byDate.get(date) ?? [] })),
+      bookingBlocked: view.blocked ? outstandingPenaltyMessage : null,
+    };
+  }
+
+  /**
+   * Visitors' answers by the shared rows they were built from: the rows are replaced when the
+   * places window passes or the catalogue changes (ActivityReads), and the answers go with them.
+   */
+  const visitorAnswers = new WeakMap<SessionRow[], Map<string, Buffer>>();
+
+  return {
+    /** GET /api/activities/venues/{slug}/timetable for a customer (or a visitor, read live). */
+    async timetable(slug: string, query: TimetableQuery, customer: CustomerRow | null): Promise<Timetable> {
+      return answerFor(await weekOf(slug, query, customer, 'live'), query, customer);
+    },
+
+    /**
+     * The same for a visitor, as the JSON bytes of `{ data }` (decision 0061): built once from the
+     * shared week's rows and answered to every visitor while those rows stand (at most the places
+     * window), so a busy week is neither rebuilt nor re-serialised per request.
+     */
+    async visitorTimetableJson(slug: string, query: TimetableQuery): Promise<Buffer> {
+      const week = await weekOf(slug, query, null, 'shared');
+      const key = JSON.stringify([slug, week.from, week.dayCount, query.category, query.timeOfDay]);
+      let answers = visitorAnswers.get(week.rows);
+      if (!answers) visitorAnswers.set(week.rows, (answers = new Map()));
+      const kept = answers.get(key);
+      if (kept) return kept;
+      const json = Buffer.from(JSON.stringify({ data: answerFor(week, query, null) }));
+      // Filters are free text: only the first few per week are kept, the rest are built each time.
+      if (answers.size < visitorAnswersPerWeek) answers.set(key, json);
+      return json;
     },
 
     /** GET /api/activities/sessions/{sessionId}: a facility session answers for its whole hour. */
     async session(sessionId: number, customer: CustomerRow | null): Promise<SessionDetails> {
-      const rows = await activities.sessionGroup(sessionId, customer?.id ?? null);
+      // A visitor's page may show places up to the window old, as the timetable does (decision 0061).
+      const rows = await activities.sessionGroup(
+        sessionId,
+        customer?.id ?? null,
+        customer === null ? 'shared' : 'live',
+      );
       const first = rows[0];
       if (!first) throw new HttpError(404, itemNotFoundMessage);
       if (!first.venue.activitiesV2Enabled) throw notBookableHere(first.venue.name);

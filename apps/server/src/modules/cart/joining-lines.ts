@@ -115,7 +115,8 @@ export function createJoiningLines(
         return locked;
       });
       if (replaced !== prepared?.billingRequestId) await deps.directDebit.discardBillingRequest(replaced);
-      return view(customer, cart);
+      // The operator read at the start answers the basket too (one read fewer per store).
+      return view(customer, cart, null, [], operator);
     },
 
     /** DELETE cart/clear: the joining page's membership leaves the basket (renewals stay). */

@@ -1,8 +1,14 @@
-import type { ActivitiesRepository, LiveSessionsRepository } from '../activities/activities.repository.ts';
+import type {
+  ActivitiesRepository,
+  LiveSessionRow,
+  LiveSessionsRepository,
+  SessionRow,
+} from '../activities/activities.repository.ts';
 import type { MembershipsRepository } from '../memberships/memberships.repository.ts';
 import type { OperatorRepository } from '../operator/operator.repository.ts';
 import type { CatalogueCache } from './catalogue-cache.ts';
 import type { CatalogueSnapshot } from './catalogue-snapshot.repository.ts';
+import { createFreshReads } from './fresh-reads.ts';
 
 /**
  * The hot reads answered from the cached catalogue (decision 0038), each with the signature and the
@@ -14,7 +20,23 @@ export type MembershipReads = Pick<
   MembershipsRepository,
   'typesAtVenue' | 'typeDetails' | 'optionWithType' | 'terms' | 'questions'
 >;
-export type ActivityReads = Pick<ActivitiesRepository, 'venueContext' | 'sessionsBetween' | 'sessionGroup'>;
+type SessionGroupRow = Awaited<ReturnType<ActivitiesRepository['sessionGroup']>>[number];
+
+export type ActivityReads = Pick<ActivitiesRepository, 'venueContext'> & {
+  /** A session page's rows; with `places` 'shared' (visitors) they may be the window old, as below. */
+  sessionGroup(
+    sessionId: number,
+    customerId: number | null,
+    places?: 'live' | 'shared',
+  ): Promise<SessionGroupRow[]>;
+  /**
+   * The sessions of the range. With `places` 'shared' (visitors, decision 0061) the places left may
+   * be up to the instance's window old, and while they are the very same array is answered to
+   * every request, so a caller may keep what it derives from it by the array's identity; the
+   * array is replaced whenever the catalogue changes. The database read always reads live.
+   */
+  sessionsBetween(venueId: number, from: Date, to: Date, places?: 'live' | 'shared'): Promise<SessionRow[]>;
+};
 
 /** The snapshot when it is this operator's (there is one operator per deployment). */
 async function ofOperator(cache: CatalogueCache, operatorId: number): Promise<CatalogueSnapshot | undefined> {
@@ -62,13 +84,8 @@ export function cachedMembershipReads(cache: CatalogueCache): MembershipReads {
   };
 }
 
-type TimetableRow = Awaited<ReturnType<ActivitiesRepository['sessionsBetween']>>[number];
-
 /** A live session row with its activity and location from the snapshot; none when either is gone. */
-function withStructure(
-  snapshot: CatalogueSnapshot,
-  row: Awaited<ReturnType<LiveSessionsRepository['between']>>[number],
-): TimetableRow | undefined {
+function withStructure(snapshot: CatalogueSnapshot, row: LiveSessionRow): SessionRow | undefined {
   const structure = snapshot.activities.get(row.activityId);
   const location = snapshot.locations.get(row.locationId);
   if (!structure || !location) return undefined;
@@ -83,8 +100,33 @@ function withStructure(
 
 const present = <T>(value: T | undefined): value is T => value !== undefined;
 
-/** Timetable reads: structure from the cache, places left (and a customer's memberships) live. */
-export function cachedActivityReads(cache: CatalogueCache, live: LiveSessionsRepository): ActivityReads {
+/** The weeks (or other ranges) kept for visitors: a few centres times a few weeks people look at. */
+const sharedRangesKept = 64;
+/** The session pages kept for visitors: a rush is on a few sessions; a crawler is bounded by this. */
+const sharedGroupsKept = 512;
+
+/**
+ * Timetable reads: structure from the cache; places left (and a customer's memberships) live, or
+ * for visitors read at most once per `placesFreshMs` per range (decision 0061).
+ */
+export function cachedActivityReads(
+  cache: CatalogueCache,
+  live: LiveSessionsRepository,
+  { placesFreshMs, now }: { placesFreshMs: number; now?: () => number },
+): ActivityReads {
+  const sharedRanges = createFreshReads<SessionRow[]>({
+    freshMs: placesFreshMs,
+    maxEntries: sharedRangesKept,
+    now,
+  });
+  const sharedGroups = createFreshReads<LiveSessionRow[]>({
+    freshMs: placesFreshMs,
+    maxEntries: sharedGroupsKept,
+    now,
+  });
+  const joined = async (snapshot: CatalogueSnapshot, venueId: number, from: Date, to: Date) =>
+    (await live.between(venueId, from, to)).map((row) => withStructure(snapshot, row)).filter(present);
+
   const venueAnswer = (snapshot: CatalogueSnapshot, venueId: number) => {
     const venue = snapshot.venues.find((candidate) => candidate.id === venueId);
     if (!venue || !snapshot.operator) return undefined;
@@ -111,15 +153,18 @@ export function cachedActivityReads(cache: CatalogueCache, live: LiveSessionsRep
       const answer = venue && venueAnswer(snapshot, venue.id);
       return answer && { ...answer, memberships: await periods(customerId) };
     },
-    async sessionsBetween(venueId, from, to) {
+    async sessionsBetween(venueId, from, to, places = 'live') {
       const snapshot = await cache.current();
-      return (await live.between(venueId, from, to))
-        .map((row) => withStructure(snapshot, row))
-        .filter(present);
+      if (places === 'live') return joined(snapshot, venueId, from, to);
+      const key = `${venueId}|${from.toISOString()}|${to.toISOString()}`;
+      return sharedRanges.read(key, snapshot, () => joined(snapshot, venueId, from, to));
     },
-    async sessionGroup(sessionId, customerId) {
+    async sessionGroup(sessionId, customerId, places = 'live') {
       const snapshot = await cache.current();
-      const rows = await live.group(sessionId);
+      const rows =
+        places === 'live'
+          ? await live.group(sessionId)
+          : await sharedGroups.read(String(sessionId), snapshot, () => live.group(sessionId));
       const answer = rows[0] && venueAnswer(snapshot, rows[0].venueId);
       if (!answer) return [];
       const memberships = await periods(customerId);

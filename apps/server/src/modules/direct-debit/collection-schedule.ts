@@ -50,6 +50,9 @@ const maxSetupAttempts = 10;
  * A collection's charge date: its billing date, but never before the mandate's earliest charge
  * date, nor within 3 working days of today (the advance notice is sent today and Bacs wants 3).
  */
+/** What collecting needs to know of the mandate: whether it ended, and its earliest charge date. */
+type MandateFacts = { status?: string | undefined; next_possible_charge_date?: string | null | undefined };
+
 export function firstChargeDate(input: {
   billingDate: CalendarDate;
   today: CalendarDate;
@@ -75,9 +78,14 @@ export function collectionSchedule(ctx: DirectDebitContext) {
    * The collection's payment: on its billing date, but never before the mandate's earliest charge
    * date nor sooner than 3 working days from today (the advance notice goes out now).
    */
-  async function collect(instruction: InstructionRow, collection: CollectionRow) {
+  async function collect(
+    instruction: InstructionRow,
+    collection: CollectionRow,
+    /** the mandate as the provider answered it, read once for all of the instruction's collections */
+    mandateNow: () => Promise<MandateFacts>,
+  ) {
     const client = ctx.requireClient();
-    const mandate = await client.getMandate(instruction.mandateId!);
+    const mandate = await mandateNow();
     if (endedMandate.has(mandate.status ?? '')) return;
     const chargeDate = firstChargeDate({
       billingDate: collection.billingDate,
@@ -233,15 +241,24 @@ export function collectionSchedule(ctx: DirectDebitContext) {
   async function settleInstruction(instructionId: number) {
     let instruction = await findInstruction(ctx.db, instructionId);
     if (!instruction) return;
+    // The mandate is asked for at most once here (a payment changes no mandate), and not at all
+    // when it was set up just now: the instruction holds what the provider answered moments ago.
+    let mandate: Promise<MandateFacts> | undefined;
     if (!instruction.mandateId) {
       if (instruction.status !== 'setting_up' || instruction.setupAttempts >= maxSetupAttempts) return;
       instruction = await mandates.setUpMandate(instruction);
       if (!instruction) return;
+      mandate = Promise.resolve({
+        status: instruction.status,
+        next_possible_charge_date: instruction.nextPossibleChargeDate,
+      });
     }
     await mandates.sendConfirmation(instruction);
     if (endedMandate.has(instruction.status)) return;
     const waiting = await collectionsOfInstruction(ctx.db, instruction.id, { unrequested: true });
-    for (const collection of waiting) await collect(instruction, collection);
+    const { mandateId } = instruction;
+    const mandateNow = () => (mandate ??= ctx.requireClient().getMandate(mandateId!));
+    for (const collection of waiting) await collect(instruction, collection, mandateNow);
   }
 
   return {

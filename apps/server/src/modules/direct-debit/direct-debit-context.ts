@@ -11,8 +11,7 @@ import type { EmailQueue } from '../email/email-outbox.ts';
 import { requireOperator } from '../operator/current-operator.ts';
 import type { OperatorRepository } from '../operator/operator.repository.ts';
 import type { Merchant } from './direct-debit-emails.ts';
-import { customerContact } from '../customers/customers.repository.ts';
-import { homeVenueOf } from './direct-debit.repository.ts';
+import { contactWithHomeVenue } from './direct-debit.repository.ts';
 
 /** What every part of the Direct Debit service is given. */
 export interface DirectDebitDeps {
@@ -54,26 +53,27 @@ export function directDebitContext(deps: DirectDebitDeps) {
     return deps.client;
   };
 
-  /** The operator as a Bacs merchant, with the customer's home venue as its address. */
-  async function merchant(customerId: number, executor: Executor = deps.db): Promise<Payer> {
-    const operator = await requireOperator(deps.operators, executor);
-    const home = await homeVenueOf(executor, customerId);
-    return {
+  /**
+   * The email's reader and sender (the operator as a Bacs merchant, with the customer's home venue
+   * as its address); undefined when the customer is gone. The reader and their venue are one read.
+   */
+  async function parties(customerId: number, executor: Executor = deps.db) {
+    const [found, operator] = await Promise.all([
+      contactWithHomeVenue(executor, customerId),
+      requireOperator(deps.operators, executor),
+    ]);
+    if (!found) return undefined;
+    const from: Payer = {
       name: operator.name,
       serviceUserName: operator.directDebitServiceUserName,
       email: operator.customerServiceEmail,
-      address: home ? `${home.name}, ${home.address1}, ${home.town} ${home.postcode}` : operator.name,
+      address:
+        found.venueName !== null
+          ? `${found.venueName}, ${found.address1}, ${found.town} ${found.postcode}`
+          : operator.name,
       symbol: currencySymbol(operator.currency),
     };
-  }
-
-  /** The email's reader and sender; undefined when the customer is gone. */
-  async function parties(customerId: number, executor: Executor = deps.db) {
-    const [who, from] = await Promise.all([
-      customerContact(executor, customerId),
-      merchant(customerId, executor),
-    ]);
-    return who ? { who, from } : undefined;
+    return { who: { email: found.email, firstName: found.firstName }, from };
   }
 
   /**
@@ -97,6 +97,6 @@ export function directDebitContext(deps: DirectDebitDeps) {
     if (queued) deps.email.nudge();
   }
 
-  return { ...deps, requireClient, merchant, parties, emailOnce };
+  return { ...deps, requireClient, parties, emailOnce };
 }
 export type DirectDebitContext = ReturnType<typeof directDebitContext>;

@@ -36,14 +36,21 @@ const awaitingRequest = and(
 const replacedStatuses = ['cancelling', 'cancel_sent', 'cancelled'];
 
 // The customer's home venue (the merchant's address in the emails) and their instruction flag.
-
-export async function homeVenueOf(db: Executor, customerId: number) {
-  const [home] = await db
-    .select({ name: venues.name, address1: venues.address1, town: venues.town, postcode: venues.postcode })
+/** A Direct Debit email's reader and their home venue (the merchant's address), in one read. */
+export async function contactWithHomeVenue(db: Executor, customerId: number) {
+  const [found] = await db
+    .select({
+      email: customers.email,
+      firstName: customers.firstName,
+      venueName: venues.name,
+      address1: venues.address1,
+      town: venues.town,
+      postcode: venues.postcode,
+    })
     .from(customers)
-    .innerJoin(venues, eq(venues.id, customers.homeVenueId))
+    .leftJoin(venues, eq(venues.id, customers.homeVenueId))
     .where(eq(customers.id, customerId));
-  return home;
+  return found;
 }
 
 /** The flag kept with the customer: set with a new instruction, cleared when the last one ends. */

@@ -9,7 +9,6 @@ import {
   type CardIdentifier,
   createSandboxStore,
   defaultSandboxSettings,
-  reusableCardFile,
   type SandboxSettings,
 } from './sandbox-store.ts';
 
@@ -66,7 +65,7 @@ export async function createSandboxCardProvider(
     user: 'lido-reconciliation',
     password: randomBytes(16).toString('hex'),
   };
-  const store = createSandboxStore({ now, file: reusableCardFile(options.dataDir) });
+  const store = createSandboxStore({ now, dataDir: options.dataDir });
   const hanging = new Set<() => void>();
 
   const app = Fastify({
@@ -86,7 +85,7 @@ export async function createSandboxCardProvider(
   );
   app.addHook('onResponse', async (request, reply) => {
     if (request.url.startsWith(`${sandboxBasePath}/api/`))
-      store.events.push({
+      store.logEvent({
         at: new Date(now()).toISOString(),
         method: request.method,
         path: request.url.split('?')[0]!,
@@ -196,6 +195,7 @@ export async function createSandboxCardProvider(
             state: 'reusable',
           };
           store.cards.set(card.id, card);
+          store.persistReusable();
           return { cardIdentifier: card.id, cardType: card.brand, lastFourDigits: card.lastFour };
         },
       );
@@ -210,6 +210,7 @@ export async function createSandboxCardProvider(
     async close() {
       for (const release of hanging) release();
       await app.close();
+      await store.flush();
     },
   };
 }

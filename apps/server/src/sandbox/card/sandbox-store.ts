@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
+import { createStateFile } from '../state-file.ts';
 import type { CardBrand, CardScenario } from './test-cards.ts';
 
 /**
@@ -100,29 +100,6 @@ export interface SandboxEvent {
   status: number;
 }
 
-export interface ReusableCardFile {
-  load(): CardIdentifier[];
-  save(cards: CardIdentifier[]): void;
-}
-
-export function reusableCardFile(dataDir: string | undefined): ReusableCardFile {
-  if (!dataDir) return { load: () => [], save: () => {} };
-  const file = path.join(dataDir, 'sandbox-card', 'reusable-cards.json');
-  return {
-    load() {
-      try {
-        return JSON.parse(fs.readFileSync(file, 'utf8')) as CardIdentifier[];
-      } catch {
-        return [];
-      }
-    },
-    save(cards) {
-      fs.mkdirSync(path.dirname(file), { recursive: true });
-      fs.writeFileSync(file, JSON.stringify(cards, null, 2));
-    },
-  };
-}
-
 /** The demo's saved card: Sam's Visa, a reusable identifier the sandbox always knows. */
 export const demoSavedCard: CardIdentifier = {
   id: '6f2c2d52-4b7e-4a43-9a0e-5a3d1c0b0006',
@@ -137,14 +114,26 @@ export const demoSavedCard: CardIdentifier = {
   state: 'reusable',
 };
 
-export function createSandboxStore(options: { now: () => number; file: ReusableCardFile }) {
+/** How many API calls the control endpoint's log keeps: enough to look back on, never unbounded. */
+export const keptEvents = 1000;
+
+export function createSandboxStore(options: {
+  now: () => number;
+  /** where saved cards are kept across restarts; in memory only when absent */
+  dataDir?: string;
+}) {
   const msks = new Map<string, MerchantSessionKey>();
   const cards = new Map<string, CardIdentifier>();
   const transactions = new Map<string, SandboxTransaction>();
   const events: SandboxEvent[] = [];
+  // Written behind, not on every save: each saved card used to rewrite the whole file.
+  const reusableFile = createStateFile<CardIdentifier[]>(
+    options.dataDir && path.join(options.dataDir, 'sandbox-card', 'reusable-cards.json'),
+    () => [...cards.values()].filter((card) => card.state === 'reusable' && card.id !== demoSavedCard.id),
+  );
 
   function loadReusable() {
-    for (const card of [demoSavedCard, ...options.file.load()])
+    for (const card of [demoSavedCard, ...(reusableFile.load() ?? [])])
       cards.set(card.id, { ...card, expiresAt: Number.POSITIVE_INFINITY });
   }
   loadReusable();
@@ -170,10 +159,13 @@ export function createSandboxStore(options: { now: () => number; file: ReusableC
       if (!msk || msk.state === 'removed' || msk.expiresAt <= options.now()) return undefined;
       return msk;
     },
-    persistReusable() {
-      options.file.save(
-        [...cards.values()].filter((card) => card.state === 'reusable' && card.id !== demoSavedCard.id),
-      );
+    persistReusable: () => reusableFile.changed(),
+    /** Writes saved cards not yet on disk (the sandbox calls it as it stops). */
+    flush: () => reusableFile.flush(),
+    /** One API call, for the control endpoint's log (the oldest go once it is full). */
+    logEvent(event: SandboxEvent) {
+      events.push(event);
+      if (events.length > keptEvents) events.splice(0, events.length - keptEvents);
     },
     byVendorTxCode(code: string) {
       return [...transactions.values()].filter((tx) => tx.vendorTxCode === code);

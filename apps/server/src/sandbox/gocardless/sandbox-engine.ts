@@ -1,9 +1,8 @@
 /* eslint-disable max-lines -- the GoCardless sandbox's resources and their state machines, one simulated provider */
 import { randomBytes, randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { compareDates } from '@lido/pricing/calendar-date';
 import { nextWorkingDayFrom } from '@lido/pricing/working-days';
+import { createStateFile } from '../state-file.ts';
 import { checkBankAccount } from './bank-registry.ts';
 import { dateOf, mandateSteps, nextPossibleChargeDate, paymentSteps, type Step } from './sandbox-timeline.ts';
 
@@ -92,14 +91,22 @@ export interface SandboxEngineOptions {
  * by the clock and answers the new events, in order, for webhook delivery.
  */
 export function createSandboxEngine(options: SandboxEngineOptions) {
-  let state: SandboxState = emptyState();
-  if (options.file && fs.existsSync(options.file))
-    state = { ...emptyState(), ...(JSON.parse(fs.readFileSync(options.file, 'utf8')) as SandboxState) };
-  const save = () => {
-    if (!options.file) return;
-    fs.mkdirSync(path.dirname(options.file), { recursive: true });
-    fs.writeFileSync(options.file, JSON.stringify(state), { mode: 0o600 });
+  // Written behind, not on every call: a whole-state rewrite per call grew with every joiner.
+  const stateFile = createStateFile<SandboxState>(options.file, () => state);
+  let state: SandboxState = { ...emptyState(), ...stateFile.load() };
+  const save = () => stateFile.changed();
+  // The earliest timeline step not yet applied (-Infinity: not known). `advance()` runs after every
+  // API call; it scans every mandate and payment only when a step may be due, not on every call.
+  let nextDueAt = Number.NEGATIVE_INFINITY;
+  const scheduled = (steps: Step[]) => {
+    for (const next of steps) nextDueAt = Math.min(nextDueAt, next.at);
+    return steps;
   };
+  const earliestStep = () =>
+    [...Object.values(state.mandates), ...Object.values(state.payments)].reduce(
+      (earliest, resource) => Math.min(earliest, resource.steps[0]?.at ?? Number.POSITIVE_INFINITY),
+      Number.POSITIVE_INFINITY,
+    );
   const iso = () => new Date(options.now()).toISOString();
 
   function emit(
@@ -215,7 +222,7 @@ export function createSandboxEngine(options: SandboxEngineOptions) {
         metadata: (input.metadata as Json) ?? {},
         links: { customer_bank_account: bankAccountId, customer: (account.links as Json).customer },
       },
-      steps: mandateSteps(options.now(), account.holder, account.closed),
+      steps: scheduled(mandateSteps(options.now(), account.holder, account.closed)),
       holderName: account.holder,
     };
     state.mandates[mandate.body.id] = mandate;
@@ -390,7 +397,7 @@ export function createSandboxEngine(options: SandboxEngineOptions) {
             metadata: (input.metadata as Json) ?? {},
             links: { mandate: mandate.body.id },
           },
-          steps: paymentSteps(options.now(), chargeDate, mandate.holderName),
+          steps: scheduled(paymentSteps(options.now(), chargeDate, mandate.holderName)),
           holderName: mandate.holderName,
         };
         state.payments[payment.body.id] = payment;
@@ -466,7 +473,7 @@ export function createSandboxEngine(options: SandboxEngineOptions) {
       found.body.status = 'pending_submission';
       found.body.charge_date = chargeDate;
       found.body.retry_count = Number(found.body.retry_count ?? 0) + 1;
-      found.steps = paymentSteps(options.now(), chargeDate, found.holderName);
+      found.steps = scheduled(paymentSteps(options.now(), chargeDate, found.holderName));
       emit(
         'payments',
         'resubmission_requested',
@@ -643,8 +650,9 @@ export function createSandboxEngine(options: SandboxEngineOptions) {
 
     /** Every timeline step due by now, applied in time order; answers the events they raised. */
     advance(): GcEvent[] {
-      const before = state.events.length;
       const now = options.now();
+      if (now < nextDueAt) return [];
+      const before = state.events.length;
       for (;;) {
         const due = [
           ...Object.values(state.mandates).map((resource) => ({ resource, type: 'mandates' as const })),
@@ -656,6 +664,7 @@ export function createSandboxEngine(options: SandboxEngineOptions) {
         if (!next) break;
         setStatus(next.resource, next.resource.steps.shift()!, next.type);
       }
+      nextDueAt = earliestStep();
       if (state.events.length > before) save();
       return state.events.slice(before);
     },
@@ -685,8 +694,11 @@ export function createSandboxEngine(options: SandboxEngineOptions) {
     today: () => dateOf(options.now()),
     reset() {
       state = emptyState();
+      nextDueAt = Number.NEGATIVE_INFINITY;
       save();
     },
+    /** Writes any change not yet on disk (the server calls it as it stops). */
+    flush: () => stateFile.flush(),
   };
 }
 export type SandboxEngine = ReturnType<typeof createSandboxEngine>;

@@ -272,6 +272,7 @@ export async function createGoCardlessSandbox(options: GoCardlessSandboxOptions)
       if (timer) clearInterval(timer);
       sender.close();
       await app.close();
+      await engine.flush();
     },
   };
 }

@@ -1,0 +1,67 @@
+import type { SiteName } from '../config.ts';
+
+const slugPattern = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+const venueRoutePrefixes = new Set(['centre', 'location']);
+
+/**
+ * The venue whose theme a page asks for first, by the web app's rule (`venueSlugFor` in
+ * apps/web/src/app/site-mode/cross-site.ts): a `centre` in the address, otherwise the slug of a
+ * /centre/{slug} or /location/{slug} route. The staff site never asks for a venue's theme.
+ */
+function firstVenue(site: SiteName, url: string): string | undefined {
+  if (site === 'front-of-house') return undefined;
+  const parsed = new URL(url, 'http://page.invalid');
+  const centre = parsed.searchParams.get('centre');
+  if (centre !== null) return slugPattern.test(centre) ? centre : undefined;
+  const [first, second] = parsed.pathname.split('/').filter(Boolean);
+  if (first && second && venueRoutePrefixes.has(first) && slugPattern.test(second)) return second;
+  return undefined;
+}
+
+/**
+ * The page's own first read, where the address alone names it (the calls `venuesQuery` and
+ * `venueQuery` make in apps/web/src/features/venues/get-venues.ts): the centres of a site's home,
+ * the centre of a joining or timetable page. Other pages' first reads depend on an earlier answer.
+ */
+function firstPageRead(site: SiteName, pathname: string): string | undefined {
+  const [first, slug, ...rest] = pathname.split('/').filter(Boolean);
+  if (first === undefined) {
+    if (site === 'online-joining') return '/api/venues/online-joining';
+    if (site === 'bookings') return '/api/activities/venues';
+    return undefined;
+  }
+  if (!slug || !slugPattern.test(slug)) return undefined;
+  const joiningPage = rest.length === 0 || (rest.length === 3 && rest[0] === 'membership');
+  if (site === 'online-joining' && first === 'centre' && joiningPage)
+    return `/api/venues/online-joining/${slug}`;
+  const timetablePage = rest.length === 0 || (rest.length === 1 && rest[0] === 'packages');
+  if (site === 'bookings' && first === 'location' && timetablePage) return `/api/activities/venues/${slug}`;
+  return undefined;
+}
+
+/**
+ * Checkout and the basket page start from the customer's basket (`cartQuery` in
+ * apps/web/src/features/cart/get-cart.ts); only a visitor with a session cookie has one to read.
+ */
+function basketRead(site: SiteName, pathname: string): string | undefined {
+  if (site === 'front-of-house' || site === 'my-account') return undefined;
+  const [first, ...rest] = pathname.split('/').filter(Boolean);
+  if (rest.length > 0) return undefined;
+  return first === 'checkout' || (first === 'basket' && site === 'bookings') ? '/api/cart' : undefined;
+}
+
+/**
+ * `<link rel="preload">` tags for the two calls every page waits on before it renders anything (the
+ * client settings and the theme, see apps/web/src/app/theme-gate.tsx) and the page's first read,
+ * so they run while the JavaScript downloads instead of after it. The URLs must be exactly the ones the app fetches, and
+ * `crossorigin` gives the same credentials mode as its same-origin fetch, or the browser fetches twice.
+ */
+export function firstCallPreloads(site: SiteName, url: string, signedIn = false): string {
+  const venue = firstVenue(site, url);
+  const theme = venue ? `/api/frontend/theme?venue=${venue}` : '/api/frontend/theme';
+  const pathname = new URL(url, 'http://page.invalid').pathname;
+  const pageRead = firstPageRead(site, pathname) ?? (signedIn ? basketRead(site, pathname) : undefined);
+  return ['/api/client', theme, ...(pageRead ? [pageRead] : [])]
+    .map((href) => `<link rel="preload" href="${href}" as="fetch" crossorigin>`)
+    .join('\n    ');
+}
