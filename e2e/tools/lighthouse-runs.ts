@@ -35,6 +35,16 @@ export function medianRun(runs: Run[]): Run {
   return [...runs].sort((a, b) => a.score - b.score || a.tbtMs - b.tbtMs)[(runs.length - 1) / 2]!;
 }
 
+/**
+ * How many more runs a route needs before it is judged: none when the median of its runs so far is
+ * at or above the floor, or when it has had five; otherwise two more, so a route is judged on the
+ * median of five. One slow moment of the machine then can't fail CI, while a route truly under
+ * the floor stays under (its median of five is under too).
+ */
+export function moreRunsNeeded(runs: Run[], floor: number): number {
+  return runs.length < 5 && medianRun(runs).score < floor ? 2 : 0;
+}
+
 /** A row of the printed table; `result` is "below floor" under the floor. */
 export function runSummary(route: string, run: Run, floor: number) {
   return {

@@ -2,10 +2,11 @@
  * `npm run bench:cold-start`: how long `npm run serve` takes to answer /api/health on the embedded
  * database (PGlite), issue 20 item 6. The aim is 3 s on this machine.
  *
- * Each run starts the server as `npm run serve` does (node --import tsx apps/server/src/main.ts)
- * in a process of its own and times from the spawn to the first 200 from /api/health. "First
- * start" is on an empty data directory (migrations and the demo operator's seed run); "restart" is
- * the same directory again, as after a deploy or a crash. Each is run BENCH_RUNS times (default 3)
+ * Each run starts the server as `npm run serve` does (node scripts/serve.mjs: the bundle and
+ * PGlite template `npm run build` made, or the sources through tsx without them) in a process of
+ * its own and times from the spawn to the first 200 from /api/health. "First start" is on an empty
+ * data directory (migrations and the demo operator's seed run); "restart" is the same directory
+ * again, as after a deploy or a crash. Each is run BENCH_RUNS times (default 3)
  * and the median reported, with the server's resident memory once it answered.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -24,22 +25,18 @@ const aimMs = 3000;
 async function timeStart(dataDir: string): Promise<{ ms: number; residentMb: number }> {
   const port = await freePortBase();
   const started = performance.now();
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')],
-    {
-      cwd: repoRoot,
-      env: {
-        PATH: process.env.PATH ?? '',
-        LIDO_PORT: String(port),
-        LIDO_BIND_ADDRESS: '127.0.0.1',
-        LIDO_LOG_LEVEL: 'warn',
-        LIDO_DATA_DIR: dataDir,
-        LIDO_EMAIL_OUTBOX: 'true',
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
+  const child: ChildProcess = spawn(process.execPath, [path.join(repoRoot, 'scripts/serve.mjs')], {
+    cwd: repoRoot,
+    env: {
+      PATH: process.env.PATH ?? '',
+      LIDO_PORT: String(port),
+      LIDO_BIND_ADDRESS: '127.0.0.1',
+      LIDO_LOG_LEVEL: 'warn',
+      LIDO_DATA_DIR: dataDir,
+      LIDO_EMAIL_OUTBOX: 'true',
     },
-  );
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   try {
     while (performance.now() - started < 120_000) {
       if (child.exitCode !== null)
@@ -62,6 +59,10 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 async function main(): Promise<void> {
   if (!fs.existsSync(path.join(repoRoot, 'apps/web/dist')))
     console.log('(apps/web/dist is missing: run `npm run build` first to time a built tree)');
+  if (!fs.existsSync(path.join(repoRoot, 'apps/server/dist/main.js')))
+    console.log(
+      '(apps/server/dist/main.js is missing: this times the sources through tsx, not a built tree)',
+    );
   const first: number[] = [];
   const restart: number[] = [];
   const resident: number[] = [];

@@ -15,6 +15,8 @@
  * BENCH_SECONDS (900).
  */
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hash } from '@node-rs/argon2';
@@ -104,10 +106,13 @@ async function main(): Promise<void> {
   const repository = januaryRepository(databaseUrl);
   const client = createClient(sitePort, settings.concurrency, 30_000);
   const card = createClient(port + 3, settings.concurrency, 30_000);
+  // The server's data directory (the sandboxes' state files), removed with the database at the end.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lido-bench-january-'));
+  const gcStateFile = path.join(dataDir, 'sandbox-gocardless.json');
   let server;
   try {
     console.log(`Database ${name}; starting the server on 127.0.0.1:${port}…`);
-    server = await startServer(repoRoot, databaseUrl, port);
+    server = await startServer(repoRoot, databaseUrl, port, dataDir);
     const recorder = new Recorder();
     const call = async (
       step: Step,
@@ -320,6 +325,12 @@ async function main(): Promise<void> {
     card.close();
     await repository.close();
     if (server) await stopServer(server);
+    // What the Direct Debit sandbox keeps across restarts, written whole as the server stopped.
+    if (fs.existsSync(gcStateFile))
+      console.log(
+        `Direct Debit sandbox state file at shutdown: ${(fs.statSync(gcStateFile).size / 1e6).toFixed(1)} MB`,
+      );
+    fs.rmSync(dataDir, { recursive: true, force: true });
     await dropBenchDatabase(settings.adminUrl, name);
   }
 }

@@ -30,8 +30,8 @@ export async function startServer(
   /** PostgreSQL, or undefined for the embedded database under `dataDir` */
   databaseUrl: string | undefined,
   port: number,
-  // A data directory of its own, like its database: a run stopped mid-write (the Direct Debit
-  // sandbox rewrites its state file in place) must not break the next run's start.
+  // A data directory of its own, like its database: each run's sandboxes start from nothing, and
+  // no run reads another's state files.
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lido-bench-')),
 ): Promise<ChildProcess> {
   // BENCH_CPU_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops, to see where the time goes.

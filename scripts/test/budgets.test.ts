@@ -40,14 +40,15 @@ function fakeBuild(sharedBytes: number, lazyCode = '', sharedCode = ''): string 
 }
 
 describe('npm run budgets', () => {
-  it('passes a build under 125 KB, not counting lazy chunks', () => {
+  it('passes a build under 120 KB, not counting lazy chunks', () => {
     const result = spawnSync(process.execPath, [script, fakeBuild(50_000)], { encoding: 'utf8' });
     expect(result.status).toBe(0);
     expect(result.stdout).toContain('online-joining');
   });
 
-  it('fails a build whose first-route JavaScript is over 125 KB gzipped', () => {
-    const result = spawnSync(process.execPath, [script, fakeBuild(130_000)], { encoding: 'utf8' });
+  it('fails a build whose first-route JavaScript is over 120 KB gzipped', () => {
+    // About 122 KB: over the cap, though under the 125 KB it was before decision 0059.
+    const result = spawnSync(process.execPath, [script, fakeBuild(125_000)], { encoding: 'utf8' });
     expect(result.status).toBe(1);
     expect(result.stdout).toContain('OVER');
     expect(result.stderr).toContain('over its first-route JavaScript budget');
