@@ -166,12 +166,12 @@ describe('joining with the keyboard alone, where the Direct Debit provider needs
     await payArea.waitFor();
     for (let presses = 0; presses < 60; presses++) {
       await keys.press('Tab');
-      if (await payArea.evaluate((area) => area.contains(document.activeElement))) break;
       // A Tab that crosses into or out of the card frame (another origin, so another process)
       // finishes moving focus after the key press returns: judged once settled, as `press` does.
       await expect
         .poll(() => describeFocus(page), { message: 'focus left on the page body', timeout: 5_000 })
         .not.toMatch(/^BODY/);
+      if (await payArea.evaluate((area) => area.contains(document.activeElement))) break;
       const where = await describeFocus(page);
       const focused = await page.evaluate(() => {
         const rect = document.activeElement!.getBoundingClientRect();
