@@ -180,7 +180,7 @@ export async function buildApp({
   geocodingRoutes(app, services.geocoder);
   registerDevOutbox(app, config, services.email);
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = decodedPath(request.url);
     // Paths that look like files (a missing script or image) get a plain 404, never the app's HTML;
     // so does any spelling of an /api/ path (/%61pi/…, //API/…), decided on the decoded path.
@@ -189,7 +189,7 @@ export async function buildApp({
       pathname !== undefined &&
       !/^\/+api(\/|$)/i.test(pathname) &&
       !/\.[a-z0-9]{1,8}$/i.test(pathname);
-    if (isPage && request.site) return app.sendSitePage(reply, request.site);
+    if (isPage && request.site) return app.sendSitePage(reply, request.site, services.joiningPageIds);
     return reply.status(404).send({ message: 'Unable to complete request, item not found.' });
   });
 

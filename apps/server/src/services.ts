@@ -13,6 +13,7 @@ import {
 } from './modules/catalogue/cached-catalogue-reads.ts';
 import { createCatalogueCache, defaultCatalogueCheckMs } from './modules/catalogue/catalogue-cache.ts';
 import { defaultPlacesFreshMs } from './modules/catalogue/fresh-reads.ts';
+import { joiningPageIdsFinder } from './modules/catalogue/joining-page-ids.ts';
 import { createCatalogueSnapshotRepository } from './modules/catalogue/catalogue-snapshot.repository.ts';
 import { createActivitiesService } from './modules/activities/activities.service.ts';
 import { createAccountRepository } from './modules/account/account.repository.ts';
@@ -246,6 +247,7 @@ export function createServices(
     theme: createThemeService(config, catalogue.operators),
     client: createClientService(config, catalogue.operators),
     venues: createVenuesService(catalogue.operators),
+    joiningPageIds: joiningPageIdsFinder(catalogue.operators, catalogue.memberships),
     activities: createActivitiesService({
       activities: catalogue.activities,
       clock,

@@ -37,7 +37,23 @@ describe('serving the four sites', () => {
       [
         siteHost.onlineJoining,
         '/centre/clifton-lido/membership/gym/recurring',
-        [client, `${theme}?venue=clifton-lido`, '/api/venues/online-joining/clifton-lido'],
+        // No such centre in this empty catalogue: only a guest's account form follows.
+        [
+          client,
+          `${theme}?venue=clifton-lido`,
+          '/api/venues/online-joining/clifton-lido',
+          '/api/data-fields?onboarding_type=customer_account_online',
+        ],
+      ],
+      [
+        siteHost.onlineJoining,
+        '/centre/clifton-lido/membership/Gym%3Cb%3E/recurring',
+        [
+          client,
+          `${theme}?venue=clifton-lido`,
+          '/api/venues/online-joining/clifton-lido',
+          '/api/data-fields?onboarding_type=customer_account_online',
+        ],
       ],
       [siteHost.onlineJoining, '/checkout', [client, theme]],
       [

@@ -1,4 +1,5 @@
 import type { SiteName } from '../config.ts';
+import type { FindJoiningPageIds } from '../modules/catalogue/joining-page-ids.ts';
 
 const slugPattern = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const venueRoutePrefixes = new Set(['centre', 'location']);
@@ -18,6 +19,17 @@ function firstVenue(site: SiteName, url: string): string | undefined {
   return undefined;
 }
 
+/** A joining page: /centre/{slug}, or /centre/{slug}/membership/{membership}/{payment type}. */
+function joiningPage(site: SiteName, pathname: string) {
+  const [first, centre, ...rest] = pathname.split('/').filter(Boolean);
+  if (site !== 'online-joining' || first !== 'centre' || !centre || !slugPattern.test(centre))
+    return undefined;
+  if (rest.length === 0) return { centre, membership: undefined };
+  if (rest.length !== 3 || rest[0] !== 'membership') return undefined;
+  // A malformed membership slug matches no membership; the centre's reads are still the page's.
+  return { centre, membership: slugPattern.test(rest[1]!) ? rest[1] : undefined };
+}
+
 /**
  * The page's own first read, where the address alone names it (the calls `venuesQuery` and
  * `venueQuery` make in apps/web/src/features/venues/get-venues.ts): the centres of a site's home,
@@ -30,13 +42,36 @@ function firstPageRead(site: SiteName, pathname: string): string | undefined {
     if (site === 'bookings') return '/api/activities/venues';
     return undefined;
   }
+  const joining = joiningPage(site, pathname);
+  if (joining) return `/api/venues/online-joining/${joining.centre}`;
   if (!slug || !slugPattern.test(slug)) return undefined;
-  const joiningPage = rest.length === 0 || (rest.length === 3 && rest[0] === 'membership');
-  if (site === 'online-joining' && first === 'centre' && joiningPage)
-    return `/api/venues/online-joining/${slug}`;
   const timetablePage = rest.length === 0 || (rest.length === 1 && rest[0] === 'packages');
   if (site === 'bookings' && first === 'location' && timetablePage) return `/api/activities/venues/${slug}`;
   return undefined;
+}
+
+/**
+ * The joining page's later reads, which wait on the centre's id and then the membership's
+ * (`prefetchJoining` in apps/web/src/features/joining/prefetch-joining.ts): the centre's
+ * memberships, the chosen one's questions, and a guest's account form. The server knows the ids
+ * from its cached catalogue, so the browser fetches all of them at once instead of in turn.
+ */
+async function joiningReads(
+  site: SiteName,
+  pathname: string,
+  signedIn: boolean,
+  findIds: FindJoiningPageIds | undefined,
+): Promise<string[]> {
+  const joining = joiningPage(site, pathname);
+  if (!joining) return [];
+  const reads = signedIn ? [] : ['/api/data-fields?onboarding_type=customer_account_online'];
+  // Without the ids the page still works: it makes these reads itself, in turn.
+  const ids = await findIds?.(joining.centre, joining.membership).catch(() => undefined);
+  if (!ids) return reads;
+  reads.unshift(`/api/memberships/types?venue_id=${ids.venueId}`);
+  if (ids.membershipTypeId !== undefined)
+    reads.splice(1, 0, `/api/custom-questions/memberships/${ids.membershipTypeId}`);
+  return reads;
 }
 
 /**
@@ -52,16 +87,23 @@ function basketRead(site: SiteName, pathname: string): string | undefined {
 
 /**
  * `<link rel="preload">` tags for the two calls every page waits on before it renders anything (the
- * client settings and the theme, see apps/web/src/app/theme-gate.tsx) and the page's first read,
- * so they run while the JavaScript downloads instead of after it. The URLs must be exactly the ones the app fetches, and
- * `crossorigin` gives the same credentials mode as its same-origin fetch, or the browser fetches twice.
+ * client settings and the theme, see apps/web/src/app/theme-gate.tsx) and the page's first reads,
+ * so they run while the JavaScript downloads instead of after it. The URLs must be exactly the ones
+ * the app fetches, and `crossorigin` gives the same credentials mode as its same-origin fetch, or
+ * the browser fetches twice.
  */
-export function firstCallPreloads(site: SiteName, url: string, signedIn = false): string {
+export async function firstCallPreloads(
+  site: SiteName,
+  url: string,
+  signedIn = false,
+  findJoiningPageIds?: FindJoiningPageIds,
+): Promise<string> {
   const venue = firstVenue(site, url);
   const theme = venue ? `/api/frontend/theme?venue=${venue}` : '/api/frontend/theme';
   const pathname = new URL(url, 'http://page.invalid').pathname;
   const pageRead = firstPageRead(site, pathname) ?? (signedIn ? basketRead(site, pathname) : undefined);
-  return ['/api/client', theme, ...(pageRead ? [pageRead] : [])]
+  const laterReads = await joiningReads(site, pathname, signedIn, findJoiningPageIds);
+  return ['/api/client', theme, ...(pageRead ? [pageRead] : []), ...laterReads]
     .map((href) => `<link rel="preload" href="${href}" as="fetch" crossorigin>`)
     .join('\n    ');
 }

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config, SiteName } from '../config.ts';
 import { cookieNames, readCookies } from './cookies.ts';
+import type { FindJoiningPageIds } from '../modules/catalogue/joining-page-ids.ts';
 import { firstCallPreloads } from './first-calls.ts';
 import { routeChunkPreloader } from './route-chunks.ts';
 
@@ -48,26 +49,43 @@ export async function registerStaticSites(app: FastifyInstance, config: Config):
   };
 
   const routeChunkPreloads = routeChunkPreloader(dist);
-  app.decorate('sendSitePage', function sendSitePage(reply: FastifyReply, site: SiteName) {
-    const entry = entryHtml(site);
-    const url = reply.request.url;
-    const preloads = [
-      firstCallPreloads(site, url, Boolean(readCookies(reply.request)[cookieNames(config).auth])),
-      routeChunkPreloads(site, new URL(url, 'http://page.invalid').pathname),
-    ].filter(Boolean);
-    const html = entry?.replace('</head>', `  ${preloads.join('\n    ')}\n  </head>`);
-    if (!html) {
+  app.decorate(
+    'sendSitePage',
+    async function sendSitePage(
+      reply: FastifyReply,
+      site: SiteName,
+      findJoiningPageIds?: FindJoiningPageIds,
+    ) {
+      const entry = entryHtml(site);
+      const url = reply.request.url;
+      const signedIn = Boolean(readCookies(reply.request)[cookieNames(config).auth]);
+      const preloads = [
+        await firstCallPreloads(site, url, signedIn, findJoiningPageIds),
+        routeChunkPreloads(site, new URL(url, 'http://page.invalid').pathname),
+      ].filter(Boolean);
+      const html = entry?.replace('</head>', `  ${preloads.join('\n    ')}\n  </head>`);
+      if (!html) {
+        return reply
+          .status(503)
+          .type('text/plain; charset=utf-8')
+          .send('The web app has not been built yet. Run `npm run build` (npm start does this for you).');
+      }
       return reply
-        .status(503)
-        .type('text/plain; charset=utf-8')
-        .send('The web app has not been built yet. Run `npm run build` (npm start does this for you).');
-    }
-    return reply.status(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
-  });
+        .status(200)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(html);
+    },
+  );
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    sendSitePage(reply: FastifyReply, site: SiteName): FastifyReply;
+    /** The site's page, with preloads; a joining page's later reads need its ids from the catalogue. */
+    sendSitePage(
+      reply: FastifyReply,
+      site: SiteName,
+      findJoiningPageIds?: FindJoiningPageIds,
+    ): Promise<FastifyReply>;
   }
 }
