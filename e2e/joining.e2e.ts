@@ -212,10 +212,19 @@ describe('joining online', () => {
       await page.getByRole('status').filter({ hasText: 'Direct Debit set up successfully' }).waitFor();
       await expectNoAxeViolations(page);
 
-      // My account's Payments: the mandate (masked, with its reference) and its first collection.
-      await visit(page, `${e2e.server.urls.myAccount}/payments`);
+      // My account's Payments: the mandate (masked, with its reference, once the provider has made
+      // it just after the order: decision 0065) and its first collection.
       const directDebit = page.getByRole('region', { name: 'Direct Debit' });
-      await directDebit.waitFor();
+      await expect
+        .poll(
+          async () => {
+            await visit(page, `${e2e.server.urls.myAccount}/payments`);
+            await directDebit.waitFor();
+            return directDebit.locator('.facts').innerText();
+          },
+          { timeout: 20_000 },
+        )
+        .toMatch(/Mandate reference\s+LC-/);
       const facts = await directDebit.locator('.facts').innerText();
       expect(facts).toContain('******11');
       expect(facts).toContain('**-**-00');

@@ -109,4 +109,10 @@ export async function joinNationalAllAccessMonthly(
   expect(cart.totals.total).toBe(0);
   const terms = (await api('GET', `terms?cart_id=${cart.cartId}`)).data as { id: number }[];
   await api('POST', 'checkout/complete', { terms: terms.map((term) => term.id), source: 'online-joining' });
+  // The mandate is set up just after the answer (decision 0065): the helper returns once it is.
+  await expect
+    .poll(async () => (await api('GET', 'my-account/direct-debit')).instruction?.reference ?? null, {
+      timeout: 20_000,
+    })
+    .not.toBeNull();
 }

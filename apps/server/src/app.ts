@@ -152,6 +152,8 @@ export async function buildApp({
     catalogueCache,
   );
   app.decorate('services', services);
+  // Closing waits for the Direct Debit set-ups orders started, before the database goes.
+  app.addHook('onClose', () => services.checkout.settled());
   registerActingAudit(app, database.db);
   healthRoutes(app, database);
   themeRoutes(app, services);

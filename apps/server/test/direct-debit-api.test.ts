@@ -111,6 +111,8 @@ async function join(cookie: string, account: Account) {
     terms: terms.map((term) => term.id),
     source: 'online-joining',
   });
+  // The mandate and first collection are set up after the answer (decision 0065).
+  await t!.services().checkout.settled();
   return { stored, completed };
 }
 
@@ -328,6 +330,7 @@ describe('a monthly membership with a new Direct Debit', () => {
       source: 'online-joining',
     });
     expect(completed.status, JSON.stringify(completed.body)).toBe(200);
+    await t!.services().checkout.settled();
     const collections = await t!.database.db
       .select()
       .from(directDebitCollections)

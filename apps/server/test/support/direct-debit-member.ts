@@ -99,13 +99,13 @@ export async function startAppWithGoCardless<Spies extends Partial<GoCardlessCli
 
 /**
  * A new member joins National All Access monthly from 15 January 2027 (billing on the 15th) with
- * new bank details in `accountHolder`'s name (the sandbox fails payments of "Payment Failed"), and
- * the settle job sets up the mandate.
+ * new bank details in `accountHolder`'s name (the sandbox fails payments of "Payment Failed"): the
+ * order is answered, and its mandate is still being set up behind it (decision 0065).
  */
-export async function joinNationalAllAccessMonthly(
+export async function orderNationalAllAccessMonthly(
   t: TestApp,
   accountHolder = 'Alex Smith',
-): Promise<{ member: TestCustomer; membershipId: number }> {
+): Promise<{ member: TestCustomer; completed: { status: number } }> {
   const member = await createCustomer(t);
   const joining = apiClient(t).as(member);
   const at = await catalogueAt(t);
@@ -122,9 +122,18 @@ export async function joinNationalAllAccessMonthly(
   });
   expect(stored.status, JSON.stringify(stored.body)).toBe(201);
   const terms = (await joining.terms(stored.data.cartId)).data.data.map((term) => term.id);
-  expect((await joining.post('/api/checkout/complete', { terms, source: 'online-joining' })).status).toBe(
-    200,
-  );
+  const completed = await joining.post('/api/checkout/complete', { terms, source: 'online-joining' });
+  return { member, completed };
+}
+
+/** As `orderNationalAllAccessMonthly`, once the order's set-up and then the minute job's have run. */
+export async function joinNationalAllAccessMonthly(
+  t: TestApp,
+  accountHolder = 'Alex Smith',
+): Promise<{ member: TestCustomer; membershipId: number }> {
+  const { member, completed } = await orderNationalAllAccessMonthly(t, accountHolder);
+  expect(completed.status).toBe(200);
+  await t.services().checkout.settled();
   await t.services().directDebit.settle();
   const [row] = await t.database.query<{ id: number }>(
     'SELECT id FROM customer_memberships WHERE customer_id = $1',

@@ -153,21 +153,40 @@ export function createCheckoutService(deps: {
       dropPromotion(customer.id, cartId, promotionId),
   });
 
+  /** The Direct Debit set-ups started after orders and still running (see `completed`). */
+  const settling = new Set<Promise<void>>();
+
   /**
    * After the commit: the receipt queued with the order is sent now, and a new monthly membership's
-   * mandate and first collection are made (waited for, so My account shows them at once; a
-   * provider failure leaves them to the minute job).
+   * mandate and first collection are set up without holding the answer (decision 0065): they are
+   * the provider's round trips, most of what completing took, and My account shows "Being set up"
+   * either way. A provider failure or a process that dies leaves them to the minute job, which
+   * repeats each step safely.
    */
   async function completed(customer: Pick<CustomerRow, 'id'>, result: CompletedOrder) {
     if (result.created) {
       deps.email.nudge();
-      await deps.directDebit.settle({ customerId: customer.id });
+      const run: Promise<void> = deps.directDebit
+        .settle({ customerId: customer.id })
+        .catch((error: unknown) =>
+          deps.log.warn(
+            { err: error, customerId: customer.id },
+            'direct debit set-up left to the minute job',
+          ),
+        )
+        .finally(() => settling.delete(run));
+      settling.add(run);
     }
     return { completeOrderId: result.orderId, orderId: result.orderId, status: 'completed' as const };
   }
 
   return {
     card,
+
+    /** Resolves once every Direct Debit set-up started after an order has finished (shutdown, tests). */
+    async settled(): Promise<void> {
+      while (settling.size > 0) await Promise.all([...settling]);
+    },
 
     /**
      * POST /api/checkout/complete: with a transaction, the authorised card payment pays for the
