@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, visit } from './support/browser.ts';
 import { useE2E } from './support/fixture.ts';
-import { joinNationalAllAccessMonthly } from './support/joining.ts';
+import { joinNationalAllAccessMonthly, paymentsWithMandate } from './support/joining.ts';
 import { logIn } from './support/log-in.ts';
 
 describe('a member replaces their bank details', () => {
@@ -16,17 +16,7 @@ describe('a member replaces their bank details', () => {
     await joinNationalAllAccessMonthly(page, e2e.server.urls.onlineJoining);
 
     // Payments shows the Direct Debit once its mandate is made, with the way to change it.
-    const directDebit = page.getByRole('region', { name: 'Direct Debit' });
-    await expect
-      .poll(
-        async () => {
-          await visit(page, `${e2e.server.urls.myAccount}/payments`);
-          await directDebit.waitFor();
-          return directDebit.locator('.facts').innerText();
-        },
-        { timeout: 20_000 },
-      )
-      .toMatch(/Mandate reference\s+\S+-/);
+    const directDebit = await paymentsWithMandate(page, e2e.server.urls.myAccount);
     await expectNoAxeViolations(page);
     await directDebit.getByRole('link', { name: 'Change bank details' }).click();
 

@@ -14,6 +14,7 @@ import {
   createAccount,
   enterBankDetails,
   step,
+  paymentsWithMandate,
 } from './support/joining.ts';
 
 describe('joining online', () => {
@@ -214,17 +215,7 @@ describe('joining online', () => {
 
       // My account's Payments: the mandate (masked, with its reference, once the provider has made
       // it just after the order: decision 0065) and its first collection.
-      const directDebit = page.getByRole('region', { name: 'Direct Debit' });
-      await expect
-        .poll(
-          async () => {
-            await visit(page, `${e2e.server.urls.myAccount}/payments`);
-            await directDebit.waitFor();
-            return directDebit.locator('.facts').innerText();
-          },
-          { timeout: 20_000 },
-        )
-        .toMatch(/Mandate reference\s+LC-/);
+      const directDebit = await paymentsWithMandate(page, e2e.server.urls.myAccount);
       const facts = await directDebit.locator('.facts').innerText();
       expect(facts).toContain('******11');
       expect(facts).toContain('**-**-00');

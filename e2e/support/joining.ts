@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { expectNoAxeViolations } from './browser.ts';
+import { expectNoAxeViolations, visit } from './browser.ts';
 
 /** A section of the joining page, found by its heading. */
 export const step = (page: Page, title: string) =>
@@ -115,4 +115,23 @@ export async function joinNationalAllAccessMonthly(
       timeout: 20_000,
     })
     .not.toBeNull();
+}
+
+/**
+ * My account's Payments, opened again until its Direct Debit shows the mandate's reference: the
+ * provider makes the mandate just after the order is answered (decision 0065). Answers the region.
+ */
+export async function paymentsWithMandate(page: Page, myAccount: string) {
+  const directDebit = page.getByRole('region', { name: 'Direct Debit' });
+  await expect
+    .poll(
+      async () => {
+        await visit(page, `${myAccount}/payments`);
+        await directDebit.waitFor();
+        return directDebit.locator('.facts').innerText();
+      },
+      { timeout: 20_000 },
+    )
+    .toMatch(/Mandate reference\s+\S+-/);
+  return directDebit;
 }
