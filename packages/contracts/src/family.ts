@@ -1,13 +1,7 @@
 import { z } from 'zod';
+import { relationships } from './family-labels.ts';
 
-/** Who a dependant is to the account holder (issue 18 item 4, decision 0051). */
-export const relationships = ['child', 'partner', 'other'] as const;
-export type Relationship = (typeof relationships)[number];
-export const relationshipLabels: Record<Relationship, string> = {
-  child: 'Child',
-  partner: 'Partner',
-  other: 'Other family member',
-};
+export { type Relationship, relationshipLabels, relationships } from './family-labels.ts';
 
 /** A dependant as My account → My details lists it. */
 export const dependantSchema = z.object({

@@ -1,4 +1,4 @@
-import { relationshipLabels } from '@lido/contracts/family';
+import { relationshipLabels } from '@lido/contracts/family-labels';
 import { useQuery } from '@tanstack/react-query';
 import { familyQuery } from './family-api.ts';
 

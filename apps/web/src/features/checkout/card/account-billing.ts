@@ -1,5 +1,5 @@
 import type { DataFieldsAnswer } from '@lido/contracts/data-fields';
-import { type BillingDetails, validateBillingDetails } from '@lido/contracts/payments';
+import { type BillingDetails, validateBillingDetails } from '@lido/contracts/billing-details';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api/api-client.ts';
 import { emptyBilling } from './billing-details.tsx';
