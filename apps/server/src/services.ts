@@ -245,7 +245,7 @@ export function createServices(
     memberships,
     maintenance: createMaintenanceService({ config, clock, rateLimits, auth: authRepository }),
     theme: createThemeService(config, catalogue.operators),
-    client: createClientService(config, catalogue.operators),
+    client: createClientService(config, catalogue.operators, clock),
     venues: createVenuesService(catalogue.operators),
     joiningPageIds: joiningPageIdsFinder(catalogue.operators, catalogue.memberships),
     activities: createActivitiesService({

@@ -16,6 +16,12 @@ describe('the operator’s dates, on 21 Nov 2026', () => {
   it('sends the browser the operator’s time zone, so its today is the server’s', async () => {
     const response = await t.app.inject({ url: '/api/client', headers: { host } });
     expect(response.json().data.timeZone).toBe('Pacific/Auckland');
+    // and the zone's offset on the server's clock, from its last clock change to its next
+    expect(response.json().data.timeZoneOffset).toEqual({
+      minutes: 780,
+      from: '2026-09-26T14:00:00.000Z',
+      until: '2027-04-03T14:00:00.000Z',
+    });
   });
 
   it('answers a change the same window it checks the date against, after a held membership yet to start', async () => {

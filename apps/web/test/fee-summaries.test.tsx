@@ -106,8 +106,32 @@ describe('the operator’s today', () => {
   it('is the date in the time zone the server sends, not the browser’s', () => {
     // 23:30 on 21 November in London is already 22 November in Auckland.
     vi.useFakeTimers({ now: new Date('2026-11-21T23:30:00Z'), toFake: ['Date'] });
-    renderOnSite(<Today />, { settings: { ...testSettings, timeZone: 'Pacific/Auckland' } });
+    const auckland = {
+      timeZone: 'Pacific/Auckland',
+      timeZoneOffset: { minutes: 780, from: '2026-09-26T14:00:00.000Z', until: '2027-04-03T14:00:00.000Z' },
+    };
+    renderOnSite(<Today />, { settings: { ...testSettings, ...auckland } });
     expect(screen.getByText('2026-11-22')).toBeTruthy();
+  });
+
+  it('comes from the offset the server sends, without Intl, while that offset holds', () => {
+    vi.useFakeTimers({ now: new Date('2026-11-21T23:30:00Z'), toFake: ['Date'] });
+    const intl = vi.spyOn(Intl, 'DateTimeFormat');
+    try {
+      renderOnSite(<Today />, { settings: { ...testSettings, timeZone: 'Pacific/Auckland' } });
+      // The London offset sent says 21 November, whatever the zone's name: the offset is what counts.
+      expect(screen.getByText('2026-11-21')).toBeTruthy();
+      expect(intl).not.toHaveBeenCalled();
+    } finally {
+      intl.mockRestore();
+    }
+  });
+
+  it('falls back to the zone’s rules once the offset sent has expired (a tab open over a clock change)', () => {
+    // 29 March 2027, 23:30 UTC is 30 March 00:30 in London (summer time): past the winter offset sent.
+    vi.useFakeTimers({ now: new Date('2027-03-29T23:30:00Z'), toFake: ['Date'] });
+    renderOnSite(<Today />);
+    expect(screen.getByText('2027-03-30')).toBeTruthy();
   });
 
   it('follows the operator in London too', () => {

@@ -34,5 +34,10 @@ export const clientSettingsSchema = z.object({
   analytics: z.object({ gaMeasurementId: z.string().nullable(), gtmContainerId: z.string().nullable() }),
   /** The operator's IANA time zone (`LIDO_TIME_ZONE`): its date is "today" for start dates and prices. */
   timeZone: z.string(),
+  /**
+   * The zone's UTC offset now and the instants it holds between, so the browser works out the
+   * operator's date with arithmetic rather than loading Intl's time-zone data (decision 0066).
+   */
+  timeZoneOffset: z.object({ minutes: z.number().int(), from: z.iso.datetime(), until: z.iso.datetime() }),
 });
 export type ClientSettings = z.infer<typeof clientSettingsSchema>;

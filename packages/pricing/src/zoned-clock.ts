@@ -1,4 +1,5 @@
 import { bookingOpensAt, zonedParts } from './booking-rules.ts';
+import type { ZoneOffsetWindow } from './calendar-date.ts';
 
 /**
  * `zonedParts` and `bookingOpensAt` for the many instants of one answer (a timetable holds hundreds
@@ -74,3 +75,52 @@ export function zonedClock(timeZone: string) {
   };
 }
 export type ZonedClock = ReturnType<typeof zonedClock>;
+
+const dayQuarters = 96;
+/** How far a window looks each way; a zone without clock changes gets a window this wide. */
+const horizonDays = 370;
+
+/**
+ * The zone's offset at `now` and the span it holds for, to the quarter hour (where every clock
+ * change falls): day steps find the neighbouring changes, halving finds their quarter hour.
+ */
+function computeOffsetWindow(timeZone: string, now: Date): ZoneOffsetWindow {
+  const offsetOf = (quarter: number) => offsetMs(quarter * quarterHourMs, timeZone);
+  const start = Math.floor(now.getTime() / quarterHourMs);
+  const offset = offsetOf(start);
+  /** The last quarter, stepping in `direction`, that still has `offset`. */
+  const edge = (direction: 1 | -1): number => {
+    let inside = start;
+    for (let day = 1; day <= horizonDays; day++) {
+      const probe = start + direction * day * dayQuarters;
+      if (offsetOf(probe) !== offset) {
+        let outside = probe;
+        while (Math.abs(outside - inside) > 1) {
+          const middle = inside + Math.trunc((outside - inside) / 2);
+          if (offsetOf(middle) === offset) inside = middle;
+          else outside = middle;
+        }
+        return inside;
+      }
+      inside = probe;
+    }
+    return inside;
+  };
+  return {
+    minutes: offset / 60_000,
+    from: new Date(edge(-1) * quarterHourMs).toISOString(),
+    until: new Date((edge(1) + 1) * quarterHourMs).toISOString(),
+  };
+}
+
+const windowsByZone = new Map<string, ZoneOffsetWindow>();
+
+/** `computeOffsetWindow`, worked out again only once `now` has left the last window. */
+export function zoneOffsetWindow(timeZone: string, now: Date): ZoneOffsetWindow {
+  const at = now.getTime();
+  const known = windowsByZone.get(timeZone);
+  if (known && at >= Date.parse(known.from) && at < Date.parse(known.until)) return known;
+  const window = computeOffsetWindow(timeZone, now);
+  windowsByZone.set(timeZone, window);
+  return window;
+}

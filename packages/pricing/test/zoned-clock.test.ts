@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bookingOpensAt, zonedParts } from '../src/booking-rules.ts';
-import { fastZonedParts, zonedClock } from '../src/zoned-clock.ts';
+import { todayIn, todayWithin } from '../src/calendar-date.ts';
+import { fastZonedParts, zonedClock, zoneOffsetWindow } from '../src/zoned-clock.ts';
 
 const zones = ['Europe/London', 'Australia/Lord_Howe', 'Asia/Kolkata'];
 
@@ -44,5 +45,54 @@ describe('the fast zoned clock', () => {
     expect(clock.opensAt(new Date('2026-10-27T18:00:00Z'), 5, '08:00').toISOString()).toBe(
       '2026-10-22T07:00:00.000Z',
     );
+  });
+});
+
+describe('the zone offset window', () => {
+  it('spans London winter time between the 2026 and 2027 clock changes', () => {
+    expect(zoneOffsetWindow('Europe/London', new Date('2026-11-24T13:00:00Z'))).toEqual({
+      minutes: 0,
+      from: '2026-10-25T01:00:00.000Z',
+      until: '2027-03-28T01:00:00.000Z',
+    });
+    expect(zoneOffsetWindow('Europe/London', new Date('2026-07-01T12:00:00Z'))).toEqual({
+      minutes: 60,
+      from: '2026-03-29T01:00:00.000Z',
+      until: '2026-10-25T01:00:00.000Z',
+    });
+  });
+
+  it('finds a half-hour zone and a zone without clock changes', () => {
+    const howe = zoneOffsetWindow('Australia/Lord_Howe', new Date('2026-11-24T00:00:00Z'));
+    expect(howe).toMatchObject({
+      minutes: 660,
+      from: '2026-10-03T15:30:00.000Z',
+      until: '2027-04-03T15:00:00.000Z',
+    });
+    const kolkata = zoneOffsetWindow('Asia/Kolkata', new Date('2026-11-24T00:00:00Z'));
+    expect(kolkata.minutes).toBe(330);
+    expect(Date.parse(kolkata.until) - Date.parse(kolkata.from)).toBeGreaterThan(700 * 86_400_000);
+  });
+
+  it('gives todayIn’s date every 53 minutes for a year, and nothing outside the window', () => {
+    for (const zone of zones) {
+      const start = Date.parse('2026-01-01T00:00:00Z');
+      for (let at = start; at < start + 366 * 86_400_000; at += 53 * 60_000) {
+        const instant = new Date(at);
+        const window = zoneOffsetWindow(zone, instant);
+        const fast = todayWithin(window, instant);
+        const slow = todayIn(zone, instant);
+        if (fast !== slow)
+          expect({ zone, at: instant.toISOString(), fast }).toEqual({
+            zone,
+            at: instant.toISOString(),
+            fast: slow,
+          });
+      }
+    }
+    const winter = zoneOffsetWindow('Europe/London', new Date('2026-11-24T13:00:00Z'));
+    expect(todayWithin(winter, new Date('2027-03-28T01:00:00Z'))).toBeNull();
+    expect(todayWithin(winter, new Date('2026-10-25T00:59:59Z'))).toBeNull();
+    expect(todayWithin(winter, new Date('2027-03-27T23:30:00Z'))).toBe('2027-03-27');
   });
 });

@@ -29,6 +29,8 @@ export const testSettings: ClientSettings = {
   fonts: { garageGothicUrl: null },
   analytics: { gaMeasurementId: null, gtmContainerId: null },
   timeZone: 'Europe/London',
+  // London's winter time, 2026-27 (outside it the page falls back to Intl, as a browser would)
+  timeZoneOffset: { minutes: 0, from: '2026-10-25T01:00:00.000Z', until: '2027-03-28T01:00:00.000Z' },
 };
 
 /** Renders UI inside a memory router on a given site, with client settings already loaded. */
@@ -50,6 +52,8 @@ export function renderRoutesOnSite(
   { site = 'bookings', path = '/', settings = testSettings, state }: SiteOptions = {},
 ) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  // Loaded as the theme gate would have loaded them, and kept as long (the cache is read directly).
+  queryClient.setQueryDefaults(clientSettingsQuery.queryKey, { gcTime: clientSettingsQuery.gcTime });
   queryClient.setQueryData(clientSettingsQuery.queryKey, settings);
   const router = createMemoryRouter(routes, {
     initialEntries: [

@@ -1,4 +1,5 @@
 import { currencySymbol } from '@lido/pricing/money';
+import { zoneOffsetWindow } from '@lido/pricing/zoned-clock';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ClientSettings } from '@lido/contracts/client-settings';
@@ -6,7 +7,7 @@ import type { Config, SiteOrigins } from '../../config.ts';
 import { requireOperator } from '../operator/current-operator.ts';
 import type { OperatorReads } from '../catalogue/cached-catalogue-reads.ts';
 
-export function createClientService(config: Config, repository: OperatorReads) {
+export function createClientService(config: Config, repository: OperatorReads, clock: () => Date) {
   return {
     async settings(siteOrigins: SiteOrigins): Promise<ClientSettings> {
       const operator = await requireOperator(repository);
@@ -46,6 +47,7 @@ export function createClientService(config: Config, repository: OperatorReads) {
           gtmContainerId: config.analytics.gtmContainerId ?? null,
         },
         timeZone: config.timeZone,
+        timeZoneOffset: zoneOffsetWindow(config.timeZone, clock()),
       };
     },
   };
