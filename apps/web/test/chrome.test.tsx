@@ -82,6 +82,9 @@ describe('the header', () => {
 
   it('opens the mobile drawer with its logged-out invitation', async () => {
     renderOnSite(header(), { site: 'bookings', path: '/basket' });
+    // Closed, the drawer is an empty dialog: its links are not rendered with every page (decision 0066).
+    const closed = document.querySelector('dialog[aria-label="Menu"]')!;
+    expect(closed.childElementCount).toBe(0);
     await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
     const drawer = screen.getByRole('dialog', { name: 'Menu' });
     expect(drawer.hasAttribute('open')).toBe(true);
@@ -96,6 +99,12 @@ describe('the header', () => {
     expect(within(drawer).queryByRole('link', { name: 'My account' })).toBeNull();
     await userEvent.click(within(drawer).getByRole('button', { name: 'Close menu' }));
     expect(drawer.hasAttribute('open')).toBe(false);
+    expect(drawer.childElementCount).toBe(0);
+    // and it opens again
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    expect(
+      within(screen.getByRole('dialog', { name: 'Menu' })).getByRole('button', { name: 'Close menu' }),
+    ).toBeTruthy();
   });
 
   it('closes the drawer before its Log in opens, so no dialogs stack (issue 21 item 8)', async () => {

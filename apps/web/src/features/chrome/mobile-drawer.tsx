@@ -1,5 +1,5 @@
 import type { ClientSettings } from '@lido/contracts/client-settings';
-import { type Ref, useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation } from '../../router/index.ts';
 import { CloseIcon } from '../../ui/icons.tsx';
 import type { SessionSummary } from '../../app/session/use-session.ts';
@@ -9,7 +9,9 @@ import { LogOutButton } from './log-out-button.tsx';
 import { buyMembershipPath, LoginControl } from './site-header.tsx';
 
 interface DrawerProps {
-  ref: Ref<HTMLDialogElement>;
+  /** set by the header's menu button; the drawer reports its closing (by any means) with `onClosed` */
+  open: boolean;
+  onClosed: () => void;
   settings: ClientSettings;
   session: SessionSummary;
   basketCount: number;
@@ -19,9 +21,14 @@ interface DrawerProps {
   onLogIn: () => void;
 }
 
-/** The left drawer on narrow screens: a modal dialog, so focus is held inside and Escape closes it. */
+/**
+ * The left drawer on narrow screens: a modal dialog, so focus is held inside and Escape closes it.
+ * Its panel is rendered only while it is open: closed, it was some thirty hidden elements (links
+ * that each read the site, session and settings) in every page's first render (decision 0066).
+ */
 export function MobileDrawer({
-  ref,
+  open,
+  onClosed,
   settings,
   session,
   basketCount,
@@ -32,11 +39,10 @@ export function MobileDrawer({
   const site = useSite();
   const location = useLocation();
   const dialog = useRef<HTMLDialogElement | null>(null);
-  const setRefs = (node: HTMLDialogElement | null) => {
-    dialog.current = node;
-    if (typeof ref === 'function') ref(node);
-    else if (ref) ref.current = node;
-  };
+  // Shown once the panel is in the page, so showModal focuses its first control.
+  useLayoutEffect(() => {
+    if (open && dialog.current && !dialog.current.open) dialog.current.showModal();
+  }, [open]);
   // Navigating inside the site closes the drawer.
   useEffect(() => {
     if (dialog.current?.open) dialog.current.close();
@@ -48,75 +54,78 @@ export function MobileDrawer({
     // The backdrop click is a pointer shortcut; keyboard users close with Escape or the close button.
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
     <dialog
-      ref={setRefs}
+      ref={dialog}
       className="drawer"
       aria-label="Menu"
       onClick={(event) => {
         if (event.target === event.currentTarget) close(); // a click on the backdrop
       }}
+      onClose={onClosed}
     >
-      <div className="drawer__panel">
-        <div className="drawer__top">
-          <img src={logoUrl} alt={settings.name} height={32} />
-          <button type="button" className="icon-button" aria-label="Close menu" onClick={close}>
-            <CloseIcon />
-          </button>
-        </div>
-        <nav aria-label="Menu">
-          <ul className="drawer__links">
-            <li>
-              <SiteLink site="bookings" to="/" onClick={close}>
-                Book an activity
-              </SiteLink>
-            </li>
-            {settings.onlineJoiningEnabled && (
+      {open && (
+        <div className="drawer__panel">
+          <div className="drawer__top">
+            <img src={logoUrl} alt={settings.name} height={32} />
+            <button type="button" className="icon-button" aria-label="Close menu" onClick={close}>
+              <CloseIcon />
+            </button>
+          </div>
+          <nav aria-label="Menu">
+            <ul className="drawer__links">
               <li>
-                <SiteLink site="online-joining" to={buyMembershipPath(venueSlug)} onClick={close}>
-                  Buy a membership
+                <SiteLink site="bookings" to="/" onClick={close}>
+                  Book an activity
                 </SiteLink>
               </li>
-            )}
-            <li>
-              <SiteLink
-                site="bookings"
-                to="/basket"
-                onClick={close}
-                className={basketActive ? 'is-active' : undefined}
-                aria-current={basketActive ? 'page' : undefined}
-              >
-                Shopping basket{basketCount > 0 ? ` (${basketCount})` : ''}
-              </SiteLink>
-            </li>
-            {session.isLoggedIn && (
+              {settings.onlineJoiningEnabled && (
+                <li>
+                  <SiteLink site="online-joining" to={buyMembershipPath(venueSlug)} onClick={close}>
+                    Buy a membership
+                  </SiteLink>
+                </li>
+              )}
               <li>
-                <SiteLink site="my-account" to="/" onClick={close}>
-                  My account
+                <SiteLink
+                  site="bookings"
+                  to="/basket"
+                  onClick={close}
+                  className={basketActive ? 'is-active' : undefined}
+                  aria-current={basketActive ? 'page' : undefined}
+                >
+                  Shopping basket{basketCount > 0 ? ` (${basketCount})` : ''}
                 </SiteLink>
               </li>
+              {session.isLoggedIn && (
+                <li>
+                  <SiteLink site="my-account" to="/" onClick={close}>
+                    My account
+                  </SiteLink>
+                </li>
+              )}
+            </ul>
+          </nav>
+          <div className="drawer__account">
+            {session.isLoggedIn ? (
+              <LogOutButton className="button button--secondary button--lg" onDone={close} />
+            ) : (
+              <>
+                <p>Login to make bookings faster and manage your account</p>
+                <LoginControl
+                  className="button button--primary button--lg"
+                  onOpenDialog={() => {
+                    // Closing returns focus to the menu button, which the login dialog then returns to.
+                    close();
+                    onLogIn();
+                  }}
+                />
+                <SiteLink site="my-account" to="/register" className="button button--secondary button--lg">
+                  Create an account
+                </SiteLink>
+              </>
             )}
-          </ul>
-        </nav>
-        <div className="drawer__account">
-          {session.isLoggedIn ? (
-            <LogOutButton className="button button--secondary button--lg" onDone={close} />
-          ) : (
-            <>
-              <p>Login to make bookings faster and manage your account</p>
-              <LoginControl
-                className="button button--primary button--lg"
-                onOpenDialog={() => {
-                  // Closing returns focus to the menu button, which the login dialog then returns to.
-                  close();
-                  onLogIn();
-                }}
-              />
-              <SiteLink site="my-account" to="/register" className="button button--secondary button--lg">
-                Create an account
-              </SiteLink>
-            </>
-          )}
+          </div>
         </div>
-      </div>
+      )}
     </dialog>
   );
 }

@@ -85,7 +85,7 @@ export function buyMembershipPath(venueSlug: string | undefined): string {
 }
 
 export function SiteHeader({ settings, mode, session, basketCount, logoUrl, venueSlug }: HeaderProps) {
-  const drawerRef = useRef<HTMLDialogElement>(null);
+  const [drawerOpen, setDrawerOpen] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   // The menu's Log in: the menu closes first, so no dialogs stack on a phone (issue 21 item 8).
   const [menuLoginOpen, setMenuLoginOpen] = useState(false);
@@ -105,7 +105,7 @@ export function SiteHeader({ settings, mode, session, basketCount, logoUrl, venu
           className="site-header__menu-button"
           aria-label="Open menu"
           aria-haspopup="dialog"
-          onClick={() => drawerRef.current?.showModal()}
+          onClick={() => setDrawerOpen(true)}
         >
           <MenuIcon />
         </button>
@@ -150,7 +150,8 @@ export function SiteHeader({ settings, mode, session, basketCount, logoUrl, venu
         </div>
       </div>
       <MobileDrawer
-        ref={drawerRef}
+        open={drawerOpen}
+        onClosed={() => setDrawerOpen(false)}
         settings={settings}
         session={session}
         basketCount={basketCount}

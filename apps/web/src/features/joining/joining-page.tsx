@@ -1,5 +1,6 @@
 import { prettyDate } from '@lido/pricing/calendar-date';
 import { startDateLimits } from '@lido/pricing/membership-costs';
+import { useDeferredValue } from 'react';
 import { Navigate } from '../../router/index.ts';
 import { usePageTitle } from '../../app/page-title.ts';
 import { useClientSettings } from '../../app/client-settings/get-client-settings.ts';
@@ -73,6 +74,10 @@ export function JoiningPage() {
   useProgressAnalytics(open);
   // The title names the step and the centre, not "Membership Options" throughout (issue 21 item 8).
   usePageTitle(venue.data ? `${stepTitle ?? 'Checkout'}: ${venue.data.name}` : null);
+  // The sections are the page's one big render (some 50 ms of main thread on a mid-range phone).
+  // Shown through a deferred value, from the first mount on, React renders them in short slices
+  // that input can interrupt, not in one long task (decision 0066); the spinner stays meanwhile.
+  const sectionsShown = useDeferredValue(!(venue.isPending || awaitingPreselection || awaitingBasket), false);
 
   if (changing !== null && !session.isLoggedIn)
     return (
@@ -82,7 +87,7 @@ export function JoiningPage() {
       />
     );
   // A membership named in the URL is chosen before the sections show, so they do not jump (CLS).
-  if (venue.isPending || awaitingPreselection || awaitingBasket)
+  if (venue.isPending || awaitingPreselection || awaitingBasket || !sectionsShown)
     return (
       <div className="membership-loading">
         <Spinner label="Loading centre" />
