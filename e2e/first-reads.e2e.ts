@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { visit } from './support/browser.ts';
+import { logIn } from './support/log-in.ts';
 import { useE2E } from './support/fixture.ts';
 
 /**
@@ -41,6 +42,20 @@ describe("a page's first reads are preloaded with its HTML and used, never fetch
     );
     expect(preloads.some((href) => href.startsWith('/api/memberships/types?venue_id='))).toBe(true);
     expect(preloads).toContain('/api/data-fields?onboarding_type=customer_account_online');
+    for (const href of preloads) expect(requests.get(href), href).toBe(1);
+    expect(unused).toEqual([]);
+  });
+
+  it('on my account’s dashboard, for a signed-in customer', async () => {
+    const page = await e2e.page({ width: 390, height: 844 });
+    await visit(page, `${e2e.server.urls.myAccount}/login`);
+    await logIn(page, 'C100002');
+    await page.getByRole('heading', { name: /^Hello, /, level: 1 }).waitFor();
+    const { preloads, requests, unused } = await loadCountingPreloads(page, `${e2e.server.urls.myAccount}/`);
+    await page.getByRole('heading', { name: /^Hello, /, level: 1 }).waitFor();
+    expect(preloads).toEqual(
+      expect.arrayContaining(['/api/auth/user', '/api/cart', '/api/my-account/memberships']),
+    );
     for (const href of preloads) expect(requests.get(href), href).toBe(1);
     expect(unused).toEqual([]);
   });

@@ -97,6 +97,29 @@ describe('serving the four sites', () => {
     expect(await basketPreloaded(siteHost.frontOfHouse, '/checkout', { cookie })).toBe(false);
   });
 
+  it('has my account preload a signed-in customer, the basket and, on the dashboard, its reads', async () => {
+    const preloadsOf = async (url: string, cookie?: string) => {
+      const headers = { host: siteHost.myAccount, ...(cookie ? { cookie } : {}) };
+      const body = (await t.app.inject({ url, headers })).body;
+      return [...body.matchAll(/<link rel="preload" href="([^"]+)" as="fetch" crossorigin>/g)]
+        .map((match) => match[1])
+        .slice(2); // after the client settings and the theme
+    };
+    const signedIn = 'lido_authToken=some-session; lido_authState=in.abc';
+    expect(await preloadsOf('/', signedIn)).toEqual([
+      '/api/auth/user',
+      '/api/cart',
+      '/api/my-account/memberships',
+      '/api/my-account/direct-debit',
+      '/api/my-account/outstanding-balance',
+    ]);
+    expect(await preloadsOf('/details', signedIn)).toEqual(['/api/auth/user', '/api/cart']);
+    // The page reads the customer only when the state cookie says so, as the app's useAuthState does.
+    expect(await preloadsOf('/', 'lido_authToken=some-session; lido_authState=out.abc')).toEqual([]);
+    expect(await preloadsOf('/', 'lido_authToken=some-session')).toEqual([]);
+    expect(await preloadsOf('/')).toEqual([]);
+  });
+
   it('sends a Content Security Policy with the page, framing only by allowed origins', async () => {
     const response = await t.app.inject({ url: '/', headers: { host: siteHost.onlineJoining } });
     const csp = String(response.headers['content-security-policy']);

@@ -86,6 +86,33 @@ function basketRead(site: SiteName, pathname: string): string | undefined {
 }
 
 /**
+ * My account's reads for a signed-in customer, as the page's code decides it is one (the state
+ * cookie says `in.`, which `useAuthState` reads): every page reads the user and the basket (the
+ * header's count), and the dashboard the memberships, Direct Debit and any outstanding balance,
+ * which otherwise wait for the user to arrive. Other sites' pages read the user too, but not all of
+ * their pages render what waits on it, so their preloads would go unused.
+ */
+function myAccountReads(site: SiteName, pathname: string, stateSignedIn: boolean): string[] {
+  if (site !== 'my-account' || !stateSignedIn) return [];
+  const reads = ['/api/auth/user', '/api/cart'];
+  if (pathname === '/')
+    reads.push(
+      '/api/my-account/memberships',
+      '/api/my-account/direct-debit',
+      '/api/my-account/outstanding-balance',
+    );
+  return reads;
+}
+
+/** Who asks for a page, as its cookies say. */
+export interface Visitor {
+  /** the auth cookie is there, so the customer may have a basket */
+  hasSession: boolean;
+  /** the state cookie says `in.`, so the page's code reads the customer */
+  signedIn: boolean;
+}
+
+/**
  * `<link rel="preload">` tags for the two calls every page waits on before it renders anything (the
  * client settings and the theme, see apps/web/src/app/theme-gate.tsx) and the page's first reads,
  * so they run while the JavaScript downloads instead of after it. The URLs must be exactly the ones
@@ -95,14 +122,18 @@ function basketRead(site: SiteName, pathname: string): string | undefined {
 export async function firstCallPreloads(
   site: SiteName,
   url: string,
-  signedIn = false,
+  visitor: Visitor = { hasSession: false, signedIn: false },
   findJoiningPageIds?: FindJoiningPageIds,
 ): Promise<string> {
   const venue = firstVenue(site, url);
   const theme = venue ? `/api/frontend/theme?venue=${venue}` : '/api/frontend/theme';
   const pathname = new URL(url, 'http://page.invalid').pathname;
-  const pageRead = firstPageRead(site, pathname) ?? (signedIn ? basketRead(site, pathname) : undefined);
-  const laterReads = await joiningReads(site, pathname, signedIn, findJoiningPageIds);
+  const pageRead =
+    firstPageRead(site, pathname) ?? (visitor.hasSession ? basketRead(site, pathname) : undefined);
+  const laterReads = [
+    ...(await joiningReads(site, pathname, visitor.hasSession, findJoiningPageIds)),
+    ...myAccountReads(site, pathname, visitor.signedIn),
+  ];
   return ['/api/client', theme, ...(pageRead ? [pageRead] : []), ...laterReads]
     .map((href) => `<link rel="preload" href="${href}" as="fetch" crossorigin>`)
     .join('\n    ');

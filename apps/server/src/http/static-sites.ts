@@ -58,9 +58,14 @@ export async function registerStaticSites(app: FastifyInstance, config: Config):
     ) {
       const entry = entryHtml(site);
       const url = reply.request.url;
-      const signedIn = Boolean(readCookies(reply.request)[cookieNames(config).auth]);
+      const cookies = readCookies(reply.request);
+      const names = cookieNames(config);
+      const visitor = {
+        hasSession: Boolean(cookies[names.auth]),
+        signedIn: cookies[names.state]?.startsWith('in.') ?? false,
+      };
       const preloads = [
-        await firstCallPreloads(site, url, signedIn, findJoiningPageIds),
+        await firstCallPreloads(site, url, visitor, findJoiningPageIds),
         routeChunkPreloads(site, new URL(url, 'http://page.invalid').pathname),
       ].filter(Boolean);
       const html = entry?.replace('</head>', `  ${preloads.join('\n    ')}\n  </head>`);
