@@ -1,6 +1,6 @@
 import type { ClientSettings } from '@lido/contracts/client-settings';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, startTransition, useEffect, useState } from 'react';
 import { clientSettingsQuery } from './client-settings/get-client-settings.ts';
 import { FullPageError } from './errors/full-page-error.tsx';
 import { MaintenanceScreen } from './errors/maintenance-screen.tsx';
@@ -32,7 +32,9 @@ export function ThemeGate({ venueSlug, children }: GateProps) {
     applyTheme(theme.data);
     registerOperatorFonts(settings.data.fonts.garageGothicUrl);
     void loadThemeFonts(theme.data).then(() => {
-      if (!cancelled) setFontsReady(true);
+      // The page's first full render (header, page, footer) as a transition: React renders it in
+      // short slices rather than one long task that blocks input (decision 0066).
+      if (!cancelled) startTransition(() => setFontsReady(true));
     });
     return () => {
       cancelled = true;
