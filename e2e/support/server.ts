@@ -35,17 +35,27 @@ export async function findFreePortBlock(size = 6): Promise<number> {
   throw new Error('No block of free ports found');
 }
 
+type ServerSettings = Record<string, string> | ((port: number) => Record<string, string>);
+
 /**
  * Starts the real server (`apps/server/src/main.ts`) on free ports with a fresh data directory.
- * `env` may depend on the port (site URLs do); with site URLs set, `urls` are those.
+ * `env` may depend on the port (site URLs do); with site URLs set, `urls` are those. Test files run
+ * in parallel, so another one's server can take a block between the check that it is free and the
+ * listen: then it starts again on another block.
  */
-export async function startServer(
-  settings: Record<string, string> | ((port: number) => Record<string, string>) = {},
-  dataDir?: string,
-): Promise<RunningServer> {
-  const port = await findFreePortBlock();
-  const env = typeof settings === 'function' ? settings(port) : settings;
+export async function startServer(settings: ServerSettings = {}, dataDir?: string): Promise<RunningServer> {
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lido-e2e-'));
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnPorts(await findFreePortBlock(), settings, dir);
+    } catch (error) {
+      if (attempt >= 5 || !String(error).includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+async function startOnPorts(port: number, settings: ServerSettings, dir: string): Promise<RunningServer> {
+  const env = typeof settings === 'function' ? settings(port) : settings;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
     env: {

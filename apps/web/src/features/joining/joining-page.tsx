@@ -30,7 +30,7 @@ import { useJoiningSections } from './use-joining-sections.ts';
 import { useJoiningSubmission } from './use-joining-submission.ts';
 import { useMembershipInUrl } from './use-membership-in-url.ts';
 import { useProgressAnalytics } from './use-progress-analytics.ts';
-import { useRestoreFromBasket } from './use-restore-from-basket.ts';
+import { useBasketToRestore, useRestoreFromBasket } from './use-restore-from-basket.ts';
 
 /**
  * /centre/{slug} and /centre/{slug}/membership/{membershipSlug}/{paymentType}: the joining page,
@@ -48,7 +48,8 @@ export function JoiningPage() {
   const data = useJoiningData(route, state, session.isLoggedIn);
   const { venue, types, questions, membership, option, recurring, allQuestions } = data;
   const { awaitingPreselection, choose } = useMembershipInUrl(route, data, state);
-  const { awaitingBasket } = useRestoreFromBasket(route, data, state, session.isLoggedIn);
+  const basket = useBasketToRestore(route, state, session.isLoggedIn);
+  const { awaitingBasket } = basket;
   useEligibilityCheck(route, data);
   const { costs, changeCosts, changeDates } = useJoiningCosts(changing, data, state, user, settings, today);
   const costsFailure = costsProblems(changing !== null ? changeCosts.error : costs.error);
@@ -77,7 +78,9 @@ export function JoiningPage() {
   // The sections are the page's one big render (some 50 ms of main thread on a mid-range phone).
   // Shown through a deferred value, from the first mount on, React renders them in short slices
   // that input can interrupt, not in one long task (decision 0066); the spinner stays meanwhile.
-  const sectionsShown = useDeferredValue(!(venue.isPending || awaitingPreselection || awaitingBasket), false);
+  const ready = !(venue.isPending || awaitingPreselection || awaitingBasket);
+  const sectionsShown = useDeferredValue(ready, false) && ready;
+  useRestoreFromBasket(route, data, state, basket.line, sectionsShown);
 
   if (changing !== null && !session.isLoggedIn)
     return (
@@ -87,7 +90,7 @@ export function JoiningPage() {
       />
     );
   // A membership named in the URL is chosen before the sections show, so they do not jump (CLS).
-  if (venue.isPending || awaitingPreselection || awaitingBasket || !sectionsShown)
+  if (!sectionsShown)
     return (
       <div className="membership-loading">
         <Spinner label="Loading centre" />

@@ -5,27 +5,44 @@ import { type JoiningState, joiningStore, restoreFromBasket } from './joining-st
 import type { JoiningData } from './use-joining-data.ts';
 import type { JoiningRoute } from './use-joining-route.ts';
 
+type BasketLine = ReturnType<typeof useBasketMembership>['data'];
+
+/**
+ * The basket's membership line to restore, once answered since the page opened (an old cached
+ * answer may predate "start over"), and whether the page is still waiting for it: the page waits,
+ * so a restored journey doesn't jump into place.
+ */
+export function useBasketToRestore(route: JoiningRoute, state: JoiningState, loggedIn: boolean) {
+  const joining = route.changing === null;
+  const basket = useBasketMembership(loggedIn && joining);
+  const idle = state.membershipTypeId === null;
+  return {
+    line: basket.isFetchedAfterMount ? basket.data : undefined,
+    awaitingBasket: loggedIn && joining && idle && !basket.isFetchedAfterMount,
+  };
+}
+
 /**
  * A customer whose basket holds a membership from this centre's joining page (put there in another
  * tab or on another device) finds it chosen again, every section done and "Your details" open,
- * rather than starting over. A journey already under way in this tab is left as it is, and only an
- * answer fetched since the page opened counts (an old cached one may predate "start over").
+ * rather than starting over. A journey already under way in this tab is left as it is. It happens
+ * once the sections are on the page (`shown`), so opening "Your details" moves focus to it.
  */
 export function useRestoreFromBasket(
   route: JoiningRoute,
   data: JoiningData,
   state: JoiningState,
-  loggedIn: boolean,
+  line: BasketLine,
+  shown: boolean,
 ) {
   const navigate = useNavigate();
   const joining = route.changing === null;
-  const basket = useBasketMembership(loggedIn && joining);
-  const line = basket.isFetchedAfterMount ? basket.data : undefined;
   const { venue, types } = data;
   const idle = state.membershipTypeId === null;
 
   useEffect(() => {
     if (
+      !shown ||
       !line ||
       line.type === 'booking' ||
       line.type === 'package' ||
@@ -54,6 +71,7 @@ export function useRestoreFromBasket(
     });
     navigate(`/centre/${venue.data.slug}/membership/${type.slug}/${option.paymentType}`, { replace: true });
   }, [
+    shown,
     line,
     idle,
     joining,
@@ -64,7 +82,4 @@ export function useRestoreFromBasket(
     route.selectedMembershipSlug,
     navigate,
   ]);
-
-  /** The page waits for the basket's answer, so a restored journey doesn't jump into place. */
-  return { awaitingBasket: loggedIn && joining && idle && !basket.isFetchedAfterMount };
 }
