@@ -58,5 +58,11 @@ describe("a page's first reads are preloaded with its HTML and used, never fetch
     );
     for (const href of preloads) expect(requests.get(href), href).toBe(1);
     expect(unused).toEqual([]);
+
+    // Signed in on another site (the cookies are the same), the header's user and basket are too.
+    const bookings = await loadCountingPreloads(page, `${e2e.server.urls.bookings}/`);
+    expect(bookings.preloads).toEqual(expect.arrayContaining(['/api/auth/user', '/api/cart']));
+    for (const href of bookings.preloads) expect(bookings.requests.get(href), href).toBe(1);
+    expect(bookings.unused).toEqual([]);
   });
 });

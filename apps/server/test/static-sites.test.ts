@@ -97,9 +97,9 @@ describe('serving the four sites', () => {
     expect(await basketPreloaded(siteHost.frontOfHouse, '/checkout', { cookie })).toBe(false);
   });
 
-  it('has my account preload a signed-in customer, the basket and, on the dashboard, its reads', async () => {
-    const preloadsOf = async (url: string, cookie?: string) => {
-      const headers = { host: siteHost.myAccount, ...(cookie ? { cookie } : {}) };
+  it('has a signed-in customer’s pages preload the user and basket, and my account’s dashboard its reads', async () => {
+    const preloadsOf = async (url: string, cookie?: string, host = siteHost.myAccount) => {
+      const headers = { host, ...(cookie ? { cookie } : {}) };
       const body = (await t.app.inject({ url, headers })).body;
       return [...body.matchAll(/<link rel="preload" href="([^"]+)" as="fetch" crossorigin>/g)]
         .map((match) => match[1])
@@ -118,6 +118,17 @@ describe('serving the four sites', () => {
     expect(await preloadsOf('/', 'lido_authToken=some-session; lido_authState=out.abc')).toEqual([]);
     expect(await preloadsOf('/', 'lido_authToken=some-session')).toEqual([]);
     expect(await preloadsOf('/')).toEqual([]);
+    // The other customer sites' headers read them too; checkout's basket is preloaded once.
+    expect(await preloadsOf('/checkout', signedIn, siteHost.onlineJoining)).toEqual([
+      '/api/cart',
+      '/api/auth/user',
+    ]);
+    expect(await preloadsOf('/', signedIn, siteHost.bookings)).toEqual([
+      '/api/activities/venues',
+      '/api/auth/user',
+      '/api/cart',
+    ]);
+    expect(await preloadsOf('/', signedIn, siteHost.frontOfHouse)).toEqual([]);
   });
 
   it('sends a Content Security Policy with the page, framing only by allowed origins', async () => {

@@ -86,16 +86,15 @@ function basketRead(site: SiteName, pathname: string): string | undefined {
 }
 
 /**
- * My account's reads for a signed-in customer, as the page's code decides it is one (the state
- * cookie says `in.`, which `useAuthState` reads): every page reads the user and the basket (the
- * header's count), and the dashboard the memberships, Direct Debit and any outstanding balance,
- * which otherwise wait for the user to arrive. Other sites' pages read the user too, but not all of
- * their pages render what waits on it, so their preloads would go unused.
+ * A signed-in customer's reads, as the page's code decides it is one (the state cookie says `in.`,
+ * which `useAuthState` reads): every customer site's header reads the user and the basket (its
+ * count), and my account's dashboard its memberships, Direct Debit and any outstanding balance,
+ * which otherwise wait for the user to arrive. The staff site has its own session.
  */
-function myAccountReads(site: SiteName, pathname: string, stateSignedIn: boolean): string[] {
-  if (site !== 'my-account' || !stateSignedIn) return [];
+function signedInReads(site: SiteName, pathname: string, signedIn: boolean): string[] {
+  if (site === 'front-of-house' || !signedIn) return [];
   const reads = ['/api/auth/user', '/api/cart'];
-  if (pathname === '/')
+  if (site === 'my-account' && pathname === '/')
     reads.push(
       '/api/my-account/memberships',
       '/api/my-account/direct-debit',
@@ -132,9 +131,10 @@ export async function firstCallPreloads(
     firstPageRead(site, pathname) ?? (visitor.hasSession ? basketRead(site, pathname) : undefined);
   const laterReads = [
     ...(await joiningReads(site, pathname, visitor.hasSession, findJoiningPageIds)),
-    ...myAccountReads(site, pathname, visitor.signedIn),
+    ...signedInReads(site, pathname, visitor.signedIn),
   ];
-  return ['/api/client', theme, ...(pageRead ? [pageRead] : []), ...laterReads]
+  // A set: checkout's first read is the basket, which the header reads too.
+  return [...new Set(['/api/client', theme, ...(pageRead ? [pageRead] : []), ...laterReads])]
     .map((href) => `<link rel="preload" href="${href}" as="fetch" crossorigin>`)
     .join('\n    ');
 }
