@@ -9,9 +9,11 @@ const script = path.resolve(import.meta.dirname, '../budgets.mjs');
 
 /**
  * A fake build whose entries import a chunk of `sharedBytes` incompressible bytes; `lazyCode` is
- * appended to the lazily loaded chunk (where a development React build's markers may hide).
+ * appended to the lazily loaded chunk (where a development React build's markers may hide), and
+ * `journeyCode` to a chunk the joining journey's lazy routes (joining page, checkout, order
+ * confirmed) import.
  */
-function fakeBuild(sharedBytes: number, lazyCode = '', sharedCode = ''): string {
+function fakeBuild(sharedBytes: number, lazyCode = '', sharedCode = '', journeyCode = ''): string {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'lido-budget-'));
   fs.mkdirSync(path.join(dist, '.vite'), { recursive: true });
   fs.mkdirSync(path.join(dist, 'assets'));
@@ -27,6 +29,13 @@ function fakeBuild(sharedBytes: number, lazyCode = '', sharedCode = ''): string 
     path.join(dist, 'assets/lazy.js'),
     `${randomBytes(400_000).toString('base64')}${lazyCode}`,
   );
+  fs.writeFileSync(path.join(dist, 'assets/journey.js'), `export const x = 1;${journeyCode}`);
+  manifest['_journey.js'] = { file: 'assets/journey.js' };
+  for (const route of ['joining/joining-page', 'checkout/checkout-route', 'checkout/order-confirmed-page']) {
+    const file = `assets/${route.split('/')[1]}.js`;
+    fs.writeFileSync(path.join(dist, file), 'import "./journey.js"');
+    manifest[`src/features/${route}.tsx`] = { file, isDynamicEntry: true, imports: ['_journey.js'] };
+  }
   for (const site of ['bookings', 'my-account', 'online-joining']) {
     fs.writeFileSync(path.join(dist, `assets/${site}.js`), 'import "./shared.js"');
     manifest[`sites/${site}/index.html`] = {
@@ -71,6 +80,17 @@ describe('npm run budgets', () => {
     expect(first.stderr).toContain('zod is on the first route of bookings, my-account, online-joining');
     const lazy = spawnSync(process.execPath, [script, fakeBuild(50_000, marker)], { encoding: 'utf8' });
     expect(lazy.status).toBe(0);
+  });
+
+  it('fails a build with zod on the joining journey’s lazy routes (decision 0066)', () => {
+    const marker = 'var e=i(`$ZodType`,(e,t)=>{})';
+    const result = spawnSync(process.execPath, [script, fakeBuild(50_000, '', '', marker)], {
+      encoding: 'utf8',
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(
+      'zod is on src/features/joining/joining-page.tsx, src/features/checkout/checkout-route.tsx, src/features/checkout/order-confirmed-page.tsx',
+    );
   });
 
   it('fails a real development build of the three sites', () => {
