@@ -10,6 +10,7 @@ import {
   cachedActivityReads,
   cachedMembershipReads,
   cachedOperatorReads,
+  snapshotSource,
 } from './modules/catalogue/cached-catalogue-reads.ts';
 import { createCatalogueCache, defaultCatalogueCheckMs } from './modules/catalogue/catalogue-cache.ts';
 import { defaultPlacesFreshMs } from './modules/catalogue/fresh-reads.ts';
@@ -71,9 +72,15 @@ export function createServices(
   directDebitProvider?: DirectDebitProvider,
   catalogueCache: CatalogueCacheSetting = { checkEveryMs: defaultCatalogueCheckMs },
 ) {
-  const operators = createOperatorRepository(database.db);
   const membershipsRepository = createMembershipsRepository(database.db);
-  const catalogue = hotReads(database, catalogueCache, operators, membershipsRepository);
+  const catalogue = hotReads(
+    database,
+    catalogueCache,
+    createOperatorRepository(database.db),
+    membershipsRepository,
+  );
+  // Every service reads the operator from the cached catalogue: it is read on most requests.
+  const operators = catalogue.operators;
   const authRepository = createAuthRepository(database.db);
   const limiter = createRateLimiter(database.db, clock);
   // Every email is queued in the database; the sender job sends it by SMTP when that is configured,
@@ -92,6 +99,7 @@ export function createServices(
     operators,
     memberships: membershipsRepository,
     catalogue,
+    checked: catalogue.checked,
     today,
     limiter,
     db: database.db,
@@ -161,7 +169,8 @@ export function createServices(
     log,
   });
   const checkout = createCheckoutService({
-    db: database.db,
+    // Paying goes first for a connection when all are busy (decision 0067).
+    db: database.payments,
     operators,
     cart,
     email,
@@ -221,6 +230,14 @@ export function createServices(
     checkout,
     directDebit,
     auth: createAuthService({ config, operators, auth: authRepository, limiter, clock }),
+    // The same sessions, checked first in line for a connection on the payment path (decision 0067).
+    paymentAuth: createAuthService({
+      config,
+      operators,
+      auth: createAuthRepository(database.payments),
+      limiter,
+      clock,
+    }),
     staffAuth: createStaffAuthService({ db: database.db, operators, limiter, clock, timeouts: config.staff }),
     staffAccounts: createStaffAccounts({ db: database.db, clock }),
     desk: createDeskOrdersService({
@@ -288,11 +305,24 @@ function hotReads(
   memberships: ReturnType<typeof createMembershipsRepository>,
 ) {
   if (setting === false)
-    return { operators, memberships, activities: createActivitiesRepository(database.db) };
+    return {
+      operators,
+      memberships,
+      checked: () => Promise.resolve({ operators, memberships }),
+      activities: createActivitiesRepository(database.db),
+    };
   const cache = createCatalogueCache(createCatalogueSnapshotRepository(database.db), setting);
   return {
-    operators: cachedOperatorReads(cache),
+    operators: cachedOperatorReads(cache, operators),
     memberships: cachedMembershipReads(cache),
+    // What a basket line is priced from: the catalogue as of now (one read of its version).
+    checked: async () => {
+      const source = snapshotSource(await cache.checked());
+      return {
+        operators: cachedOperatorReads(source, operators),
+        memberships: cachedMembershipReads(source),
+      };
+    },
     activities: cachedActivityReads(cache, createLiveSessionsRepository(database.db), {
       placesFreshMs: setting.placesFreshMs ?? Math.min(setting.checkEveryMs, defaultPlacesFreshMs),
     }),

@@ -10,6 +10,7 @@ import { demoCataloguePath } from '../src/db/seed/seed-demo.ts';
 import { createCatalogueCache } from '../src/modules/catalogue/catalogue-cache.ts';
 import { createCatalogueSnapshotRepository } from '../src/modules/catalogue/catalogue-snapshot.repository.ts';
 import { importCatalogue } from '../src/modules/catalogue/catalogue-import.ts';
+import { basketWith, createCustomer } from './support/factories.ts';
 import { createTestApp, loginCookie, siteHost, type TestApp } from './support/test-app.ts';
 import { createTestDatabase } from './support/test-database.ts';
 
@@ -23,6 +24,12 @@ const demoSource = fs.readFileSync(demoCataloguePath, 'utf8');
 const dearerGym = demoSource.replace(
   '{ key: monthly, paymentType: recurring, pricePence: 3000, joiningFeePence: 2000 }',
   '{ key: monthly, paymentType: recurring, pricePence: 3100, joiningFeePence: 2000 }',
+);
+
+/** The demo file with Gym Anytime's annual price moved from £300 to £310. */
+const dearerAnnualGym = demoSource.replace(
+  'paymentType: fixed,\n          pricePence: 30000,',
+  'paymentType: fixed,\n          pricePence: 31000,',
 );
 
 describe('the cached catalogue', () => {
@@ -177,7 +184,13 @@ describe('the cached catalogue', () => {
     const week = '/api/activities/venues/castlefield-leisure-centre/timetable?from=2026-11-24&days=7';
     const open = ((await get(cached, week)).body.data as Timetable).days
       .flatMap((day) => day.sessions)
-      .find((session) => session.availability.spacesLeft > 2 && session.availability.status === 'available');
+      // A class, not a facility: a court hour's answer names whichever court is free next.
+      .find(
+        (session) =>
+          session.kind === 'session' &&
+          session.availability.spacesLeft > 2 &&
+          session.availability.status === 'available',
+      );
     if (!open) throw new Error('The demo has no open session at Castlefield that week');
     await database.db
       .update(activitySessions)
@@ -238,6 +251,77 @@ describe('the cached catalogue', () => {
     await cache.current();
     expect(statements.slice(before)).toEqual([expect.stringContaining('catalogue_version')]);
     expect(await importCatalogue(database.db, 1, demoSource)).toMatchObject({ ok: true });
+  });
+
+  it('prices a basket line from the catalogue as of now, with one read of its version', async () => {
+    const castlefield = venues.find((venue) => venue.slug === 'castlefield-leisure-centre')!;
+    // An instance of its own (its copy changes here), checking once an hour like `cached`.
+    const pricing = await createTestApp({
+      database,
+      now,
+      catalogueCache: { checkEveryMs: 3_600_000, placesFreshMs: 0 },
+    });
+    await typesAt(pricing, castlefield.id); // the once-an-hour copy is loaded
+    const annualGym = { slug: 'gym-anytime', paymentType: 'fixed' as const, startDate: '2026-11-30' };
+    const gymLine = async () => {
+      const buyer = await createCustomer(pricing);
+      const before = statements.length;
+      const cart = await basketWith(pricing, buyer, [annualGym]);
+      return { cart, read: statements.slice(before) };
+    };
+    const first = await gymLine();
+    // The pricing read the catalogue's version once and none of its tables.
+    expect(first.read.filter((text) => text.includes('catalogue_version'))).toHaveLength(1);
+    expect(
+      first.read.filter((text) => /from "(membership_types|payment_options|venues)"/.test(text)),
+    ).toEqual([]);
+
+    expect(dearerAnnualGym).not.toBe(demoSource);
+    expect(await importCatalogue(database.db, 1, dearerAnnualGym)).toMatchObject({ ok: true });
+    try {
+      // The copy is an hour from its next check, yet the basket charges the new price at once.
+      const stale = (await typesAt(pricing, castlefield.id)).find((type) => type.slug === 'gym-anytime')!;
+      expect(
+        stale.paymentOptions.find((option) => option.paymentType === 'fixed')!.globalBasePrice,
+      ).toMatchObject({ raw: { amount: 30000 } });
+      const dearer = await gymLine();
+      expect(dearer.cart.totals.total - first.cart.totals.total).toBe(1000);
+      const fromDatabase = await basketWith(uncached, await createCustomer(uncached), [annualGym]);
+      expect(dearer.cart.totals.total).toEqual(fromDatabase.totals.total);
+    } finally {
+      expect(await importCatalogue(database.db, 1, demoSource)).toMatchObject({ ok: true });
+      await pricing.app.close();
+    }
+  }, 60_000);
+
+  it('checks the version on every checked read, and reloads once for checks that find it moved', async () => {
+    const cache = createCatalogueCache(createCatalogueSnapshotRepository(database.db), {
+      checkEveryMs: 3_600_000,
+    });
+    const loaded = await cache.current();
+    let before = statements.length;
+    expect(await cache.checked()).toBe(loaded);
+    expect(statements.slice(before)).toEqual([expect.stringContaining('catalogue_version')]);
+
+    expect(await importCatalogue(database.db, 1, dearerGym)).toMatchObject({ ok: true });
+    try {
+      before = statements.length;
+      const answers = await Promise.all(Array.from({ length: 10 }, () => cache.checked()));
+      // Ten checks, and the one load they share (which reads the version with its rows).
+      const versionReads = statements.slice(before).filter((text) => text.includes('catalogue_version'));
+      expect(versionReads).toHaveLength(11);
+      const loads = statements.slice(before).filter((text) => text.includes('"membership_types"'));
+      expect(loads.length).toBeGreaterThan(0);
+      const single = loads.length;
+      expect(new Set(answers).size).toBe(1);
+      expect(answers[0]!.version).toBeGreaterThan(loaded.version);
+      before = statements.length;
+      await cache.checked();
+      expect(statements.slice(before).filter((text) => text.includes('"membership_types"'))).toHaveLength(0);
+      expect(single).toBeLessThan(5);
+    } finally {
+      expect(await importCatalogue(database.db, 1, demoSource)).toMatchObject({ ok: true });
+    }
   });
 
   it('shares one check among requests that arrive together', async () => {

@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { createConnectionGate, GatedPool } from './connection-gate.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -17,6 +18,8 @@ export type Executor = Db | Tx;
 export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   db: Db;
+  /** The same database for the payment path: first in line for a connection (decision 0067). */
+  payments: Db;
   /** Runs a multi-statement SQL script inside one transaction (migrations, resets). */
   runScript(script: string): Promise<void>;
   /** A single parameterised query, for the few places that need raw SQL. */
@@ -79,9 +82,12 @@ export async function wrapPglite(
     const name = checkedSchemaName(schemaName);
     await client.exec(`CREATE SCHEMA IF NOT EXISTS ${name}; SET search_path TO ${name};`);
   }
+  const db = drizzlePglite(client, { schema, logger: drizzleLogger(logQuery) }) as unknown as Db;
   return {
     kind: 'pglite',
-    db: drizzlePglite(client, { schema, logger: drizzleLogger(logQuery) }) as unknown as Db,
+    db,
+    // One connection in one process: there is no line to go first in.
+    payments: db,
     async runScript(script) {
       await client.transaction(async (tx) => {
         await tx.exec(script);
@@ -100,6 +106,11 @@ export async function wrapPglite(
   };
 }
 
+/** Connections for queries and transactions at a time, per process (several run on one database). */
+const gatedConnections = 10;
+/** Connections beyond those for the job locks (three jobs run on one instance) and migrations. */
+const lockConnections = 4;
+
 async function openPostgres(
   databaseUrl: string,
   schemaName: string | undefined,
@@ -117,15 +128,25 @@ async function openPostgres(
   }
   const pool = new pg.Pool({
     connectionString: databaseUrl,
-    max: 10,
+    // The gate hands out the queries' and transactions' connections; the rest are for the named
+    // locks the one-instance jobs hold while they run, and for migrations.
+    max: gatedConnections + lockConnections,
     ...(schemaName ? { options: `-c search_path=${checkedSchemaName(schemaName)}` } : {}),
   });
   // Fail fast with a clear message when the server is unreachable.
   const probe = await pool.connect();
   probe.release();
+  const gate = createConnectionGate(gatedConnections);
+  const customers = new GatedPool(pool, gate, false);
+  const gated = (through: GatedPool) =>
+    drizzlePostgres(through as unknown as pg.Pool, {
+      schema,
+      logger: drizzleLogger(logQuery),
+    }) as unknown as Db;
   return {
     kind: 'postgres',
-    db: drizzlePostgres(pool, { schema, logger: drizzleLogger(logQuery) }) as unknown as Db,
+    db: gated(customers),
+    payments: gated(new GatedPool(pool, gate, true)),
     async runScript(script) {
       const connection = await pool.connect();
       try {
@@ -141,7 +162,7 @@ async function openPostgres(
     },
     async query<Row extends Record<string, unknown>>(text: string, params: unknown[] = []) {
       logQuery?.(text);
-      const result = await pool.query<Row>(text, params);
+      const result = (await customers.query(text, params)) as pg.QueryResult<Row>;
       return result.rows;
     },
     async withLock(name, work, options = {}) {

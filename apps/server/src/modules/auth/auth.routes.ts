@@ -100,8 +100,10 @@ async function ownSession(
   reply: FastifyReply,
   services: AppServices,
   config: Config,
+  path: RequestPath = 'other',
 ): Promise<AuthenticatedSession> {
-  const authenticated = await services.auth.authenticate(presentedToken(request, config));
+  const auth = path === 'payment' ? services.paymentAuth : services.auth;
+  const authenticated = await auth.authenticate(presentedToken(request, config));
   if (!authenticated) {
     clearSessionCookies(reply, config);
     throw new HttpError(401, 'Unauthenticated.');
@@ -109,12 +111,16 @@ async function ownSession(
   return authenticated;
 }
 
+/** A payment's request goes first for a database connection, its session check included (decision 0067). */
+type RequestPath = 'payment' | 'other';
+
 /** The customer a call is for: the logged-in customer, or on the staff site the desk's selected one. */
 export async function requireCustomer(
   request: FastifyRequest,
   reply: FastifyReply,
   services: AppServices,
   config: Config,
+  path: RequestPath = 'other',
 ): Promise<ActingCustomer> {
   if (onStaffSite(request)) {
     const staff = await deskStaff(request, reply, services, config);
@@ -122,7 +128,7 @@ export async function requireCustomer(
     request.actingStaff = { staff, customerId: customer.id };
     return { customer, staff };
   }
-  return { customer: (await ownSession(request, reply, services, config)).customer, staff: null };
+  return { customer: (await ownSession(request, reply, services, config, path)).customer, staff: null };
 }
 
 /**

@@ -10,7 +10,7 @@ import type { BookingBasket } from './booking-basket.service.ts';
 import { bookingLineRows, deleteBookingLines } from './booking-lines.repository.ts';
 import type { CartView } from './cart-view.ts';
 import { deletePackageLines, packageLineIds } from '../packages/package-lines.repository.ts';
-import type { NewCartItem } from './cart.repository.ts';
+import type { CartItemRow, NewCartItem } from './cart.repository.ts';
 import { type MembershipLine, type MembershipLines, refuseDuplicates } from './membership-lines.ts';
 import { noBenefitApplied, removeBenefit } from '../benefits/remove-benefit.ts';
 
@@ -29,6 +29,27 @@ export function createBasketService(
 ) {
   const { carts } = deps;
   const { priceMembership, requireCartItem } = membershipLines;
+
+  /**
+   * The terms a basket's lines need, from the catalogue: what checkout asks for, and what paying
+   * checks, from lines the caller has already read (no read of the basket here).
+   */
+  async function termsOfLines(
+    lines: Pick<CartItemRow, 'itemType' | 'membershipTypeId' | 'acceptedTermIds'>[],
+  ): Promise<CartTerms[]> {
+    const terms: CartTerms[] = [];
+    // A failed collection's line agreed no new terms: its membership's were agreed when bought.
+    for (const line of lines.filter((row) => row.itemType !== 'outstanding_balance')) {
+      for (const found of await termsForMembership(deps.memberships, line.membershipTypeId)) {
+        // Accepted only when every line needing these terms accepted them on the joining page.
+        const accepted = line.acceptedTermIds.includes(found.id);
+        const seen = terms.find((term) => term.id === found.id);
+        if (seen) seen.accepted = seen.accepted && accepted;
+        else terms.push({ ...found, isRequired: true, accepted });
+      }
+    }
+    return terms;
+  }
 
   return {
     /** GET {checkout} */
@@ -238,19 +259,9 @@ export function createBasketService(
     async terms(customer: CustomerRow, cartId: number): Promise<CartTerms[]> {
       const cart = await carts.cartOf(customer.id, cartId);
       if (!cart) throw new HttpError(404, itemNotFoundMessage);
-      const lines = (await carts.itemsOf(cart.id)).map((row) => row.item);
-      const terms: CartTerms[] = [];
-      // A failed collection's line agreed no new terms: its membership's were agreed when bought.
-      for (const line of lines.filter((row) => row.itemType !== 'outstanding_balance')) {
-        for (const found of await termsForMembership(deps.memberships, line.membershipTypeId)) {
-          // Accepted only when every line needing these terms accepted them on the joining page.
-          const accepted = line.acceptedTermIds.includes(found.id);
-          const seen = terms.find((term) => term.id === found.id);
-          if (seen) seen.accepted = seen.accepted && accepted;
-          else terms.push({ ...found, isRequired: true, accepted });
-        }
-      }
-      return terms;
+      return termsOfLines((await carts.itemsOf(cart.id)).map((row) => row.item));
     },
+
+    termsOfLines,
   };
 }

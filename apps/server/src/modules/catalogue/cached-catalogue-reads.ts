@@ -38,15 +38,34 @@ export type ActivityReads = Pick<ActivitiesRepository, 'venueContext'> & {
   sessionsBetween(venueId: number, from: Date, to: Date, places?: 'live' | 'shared'): Promise<SessionRow[]>;
 };
 
+/** Where cached reads take the snapshot from: `current` as fresh as the cache's interval, `fresh` without waiting. */
+type SnapshotSource = Pick<CatalogueCache, 'current' | 'fresh'>;
+
+/** One snapshot as the source of every read: reads made from it agree with each other. */
+export function snapshotSource(snapshot: CatalogueSnapshot): SnapshotSource {
+  return { current: () => Promise.resolve(snapshot), fresh: () => snapshot };
+}
+
 /** The snapshot when it is this operator's (there is one operator per deployment). */
-async function ofOperator(cache: CatalogueCache, operatorId: number): Promise<CatalogueSnapshot | undefined> {
+async function ofOperator(cache: SnapshotSource, operatorId: number): Promise<CatalogueSnapshot | undefined> {
   const snapshot = await cache.current();
   return snapshot.operator?.id === operatorId ? snapshot : undefined;
 }
 
-export function cachedOperatorReads(cache: CatalogueCache): OperatorReads {
+/**
+ * `database`: the reads the cache stands in for. A caller inside a transaction passes its executor,
+ * and is answered from a fresh snapshot or else by that read on its own transaction.
+ */
+export function cachedOperatorReads(
+  cache: SnapshotSource,
+  database: Pick<OperatorReads, 'current'>,
+): OperatorReads {
   return {
-    current: async () => (await cache.current()).operator,
+    async current(executor) {
+      if (!executor) return (await cache.current()).operator;
+      const fresh = cache.fresh();
+      return fresh ? fresh.operator : database.current(executor);
+    },
     venues: async (operatorId) => (await ofOperator(cache, operatorId))?.venues ?? [],
     venueBySlug: async (operatorId, slug) =>
       (await ofOperator(cache, operatorId))?.venues.find((venue) => venue.slug === slug),
@@ -54,7 +73,7 @@ export function cachedOperatorReads(cache: CatalogueCache): OperatorReads {
   };
 }
 
-export function cachedMembershipReads(cache: CatalogueCache): MembershipReads {
+export function cachedMembershipReads(cache: SnapshotSource): MembershipReads {
   return {
     async typesAtVenue(operatorId, venueId) {
       const types = (await ofOperator(cache, operatorId))?.types ?? [];

@@ -21,9 +21,28 @@ export function createCatalogueCache(
   let checkedAt = Number.NEGATIVE_INFINITY;
   let checking: { startedAt: number; done: Promise<CatalogueSnapshot> } | undefined;
 
+  /** A load under way, shared by the checks that find the version moved while it runs. */
+  let loading: Promise<CatalogueSnapshot> | undefined;
+
+  async function loaded(version: number): Promise<CatalogueSnapshot> {
+    const pending = loading;
+    if (pending) {
+      const shared = await pending;
+      // A load that began before this version was written may hold older rows: load again.
+      if (shared.version >= version) return shared;
+    }
+    const started = repository.load();
+    loading = started;
+    try {
+      return await started;
+    } finally {
+      if (loading === started) loading = undefined;
+    }
+  }
+
   async function check(startedAt: number): Promise<CatalogueSnapshot> {
     const version = await repository.version();
-    const found = snapshot?.version === version ? snapshot : await repository.load();
+    const found = snapshot?.version === version ? snapshot : await loaded(version);
     // Checks may overlap (interval 0): the one that started last decides what is current.
     if (startedAt >= checkedAt) {
       snapshot = found;
@@ -33,6 +52,21 @@ export function createCatalogueCache(
   }
 
   return {
+    /**
+     * The catalogue if a check started no longer than the interval ago, without waiting: for
+     * callers inside a transaction, which must not start a read of their own beside it (PGlite
+     * runs one statement at a time, so that read would wait for the transaction it sits in).
+     */
+    fresh(): CatalogueSnapshot | undefined {
+      return snapshot && now() - checkedAt < checkEveryMs ? snapshot : undefined;
+    },
+    /**
+     * The catalogue as of now, for what a customer is charged: one read of the version, and the
+     * snapshot kept while it has not moved (a reload when it has).
+     */
+    checked(): Promise<CatalogueSnapshot> {
+      return check(now());
+    },
     /** The catalogue as of a check that started no longer than the interval ago. */
     current(): Promise<CatalogueSnapshot> {
       const at = now();

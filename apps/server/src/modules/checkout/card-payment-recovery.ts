@@ -5,11 +5,13 @@ import type { PaymentAttemptStatus } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { CardProvider } from '../../providers/card/card-provider.ts';
 import type { CustomerRow } from '../auth/auth.repository.ts';
+import type { CartLine } from './checkout.repository.ts';
 import type { DirectDebitLine } from '../direct-debit/direct-debit.service.ts';
 import { DirectDebitRequiredError } from '../direct-debit/direct-debit-required.ts';
 import {
   BasketChangedError,
   type CompletedOrder,
+  OfferPaymentError,
   completeBasket,
   type CreatedOrder,
 } from './order-completion.ts';
@@ -47,7 +49,8 @@ export interface CardPaymentDeps {
   db: Db;
   provider: CardProvider | undefined;
   currency: () => Promise<string>;
-  requiredTermIds: (customer: CustomerRow, cartId: number) => Promise<number[]>;
+  /** the terms a basket's lines need that were not accepted with them */
+  requiredTermIds: (lines: CartLine[]) => Promise<number[]>;
   today: () => CalendarDate;
   /** now, and the operator's time zone (bookings) */
   clock: () => Date;
@@ -113,15 +116,18 @@ export function createPaymentRecovery(deps: CardPaymentDeps) {
     /** what else the new order records in its transaction (the desk's record: decision 0058) */
     alsoOnCreated?: (tx: Tx, order: CreatedOrder) => Promise<void>,
   ): Promise<CompletedOrder> {
-    const offers = deps.offerPayments;
-    const forOffer = offers && (await findAttempt(deps.db, attemptUuid))?.waitingListEntryId != null;
+    // An offer's payment is told apart in the order's transaction: a basket's completion, the
+    // common case, reads the payment once.
+    const completeOffer = async (error: unknown) => {
+      if (!(error instanceof OfferPaymentError) || !deps.offerPayments) throw error;
+      return deps.offerPayments.complete(attemptUuid, deps.onOrderCreated);
+    };
     try {
-      if (forOffer) return await offers.complete(attemptUuid, deps.onOrderCreated);
       return await completeBasket(deps.db, {
         customerId: customer.id,
         customerReference: customer.reference,
         acceptedTermIds: [],
-        requiredTermIds: async (cartId) => deps.requiredTermIds(customer as CustomerRow, cartId),
+        requiredTermIds: deps.requiredTermIds,
         today: deps.today(),
         now: deps.clock(),
         timeZone: deps.timeZone,
@@ -132,7 +138,7 @@ export function createPaymentRecovery(deps: CardPaymentDeps) {
           await deps.onOrderCreated?.(tx, order);
         },
         dropPromotion: async (cartId, promotionId) => deps.dropPromotion?.(customer.id, cartId, promotionId),
-      });
+      }).catch(completeOffer);
     } catch (error) {
       // The basket cannot become this order: the money goes back at once.
       if (error instanceof BasketChangedError || error instanceof DirectDebitRequiredError) {

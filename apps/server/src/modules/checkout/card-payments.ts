@@ -14,7 +14,7 @@ import { requireDirectDebitFor } from '../direct-debit/direct-debit-required.ts'
 import { recordWebhookEvent } from '../webhooks/webhook-inbox.repository.ts';
 import { billingFor, offeredSavedCard, savedCardSummary } from './card-billing.ts';
 import { type CardPaymentDeps, createPaymentRecovery, requireCardProvider } from './card-payment-recovery.ts';
-import { cartLines, lockCart, openCartOf } from './checkout.repository.ts';
+import { lockCart, openCartOf, openCartWithLines } from './checkout.repository.ts';
 import { createSavedCardCharge } from './saved-card-charge.ts';
 import { waiverLineIds } from '@lido/contracts/payments';
 import { paidBookingLines } from '../bookings/booking-completion.ts';
@@ -109,11 +109,13 @@ export function createCardPayments(deps: CardPaymentDeps) {
 
   /** The open basket, its membership lines and its total (booking lines included). */
   async function openBasket(customerId: number) {
-    const cart = await openCartOf(deps.db, customerId);
-    if (!cart) throw new HttpError(404, 'Your basket is empty.');
-    const lines = await cartLines(deps.db, cart.id);
-    const bookings = await bookingLinesOf(deps.db, cart.id);
-    const packages = await packageLinesOf(deps.db, cart.id);
+    const open = await openCartWithLines(deps.db, customerId);
+    if (!open) throw new HttpError(404, 'Your basket is empty.');
+    const { cart, lines } = open;
+    const [bookings, packages] = await Promise.all([
+      bookingLinesOf(deps.db, cart.id),
+      packageLinesOf(deps.db, cart.id),
+    ]);
     if (lines.length === 0 && bookings.length === 0 && packages.length === 0)
       throw new HttpError(404, 'Your basket is empty.');
     const total =
@@ -172,7 +174,7 @@ export function createCardPayments(deps: CardPaymentDeps) {
       // The card pays what account credit does not.
       const cardAmount = total - spend.credit;
       if (cardAmount <= 0) throw new HttpError(422, 'No payment is required for this purchase.');
-      const required = await deps.requiredTermIds(customer, cart.id);
+      const required = await deps.requiredTermIds(lines);
       if (!required.every((id) => body.terms.includes(id)))
         throw new HttpError(422, termsNotAccepted, { errors: { terms: [termsNotAccepted] } });
       if (!body.sessionKey)

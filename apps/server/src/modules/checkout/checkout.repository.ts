@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   cartItems,
@@ -6,6 +6,8 @@ import {
   customerMemberships,
   customers,
   eligibilityRules,
+  membershipCategories,
+  membershipTypeCategories,
   membershipTypes,
   orderItems,
   orders,
@@ -13,7 +15,6 @@ import {
   savedCards,
   venues,
 } from '../../db/schema.ts';
-import { categoryNamesByType } from '../memberships/category-names.repository.ts';
 
 /** Every query of checkout and order completion (decision 0022), bar payment attempts' own. */
 
@@ -28,6 +29,22 @@ export async function openCartOf(db: Executor, customerId: number): Promise<Cart
     .from(carts)
     .where(and(eq(carts.customerId, customerId), ne(carts.status, 'completed')));
   return cart;
+}
+
+/** The customer's basket not yet completed with its lines in the order they were added, in one read. */
+export async function openCartWithLines(
+  db: Executor,
+  customerId: number,
+): Promise<{ cart: CartRow; lines: CartLine[] } | undefined> {
+  const rows = await db
+    .select({ cart: carts, line: cartItems })
+    .from(carts)
+    .leftJoin(cartItems, eq(cartItems.cartId, carts.id))
+    .where(and(eq(carts.customerId, customerId), ne(carts.status, 'completed')))
+    .orderBy(asc(cartItems.id));
+  const first = rows[0];
+  if (!first) return undefined;
+  return { cart: first.cart, lines: rows.flatMap((row) => (row.line ? [row.line] : [])) };
 }
 
 /** A basket locked for the caller's transaction: by its id, or the customer's open one. */
@@ -119,49 +136,53 @@ export async function spendCredit(db: Executor, customerId: number, pence: numbe
   return spent.length > 0;
 }
 
+/** Whole numbers as one PostgreSQL array parameter (`= ANY(...)`), so an empty list needs no special case. */
+const intArray = (values: number[]) =>
+  sql`${`{${values.map((value) => Math.trunc(value)).join(',')}}`}::int[]`;
+
 /**
- * What an order's lines name and buy, read for all lines at once: membership type and venue names,
- * categories, the types that wait for proof of eligibility, and each payment option's price.
+ * What an order's lines are described and priced from, read in the order's transaction in one
+ * statement (it is on every order's path): type and centre names, category names in catalogue
+ * order, the types that wait for proof of eligibility, and the options' prices.
  */
 export async function orderLineFacts(
   db: Executor,
   ids: { typeIds: number[]; venueIds: number[]; paymentOptionIds: number[] },
 ) {
-  const names = new Map(
-    (
-      await db
-        .select({ id: membershipTypes.id, name: membershipTypes.name })
-        .from(membershipTypes)
-        .where(inArray(membershipTypes.id, ids.typeIds))
-    ).map((row) => [row.id, row.name]),
-  );
-  const venueNames = new Map(
-    (
-      await db
-        .select({ id: venues.id, name: venues.name })
-        .from(venues)
-        .where(inArray(venues.id, ids.venueIds))
-    ).map((row) => [row.id, row.name]),
-  );
-  const categories = await categoryNamesByType(db, ids.typeIds);
-  const proofTypes = new Set(
-    (
-      await db
-        .select({ id: membershipTypes.id })
-        .from(membershipTypes)
-        .innerJoin(eligibilityRules, eq(eligibilityRules.id, membershipTypes.eligibilityRuleId))
-        .where(and(inArray(membershipTypes.id, ids.typeIds), eq(eligibilityRules.kind, 'proof')))
-    ).map((row) => row.id),
-  );
-  const prices = new Map(
-    (
-      await db
-        .select({ id: paymentOptions.id, price: paymentOptions.pricePence })
-        .from(paymentOptions)
-        .where(inArray(paymentOptions.id, ids.paymentOptionIds))
-    ).map((row) => [row.id, row.price]),
-  );
-  return { names, venueNames, categories, proofTypes, prices };
+  const types = intArray(ids.typeIds);
+  const result = (await db.execute(sql`
+    SELECT
+      (SELECT coalesce(json_agg(json_build_array(t.id, t.name)), '[]'::json)
+         FROM ${membershipTypes} t WHERE t.id = ANY(${types})) AS names,
+      (SELECT coalesce(json_agg(json_build_array(v.id, v.name)), '[]'::json)
+         FROM ${venues} v WHERE v.id = ANY(${intArray(ids.venueIds)})) AS venue_names,
+      (SELECT coalesce(json_agg(json_build_array(tc.membership_type_id, c.name) ORDER BY c.id), '[]'::json)
+         FROM ${membershipTypeCategories} tc JOIN ${membershipCategories} c ON c.id = tc.category_id
+        WHERE tc.membership_type_id = ANY(${types})) AS categories,
+      (SELECT coalesce(json_agg(t.id), '[]'::json)
+         FROM ${membershipTypes} t JOIN ${eligibilityRules} r ON r.id = t.eligibility_rule_id
+        WHERE t.id = ANY(${types}) AND r.kind = 'proof') AS proof_types,
+      (SELECT coalesce(json_agg(json_build_array(o.id, o.price_pence)), '[]'::json)
+         FROM ${paymentOptions} o WHERE o.id = ANY(${intArray(ids.paymentOptionIds)})) AS prices
+  `)) as unknown as { rows: OrderLineFactRows[] };
+  const row = result.rows[0]!;
+  const categories = new Map<number, string[]>(ids.typeIds.map((typeId) => [typeId, []]));
+  for (const [typeId, name] of row.categories) categories.get(typeId)?.push(name);
+  return {
+    names: new Map(row.names),
+    venueNames: new Map(row.venue_names),
+    categories,
+    proofTypes: new Set(row.proof_types),
+    prices: new Map(row.prices),
+  };
+}
+
+interface OrderLineFactRows {
+  names: [number, string][];
+  venue_names: [number, string][];
+  categories: [number, string][];
+  proof_types: number[];
+  prices: [number, number][];
 }
 
 /** A held membership a change replaces ends the day before the change starts. */

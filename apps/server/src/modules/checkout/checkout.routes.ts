@@ -15,7 +15,7 @@ import {
   type AuthoriseResponse,
   type ScaCompletedMessage,
 } from '@lido/contracts/payments';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import { WebhookSignatureError } from '../../providers/card/card-provider.ts';
 import { HttpError, parseInput } from '../../http/errors.ts';
@@ -62,11 +62,14 @@ function scaCompletedPage(message: ScaCompletedMessage): string {
 
 export function checkoutRoutes(app: FastifyInstance, services: AppServices, config: Config): void {
   const api = apiRoutes(app);
+  // Every call here is on the payment path: first in line for a connection (decision 0067).
+  const payer = (request: FastifyRequest, reply: FastifyReply) =>
+    requireCustomer(request, reply, services, config, 'payment');
   api.get(
     '/api/checkout/prepare',
     { schema: { response: ok(prepareResponseSchema) } },
     async (request, reply) => {
-      const { customer, staff } = await requireCustomer(request, reply, services, config);
+      const { customer, staff } = await payer(request, reply);
       const prepared = await services.checkout.card.prepare(customer);
       // At the desk the customer pays with the card in their hand: no stored card is offered.
       return { data: staff ? { ...prepared, savedCard: null } : prepared };
@@ -77,7 +80,7 @@ export function checkoutRoutes(app: FastifyInstance, services: AppServices, conf
     '/api/checkout/authorise',
     { schema: { body: authoriseBodySchema, response: ok(authoriseResponseSchema) } },
     async (request, reply) => {
-      const { customer, staff } = await requireCustomer(request, reply, services, config);
+      const { customer, staff } = await payer(request, reply);
       const body = parseInput(authoriseBodySchema, request.body);
       if (staff) refuseStoredCardsAtDesk(body);
       return { data: await services.checkout.card.authorise(customer, body, requestFacts(request)) };
@@ -89,7 +92,7 @@ export function checkoutRoutes(app: FastifyInstance, services: AppServices, conf
     '/api/checkout/complete',
     { schema: { body: completeCheckoutBodySchema, response: ok(completedCheckoutSchema) } },
     async (request, reply) => {
-      const { customer, staff } = await requireCustomer(request, reply, services, config);
+      const { customer, staff } = await payer(request, reply);
       const body = parseInput(completeCheckoutBodySchema, request.body);
       return {
         data: await services.checkout.complete(
@@ -165,7 +168,7 @@ export function checkoutRoutes(app: FastifyInstance, services: AppServices, conf
           const result = await services.checkout.card.scaCompletion(transactionId, { cres: form.cres });
           return reply.type('text/html; charset=utf-8').send(scaCompletedPage(scaMessage(result)));
         }
-        const { customer } = await requireCustomer(request, reply, services, config);
+        const { customer } = await payer(request, reply);
         const body = parseInput(scaCompletionBodySchema, request.body);
         if (body.transactionUuid !== transactionId)
           throw new HttpError(422, 'The transaction does not match.');
@@ -223,7 +226,7 @@ export function checkoutRoutes(app: FastifyInstance, services: AppServices, conf
     '/api/orders/:orderId',
     { schema: { params: orderParamsSchema, response: ok(orderSchema) } },
     async (request, reply) => {
-      const { customer } = await requireCustomer(request, reply, services, config);
+      const { customer } = await payer(request, reply);
       const { orderId } = parseInput(orderParamsSchema, request.params);
       return { data: await services.checkout.order(customer, orderId) };
     },

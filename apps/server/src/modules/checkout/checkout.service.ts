@@ -22,7 +22,7 @@ import { outstandingBalanceOrderItem } from './outstanding-balance-completion.ts
 import type { OrderItemDetails } from '../../db/schema.ts';
 import { receiptEmail } from './receipt-email.ts';
 import { customerContact } from '../customers/customers.repository.ts';
-import { findOrder, orderLines } from './checkout.repository.ts';
+import { type CartLine, findOrder, orderLines } from './checkout.repository.ts';
 import { orderBookingItems } from '../bookings/order-booking-items.ts';
 import { bookingsOfOrder } from '../bookings/bookings.repository.ts';
 import { calendarEvent } from '../bookings/bookings.service.ts';
@@ -65,7 +65,10 @@ export function createCheckoutService(deps: {
     const loaded = await loadOrder(order.customerId, order.id, tx);
     const person = await customerContact(tx, order.customerId);
     if (!operator || !loaded || !person) return;
-    const booked = await bookingsOfOrder(tx, order.id);
+    // Each booking is a line of its order: an order without one has none to read.
+    const booked = loaded.lines.some((line) => line.itemType === 'booking')
+      ? await bookingsOfOrder(tx, order.id)
+      : [];
     const events = booked.map(calendarEvent);
     await deps.email.send(
       receiptEmail({
@@ -107,8 +110,8 @@ export function createCheckoutService(deps: {
   }
 
   // Terms accepted on the joining page travel with the basket: checkout asks only for the rest.
-  const requiredTermIds = async (customer: CustomerRow, cartId: number) =>
-    (await deps.cart.terms(customer, cartId)).filter((term) => !term.accepted).map((term) => term.id);
+  const requiredTermIds = async (lines: CartLine[]) =>
+    (await deps.cart.termsOfLines(lines)).filter((term) => !term.accepted).map((term) => term.id);
 
   /** A refused promotion leaves the basket: priced again without it (a failure only logs). */
   const dropPromotion = async (customerId: number, cartId: number, promotionId: number) => {
@@ -142,7 +145,7 @@ export function createCheckoutService(deps: {
     customerId: customer.id,
     customerReference: customer.reference,
     acceptedTermIds: input.terms,
-    requiredTermIds: async (cartId: number) => requiredTermIds(customer, cartId),
+    requiredTermIds,
     today: deps.today(),
     now: deps.clock(),
     timeZone: deps.timeZone,

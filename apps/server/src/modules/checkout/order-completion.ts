@@ -18,7 +18,7 @@ import {
   lastCompletedOrder,
   lockCart,
   markCartCompleted,
-  openCartOf,
+  openCartWithLines,
   orderLineFacts,
   saveCard,
   spendCredit,
@@ -41,6 +41,12 @@ export class BasketChangedError extends HttpError {
     super(409, message);
   }
 }
+
+/**
+ * The payment is for a waiting list's offer (decision 0054), which has no basket: the caller
+ * completes the offer instead, and one that cannot is answered as a changed basket (money back).
+ */
+export class OfferPaymentError extends BasketChangedError {}
 
 /** quality.md S3: a promotion that ran out (or was used) meanwhile is not given; the customer is told. */
 export const promotionUnavailable =
@@ -99,7 +105,8 @@ export async function completeBasket(
     customerId: number;
     customerReference: string;
     acceptedTermIds: number[];
-    requiredTermIds: (cartId: number) => Promise<number[]>;
+    /** the terms a basket's lines need that were not accepted with them (catalogue reads) */
+    requiredTermIds: (lines: CartLine[]) => Promise<number[]>;
     today: CalendarDate;
     /** now, and the operator's time zone, for the bookings an order makes */
     now: Date;
@@ -132,9 +139,10 @@ export async function completeBasket(
 type CompletionInput = Parameters<typeof completeBasket>[1];
 
 async function completeInTransaction(db: Db, input: CompletionInput): Promise<CompletedOrder> {
-  // The terms to accept are read before the transaction (they are catalogue reads).
-  const open = await openCartOf(db, input.customerId);
-  const required = open ? await input.requiredTermIds(open.id) : [];
+  // The terms to accept are read before the transaction (they are catalogue reads), from the
+  // basket and its lines in one read.
+  const open = await openCartWithLines(db, input.customerId);
+  const required = open ? await input.requiredTermIds(open.lines) : [];
 
   return db.transaction(async (tx) => {
     const repeated = await input.offline?.claim(tx);
@@ -146,6 +154,7 @@ async function completeInTransaction(db: Db, input: CompletionInput): Promise<Co
         lock: true,
       });
       if (!attempt) throw new HttpError(404, 'No transaction ID available for payment completion');
+      if (attempt.waitingListEntryId !== null) throw new OfferPaymentError();
       if (attempt.orderId !== null) {
         const done = await findOrder(tx, attempt.orderId);
         return { orderId: done!.id, reference: done!.reference, created: false };

@@ -44,6 +44,8 @@ export function createMembershipsService(deps: {
   memberships: MembershipsRepository;
   /** Where the hot reads (types, costs, terms, questions) come from: the cached catalogue (decision 0038). */
   catalogue: { operators: OperatorReads; memberships: MembershipReads };
+  /** The same reads as of now (one read of the catalogue's version): what a basket line is priced from. */
+  checked: () => Promise<{ operators: OperatorReads; memberships: MembershipReads }>;
   today: () => CalendarDate;
   limiter: RateLimiter;
   db: Db;
@@ -170,9 +172,6 @@ export function createMembershipsService(deps: {
     };
   }
 
-  /** The database itself: what a basket line is priced from. */
-  const database: Reads = { operators, memberships };
-
   async function requireVenueOfOperator(reads: Reads, operatorId: number, venueId: number) {
     const venue = (await reads.operators.venues(operatorId)).find((row) => row.id === venueId);
     if (!venue) throw new HttpError(404, itemNotFoundMessage);
@@ -258,8 +257,8 @@ export function createMembershipsService(deps: {
     return fixedLine(option, query.startDate, option.joiningFeePence, promotion);
   }
 
-  /** A basket line's price, read from the database, never from a cache that may be a moment behind. */
-  const pricedLine = (...args: PricedLineArgs) => pricedLineFrom(database, ...args);
+  /** A basket line's price, from the catalogue as of now, never from one that may be a moment behind. */
+  const pricedLine = async (...args: PricedLineArgs) => pricedLineFrom(await deps.checked(), ...args);
 
   async function termsOf(
     kind: TermsRow['kind'],
@@ -302,16 +301,18 @@ export function createMembershipsService(deps: {
 
     /** An option's price in pence, read from the catalogue (not back out of a formatted answer). */
     async optionPricePence(optionId: number): Promise<number> {
-      const operator = await requireOperator(operators);
-      const found = await memberships.optionWithType(operator.id, optionId);
+      const reads = await deps.checked();
+      const operator = await requireOperator(reads.operators);
+      const found = await reads.memberships.optionWithType(operator.id, optionId);
       if (!found) throw new HttpError(404, itemNotFoundMessage);
       return found.option.pricePence;
     },
 
     /** A renewal's costs (pricing.md, "Renewal"): the option's current price, no joining fee, no promotion. */
     async renewalCosts(optionId: number, startDate: CalendarDate): Promise<PricedLine> {
-      const operator = await requireOperator(operators);
-      const found = await memberships.optionWithType(operator.id, optionId);
+      const reads = await deps.checked();
+      const operator = await requireOperator(reads.operators);
+      const found = await reads.memberships.optionWithType(operator.id, optionId);
       if (!found || found.option.paymentType !== 'fixed') throw new HttpError(404, itemNotFoundMessage);
       return fixedLine(found.option, startDate, 0, null);
     },
