@@ -37,7 +37,7 @@ export function demoFailedBillingDate(today: string): string {
 
 export async function seedDemoArrears(
   db: Db,
-  input: { passwordHash: string; operatorId: number; timeZone: string },
+  input: { passwordHash: string; operatorId: number; timeZone: string; now: Date },
 ): Promise<void> {
   const [castlefield] = await db
     .select({ id: venues.id })
@@ -49,7 +49,7 @@ export async function seedDemoArrears(
     .innerJoin(membershipTypes, eq(membershipTypes.id, paymentOptions.membershipTypeId))
     .where(and(eq(membershipTypes.slug, 'gym-anytime'), eq(paymentOptions.key, 'monthly')));
   if (!castlefield || !option) throw new Error('The arrears demo needs Gym Anytime monthly at Castlefield');
-  const failedOn = demoFailedBillingDate(todayIn(input.timeZone, new Date()));
+  const failedOn = demoFailedBillingDate(todayIn(input.timeZone, input.now));
   const billingDay = Number(failedOn.slice(8, 10));
   const startDate = addMonths(failedOn, -2);
 
@@ -94,7 +94,7 @@ export async function seedDemoArrears(
       sortCodeEnding: '00',
       bankName: 'Demo Bank',
       confirmationDueBy: startDate,
-      confirmationSentAt: new Date(),
+      confirmationSentAt: input.now,
     })
     .returning({ id: directDebitInstructions.id });
   const paidOn = addMonths(failedOn, -1);

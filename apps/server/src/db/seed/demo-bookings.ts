@@ -111,7 +111,10 @@ async function book(db: Db, booking: Booking): Promise<void> {
  * place left in the evening. (Castlefield's daily 11:00 aqua fit is the class closed to online
  * booking: the catalogue file says so.)
  */
-export async function seedDemoBookings(db: Db, passwordHash: string, operatorId: number): Promise<void> {
+export async function seedDemoBookings(
+  db: Db,
+  { passwordHash, operatorId, now }: { passwordHash: string; operatorId: number; now: Date },
+): Promise<void> {
   const [castlefield] = await db
     .select({ id: venues.id })
     .from(venues)
@@ -131,7 +134,7 @@ export async function seedDemoBookings(db: Db, passwordHash: string, operatorId:
     .from(customers);
   const person = (reference: string) => people.find((p) => p.reference === reference)!.id;
   const regularId = (email: string) => people.find((p) => p.email === email)!.id;
-  const today = todayIn(timeZone, new Date());
+  const today = todayIn(timeZone, now);
   const weekday = (date: string) => !isWeekend(date);
 
   // Priya: a spin class coming up, a badminton court she played on.

@@ -50,11 +50,15 @@ function demoCatalogueSource(timetable: boolean): string {
  * a timetable of their own only (e.g. feeds walked at a page size of 3). `arrears: false` leaves
  * out the member whose Direct Debit payment failed: their mandate is the demo's own, unknown to a
  * test's provider sandbox, and tests move their clocks months ahead of the day it was seeded.
+ * `now` is the day the demo is seeded as of (its sessions, bookings and arrears follow it): a test
+ * whose app runs at a pinned time seeds as of that time, so its timetable does not depend on the
+ * day the suite happens to run.
  */
 export async function seedDemoIfEmpty(
   db: Db,
-  options: { timetable?: boolean; arrears?: boolean } = {},
+  options: { timetable?: boolean; arrears?: boolean; now?: Date } = {},
 ): Promise<boolean> {
+  const now = options.now ?? new Date();
   const existing = await db.select({ id: operators.id }).from(operators).limit(1);
   if (existing.length > 0) return false;
   // The hash (argon2, on libuv's threads) is made while the operator and its catalogue go in.
@@ -76,16 +80,18 @@ export async function seedDemoIfEmpty(
     if (venueThemes.length > 0) await tx.insert(themes).values(venueThemes);
     return operator.id;
   });
-  const result = await importCatalogue(db, operatorId, demoCatalogueSource(options.timetable ?? true));
+  const result = await importCatalogue(db, operatorId, demoCatalogueSource(options.timetable ?? true), {
+    now,
+  });
   if (!result.ok) throw new Error(formatProblems('demo-catalogue.yaml', result.problems));
   const passwordHash = await hashing;
   await seedDemoCustomers(db, operatorId, passwordHash);
   await seedDemoMemberships(db);
-  await seedDemoActivity(db);
-  if (options.timetable ?? true) await seedDemoBookings(db, passwordHash, operatorId);
+  await seedDemoActivity(db, now);
+  if (options.timetable ?? true) await seedDemoBookings(db, { passwordHash, operatorId, now });
   // Issue 22 item 4: a member whose last Direct Debit payment failed (demo-arrears.ts).
   if (options.arrears ?? true)
-    await seedDemoArrears(db, { passwordHash, operatorId, timeZone: 'Europe/London' });
+    await seedDemoArrears(db, { passwordHash, operatorId, timeZone: 'Europe/London', now });
   await seedDemoOrders(db);
   await seedDemoSavedCard(db);
   return true;
@@ -206,7 +212,7 @@ async function seedDemoOrders(db: Db): Promise<void> {
  * Priya, the established member, has a package (her bookings: demo-bookings.ts). Her Gym Anytime
  * gives her 2 guest passes a month (the catalogue's guest-pass benefit), none spent yet.
  */
-async function seedDemoActivity(db: Db): Promise<void> {
+async function seedDemoActivity(db: Db, now: Date): Promise<void> {
   const [priya] = await db
     .select({ id: customers.id })
     .from(customers)
@@ -217,7 +223,7 @@ async function seedDemoActivity(db: Db): Promise<void> {
     .where(eq(venues.slug, 'castlefield-leisure-centre'));
   if (!priya || !castlefield) return;
   const day = 86_400_000;
-  const isoDate = (days: number) => new Date(Date.now() + days * day).toISOString().slice(0, 10);
+  const isoDate = (days: number) => new Date(now.getTime() + days * day).toISOString().slice(0, 10);
   await db.insert(customerPackages).values({
     customerId: priya.id,
     venueId: castlefield.id,
