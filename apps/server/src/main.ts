@@ -3,8 +3,8 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, siteNames } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrate, readMigrations } from './db/migrate.ts';
-import { existingPgliteTemplate } from './db/pglite-template.ts';
-import { seedDemoIfEmpty } from './db/seed/seed-demo.ts';
+import { startingTemplate } from './db/seed/demo-template.ts';
+import { seedDemoDatedIfPending, seedDemoIfEmpty } from './db/seed/seed-demo.ts';
 import { createOperatorRepository } from './modules/operator/operator.repository.ts';
 import { sitePortOffset } from './http/sites.ts';
 import { createJobRunner } from './jobs/job-runner.ts';
@@ -24,18 +24,25 @@ async function main(): Promise<void> {
   }
 
   const migrations = readMigrations();
+  // An empty PGlite directory starts as a copy of a cluster the build made (0062): with the demo's
+  // undated part seeded when the demo is wanted (0068), else migrated only.
+  const template = config.databaseUrl
+    ? undefined
+    : startingTemplate(migrations, { seedDemo: config.seedDemo });
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
-    // An empty PGlite directory starts from the build's migrated copy, when there is one (0062).
-    pgliteTemplate: existingPgliteTemplate(migrations),
+    pgliteTemplate: template?.path,
   });
   // One lock around migrating and seeding: instances starting together on an empty database take
   // turns, and the later ones find the work done.
   const startup = await database.withLock('startup', async () => {
     const applied = await migrate(database, migrations);
     // The demo is for trying Lido out: production gets it only when asked (LIDO_SEED_DEMO=true).
-    const seeded = config.seedDemo ? await seedDemoIfEmpty(database.db) : false;
+    // A demo copied from the build's template has its dated part added as of today, once.
+    const seeded =
+      (config.seedDemo && (await seedDemoIfEmpty(database.db))) ||
+      (await seedDemoDatedIfPending(database.db));
     return { applied, seeded };
   });
   if (!startup.acquired) throw new Error('The start-up lock was not granted');
@@ -57,7 +64,15 @@ async function main(): Promise<void> {
     },
   });
   await app.ready();
-  app.log.info({ applied, seeded, database: database.kind }, 'database ready');
+  app.log.info(
+    {
+      applied,
+      seeded,
+      template: template ? (template.demo ? 'demo' : 'migrated') : null,
+      database: database.kind,
+    },
+    'database ready',
+  );
   // With no operator the sites still load and /api/health answers; every operator call answers 503
   // "This site has not been set up yet." until one is loaded (decision 0020).
   if (!(await createOperatorRepository(database.db).current()))

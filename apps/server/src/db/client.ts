@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { createConnectionGate, GatedPool } from './connection-gate.ts';
+import { copyPgliteTemplate } from './pglite-template.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -43,7 +44,7 @@ export interface OpenOptions {
   /** Called with every statement the app runs (tests count the queries a request makes). */
   logQuery?: ((text: string) => void) | undefined;
   /**
-   * A tarball of a PGlite data directory (pglite-template.ts) an empty `dataDir` starts from
+   * A migrated PGlite data directory (pglite-template.ts) an empty `dataDir` starts as a copy of
    * instead of a new cluster; a directory that already holds a database ignores it.
    */
   pgliteTemplate?: string | undefined;
@@ -60,12 +61,14 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.schemaName, options.logQuery);
   if (!options.dataDir) throw new Error('Either a DATABASE_URL or a data directory is needed');
   const dir = path.join(options.dataDir, 'pglite');
-  fs.mkdirSync(dir, { recursive: true });
-  const fromTemplate = options.pgliteTemplate && !fs.existsSync(path.join(dir, 'PG_VERSION'));
-  const client = new PGlite({
-    dataDir: dir,
-    ...(fromTemplate ? { loadDataDir: new Blob([fs.readFileSync(options.pgliteTemplate!)]) } : {}),
-  });
+  const holdsDatabase = fs.existsSync(path.join(dir, 'PG_VERSION'));
+  if (!holdsDatabase && options.pgliteTemplate) {
+    fs.mkdirSync(options.dataDir, { recursive: true });
+    copyPgliteTemplate(options.pgliteTemplate, dir);
+  } else {
+    fs.mkdirSync(dir, { recursive: true });
+  }
+  const client = new PGlite({ dataDir: dir });
   await client.waitReady;
   return wrapPglite(client, { schemaName: options.schemaName, ownsClient: true, logQuery: options.logQuery });
 }

@@ -7,7 +7,9 @@ import type { Migration } from './migrate.ts';
 /**
  * Where `npm run build` keeps ready-made PGlite data directories: created and migrated once at
  * build time, so a first start on an empty data directory copies one in instead of running initdb
- * and every migration in WebAssembly (about a third of the time, measured; decision 0062).
+ * and every migration in WebAssembly (decision 0062). Each is a plain directory, copied with the
+ * operating system's own file copy: having PGlite unpack a tarball file by file through WebAssembly
+ * took about a second of a first start (decision 0068).
  */
 export const pgliteTemplatesDir = path.resolve(import.meta.dirname, '../../dist/pglite-templates');
 
@@ -24,11 +26,11 @@ function pgliteVersion(): string {
  * and the migrations' ids and scripts, so a template left over from other migrations or another
  * PGlite (a checkout moved on, or an upgrade, without a rebuild) is never used.
  */
-export function pgliteTemplateFile(migrations: Migration[], dir = pgliteTemplatesDir): string {
+export function pgliteTemplatePath(migrations: Migration[], dir = pgliteTemplatesDir): string {
   const digest = createHash('sha256');
   digest.update(`pglite ${pgliteVersion()}\n`);
   for (const migration of migrations) digest.update(`${migration.id}\n${migration.script}\n`);
-  return path.join(dir, `${digest.digest('hex').slice(0, 16)}.tar`);
+  return path.join(dir, digest.digest('hex').slice(0, 16));
 }
 
 /** The template for these migrations when the build made one. */
@@ -36,6 +38,22 @@ export function existingPgliteTemplate(
   migrations: Migration[],
   dir = pgliteTemplatesDir,
 ): string | undefined {
-  const file = pgliteTemplateFile(migrations, dir);
-  return fs.existsSync(file) ? file : undefined;
+  const template = pgliteTemplatePath(migrations, dir);
+  // PG_VERSION is the last file the build's rename makes visible with the rest: a complete cluster.
+  return fs.existsSync(path.join(template, 'PG_VERSION')) ? template : undefined;
+}
+
+/**
+ * Fills `dataDir` (absent, or empty of any database) from `template`. The copy is made beside it and
+ * renamed into place, so a process that dies part way leaves no half-copied cluster that a restart
+ * would take for a database.
+ */
+export function copyPgliteTemplate(template: string, dataDir: string): void {
+  // One name, not one per process: only one process ever opens a PGlite directory, and a copy left
+  // by one that died is cleared by the next start rather than left beside the database for good.
+  const partial = `${dataDir}.partial`;
+  fs.rmSync(partial, { recursive: true, force: true });
+  fs.cpSync(template, partial, { recursive: true });
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.renameSync(partial, dataDir);
 }

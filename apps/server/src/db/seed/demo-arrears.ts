@@ -1,6 +1,6 @@
 import { addDays, addMonths, todayIn } from '@lido/pricing/calendar-date';
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../client.ts';
+import type { Executor } from '../client.ts';
 import {
   customerMemberships,
   customers,
@@ -36,7 +36,7 @@ export function demoFailedBillingDate(today: string): string {
 }
 
 export async function seedDemoArrears(
-  db: Db,
+  db: Executor,
   input: { passwordHash: string; operatorId: number; timeZone: string; now: Date },
 ): Promise<void> {
   const [castlefield] = await db

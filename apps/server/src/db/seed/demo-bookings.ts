@@ -1,14 +1,17 @@
 import { addDays, todayIn } from '@lido/pricing/calendar-date';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../client.ts';
+import type { Executor } from '../client.ts';
 import { customers, venues } from '../schema.ts';
+
+/** The demo operator's time zone: its dates (sessions, bookings, arrears) are local to it. */
+export const demoTimeZone = 'Europe/London';
 
 /**
  * The demo's bookings are bookings of real sessions of the demo timetable, so My account → Bookings,
  * the timetable's availability and the session pages agree. Every place booked counts in the
  * session's `taken`. Seeded in the operator's default time zone.
  */
-const timeZone = 'Europe/London';
+const timeZone = demoTimeZone;
 const dayNames = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
 
 /** Regular customers at Castlefield whose bookings fill the demo's full and nearly full classes. */
@@ -38,7 +41,7 @@ interface Session {
 }
 
 /** The session of weekly slot `schedule` on a local date, made if it is not there (past ones are not). */
-async function sessionOn(db: Db, schedule: string, date: string, time: string, court?: string) {
+async function sessionOn(db: Executor, schedule: string, date: string, time: string, court?: string) {
   const key = [schedule, weekdayOf(date), time.replace(':', ''), ...(court ? [court] : [])].join(':');
   await db.execute(sql`
     INSERT INTO activity_sessions (schedule_id, activity_id, venue_id, location_id, starts_at, ends_at,
@@ -77,7 +80,7 @@ interface Booking {
   paidByBenefit?: boolean;
 }
 
-async function book(db: Db, booking: Booking): Promise<void> {
+async function book(db: Executor, booking: Booking): Promise<void> {
   const quantity = booking.quantity ?? 1;
   const status = booking.status ?? 'booked';
   const cancelled = status === 'cancelled';
@@ -112,7 +115,7 @@ async function book(db: Db, booking: Booking): Promise<void> {
  * booking: the catalogue file says so.)
  */
 export async function seedDemoBookings(
-  db: Db,
+  db: Executor,
   { passwordHash, operatorId, now }: { passwordHash: string; operatorId: number; now: Date },
 ): Promise<void> {
   const [castlefield] = await db

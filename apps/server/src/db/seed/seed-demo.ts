@@ -16,11 +16,13 @@ import {
   themes,
   venues,
 } from '../schema.ts';
-import type { Db } from '../client.ts';
+import type { Db, Executor } from '../client.ts';
+import { createScheduledSessions } from '../../modules/activities/session-generation.repository.ts';
+import { generationWindow } from '../../modules/activities/session-generator.ts';
 import { formatProblems } from '../../modules/catalogue/catalogue-file.ts';
 import { hashPassword } from '../../modules/auth/passwords.ts';
 import { importCatalogue } from '../../modules/catalogue/catalogue-import.ts';
-import { seedDemoBookings } from './demo-bookings.ts';
+import { demoTimeZone, seedDemoBookings } from './demo-bookings.ts';
 import { seedDemoArrears } from './demo-arrears.ts';
 import { demoCustomers, demoMemberships, demoPassword } from './demo-customers.ts';
 import { demoOperator, demoOperatorTheme, demoVenues } from './demo-operator.ts';
@@ -59,8 +61,61 @@ export async function seedDemoIfEmpty(
   options: { timetable?: boolean; arrears?: boolean; now?: Date } = {},
 ): Promise<boolean> {
   const now = options.now ?? new Date();
-  const existing = await db.select({ id: operators.id }).from(operators).limit(1);
-  if (existing.length > 0) return false;
+  const timetable = options.timetable ?? true;
+  if (await hasOperator(db)) return false;
+  const { operatorId, passwordHash } = await seedDemoUndated(db, { timetable, now });
+  await seedDemoDated(db, { operatorId, passwordHash, now, timetable, arrears: options.arrears ?? true });
+  return true;
+}
+
+/**
+ * The build's demo template (decision 0068): everything of the demo that is the same whatever the
+ * day, and a marker table saying its dated part is still to come. A first start copies it in and
+ * completes it as of that day (`seedDemoDatedIfPending`), which is a fraction of seeding it all.
+ */
+export async function seedDemoTemplate(db: Db, now: Date): Promise<void> {
+  if (await hasOperator(db)) throw new Error('The demo template is made from an empty database');
+  await seedDemoUndated(db, { timetable: true, now });
+  await db.execute(sql.raw(`CREATE TABLE ${datedPartPending} ()`));
+}
+
+/**
+ * Completes a demo copied from the build's template, once: its sessions from today on, Priya's
+ * package and bookings, and Robin's missed payment, as of `now`. One transaction with the marker's
+ * removal, so a start that dies part way leaves it to the next one.
+ */
+export async function seedDemoDatedIfPending(db: Db, now = new Date()): Promise<boolean> {
+  const result = (await db.execute(
+    sql`SELECT to_regclass(${datedPartPending}) IS NOT NULL AS pending`,
+  )) as unknown as { rows: { pending: boolean }[] };
+  if (!result.rows[0]?.pending) return false;
+  // The hash (argon2, on libuv's threads) is made while the sessions go in.
+  const hashing = hashPassword(demoPassword);
+  hashing.catch(() => undefined); // awaited below; this only keeps an early failure from going unhandled
+  await db.transaction(async (tx) => {
+    const [operator] = await tx.select({ id: operators.id }).from(operators).limit(1);
+    if (!operator) throw new Error('The demo template holds no operator');
+    // The template's sessions start on the day it was built: the weeks from today are made here.
+    await createScheduledSessions(tx, generationWindow(demoTimeZone, now));
+    const passwordHash = await hashing;
+    await seedDemoDated(tx, { operatorId: operator.id, passwordHash, now, timetable: true, arrears: true });
+    await tx.execute(sql.raw(`DROP TABLE ${datedPartPending}`));
+  });
+  return true;
+}
+
+/** The marker the demo template carries until a first start has seeded its dated part. */
+const datedPartPending = 'lido_demo_dated_part_pending';
+
+async function hasOperator(db: Db): Promise<boolean> {
+  return (await db.select({ id: operators.id }).from(operators).limit(1)).length > 0;
+}
+
+/** The operator, centres, catalogue, named customers, memberships, past orders and saved card. */
+async function seedDemoUndated(
+  db: Db,
+  { timetable, now }: { timetable: boolean; now: Date },
+): Promise<{ operatorId: number; passwordHash: string }> {
   // The hash (argon2, on libuv's threads) is made while the operator and its catalogue go in.
   const hashing = hashPassword(demoPassword);
   hashing.catch(() => undefined); // awaited below; this only keeps an early failure from going unhandled
@@ -80,21 +135,27 @@ export async function seedDemoIfEmpty(
     if (venueThemes.length > 0) await tx.insert(themes).values(venueThemes);
     return operator.id;
   });
-  const result = await importCatalogue(db, operatorId, demoCatalogueSource(options.timetable ?? true), {
-    now,
-  });
+  // Sessions are made from `now` for the weeks ahead, as any import makes them.
+  const result = await importCatalogue(db, operatorId, demoCatalogueSource(timetable), { now });
   if (!result.ok) throw new Error(formatProblems('demo-catalogue.yaml', result.problems));
   const passwordHash = await hashing;
   await seedDemoCustomers(db, operatorId, passwordHash);
   await seedDemoMemberships(db);
-  await seedDemoActivity(db, now);
-  if (options.timetable ?? true) await seedDemoBookings(db, { passwordHash, operatorId, now });
-  // Issue 22 item 4: a member whose last Direct Debit payment failed (demo-arrears.ts).
-  if (options.arrears ?? true)
-    await seedDemoArrears(db, { passwordHash, operatorId, timeZone: 'Europe/London', now });
   await seedDemoOrders(db);
   await seedDemoSavedCard(db);
-  return true;
+  return { operatorId, passwordHash };
+}
+
+/** What is dated relative to `now`: Priya's package, the demo's bookings and Robin's arrears. */
+async function seedDemoDated(
+  ex: Executor,
+  input: { operatorId: number; passwordHash: string; now: Date; timetable: boolean; arrears: boolean },
+): Promise<void> {
+  const { operatorId, passwordHash, now } = input;
+  await seedDemoActivity(ex, now);
+  if (input.timetable) await seedDemoBookings(ex, { passwordHash, operatorId, now });
+  // Issue 22 item 4: a member whose last Direct Debit payment failed (demo-arrears.ts).
+  if (input.arrears) await seedDemoArrears(ex, { passwordHash, operatorId, timeZone: demoTimeZone, now });
 }
 
 function withoutTheme<Venue extends { theme?: unknown }>(venue: Venue): Omit<Venue, 'theme'> {
@@ -212,7 +273,7 @@ async function seedDemoOrders(db: Db): Promise<void> {
  * Priya, the established member, has a package (her bookings: demo-bookings.ts). Her Gym Anytime
  * gives her 2 guest passes a month (the catalogue's guest-pass benefit), none spent yet.
  */
-async function seedDemoActivity(db: Db, now: Date): Promise<void> {
+async function seedDemoActivity(db: Executor, now: Date): Promise<void> {
   const [priya] = await db
     .select({ id: customers.id })
     .from(customers)
