@@ -21,6 +21,8 @@ export interface DatabaseHandle {
   db: Db;
   /** The same database for the payment path: first in line for a connection (decision 0067). */
   payments: Db;
+  /** How many statements wait for a connection this moment (a look under load, and tests). */
+  waitingForConnections(): number;
   /** Runs a multi-statement SQL script inside one transaction (migrations, resets). */
   runScript(script: string): Promise<void>;
   /** A single parameterised query, for the few places that need raw SQL. */
@@ -91,6 +93,7 @@ export async function wrapPglite(
     db,
     // One connection in one process: there is no line to go first in.
     payments: db,
+    waitingForConnections: () => 0,
     async runScript(script) {
       await client.transaction(async (tx) => {
         await tx.exec(script);
@@ -150,6 +153,7 @@ async function openPostgres(
     kind: 'postgres',
     db: gated(customers),
     payments: gated(new GatedPool(pool, gate, true)),
+    waitingForConnections: () => gate.waiting,
     async runScript(script) {
       const connection = await pool.connect();
       try {
