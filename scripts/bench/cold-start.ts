@@ -125,6 +125,7 @@ async function main(): Promise<void> {
  * aside while it is timed, and put back however the timing ends.
  */
 async function withoutDemoTemplates<T>(timed: () => Promise<T>): Promise<T> {
+  if (!fs.existsSync(templatesDir)) return timed(); // a tree never built has none
   for (const name of fs.readdirSync(templatesDir).filter((entry) => entry.includes('-demo-')))
     fs.renameSync(path.join(templatesDir, name), path.join(templatesDir, `${asidePrefix}${name}`));
   try {

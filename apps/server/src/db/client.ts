@@ -143,7 +143,7 @@ async function openPostgres(
   const probe = await pool.connect();
   probe.release();
   const gate = createConnectionGate(gatedConnections);
-  const customers = new GatedPool(pool, gate, false);
+  const inArrivalOrder = new GatedPool(pool, gate, false);
   const gated = (through: GatedPool) =>
     drizzlePostgres(through as unknown as pg.Pool, {
       schema,
@@ -151,7 +151,7 @@ async function openPostgres(
     }) as unknown as Db;
   return {
     kind: 'postgres',
-    db: gated(customers),
+    db: gated(inArrivalOrder),
     payments: gated(new GatedPool(pool, gate, true)),
     waitingForConnections: () => gate.waiting,
     async runScript(script) {
@@ -169,7 +169,7 @@ async function openPostgres(
     },
     async query<Row extends Record<string, unknown>>(text: string, params: unknown[] = []) {
       logQuery?.(text);
-      const result = (await customers.query(text, params)) as pg.QueryResult<Row>;
+      const result = (await inArrivalOrder.query(text, params)) as pg.QueryResult<Row>;
       return result.rows;
     },
     async withLock(name, work, options = {}) {

@@ -39,7 +39,7 @@ export function existingPgliteTemplate(
   dir = pgliteTemplatesDir,
 ): string | undefined {
   const template = pgliteTemplatePath(migrations, dir);
-  // PG_VERSION is the last file the build's rename makes visible with the rest: a complete cluster.
+  // The build renames a whole cluster into place, so PG_VERSION there means all of it is there.
   return fs.existsSync(path.join(template, 'PG_VERSION')) ? template : undefined;
 }
 

@@ -11,7 +11,6 @@ export const demoTimeZone = 'Europe/London';
  * the timetable's availability and the session pages agree. Every place booked counts in the
  * session's `taken`. Seeded in the operator's default time zone.
  */
-const timeZone = demoTimeZone;
 const dayNames = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
 
 /** Regular customers at Castlefield whose bookings fill the demo's full and nearly full classes. */
@@ -46,15 +45,15 @@ async function sessionOn(db: Executor, schedule: string, date: string, time: str
   await db.execute(sql`
     INSERT INTO activity_sessions (schedule_id, activity_id, venue_id, location_id, starts_at, ends_at,
       capacity, instructor, online_booking_enabled)
-    SELECT s.id, s.activity_id, l.venue_id, s.location_id, (${date}::date + s.start_time) AT TIME ZONE ${timeZone},
-      (${date}::date + s.start_time) AT TIME ZONE ${timeZone} + make_interval(mins => s.duration_minutes),
+    SELECT s.id, s.activity_id, l.venue_id, s.location_id, (${date}::date + s.start_time) AT TIME ZONE ${demoTimeZone},
+      (${date}::date + s.start_time) AT TIME ZONE ${demoTimeZone} + make_interval(mins => s.duration_minutes),
       s.capacity, s.instructor, s.online_booking_enabled
     FROM activity_schedules s JOIN activity_locations l ON l.id = s.location_id
     WHERE s.key = ${key}
     ON CONFLICT (schedule_id, location_id, starts_at) DO NOTHING`);
   const result = (await db.execute(sql`
     SELECT se.id FROM activity_sessions se JOIN activity_schedules s ON s.id = se.schedule_id
-    WHERE s.key = ${key} AND se.starts_at = (${date}::date + s.start_time) AT TIME ZONE ${timeZone}`)) as unknown as {
+    WHERE s.key = ${key} AND se.starts_at = (${date}::date + s.start_time) AT TIME ZONE ${demoTimeZone}`)) as unknown as {
     rows: Session[];
   };
   const session = result.rows[0];
@@ -137,7 +136,7 @@ export async function seedDemoBookings(
     .from(customers);
   const person = (reference: string) => people.find((p) => p.reference === reference)!.id;
   const regularId = (email: string) => people.find((p) => p.email === email)!.id;
-  const today = todayIn(timeZone, now);
+  const today = todayIn(demoTimeZone, now);
   const weekday = (date: string) => !isWeekend(date);
 
   // Priya: a spin class coming up, a badminton court she played on.

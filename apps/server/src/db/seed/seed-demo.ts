@@ -89,9 +89,7 @@ export async function seedDemoDatedIfPending(db: Db, now = new Date()): Promise<
     sql`SELECT to_regclass(${datedPartPending}) IS NOT NULL AS pending`,
   )) as unknown as { rows: { pending: boolean }[] };
   if (!result.rows[0]?.pending) return false;
-  // The hash (argon2, on libuv's threads) is made while the sessions go in.
-  const hashing = hashPassword(demoPassword);
-  hashing.catch(() => undefined); // awaited below; this only keeps an early failure from going unhandled
+  const hashing = startHashingDemoPassword(); // while the sessions go in
   await db.transaction(async (tx) => {
     const [operator] = await tx.select({ id: operators.id }).from(operators).limit(1);
     if (!operator) throw new Error('The demo template holds no operator');
@@ -107,6 +105,13 @@ export async function seedDemoDatedIfPending(db: Db, now = new Date()): Promise<
 /** The marker the demo template carries until a first start has seeded its dated part. */
 const datedPartPending = 'lido_demo_dated_part_pending';
 
+/** The demo password's hash, made on libuv's threads while the caller writes (argon2 takes a while). */
+function startHashingDemoPassword(): Promise<string> {
+  const hashing = hashPassword(demoPassword);
+  hashing.catch(() => undefined); // awaited by the caller; this only keeps an early failure from going unhandled
+  return hashing;
+}
+
 async function hasOperator(db: Db): Promise<boolean> {
   return (await db.select({ id: operators.id }).from(operators).limit(1)).length > 0;
 }
@@ -116,9 +121,7 @@ async function seedDemoUndated(
   db: Db,
   { timetable, now }: { timetable: boolean; now: Date },
 ): Promise<{ operatorId: number; passwordHash: string }> {
-  // The hash (argon2, on libuv's threads) is made while the operator and its catalogue go in.
-  const hashing = hashPassword(demoPassword);
-  hashing.catch(() => undefined); // awaited below; this only keeps an early failure from going unhandled
+  const hashing = startHashingDemoPassword(); // while the operator and its catalogue go in
   const operatorId = await db.transaction(async (tx) => {
     const [operator] = await tx.insert(operators).values(demoOperator).returning({ id: operators.id });
     if (!operator) throw new Error('Demo operator was not created');
