@@ -27,6 +27,7 @@ import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { deskPaymentsRoutes } from './modules/desk-payments/desk-payments.routes.ts';
 import { deskCustomersRoutes } from './modules/staff/desk-customers.routes.ts';
 import { registerActingAudit } from './modules/staff/acting-audit.ts';
+import { registerStaffSiteOnly } from './modules/staff/staff-site-only.ts';
 import { guestPassesRoutes } from './modules/guest-passes/guest-passes.routes.ts';
 import { waitingListRoutes } from './modules/waiting-list/waiting-list.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -155,6 +156,7 @@ export async function buildApp({
   // Closing waits for the Direct Debit set-ups orders started, before the database goes.
   app.addHook('onClose', () => services.checkout.settled());
   registerActingAudit(app, database.db);
+  registerStaffSiteOnly(app);
   healthRoutes(app, database);
   themeRoutes(app, services);
   clientRoutes(app, services, config);

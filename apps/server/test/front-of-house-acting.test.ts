@@ -9,6 +9,7 @@ import {
   staffSiteCustomerLoginMessage,
 } from '../src/modules/auth/auth.routes.ts';
 import { auditedCalls } from '../src/modules/staff/acting-audit.ts';
+import { staffSiteOnly } from '../src/modules/staff/desk-customer.ts';
 import { staffLoginLimits, staffTooManyAttempts } from '../src/modules/staff/staff-auth.service.ts';
 import { outsideAllowListMessage, staffOnlyMessage } from '../src/modules/staff/staff.routes.ts';
 import { createActivity, createSession, tomorrowAt } from './support/activity-factories.ts';
@@ -271,7 +272,11 @@ describe('acting for a customer on the staff site', () => {
     const staffOnly = await account.as(staffCookie).get(`/api/cart?selected_user_id=${alex.id}`);
     expect(staffOnly.status).toBe(401);
     const customerOnStaffCall = await account.as(alex).get('/api/staff/customers?q=Tess');
-    expect(customerOnStaffCall).toMatchObject({ status: 403, message: staffOnlyMessage });
+    expect(customerOnStaffCall).toMatchObject({ status: 403, message: staffSiteOnly });
+    const customerOnStaffSite = await onStaffSite('GET', '/api/staff/customers?q=Tess', {
+      cookie: alex.cookie,
+    });
+    expect(customerOnStaffSite).toMatchObject({ status: 403, body: { message: staffOnlyMessage } });
   });
 
   it('takes state changes on the staff site only from its own pages, and never theirs on a customer site', async () => {

@@ -11,7 +11,7 @@ import { createTestApp, loginCookie, siteHost, type TestApp } from './support/te
 /** The demo catalogue's staff (their passwords are in the README). */
 const desk = { username: 'desk', password: 'Desk-Staff-2026!' };
 const supervisor = { username: 'supervisor', password: 'Supervisor-2026!' };
-const host = siteHost.onlineJoining;
+const host = siteHost.frontOfHouse;
 const origin = `http://${host}`;
 
 describe('staff accounts and staff sessions (issue 19 items 2 and 6)', () => {
@@ -80,7 +80,12 @@ describe('staff accounts and staff sessions (issue 19 items 2 and 6)', () => {
     // No card provider in this app: the till offers no Card (decision 0058).
     expect(me.json().data).toMatchObject({ username: 'desk', role: 'desk', cardPayments: false });
     // A staff session is not a customer: the customer calls do not know it.
-    expect((await call('GET', '/api/auth/user', cookie)).statusCode).toBe(401);
+    const onMyAccount = await t.app.inject({
+      url: '/api/auth/user',
+      headers: { host: siteHost.myAccount, cookie },
+      remoteAddress: client,
+    });
+    expect(onMyAccount.statusCode).toBe(401);
     // Logging out ends it.
     expect((await call('POST', '/api/staff/logout', cookie)).statusCode).toBe(200);
     expect((await call('GET', '/api/staff/me', cookie)).statusCode).toBe(401);
@@ -102,7 +107,7 @@ describe('staff accounts and staff sessions (issue 19 items 2 and 6)', () => {
   });
 
   it('refuses a customer’s session with 403 and no session with 401', async () => {
-    const customer = await loginCookie(t, 'C100002', undefined, host);
+    const customer = await loginCookie(t, 'C100002');
     const asCustomer = await call('GET', '/api/staff/me', customer);
     expect(asCustomer.statusCode).toBe(403);
     expect(asCustomer.json().message).toBe(staffOnlyMessage);
@@ -249,7 +254,7 @@ describe('the staff address allow-list (LIDO_FRONT_OF_HOUSE_ALLOW)', () => {
     const customer = await t.app.inject({
       method: 'POST',
       url: '/api/auth/customer/login',
-      headers: { host, origin },
+      headers: { host: siteHost.myAccount, origin: `http://${siteHost.myAccount}` },
       remoteAddress: '198.51.100.7',
       payload: { username: 'C100002', password: 'Swim-Gym-2026!' },
     });
