@@ -143,7 +143,7 @@ describe('registration, data fields and password reset', () => {
       password_confirmation: 'Password123!',
     });
     expect(common.json().errors.password).toEqual([
-      'This password is too common. Choose a less predictable one.',
+      'This password is too common: it is one of the passwords people use most, only dressed up with capitals, look-alike characters (such as @ for a or 0 for o) or a few numbers and symbols, so it is easy to guess. Choose something less predictable.',
     ]);
     const future = await register({ ...newCustomer, date_of_birth: '2030-01-01' });
     expect(future.json().errors).toEqual({ dateOfBirth: ['Date must be valid.'] });
