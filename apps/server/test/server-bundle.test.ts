@@ -60,6 +60,30 @@ describe('the server bundle', () => {
       const client = await get('/api/client');
       expect(client.status).toBe(200);
       expect(((await client.json()) as { data: { name: string } }).data.name).toBe(demoOperator.name);
+      // The common-password dictionary is a package's JSON file, found from the bundle too.
+      const site = `http://127.0.0.1:${port}`;
+      const register = await fetch(
+        `${site}/api/auth/customer/register?onboarding_type=customer_account_online`,
+        {
+          method: 'POST',
+          headers: { origin: site, 'content-type': 'application/json' },
+          body: JSON.stringify({
+            first_name: 'Robin',
+            last_name: 'Hughes',
+            date_of_birth: '1990-03-27',
+            email: 'robin.hughes@example.org',
+            phone: '07700 900123',
+            address_line_one: '1 Test Street',
+            town: 'Leeds',
+            postcode: 'LS6 3BR',
+            password: 'Summer2026!',
+            password_confirmation: 'Summer2026!',
+          }),
+        },
+      );
+      const errors = ((await register.json()) as { errors: Record<string, string[]> }).errors;
+      expect(errors).toEqual({ password: [expect.stringMatching(/^This password is too common/)] });
+      expect(register.status).toBe(422);
     } finally {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
