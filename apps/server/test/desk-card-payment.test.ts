@@ -168,7 +168,7 @@ describe('card payment at the desk through the sandbox provider', () => {
       undefined,
       'POST',
       `/api/staff/orders/${orderId}/void`,
-      { reason: 'Wrong membership' },
+      { reason: 'Wrong membership', handBackPence: 0 },
       supervisorCookie,
     );
     expect(voided.status).toBe(422);

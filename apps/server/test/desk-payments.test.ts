@@ -19,7 +19,13 @@ const origin = `http://${host}`;
 const desk = { username: 'desk', password: 'Desk-Staff-2026!' };
 const supervisor = { username: 'supervisor', password: 'Supervisor-2026!' };
 
-type Tender = { tenderType: 'cash' | 'offline-voucher' | 'cheque' | 'credit'; amount: number };
+type Tender = {
+  tenderType: 'cash' | 'offline-voucher' | 'cheque' | 'credit';
+  amount: number;
+  voucherCode?: string;
+};
+/** A paper voucher's code no other test has used (another's vouchers pay once). */
+const randomVoucherCode = () => `PAPER-${randomUUID().slice(0, 8).toUpperCase()}`;
 
 /** POST {checkout}/pay at the front desk (issue 19 items 4 and 5, decision 0056). */
 describe('taking payment at the desk', () => {
@@ -86,6 +92,13 @@ describe('taking payment at the desk', () => {
       'SELECT tender_type, amount_pence, tendered_pence FROM order_tenders WHERE order_id = $1 ORDER BY id',
       [orderId],
     );
+  const voucherCodesOf = async (orderId: number) =>
+    (
+      await rows<{ voucher_code: string | null }>(
+        'SELECT voucher_code FROM order_tenders WHERE order_id = $1 ORDER BY id',
+        [orderId],
+      )
+    ).map((row) => row.voucher_code);
   const auditOf = (orderId: number, action: string) =>
     rows<{ action: string; actor: string; amount_pence: number; details: Record<string, unknown> }>(
       'SELECT action, actor, amount_pence, details FROM staff_audit_log WHERE order_id = $1 AND action = $2',
@@ -128,11 +141,12 @@ describe('taking payment at the desk', () => {
 
     it('splits cash and vouchers; vouchers and cheques add up, and an amount of 0 adds nothing', async () => {
       const { customer, total, terms } = await withBasket();
+      const [first, second] = [randomVoucherCode(), randomVoucherCode()];
       const payments: Tender[] = [
-        { tenderType: 'offline-voucher', amount: 1000 },
+        { tenderType: 'offline-voucher', amount: 1000, voucherCode: first },
         { tenderType: 'cheque', amount: 999 },
         { tenderType: 'cheque', amount: 0 },
-        { tenderType: 'offline-voucher', amount: 500 },
+        { tenderType: 'offline-voucher', amount: 500, voucherCode: second },
         { tenderType: 'cash', amount: total - 2499 },
       ];
       const response = await pay(customer, { terms, payments });
@@ -144,6 +158,7 @@ describe('taking payment at the desk', () => {
         { tender_type: 'offline-voucher', amount_pence: 500, tendered_pence: 500 },
         { tender_type: 'cash', amount_pence: total - 2499, tendered_pence: total - 2499 },
       ]);
+      expect(await voucherCodesOf(response.json().data.orderId)).toEqual([first, null, second, null]);
     });
 
     it('removes cash with a negative amount, so what is left is refused with the amount still to pay', async () => {
@@ -387,8 +402,12 @@ describe('taking payment at the desk', () => {
   });
 
   describe('voiding and the cash-up', () => {
-    const voidOrder = (orderId: number, cookie: string, reason = 'Customer changed their mind') =>
-      call('POST', `/api/staff/orders/${orderId}/void`, cookie, { reason });
+    /** As the staff site does: what will be handed back is read first, and confirmed with the void. */
+    const voidOrder = async (orderId: number, cookie: string, reason = 'Customer changed their mind') => {
+      const preview = await call('GET', `/api/staff/orders/${orderId}/void`, supervisorCookie);
+      const handBackPence = preview.statusCode === 200 ? preview.json().data.handBackTotal.raw.amount : 0;
+      return call('POST', `/api/staff/orders/${orderId}/void`, cookie, { reason, handBackPence });
+    };
 
     it('lets only a supervisor void, once even when two voids race, and gives the credit back', async () => {
       const { customer, total, terms } = await withBasket(1000);
@@ -428,7 +447,11 @@ describe('taking payment at the desk', () => {
         amount_pence: total,
         details: {
           creditReturnedPence: 1000,
-          handedBack: [{ tenderType: 'cash', amountPence: total - 1000 }],
+          alreadyRefundedPence: 0,
+          handedBack: [
+            { tenderType: 'credit', amountPence: 1000, inCash: false },
+            { tenderType: 'cash', amountPence: total - 1000, inCash: false },
+          ],
           membershipsCancelled: 1,
         },
       });
@@ -491,7 +514,7 @@ describe('taking payment at the desk', () => {
       const paidA = await pay(a.customer, {
         terms: a.terms,
         payments: [
-          { tenderType: 'offline-voucher', amount: 700 },
+          { tenderType: 'offline-voucher', amount: 700, voucherCode: randomVoucherCode() },
           { tenderType: 'cash', amount: a.total },
         ],
       });
@@ -510,7 +533,11 @@ describe('taking payment at the desk', () => {
       expect(listed.find((order) => order.id === paidA.json().data.orderId)).toMatchObject({
         status: 'completed',
         tenders: [
-          { tenderType: 'offline-voucher', amount: { raw: { amount: 700 } } },
+          {
+            tenderType: 'offline-voucher',
+            amount: { raw: { amount: 700 } },
+            voucherCode: expect.any(String),
+          },
           { tenderType: 'cash', amount: { raw: { amount: a.total - 700 } } },
         ],
       });
@@ -536,7 +563,8 @@ describe('taking payment at the desk', () => {
       );
       expect((await voidOrder(99_999_999, supervisorCookie)).statusCode).toBe(404);
       expect(
-        (await call('POST', '/api/staff/orders/1/void', supervisorCookie, { reason: 'x' })).statusCode,
+        (await call('POST', '/api/staff/orders/1/void', supervisorCookie, { reason: 'x', handBackPence: 0 }))
+          .statusCode,
       ).toBe(422);
     });
   });

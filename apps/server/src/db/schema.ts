@@ -66,6 +66,10 @@ export const operators = pgTable('operators', {
   priceChangeNoticeDays: integer('price_change_notice_days').notNull().default(30),
   // waiting lists (migration 0042, the catalogue's bookingSettings.waitingListOfferHours)
   waitingListOfferHours: integer('waiting_list_offer_hours').notNull().default(2),
+  // the desk's limits on cash and vouchers (migration 0050, the catalogue's deskRules)
+  deskMaxCashTenderedPence: integer('desk_max_cash_tendered_pence').notNull().default(200000),
+  deskMaxChangePence: integer('desk_max_change_pence').notNull().default(10000),
+  deskOtherVouchersAccepted: boolean('desk_other_vouchers_accepted').notNull().default(true),
 });
 
 /** One row: the number statement triggers move on any change to the cached catalogue (migration 0028). */
@@ -1306,6 +1310,19 @@ export const staffAuditLog = pgTable('staff_audit_log', {
   amountPence: integer('amount_pence'),
   details: jsonb('details').notNull().default({}).$type<Record<string, unknown>>(),
 });
+
+/** Where each staff member last logged in (migration 0051, decision 0070): the login limit spares these. */
+export const staffLoginAddresses = pgTable(
+  'staff_login_addresses',
+  {
+    staffUserId: integer('staff_user_id')
+      .notNull()
+      .references(() => staffUsers.id),
+    address: text('address').notNull(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.staffUserId, table.address] })],
+);
 /**
  * A place in a full session's waiting list (migration 0042, decision 0052): queued in id order; an
  * offered place stays counted in the session's `taken` until it is claimed, booked or passed on.
@@ -1362,6 +1379,12 @@ export const orderTenders = pgTable('order_tenders', {
   staffUserId: integer('staff_user_id')
     .notNull()
     .references(() => staffUsers.id),
+  // A voucher's code, and the Lido voucher it names (migration 0050); what a void handed back.
+  voucherCode: text('voucher_code'),
+  voucherId: integer('voucher_id').references((): AnyPgColumn => vouchers.id),
+  handedBackPence: integer('handed_back_pence').notNull().default(0),
+  /** a part of a voucher or cheque cannot be handed back: it went back in cash */
+  handedBackInCash: boolean('handed_back_in_cash').notNull().default(false),
 });
 
 /** A desk transaction's UUID, claimed once with what it asked for; `orderId` once it made one. */
@@ -1376,4 +1399,32 @@ export const deskPayments = pgTable('desk_payments', {
   tenders: jsonb('tenders').notNull().$type<{ tenderType: DeskTenderType; amount: number }[]>(),
   orderId: integer('order_id').references(() => orders.id),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// ---- Refunds and vouchers (migration 0050, decision 0072) ----
+
+export type OrderRefundKind = 'booking_cancelled' | 'membership_cooled_off' | 'void';
+
+/** Every refund an order made, whoever made it: written under the order's row lock, never more than paid. */
+export const orderRefunds = pgTable('order_refunds', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  orderId: integer('order_id')
+    .notNull()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  kind: text('kind').notNull().$type<OrderRefundKind>(),
+  subjectId: integer('subject_id').notNull(),
+  amountPence: integer('amount_pence').notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A voucher the operator issued in Lido: spent down from its value, given back by a void. */
+export const vouchers = pgTable('vouchers', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  valuePence: integer('value_pence').notNull(),
+  balancePence: integer('balance_pence').notNull(),
+  expiresOn: date('expires_on', { mode: 'string' }),
+  issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  issuedBy: text('issued_by').notNull(),
+  note: text('note'),
 });

@@ -9,6 +9,7 @@ import type { CardProvider } from '../../providers/card/card-provider.ts';
 import type { CustomerRow } from '../auth/auth.repository.ts';
 import { attemptOfOrder } from '../checkout/payment-attempt.repository.ts';
 import { itemNotFoundMessage } from '../operator/current-operator.ts';
+import { holdOrderForRefund, recordOrderRefund } from '../order-refunds/index.ts';
 import { type RefundSplit, refundSplit, refundText } from './booking-refunds.ts';
 import {
   addCredit,
@@ -188,6 +189,11 @@ export function createBookingsService(deps: {
       const operator = await settings();
       const now = deps.clock();
       const outcome = await deps.db.transaction(async (tx) => {
+        // The order first, then the booking: the order's refunds are counted under its lock, in the
+        // same order of locks as a void takes (decision 0072).
+        const [unlocked] = await bookingsOfCustomer(tx, customer.id, { bookingId });
+        const orderId = unlocked?.booking.orderId ?? null;
+        const held = orderId === null ? undefined : await holdOrderForRefund(tx, orderId);
         const [row] = await bookingsOfCustomer(tx, customer.id, { bookingId, lock: true });
         if (!row) throw new HttpError(404, itemNotFoundMessage);
         if (row.booking.status === 'cancelled') throw new HttpError(409, alreadyCancelled);
@@ -200,6 +206,14 @@ export function createBookingsService(deps: {
           cardPence: refund.cardPence,
         });
         if (!cancelled) throw new HttpError(409, alreadyCancelled);
+        const refunded = refund.cardPence + refund.creditPence;
+        if (held && refunded > 0)
+          await recordOrderRefund(tx, held, {
+            kind: 'booking_cancelled',
+            subjectId: bookingId,
+            amountPence: refunded,
+            at: now,
+          });
         await addCredit(tx, customer.id, refund.creditPence);
         await giveBackBooking(tx, row.booking, todayIn(deps.timeZone, now));
         return { row, refund };

@@ -1,18 +1,34 @@
-import type { CashUp, DeskOrder } from '@lido/contracts/front-of-house';
+import type { CashUp, DeskOrder, VoidOrderBody, VoidPreview } from '@lido/contracts/front-of-house';
+import { tenderTypeLabels } from '@lido/contracts/offline-payments';
 import { type CalendarDate, prettyDate, todayIn } from '@lido/pricing/calendar-date';
-import type { Db } from '../../db/client.ts';
+import { formatPence } from '@lido/pricing/money';
+import type { Db, Executor } from '../../db/client.ts';
 import type { OrderItemDetails } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import { addCredit, bookingsOfOrder, markCancelled } from '../bookings/bookings.repository.ts';
 import { giveBackBooking } from '../bookings/bookings.service.ts';
 import { orderLines } from '../checkout/checkout.repository.ts';
 import { moneyFormat } from '../memberships/costs-answer.ts';
-import { cancelMembershipsOfVoidedOrder } from '../memberships/membership-void.ts';
+import { cancelMembershipsOfVoidedOrder, membershipsAVoidWouldEnd } from '../memberships/membership-void.ts';
 import { itemNotFoundMessage, requireOperator } from '../operator/current-operator.ts';
 import type { OperatorRepository } from '../operator/operator.repository.ts';
+import {
+  type HeldOrder,
+  holdOrderForRefund,
+  recordOrderRefund,
+  refundedSoFar,
+} from '../order-refunds/index.ts';
 import { recordStaffAction } from '../staff/staff-audit.repository.ts';
 import type { DeskStaff } from './desk-pay.ts';
-import { deskOrdersOn, lockDeskOrder, markVoided, tendersOf } from './desk-payments.repository.ts';
+import {
+  deskOrderForVoid,
+  deskOrdersOn,
+  markTenderHandedBack,
+  markVoided,
+  restoreVoucher,
+  tendersOf,
+} from './desk-payments.repository.ts';
+import { type HandBack, handBackOnVoid, handBackTotal } from './void-hand-back.ts';
 
 export const alreadyVoided = 'This order has already been voided.';
 export const onlyToday = 'Only an order taken at the desk today can be voided.';
@@ -21,6 +37,21 @@ export const paidByCard =
   'This order was paid by card, so it cannot be voided at the desk: the office refunds it to the card.';
 export const notVoidable =
   'This order changed a membership, bought a package or paid arrears, so it cannot be voided at the desk: please contact the office.';
+export const handBackChanged = (now: string) =>
+  `What is to be handed back has changed since it was shown (a refund was made meanwhile): it is now ${now}. Check it again before voiding.`;
+
+/** "£12.50 in cash", "Voucher BW-GIFT-0001 (£10.00)", "£5.00 back to account credit". */
+export function handBackText(item: HandBack, symbol: string): string {
+  const amount = formatPence(item.pence, symbol);
+  if (item.tenderType === 'credit') return `${amount} back to account credit`;
+  if (item.tenderType === 'cash') return `${amount} in cash`;
+  const what =
+    item.tenderType === 'offline-voucher'
+      ? `voucher${item.voucherCode ? ` ${item.voucherCode}` : ''}`
+      : 'cheque';
+  if (item.inCash) return `${amount} in cash, for what is left of the ${what}`;
+  return `${tenderTypeLabels[item.tenderType]}${item.voucherCode ? ` ${item.voucherCode}` : ''} (${amount}), handed back`;
+}
 
 type DeskOrderRow = Awaited<ReturnType<typeof deskOrdersOn>>[number];
 type TenderRow = Omit<Awaited<ReturnType<typeof tendersOf>>[number], 'tenderType'> & {
@@ -40,6 +71,77 @@ export function createDeskOrdersService(deps: {
   placesFreed: () => void;
 }) {
   const today = () => todayIn(deps.timeZone, deps.clock());
+  const day = today;
+
+  /**
+   * Whether the order can be voided now and what that would do: the checks, the refunds so far,
+   * and what is handed back. With `lock`, in the void's transaction: the order's row is locked
+   * first, as every refund path locks it (decision 0072).
+   */
+  async function planVoid(db: Executor, orderId: number, options: { lock: boolean }) {
+    const found = await deskOrderForVoid(db, orderId, deps.timeZone, options);
+    if (!found) throw new HttpError(404, itemNotFoundMessage);
+    const { order } = found;
+    if (order.voidedAt) throw new HttpError(409, alreadyVoided);
+    if (found.day !== today()) throw new HttpError(422, onlyToday);
+    if (order.paymentMethod === 'card') throw new HttpError(422, paidByCard);
+    const lines = await orderLines(db, order.id);
+    const undoable = lines.every(
+      (line) =>
+        line.itemType === 'booking' ||
+        (line.itemType === 'membership' &&
+          (line.details as OrderItemDetails | null)?.kind !== 'membership_change'),
+    );
+    if (!undoable) throw new HttpError(422, notVoidable);
+    const held: HeldOrder | undefined = options.lock
+      ? await holdOrderForRefund(db, order.id)
+      : await refundedSoFar(db, order.id).then((refundedPence) => ({
+          id: order.id,
+          totalPence: order.totalPence,
+          refundedPence,
+          heldPence: Math.max(0, order.totalPence - refundedPence),
+        }));
+    if (!held) throw new HttpError(404, itemNotFoundMessage);
+    const tenders = await tendersOf(db, [order.id]);
+    const handBack = handBackOnVoid(
+      tenders.map((tender) => ({
+        id: tender.id,
+        tenderType: tender.tenderType,
+        amountPence: tender.amountPence,
+        voucherCode: tender.voucherCode,
+      })),
+      held.refundedPence,
+    );
+    return { order, day: found.day, held, tenders, handBack };
+  }
+
+  async function previewOf(
+    plan: Awaited<ReturnType<typeof planVoid>>,
+    money: ReturnType<typeof moneyFormat>['money'],
+    symbol: string,
+  ): Promise<VoidPreview> {
+    const bookings = await bookingsOfOrder(deps.db, plan.order.id);
+    const customer = (await deskOrdersOn(deps.db, plan.day, deps.timeZone)).find(
+      (row) => row.order.id === plan.order.id,
+    )?.customer;
+    return {
+      orderId: plan.order.id,
+      reference: plan.order.reference,
+      customerName: customer ? `${customer.firstName} ${customer.lastName}` : '',
+      total: money(plan.order.totalPence),
+      alreadyRefunded: money(plan.held.refundedPence),
+      handBack: plan.handBack.map((item) => ({
+        tenderType: item.tenderType,
+        amount: money(item.pence),
+        voucherCode: item.voucherCode,
+        inCash: item.inCash,
+        text: handBackText(item, symbol),
+      })),
+      handBackTotal: money(handBackTotal(plan.handBack)),
+      bookingsCancelled: bookings.filter((row) => row.booking.status === 'booked').length,
+      membershipsCancelled: await membershipsAVoidWouldEnd(deps.db, plan.order.id),
+    };
+  }
 
   async function ordersOn(date: CalendarDate) {
     const rows = await deskOrdersOn(deps.db, date, deps.timeZone);
@@ -57,6 +159,10 @@ export function createDeskOrdersService(deps: {
           amountPence: order.totalPence - order.creditPence,
           tenderedPence: order.totalPence - order.creditPence,
           staffUserId: order.takenByStaffUserId,
+          voucherCode: null,
+          voucherId: null,
+          handedBackPence: 0,
+          handedBackInCash: false,
         });
     return { rows, tenders };
   }
@@ -76,7 +182,11 @@ export function createDeskOrdersService(deps: {
       total: money(row.order.totalPence),
       tenders: tenders
         .filter((tender) => tender.orderId === row.order.id)
-        .map((tender) => ({ tenderType: tender.tenderType, amount: money(tender.amountPence) })),
+        .map((tender) => ({
+          tenderType: tender.tenderType,
+          amount: money(tender.amountPence),
+          voucherCode: tender.voucherCode,
+        })),
       status: row.order.voidedAt ? 'voided' : 'completed',
       voidedBy: row.voidedBy?.id ? { id: row.voidedBy.id, name: row.voidedBy.name } : null,
       voidReason: row.order.voidReason,
@@ -93,36 +203,40 @@ export function createDeskOrdersService(deps: {
     today,
     orders,
 
+    /** GET /api/staff/orders/{orderId}/void: what voiding it now would hand back, before confirming. */
+    async voidPreview(orderId: number): Promise<VoidPreview> {
+      const { money, symbol } = moneyFormat((await requireOperator(deps.operators)).currency);
+      const plan = await planVoid(deps.db, orderId, { lock: false });
+      return previewOf(plan, money, symbol);
+    },
+
     /**
      * POST /api/staff/orders/{orderId}/void: undoes an order taken at the desk today, once. Its
      * bookings are cancelled and their places given back, its memberships end as a cooling-off
-     * cancellation ends them, and the account credit it spent comes back; cash, vouchers and
-     * cheques are handed back at the desk, so nothing goes to a card or to credit for them.
+     * cancellation ends them, and what the order still holds is handed back: its tenders less what
+     * its refunds already gave back (decision 0072), recorded in the order's refund ledger under the
+     * order's lock, so a refund and a void on two instances never both give the same money back.
+     * Refused when what is to be handed back is not what the supervisor was shown.
      */
-    async void(staff: DeskStaff, orderId: number, reason: string): Promise<DeskOrder> {
+    async void(staff: DeskStaff, orderId: number, body: VoidOrderBody): Promise<DeskOrder> {
+      const { reason } = body;
       const at = deps.clock();
-      const day = today();
+      const { symbol } = moneyFormat((await requireOperator(deps.operators)).currency);
       const outcome = await deps.db.transaction(async (tx) => {
-        const locked = await lockDeskOrder(tx, orderId, deps.timeZone);
-        if (!locked) throw new HttpError(404, itemNotFoundMessage);
-        const { order } = locked;
-        if (order.voidedAt) throw new HttpError(409, alreadyVoided);
-        if (locked.day !== day) throw new HttpError(422, onlyToday);
-        if (order.paymentMethod === 'card') throw new HttpError(422, paidByCard);
-        const lines = await orderLines(tx, order.id);
-        const undoable = lines.every(
-          (line) =>
-            line.itemType === 'booking' ||
-            (line.itemType === 'membership' &&
-              (line.details as OrderItemDetails | null)?.kind !== 'membership_change'),
-        );
-        if (!undoable) throw new HttpError(422, notVoidable);
+        const plan = await planVoid(tx, orderId, { lock: true });
+        const { order, held, handBack } = plan;
+        const total = handBackTotal(handBack);
+        if (total !== body.handBackPence)
+          throw new HttpError(409, handBackChanged(formatPence(total, symbol)), {
+            errors: { handBackPence: [handBackChanged(formatPence(total, symbol))] },
+          });
         if (!(await markVoided(tx, order.id, { staffUserId: staff.id, reason, at })))
           throw new HttpError(409, alreadyVoided);
+        await recordOrderRefund(tx, held, { kind: 'void', subjectId: order.id, amountPence: total, at });
         let bookingsCancelled = 0;
         for (const { booking } of await bookingsOfOrder(tx, order.id)) {
           if (!(await markCancelled(tx, booking.id, { pence: 0, method: 'credit', cardPence: 0 }))) continue;
-          await giveBackBooking(tx, booking, day);
+          await giveBackBooking(tx, booking, day());
           bookingsCancelled += 1;
         }
         const membershipsCancelled = await cancelMembershipsOfVoidedOrder(tx, {
@@ -130,30 +244,39 @@ export function createDeskOrdersService(deps: {
           reason,
           at,
         });
-        await addCredit(tx, order.customerId, order.creditPence);
-        const handedBack = (await tendersOf(tx, [order.id])).filter(
-          (tender) => tender.tenderType !== 'credit',
-        );
+        for (const item of handBack) {
+          await markTenderHandedBack(tx, item.tenderId, { pence: item.pence, inCash: item.inCash });
+          const tender = plan.tenders.find((candidate) => candidate.id === item.tenderId);
+          if (tender?.voucherId && !item.inCash) await restoreVoucher(tx, tender.voucherId, item.pence);
+        }
+        const creditReturned = handBack
+          .filter((item) => item.tenderType === 'credit')
+          .reduce((sum, item) => sum + item.pence, 0);
+        await addCredit(tx, order.customerId, creditReturned);
         await recordStaffAction(tx, {
           staffUserId: staff.id,
           actor: staff.username,
           action: 'order.void',
           customerId: order.customerId,
           orderId: order.id,
-          amountPence: order.totalPence,
+          amountPence: total,
           details: {
             reference: order.reference,
             reason,
-            creditReturnedPence: order.creditPence,
-            handedBack: handedBack.map((tender) => ({
-              tenderType: tender.tenderType,
-              amountPence: tender.amountPence,
+            totalPence: order.totalPence,
+            alreadyRefundedPence: held.refundedPence - total,
+            creditReturnedPence: creditReturned,
+            handedBack: handBack.map((item) => ({
+              tenderType: item.tenderType,
+              amountPence: item.pence,
+              inCash: item.inCash,
+              ...(item.voucherCode ? { voucherCode: item.voucherCode } : {}),
             })),
             bookingsCancelled,
             membershipsCancelled,
           },
         });
-        return { bookingsCancelled, date: locked.day };
+        return { bookingsCancelled, date: plan.day };
       });
       if (outcome.bookingsCancelled > 0) deps.placesFreed();
       const voided = await orders(outcome.date);
@@ -179,19 +302,21 @@ export function createDeskOrdersService(deps: {
           voided: number;
         }
       >();
+      const sumOf = (staffId: number, tenderType: TenderRow['tenderType']) => {
+        const key = `${staffId}:${tenderType}`;
+        const sum = sums.get(key) ?? { staffId, tenderType, orders: 0, taken: 0, voided: 0 };
+        sums.set(key, sum);
+        return sum;
+      };
       for (const tender of tenders) {
-        const key = `${tender.staffUserId}:${tender.tenderType}`;
-        const sum = sums.get(key) ?? {
-          staffId: tender.staffUserId,
-          tenderType: tender.tenderType,
-          orders: 0,
-          taken: 0,
-          voided: 0,
-        };
+        const sum = sumOf(tender.staffUserId, tender.tenderType);
         sum.orders += 1;
         sum.taken += tender.amountPence;
-        if (voided.has(tender.orderId)) sum.voided += tender.amountPence;
-        sums.set(key, sum);
+        // What a void really handed back (decision 0072): refunds before it left the rest in the
+        // till, and a part of a voucher or cheque went back out of the cash.
+        if (tender.handedBackPence > 0)
+          (tender.handedBackInCash ? sumOf(tender.staffUserId, 'cash') : sum).voided +=
+            tender.handedBackPence;
       }
       const tenderOrder = ['cash', 'offline-voucher', 'cheque', 'card', 'credit'] as const;
       const sorted = [...sums.values()].sort(
@@ -220,6 +345,16 @@ export function createDeskOrdersService(deps: {
           .filter((total) => sorted.some((sum) => sum.tenderType === total.tenderType))
           .map((total) => ({ tenderType: total.tenderType, net: money(total.net) })),
         voidedOrders: voided.size,
+        vouchers: tenders
+          .filter((tender) => tender.tenderType === 'offline-voucher' && tender.voucherCode)
+          .map((tender) => ({
+            code: tender.voucherCode!,
+            amount: money(tender.amountPence),
+            orderReference: rows.find((row) => row.order.id === tender.orderId)?.order.reference ?? '',
+            staff: { id: tender.staffUserId, name: staffNames.get(tender.staffUserId) ?? '' },
+            issuedInLido: tender.voucherId !== null,
+            handedBack: tender.handedBackPence > 0 && !tender.handedBackInCash,
+          })),
       };
     },
   };

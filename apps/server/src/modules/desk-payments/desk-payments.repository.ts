@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
-import { customers, deskPayments, orders, orderTenders, staffUsers } from '../../db/schema.ts';
+import { customers, deskPayments, orders, orderTenders, staffUsers, vouchers } from '../../db/schema.ts';
 import type { OfflinePayment } from '@lido/contracts/offline-payments';
 import type { SettledTender } from './desk-tenders.ts';
 
@@ -40,7 +40,7 @@ export async function claimDeskPayment(
 export async function recordDeskOrder(
   db: Executor,
   order: { id: number; transactionUuid: string; staffUserId: number; changePence: number },
-  tenders: SettledTender[],
+  tenders: (SettledTender & { voucherId?: number | null })[],
 ) {
   await db
     .update(orders)
@@ -54,6 +54,8 @@ export async function recordDeskOrder(
         amountPence: tender.paidPence,
         tenderedPence: tender.amount,
         staffUserId: order.staffUserId,
+        voucherCode: tender.voucherCode ?? null,
+        voucherId: tender.voucherId ?? null,
       })),
     );
   await db
@@ -122,13 +124,18 @@ export async function deskOrdersOn(db: Executor, date: string, timeZone: string)
     .orderBy(asc(orders.completedAt), asc(orders.id));
 }
 
-/** A desk order locked for its void, with the operator's day it was taken on. */
-export async function lockDeskOrder(db: Executor, orderId: number, timeZone: string) {
-  const [row] = await db
+/** A desk order for its void (locked, in the void's transaction), with the operator's day it was taken on. */
+export async function deskOrderForVoid(
+  db: Executor,
+  orderId: number,
+  timeZone: string,
+  options: { lock: boolean },
+) {
+  const query = db
     .select({ order: orders, day: sql<string>`${dayOf(orders.completedAt, timeZone)}::text` })
     .from(orders)
-    .where(and(eq(orders.id, orderId), isNotNull(orders.takenByStaffUserId)))
-    .for('update');
+    .where(and(eq(orders.id, orderId), isNotNull(orders.takenByStaffUserId)));
+  const [row] = await (options.lock ? query.for('update') : query);
   return row;
 }
 
@@ -150,4 +157,81 @@ export async function markVoided(
     .where(and(eq(orders.id, orderId), isNull(orders.voidedAt)))
     .returning({ id: orders.id });
   return rows.length > 0;
+}
+
+/** What a void handed back of a tender (all of it, or what refunds left; a part in cash). */
+export async function markTenderHandedBack(
+  db: Executor,
+  tenderId: number,
+  handedBack: { pence: number; inCash: boolean },
+) {
+  await db
+    .update(orderTenders)
+    .set({ handedBackPence: handedBack.pence, handedBackInCash: handedBack.inCash })
+    .where(eq(orderTenders.id, tenderId));
+}
+
+// ---- Vouchers (migration 0050, decision 0072) ----
+
+/**
+ * Serialises every use of one voucher code across instances until the transaction ends: a second
+ * desk using the same voucher waits, then finds it spent.
+ */
+export async function lockVoucherCode(db: Executor, code: string) {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`voucher:${code}`}))`);
+}
+
+export async function voucherByCode(db: Executor, code: string) {
+  const [row] = await db.select().from(vouchers).where(eq(vouchers.code, code));
+  return row;
+}
+
+/** Takes an amount off a Lido voucher's balance, only if it has that much left. */
+export async function spendVoucher(db: Executor, id: number, pence: number): Promise<boolean> {
+  const rows = await db
+    .update(vouchers)
+    .set({ balancePence: sql`${vouchers.balancePence} - ${pence}` })
+    .where(and(eq(vouchers.id, id), sql`${vouchers.balancePence} >= ${pence}`))
+    .returning({ id: vouchers.id });
+  return rows.length > 0;
+}
+
+/** A void gives a Lido voucher back what the order took from it. */
+export async function restoreVoucher(db: Executor, id: number, pence: number) {
+  await db
+    .update(vouchers)
+    .set({ balancePence: sql`least(${vouchers.balancePence} + ${pence}, ${vouchers.valuePence})` })
+    .where(eq(vouchers.id, id));
+}
+
+/** Whether another's (not Lido's) voucher with this code has paid for an order and not been handed back. */
+export async function otherVoucherSpent(db: Executor, code: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: orderTenders.id })
+    .from(orderTenders)
+    .where(
+      and(
+        eq(orderTenders.voucherCode, code),
+        isNull(orderTenders.voucherId),
+        sql`(${orderTenders.handedBackPence} = 0 OR ${orderTenders.handedBackInCash})`,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function insertVouchers(
+  db: Executor,
+  rows: {
+    code: string;
+    valuePence: number;
+    expiresOn: string | null;
+    issuedBy: string;
+    note: string | null;
+  }[],
+) {
+  return db
+    .insert(vouchers)
+    .values(rows.map((row) => ({ ...row, balancePence: row.valuePence })))
+    .returning();
 }

@@ -7,6 +7,7 @@ import {
   paidAtDeskSchema,
   payBodySchema,
   voidOrderBodySchema,
+  voidPreviewSchema,
 } from '@lido/contracts/front-of-house';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
@@ -63,8 +64,19 @@ export function deskPaymentsRoutes(app: FastifyInstance, services: AppServices, 
       const { staff } = await staffOnSite(request, reply, services, config);
       if (staff.role !== 'supervisor') throw new HttpError(403, supervisorVoidsOnly);
       const { orderId } = parseInput(deskOrderParamsSchema, request.params);
-      const { reason } = parseInput(voidOrderBodySchema, request.body);
-      return { data: await services.desk.void(staff, orderId, reason) };
+      const body = parseInput(voidOrderBodySchema, request.body);
+      return { data: await services.desk.void(staff, orderId, body) };
+    },
+  );
+
+  api.get(
+    '/api/staff/orders/:orderId/void',
+    { schema: { params: deskOrderParamsSchema, response: ok(voidPreviewSchema) } },
+    async (request, reply) => {
+      const { staff } = await staffOnSite(request, reply, services, config);
+      if (staff.role !== 'supervisor') throw new HttpError(403, supervisorVoidsOnly);
+      const { orderId } = parseInput(deskOrderParamsSchema, request.params);
+      return { data: await services.desk.voidPreview(orderId) };
     },
   );
 

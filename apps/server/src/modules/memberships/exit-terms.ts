@@ -36,7 +36,15 @@ export interface ExitTerms {
   collectionsAfter: CalendarDate | null;
   hasDirectDebit: boolean;
   coolingOffEndsOn: CalendarDate | null;
-  refund: (CoolingOffRefund & { paidPence: number; toCardPence: number; toCreditPence: number }) | null;
+  refund:
+    | (CoolingOffRefund & {
+        paidPence: number;
+        toCardPence: number;
+        toCreditPence: number;
+        /** the part the membership's order gives back (the rest was collected by Direct Debit) */
+        fromOrderPence?: number;
+      })
+    | null;
 }
 
 export const alreadyEnded = 'This membership has already ended, so there is nothing to cancel.';
@@ -207,6 +215,7 @@ function coolingOffTerms(
       paidPence: orderPaidPence + collectedPence,
       toCardPence: split.cardPence,
       toCreditPence: split.creditPence + refund.refundPence - fromOrder,
+      fromOrderPence: fromOrder,
     },
   };
 }

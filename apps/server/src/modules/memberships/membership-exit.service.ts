@@ -1,3 +1,4 @@
+import { holdOrderForRefund, recordOrderRefund } from '../order-refunds/index.ts';
 import type { CancelMembershipBody, MembershipExit } from '@lido/contracts/membership-exit';
 import { addMonths, type CalendarDate, compareDates, prettyDate, todayIn } from '@lido/pricing/calendar-date';
 import { currencySymbol, toMoney } from '@lido/pricing/money';
@@ -296,6 +297,10 @@ export function createMembershipExitService(deps: {
       const reason = body.reason ? body.reason : null;
       const at = deps.clock();
       const outcome = await deps.db.transaction(async (tx) => {
+        // The order first, then the membership, as a void takes them: its refunds are counted under
+        // the order's lock (decision 0072).
+        const orderId = (await exitMembershipOf(tx, customerId, membershipId))?.order?.id ?? null;
+        const held = orderId === null ? undefined : await holdOrderForRefund(tx, orderId);
         const row = await exitMembershipOf(tx, customerId, membershipId, { lock: true });
         if (!row) throw new HttpError(404, itemNotFoundMessage);
         if (row.membership.cancelRequestedAt) throw new HttpError(409, alreadyCancelled);
@@ -314,6 +319,14 @@ export function createMembershipExitService(deps: {
               });
         if (!moved) throw new HttpError(409, alreadyCancelled);
         await stopCollections(tx, membershipId, terms.collectionsAfter);
+        const fromOrder = terms.refund?.fromOrderPence ?? 0;
+        if (held && fromOrder > 0)
+          await recordOrderRefund(tx, held, {
+            kind: 'membership_cooled_off',
+            subjectId: membershipId,
+            amountPence: fromOrder,
+            at,
+          });
         if (terms.refund) await addCredit(tx, customerId, terms.refund.toCreditPence);
         const done = {
           ...row,

@@ -1,4 +1,4 @@
-import type { Tx } from '../../db/client.ts';
+import type { Executor, Tx } from '../../db/client.ts';
 import { recordMembershipEvent } from './membership-events.repository.ts';
 import {
   recordCoolingOff,
@@ -46,4 +46,9 @@ export async function cancelMembershipsOfVoidedOrder(
     });
   }
   return running.length;
+}
+
+/** How many of an order's memberships a void would end now (for what the supervisor is shown). */
+export async function membershipsAVoidWouldEnd(db: Executor, orderId: number): Promise<number> {
+  return (await runningMembershipsOfOrder(db, orderId)).length;
 }
