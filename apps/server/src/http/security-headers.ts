@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 
 /** The Content Security Policy for the sites' HTML; third-party origins appear only when configured. */
@@ -45,6 +45,27 @@ export function contentSecurityPolicy(
   ].join('; ');
 }
 
+/** The path of a request URL, percent-decoded; undefined when it does not decode. */
+function decodedPath(url: string): string | undefined {
+  try {
+    return decodeURIComponent(url.split('?')[0] ?? '');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether an answer comes from the API, decided as the router decided, never on the raw URL: by the
+ * route it matched (its pattern, already decoded and normalised), so `/%61pi/…` is the API as
+ * `/api/…` is; and, with no route (a 404), on the decoded path, as the not-found answer is.
+ */
+export function isApiRequest(request: FastifyRequest): boolean {
+  const route = request.routeOptions.url;
+  if (route !== undefined) return route === '/api' || route.startsWith('/api/');
+  const path = decodedPath(request.url);
+  return path === undefined || /^\/+api(\/|$)/i.test(path);
+}
+
 export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
   const csp = contentSecurityPolicy(config);
   const staffCsp = contentSecurityPolicy(config, { framed: false });
@@ -61,7 +82,7 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config): v
     if (staffSite) reply.header('x-frame-options', 'DENY');
     if (contentType.startsWith('text/html'))
       reply.header('content-security-policy', staffSite ? staffCsp : csp);
-    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    if (isApiRequest(request)) reply.header('cache-control', 'no-store');
     return payload;
   });
 }
