@@ -16,6 +16,8 @@ export const tenderTypeLabels = {
 export interface OfflinePayment {
   tenderType: TenderType;
   amount: number;
+  /** a voucher's code, upper-cased without spaces (the desk's vouchers; decision 0072) */
+  voucherCode?: string;
 }
 
 /** Tenders that replace an earlier entry of the same type rather than adding another. */

@@ -48,6 +48,9 @@ export const joinWaitingListSchema = z.strictObject({
   payWithSavedCard: z.boolean({ error: 'payWithSavedCard must be true or false.' }).optional(),
 });
 
+/** On the staff site: only the customer can agree that their saved card pays (decision 0058). */
+export const staffCannotUseSavedCardMessage =
+  'Only the customer can agree that their saved card pays for a place automatically: they can choose it themselves when they join the waiting list online.';
 export const noSavedCardMessage =
   'You have no saved card that can pay for a place: join without paying automatically.';
 export type JoinWaitingList = z.infer<typeof joinWaitingListSchema>;

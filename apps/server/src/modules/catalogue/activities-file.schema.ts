@@ -58,6 +58,16 @@ export const membershipRulesSchema = z.strictObject({
   priceChangeNoticeDays: wholeNumber(10, 90).default(30),
 });
 
+/**
+ * The desk's limits (issue 40, decision 0072): the most cash taken for one payment and the most
+ * change given, so a slip of the keyboard is refused; and whether vouchers from outside Lido are taken.
+ */
+export const deskRulesSchema = z.strictObject({
+  maxCashTenderedPence: wholeNumber(100, 10_000_000).default(200_000),
+  maxChangePence: wholeNumber(0, 1_000_000).default(10_000),
+  otherVouchersAccepted: yesNo.default(true),
+});
+
 const activityCategory = z.strictObject({ key, name: text });
 
 const price = z.strictObject({

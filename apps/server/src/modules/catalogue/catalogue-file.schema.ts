@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { activitySections, membershipRulesSchema } from './activities-file.schema.ts';
+import { activitySections, deskRulesSchema, membershipRulesSchema } from './activities-file.schema.ts';
 import { isoDate, key, pence, text } from './catalogue-fields.schema.ts';
 import { packageEntrySchema } from './packages-file.schema.ts';
 import { staffSection } from './staff-file.schema.ts';
@@ -282,6 +282,7 @@ export const catalogueFileSchema = z
         error: 'must not be less than freezeMinMonths',
       })
       .optional(),
+    deskRules: deskRulesSchema.optional(),
     staff: staffSection.default([]),
     ...activitySections,
     /** packages of uses sold through the basket (issue 18 item 2) */

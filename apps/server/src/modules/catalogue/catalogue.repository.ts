@@ -256,6 +256,16 @@ export async function applyCatalogue(
     if (file.membershipRules) {
       await tx.update(operators).set(file.membershipRules).where(eq(operators.id, operatorId));
     }
+    if (file.deskRules) {
+      await tx
+        .update(operators)
+        .set({
+          deskMaxCashTenderedPence: file.deskRules.maxCashTenderedPence,
+          deskMaxChangePence: file.deskRules.maxChangePence,
+          deskOtherVouchersAccepted: file.deskRules.otherVouchersAccepted,
+        })
+        .where(eq(operators.id, operatorId));
+    }
     await applyPriceChanges(tx, operatorId, file);
 
     // Activities and their sessions commit (or not) with the rest of the file.

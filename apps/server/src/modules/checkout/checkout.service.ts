@@ -249,6 +249,12 @@ export function createCheckoutService(deps: {
         staff,
         payments: input.payments,
         symbol: currencySymbol(operator.currency),
+        limits: {
+          maxCashTenderedPence: operator.deskMaxCashTenderedPence,
+          maxChangePence: operator.deskMaxChangePence,
+          otherVouchersAccepted: operator.deskOtherVouchersAccepted,
+        },
+        today: deps.today(),
       });
       const result = await completeBasket(deps.db, {
         ...basketCompletion(customer, input),

@@ -5,10 +5,17 @@ import { findOrder, openCartOf } from '../checkout/checkout.repository.ts';
 import type { CompletedOrder, CreatedOrder, OfflineSettlement } from '../checkout/order-completion.ts';
 import { recordStaffAction } from '../staff/staff-audit.repository.ts';
 import { claimDeskPayment, type DeskClaim, recordDeskOrder } from './desk-payments.repository.ts';
-import { type DeskSettlement, foldTenders, settleTenders } from './desk-tenders.ts';
+import { type DeskCashLimits, type DeskSettlement, foldTenders, settleTenders } from './desk-tenders.ts';
+import { spendVouchers } from './vouchers.ts';
 
 export const transactionReused =
   'This transaction was for a different payment: the basket or the tenders have changed since. Start a new payment.';
+
+/** The operator's desk rules (the catalogue's deskRules). */
+export interface DeskLimits extends DeskCashLimits {
+  /** vouchers from outside Lido (paper, another scheme's) are taken, by their code, once each */
+  otherVouchersAccepted: boolean;
+}
 
 /** The staff member taking the payment, as the order and the audit log record them. */
 export interface DeskStaff {
@@ -19,7 +26,10 @@ export interface DeskStaff {
 const sameTenders = (a: OfflinePayment[], b: OfflinePayment[]) =>
   a.length === b.length &&
   a.every(
-    (tender, index) => tender.tenderType === b[index]!.tenderType && tender.amount === b[index]!.amount,
+    (tender, index) =>
+      tender.tenderType === b[index]!.tenderType &&
+      tender.amount === b[index]!.amount &&
+      (tender.voucherCode ?? null) === (b[index]!.voucherCode ?? null),
   );
 
 /**
@@ -67,6 +77,9 @@ export function deskPayment(input: {
   staff: DeskStaff;
   payments: OfflinePayment[];
   symbol: string;
+  limits: DeskLimits;
+  /** the operator's calendar day: a voucher past its date does not pay */
+  today: string;
 }) {
   const tenders = foldTenders(input.payments);
   let settled: DeskSettlement | undefined;
@@ -81,12 +94,17 @@ export function deskPayment(input: {
       return earlier && repeatOf(tx, earlier, { customerId: input.customerId, tenders });
     },
     settle(totalPence) {
-      settled = settleTenders(tenders, totalPence, input.symbol);
+      settled = settleTenders(tenders, totalPence, input.symbol, input.limits);
       return settled;
     },
   };
   async function recordOrder(tx: Tx, order: CreatedOrder) {
-    const { tenders: paid, changePence } = settled!;
+    const { tenders: settledTenders, changePence } = settled!;
+    const paid = await spendVouchers(tx, settledTenders, {
+      symbol: input.symbol,
+      today: input.today,
+      otherVouchersAccepted: input.limits.otherVouchersAccepted,
+    });
     await recordDeskOrder(
       tx,
       { id: order.id, transactionUuid: input.transactionUuid, staffUserId: input.staff.id, changePence },
@@ -99,6 +117,7 @@ export function deskPayment(input: {
         tenderType: tender.tenderType,
         tenderedPence: tender.amount,
         paidPence: tender.paidPence,
+        ...(tender.voucherCode ? { voucherCode: tender.voucherCode } : {}),
       })),
       changePence,
     });

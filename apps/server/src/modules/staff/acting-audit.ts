@@ -20,6 +20,8 @@ export const auditedCalls: Record<string, string> = {
   'DELETE /api/activities/benefit/remove/:cartItemId': 'basket.remove',
   'DELETE /api/activities/package/remove/:cartItemId': 'basket.remove',
   'POST /api/memberships/online-joining/store': 'membership.join',
+  'POST /api/activities/sessions/:sessionId/waiting-list': 'waiting-list.join',
+  'DELETE /api/my-account/waiting-lists/:entryId': 'waiting-list.leave',
 };
 
 /**

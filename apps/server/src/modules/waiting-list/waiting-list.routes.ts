@@ -4,6 +4,7 @@ import {
   leftWaitingListMessage,
   leftWaitingListSchema,
   sessionWaitingListSchema,
+  staffCannotUseSavedCardMessage,
   waitingListEntrySchema,
   waitingListParamsSchema,
   waitingListsSchema,
@@ -11,7 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import { apiRoutes, ok } from '../../http/api-schema.ts';
-import { parseInput } from '../../http/errors.ts';
+import { parseInput, ValidationError } from '../../http/errors.ts';
 import type { AppServices } from '../../services.ts';
 import { requireCustomer } from '../auth/auth.routes.ts';
 
@@ -24,9 +25,11 @@ export function waitingListRoutes(app: FastifyInstance, services: AppServices, c
     '/api/activities/sessions/:sessionId/waiting-list',
     { schema: { params: sessionParamsSchema, response: ok(sessionWaitingListSchema) } },
     async (request, reply) => {
-      const { customer } = await requireCustomer(request, reply, services, config);
+      const { customer, staff } = await requireCustomer(request, reply, services, config);
       const { sessionId } = parseInput(sessionParamsSchema, request.params);
-      return { data: await waitingList.forSession(customer, sessionId) };
+      const answer = await waitingList.forSession(customer, sessionId);
+      // The desk is never offered the customer's saved card (decision 0058).
+      return { data: staff ? { ...answer, savedCard: null } : answer };
     },
   );
 
@@ -40,9 +43,12 @@ export function waitingListRoutes(app: FastifyInstance, services: AppServices, c
       },
     },
     async (request, reply) => {
-      const { customer } = await requireCustomer(request, reply, services, config);
+      const { customer, staff } = await requireCustomer(request, reply, services, config);
       const { sessionId } = parseInput(sessionParamsSchema, request.params);
       const { autoBook, payWithSavedCard } = parseInput(joinWaitingListSchema, request.body ?? {});
+      // Decision 0058: the desk never puts a customer's stored card to work; only they can agree to it.
+      if (staff && payWithSavedCard)
+        throw new ValidationError({ payWithSavedCard: [staffCannotUseSavedCardMessage] });
       return { data: await waitingList.join(customer, sessionId, { autoBook, payWithSavedCard }) };
     },
   );
