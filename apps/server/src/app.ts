@@ -9,6 +9,7 @@ import { registerApiDocs } from './http/api-docs.ts';
 import { registerSchemaCompilers } from './http/api-schema.ts';
 import { registerAnswerCompression } from './http/compress-answers.ts';
 import { registerCsrfGuard } from './http/csrf-guard.ts';
+import { registerCspReports } from './http/csp-reports.ts';
 import { registerDevOutbox } from './http/dev-outbox.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { refuseHostileInput } from './http/input-guard.ts';
@@ -183,6 +184,7 @@ export async function buildApp({
   openActiveRoutes(app, config, database, { clock, pageSize: openActivePageSize });
   geocodingRoutes(app, services.geocoder);
   registerDevOutbox(app, config, services.email);
+  registerCspReports(app, clock);
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = decodedPath(request.url);

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { goCardlessWebhookPath } from '../modules/direct-debit/direct-debit.routes.ts';
 import { scaCompletionPath, webhookPathPrefix } from '../modules/checkout/checkout.routes.ts';
+import { cspReportsPath, isCspReportContentType } from './csp-reports.ts';
 import { HttpError } from './errors.ts';
 import { siteOriginsFor } from './sites.ts';
 
@@ -20,6 +21,9 @@ function isExempt(request: FastifyRequest): boolean {
   const route = request.routeOptions.url;
   if (route === undefined) return false;
   if (webhookRoutes.has(route)) return true;
+  // Browsers send violation reports on their own, often with no Origin or marked cross-site; the
+  // route only logs them, and is let through only in a report's own content types.
+  if (route === cspReportsPath) return isCspReportContentType(request);
   // The card issuer's answer is a form post from the issuer's page, by design cross-site; it is
   // accepted only as a form, and only for a payment waiting on that answer (checkout.routes.ts).
   return (

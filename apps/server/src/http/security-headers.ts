@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
+import { cspReportingEndpoint, cspReportsPath } from './csp-reports.ts';
 
 /** The Content Security Policy for the sites' HTML; third-party origins appear only when configured. */
 export function contentSecurityPolicy(
@@ -42,6 +43,10 @@ export function contentSecurityPolicy(
     "base-uri 'none'",
     `form-action 'self' ${cardOrigins.join(' ')}`,
     `frame-ancestors ${frameAncestors.join(' ')}`,
+    // Violations are reported to our own origin and logged (csp-reports.ts): `report-to` where the
+    // browser has the Reporting API, `report-uri` where it does not (it ignores one when it has both).
+    `report-uri ${cspReportsPath}`,
+    `report-to ${cspReportingEndpoint}`,
   ].join('; ');
 }
 
@@ -69,6 +74,8 @@ export function isApiRequest(request: FastifyRequest): boolean {
 export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
   const csp = contentSecurityPolicy(config);
   const staffCsp = contentSecurityPolicy(config, { framed: false });
+  // Relative, so each site reports to itself: the same origin as the page.
+  const reportingEndpoints = `${cspReportingEndpoint}="${cspReportsPath}"`;
   const httpsOnly =
     config.siteOrigins !== undefined &&
     Object.values(config.siteOrigins).every((o) => o.startsWith('https:'));
@@ -80,8 +87,10 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config): v
     const contentType = String(reply.getHeader('content-type') ?? '');
     const staffSite = request.site === 'front-of-house';
     if (staffSite) reply.header('x-frame-options', 'DENY');
-    if (contentType.startsWith('text/html'))
+    if (contentType.startsWith('text/html')) {
       reply.header('content-security-policy', staffSite ? staffCsp : csp);
+      reply.header('reporting-endpoints', reportingEndpoints);
+    }
     if (isApiRequest(request)) reply.header('cache-control', 'no-store');
     return payload;
   });
