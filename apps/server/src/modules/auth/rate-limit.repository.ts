@@ -1,9 +1,9 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { rateLimitHits } from '../../db/schema.ts';
 
 /** The counters behind every rate limit: one row per key and fixed window. */
-export function createRateLimitRepository(db: Db) {
+export function createRateLimitRepository(db: Executor) {
   const row = (key: string, windowStart: Date) =>
     and(eq(rateLimitHits.key, key), eq(rateLimitHits.windowStart, windowStart));
   return {
@@ -17,10 +17,16 @@ export function createRateLimitRepository(db: Db) {
     /**
      * Counts one more only while the total stays within `max`, in one statement: the row lock taken
      * by `ON CONFLICT` makes concurrent callers queue, so at most `max` of any number get through.
-     * `alreadyUsed` is what earlier windows spent against the same allowance.
+     * `alreadyUsed` is what earlier windows spent against the same allowance. Answers the window's
+     * hits with this one (each caller sees a different count), or null when refused.
      */
-    async addWithin(key: string, windowStart: Date, max: number, alreadyUsed: number): Promise<boolean> {
-      if (alreadyUsed >= max) return false;
+    async addWithin(
+      key: string,
+      windowStart: Date,
+      max: number,
+      alreadyUsed: number,
+    ): Promise<number | null> {
+      if (alreadyUsed >= max) return null;
       const counted = await db
         .insert(rateLimitHits)
         .values({ key, windowStart, hits: 1 })
@@ -30,7 +36,7 @@ export function createRateLimitRepository(db: Db) {
           setWhere: sql`${rateLimitHits.hits} + ${alreadyUsed} < ${max}`,
         })
         .returning({ hits: rateLimitHits.hits });
-      return counted.length > 0;
+      return counted[0]?.hits ?? null;
     },
     async remove(key: string, windowStart: Date): Promise<void> {
       await db
@@ -38,8 +44,14 @@ export function createRateLimitRepository(db: Db) {
         .set({ hits: sql`greatest(${rateLimitHits.hits} - 1, 0)` })
         .where(row(key, windowStart));
     },
-    async clear(keys: string[]): Promise<void> {
-      if (keys.length > 0) await db.delete(rateLimitHits).where(inArray(rateLimitHits.key, keys));
+    /** Deletes every window of these keys; answers how many hits they held. */
+    async clear(keys: string[]): Promise<number> {
+      if (keys.length === 0) return 0;
+      const deleted = await db
+        .delete(rateLimitHits)
+        .where(inArray(rateLimitHits.key, keys))
+        .returning({ hits: rateLimitHits.hits });
+      return deleted.reduce((sum, row) => sum + row.hits, 0);
     },
     /** Drops windows that no limit looks at any more; answers how many rows went. */
     async deleteWindowsBefore(before: Date): Promise<number> {

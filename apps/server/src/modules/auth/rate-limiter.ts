@@ -11,6 +11,8 @@ export interface Limit {
 export interface Taken {
   key: string;
   windowStart: Date;
+  /** the allowance used with this hit counted: `max` when this hit was the last one allowed */
+  used: number;
 }
 
 /** The longest window any limit uses; the clean-up job keeps counters at least twice this long. */
@@ -38,7 +40,7 @@ export function createRateLimiter(db: Db, clock: () => Date) {
     const current = windowStart(limit.windowMs);
     const previous = await counters.hits(limit.key, windowStart(limit.windowMs, 1));
     const counted = await counters.addWithin(limit.key, current, limit.max, previous);
-    return counted ? { key: limit.key, windowStart: current } : null;
+    return counted === null ? null : { key: limit.key, windowStart: current, used: previous + counted };
   }
   async function giveBack(taken: Taken[]): Promise<void> {
     for (const { key, windowStart: start } of taken) await counters.remove(key, start);
