@@ -1,7 +1,9 @@
 import { staffRoles, staffUsernamePattern, type StaffRole } from '@lido/contracts/staff';
 import type { Db } from '../../db/client.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { createRateLimitRepository } from '../auth/rate-limit.repository.ts';
 import { passwordProblems } from '../customers/password-policy.ts';
+import { staffLoginLimits } from './staff-auth.service.ts';
 import {
   appendAudit,
   insertStaffUser,
@@ -148,6 +150,23 @@ export function createStaffAccounts(deps: { db: Db; clock: () => Date }) {
           },
         });
         return updated;
+      });
+    },
+
+    /**
+     * Lifts a login lock (decision 0070): the account's counted failures are forgotten, in the same
+     * transaction as the audit row that says who did it. Answers how many failures there were.
+     */
+    async unlock(operatorId: number, username: string, actor: StaffActor) {
+      const found = await find(operatorId, username);
+      return db.transaction(async (tx) => {
+        const failures = await createRateLimitRepository(tx).clear([staffLoginLimits.account(found.id).key]);
+        await appendAudit(tx, {
+          ...actorFields(actor),
+          action: 'staff.unlocked',
+          details: { staffUserId: found.id, username: found.username, failuresForgotten: failures },
+        });
+        return { staff: found, failures };
       });
     },
   };

@@ -9,6 +9,7 @@ export const staffUsage = `Usage: npm run staff -- COMMAND [options]
   change --username NAME [--name "Full Name"] [--role desk|supervisor] [--currency SYMBOL]
   deactivate --username NAME
   activate --username NAME
+  unlock NAME | unlock --username NAME   (lifts a lock after too many wrong passwords)
   hash      (an argon2id hash of a password, for the catalogue file's staff section)
 A password is read from STAFF_PASSWORD, or from the first line of standard input.`;
 
@@ -37,8 +38,9 @@ export async function runStaffCommand(
 ): Promise<number> {
   const [command, ...rest] = argv;
   let values: Record<string, string | undefined>;
+  let positionals: string[];
   try {
-    values = parseArgs({
+    ({ values, positionals } = parseArgs({
       args: rest,
       options: {
         username: { type: 'string' },
@@ -47,9 +49,15 @@ export async function runStaffCommand(
         currency: { type: 'string' },
       },
       strict: true,
-    }).values;
+      allowPositionals: true,
+    }));
   } catch (error) {
     io.err(`${(error as Error).message}\n${staffUsage}\n`);
+    return 64;
+  }
+  // Only `unlock` takes the username on its own, as the README shows it.
+  if (positionals.length > (command === 'unlock' && values.username === undefined ? 1 : 0)) {
+    io.err(`Unexpected argument "${positionals.at(-1)}".\n${staffUsage}\n`);
     return 64;
   }
   const actor = { tool: 'command line' } as const;
@@ -119,6 +127,17 @@ export async function runStaffCommand(
         );
         io.out(
           `${changed.username} is ${changed.active ? 'active' : 'closed; their sessions have ended'}.\n`,
+        );
+        return 0;
+      }
+      case 'unlock': {
+        const { staff, failures } = await accounts.unlock(
+          operatorId,
+          values.username ?? positionals[0] ?? needUsername(),
+          actor,
+        );
+        io.out(
+          `Unlocked ${staff.username}: ${failures} failed login${failures === 1 ? '' : 's'} forgotten.\n`,
         );
         return 0;
       }

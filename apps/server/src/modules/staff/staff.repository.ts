@@ -1,6 +1,12 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { staffAuditLog, staffSessions, staffUsers, type StaffRole } from '../../db/schema.ts';
+import {
+  staffAuditLog,
+  staffLoginAddresses,
+  staffSessions,
+  staffUsers,
+  type StaffRole,
+} from '../../db/schema.ts';
 
 export type StaffUserRow = typeof staffUsers.$inferSelect;
 export type StaffSessionRow = typeof staffSessions.$inferSelect;
@@ -86,6 +92,43 @@ export async function revokeStaffSessionsOf(db: Executor, staffUserId: number, a
     .update(staffSessions)
     .set({ revokedAt: at })
     .where(and(eq(staffSessions.staffUserId, staffUserId), isNull(staffSessions.revokedAt)));
+}
+
+/** A successful login's address, remembered; the member's addresses unused since `forgetBefore` go. */
+export async function rememberLoginAddress(
+  db: Executor,
+  entry: { staffUserId: number; address: string; at: Date; forgetBefore: Date },
+) {
+  await db
+    .insert(staffLoginAddresses)
+    .values({ staffUserId: entry.staffUserId, address: entry.address, lastLoginAt: entry.at })
+    .onConflictDoUpdate({
+      target: [staffLoginAddresses.staffUserId, staffLoginAddresses.address],
+      set: { lastLoginAt: entry.at },
+    });
+  await db
+    .delete(staffLoginAddresses)
+    .where(
+      and(
+        eq(staffLoginAddresses.staffUserId, entry.staffUserId),
+        lt(staffLoginAddresses.lastLoginAt, entry.forgetBefore),
+      ),
+    );
+}
+
+/** Whether the member logged in successfully from this address since `since`. */
+export async function loggedInFrom(db: Executor, staffUserId: number, address: string, since: Date) {
+  const [row] = await db
+    .select({ address: staffLoginAddresses.address })
+    .from(staffLoginAddresses)
+    .where(
+      and(
+        eq(staffLoginAddresses.staffUserId, staffUserId),
+        eq(staffLoginAddresses.address, address),
+        gte(staffLoginAddresses.lastLoginAt, since),
+      ),
+    );
+  return row !== undefined;
 }
 
 /** Appends to the audit log (a trigger refuses any change or deletion of what is written). */
