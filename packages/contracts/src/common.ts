@@ -24,11 +24,5 @@ export const errorResponseSchema = z.object({
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
-/** A database id from a path, query or body: a whole positive number, named in its error. */
-export const positiveId = (label: string) =>
-  z.coerce
-    .number({ error: `${label} must be a number.` })
-    .int({ error: `${label} must be a whole number.` })
-    .positive({ error: `${label} must be a positive number.` })
-    // Ids are PostgreSQL integers: a larger number can match nothing, and must not reach the database.
-    .max(2_147_483_647, { error: `${label} is not one we know.` });
+/** A database id from a path, query or body: the shared rule of limits.ts (decision 0071). */
+export { databaseId as positiveId } from './limits.ts';
