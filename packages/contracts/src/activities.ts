@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { timesOfDay } from './activity-labels.ts';
 import { positiveId, slugSchema } from './common.ts';
+import { calendarDate, wholeNumber } from './limits.ts';
 
 /**
  * Activity booking's requests (issue 17, decision 0028): the timetable, a session, and a booking
@@ -10,21 +11,11 @@ import { positiveId, slugSchema } from './common.ts';
 export { priceBandLabels, priceBands, timeOfDayLabels, timesOfDay } from './activity-labels.ts';
 export type { PriceBandName, TimeOfDay } from './activity-labels.ts';
 
-const isoDate = (label: string) =>
-  z
-    .string({ error: `${label} must be a date in the format YYYY-MM-DD.` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${label} must be a date in the format YYYY-MM-DD.` });
-
 /** GET /api/activities/venues/{slug}/timetable: one week from `from` (default today). */
 export const timetableParamsSchema = z.object({ slug: slugSchema });
 export const timetableQuerySchema = z.object({
-  from: isoDate('The first day').optional(),
-  days: z.coerce
-    .number({ error: 'The number of days must be a number.' })
-    .int({ error: 'The number of days must be a whole number.' })
-    .min(1, { error: 'The number of days must be between 1 and 14.' })
-    .max(14, { error: 'The number of days must be between 1 and 14.' })
-    .optional(),
+  from: calendarDate('The first day').optional(),
+  days: wholeNumber('The number of days', 1, 14).optional(),
   category: slugSchema.optional(),
   timeOfDay: z
     .enum(timesOfDay, { error: 'The time of day must be morning, afternoon or evening.' })
@@ -39,12 +30,10 @@ export const sessionQuerySchema = z.object({ selectedUserId: positiveId('The sel
 
 /** A booking line's options in POST {checkout}/add and PUT {checkout}/{cartItemId}. */
 export const bookingItemOptionsSchema = z.strictObject({
-  quantity: z
-    .number({ error: 'The number of places must be a number.' })
-    .int({ error: 'The number of places must be a whole number.' })
-    .min(1, { error: 'Book at least 1 place.' })
-    .max(10, { error: 'Book at most 10 places at a time.' })
-    .optional(),
+  quantity: wholeNumber('The number of places', 1, 10, {
+    tooSmall: 'Book at least 1 place.',
+    tooLarge: 'Book at most 10 places at a time.',
+  }).optional(),
 });
 
 /** GET /api/my-account/bookings/{bookingId} and POST …/{bookingId}/cancel */

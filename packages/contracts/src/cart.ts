@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bookingItemOptionsSchema, completedWaiversSchema } from './activities.ts';
 import { positiveId } from './common.ts';
+import { calendarDate, maxPence, pence } from './limits.ts';
 
 /**
  * The basket calls on the checkout service base (the spec's `{checkout}`). The browser sends
@@ -13,14 +14,9 @@ const selectedUser = { selectedUserId: positiveId('The selected user').optional(
 /** GET {checkout} and DELETE {checkout} */
 export const cartQuerySchema = z.object(selectedUser);
 
-const isoDate = (label: string) =>
-  z
-    .string({ error: `${label} is required.` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${label} must be a date in the format YYYY-MM-DD.` });
-
 /** What a membership line is priced from: the same inputs as the costs call. */
 export const membershipItemOptionsSchema = z.strictObject({
-  startDate: isoDate('The start date'),
+  startDate: calendarDate('The start date'),
   billingDay: positiveId('The billing day').optional(),
   venueId: positiveId('The venue'),
   promotionCodeId: positiveId('The promotion code').optional(),
@@ -132,7 +128,7 @@ export const joiningMembershipBodySchema = z.strictObject({
   homeVenueId: positiveId('The home centre'),
   membershipTypeId: positiveId('The membership'),
   paymentOptionId: positiveId('The payment option'),
-  startDate: isoDate('The start date'),
+  startDate: calendarDate('The start date'),
   billingDay: positiveId('The billing day').nullish(),
   promotionCodeId: positiveId('The promotion code').nullish(),
   accountHolder: z.string().trim().max(100).optional(),
@@ -168,7 +164,7 @@ export const clearCartBodySchema = z.strictObject({
 export const changeMembershipBodySchema = z.strictObject({
   membershipTypeId: positiveId('The membership'),
   paymentOptionId: positiveId('The payment option'),
-  startDate: isoDate('The change date'),
+  startDate: calendarDate('The change date'),
   acceptedTerms: acceptedTermsSchema,
 });
 
@@ -177,7 +173,8 @@ export const offlinePaymentsSchema = z
   .array(
     z.strictObject({
       tenderType: z.enum(['cash', 'offline-voucher', 'cheque', 'credit']),
-      amount: z.number().int(),
+      // Below 0 is allowed: the spec's "an amount of 0 or less removes the entry".
+      amount: pence('The amount', { min: -maxPence }),
     }),
   )
   .max(10);

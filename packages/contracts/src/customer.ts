@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate, databaseId } from './limits.ts';
 import { invalidPostcodeMessage, ukPostcodePattern } from './uk-postcode.ts';
 
 const required = (label: string, max = 100) =>
@@ -24,9 +25,7 @@ export const onboardingQuerySchema = z.object({
 export const customerDetailsShape = {
   firstName: required('First name'),
   lastName: required('Last name'),
-  dateOfBirth: z
-    .string({ error: 'Date of birth is required.' })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Date must be valid.' }),
+  dateOfBirth: calendarDate('Date of birth', { message: 'Date must be valid.' }),
   email: z
     .string({ error: 'Email address is required.' })
     .trim()
@@ -48,8 +47,8 @@ export const registerBodySchema = z.strictObject({
   ...customerDetailsShape,
   password: z.string({ error: 'Password is required.' }),
   passwordConfirmation: z.string({ error: 'Repeat password is required.' }),
-  homeVenueId: z.number().int().positive().optional(),
-  clientId: z.number().int().positive().optional(),
+  homeVenueId: databaseId('The home centre').optional(),
+  clientId: databaseId('The client').optional(),
   source: z.string().max(50).optional(),
   checksum: z.string().max(64).optional(),
 });

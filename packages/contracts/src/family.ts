@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { relationships } from './family-labels.ts';
+import { calendarDate, databaseId } from './limits.ts';
 
 export { type Relationship, relationshipLabels, relationships } from './family-labels.ts';
 
@@ -30,13 +31,17 @@ const nameField = (what: string) =>
 export const dependantBodySchema = z.object({
   firstName: nameField('first name'),
   lastName: nameField('last name'),
-  dateOfBirth: z.iso.date({ error: 'Enter their date of birth as a real date, for example 27 3 2015.' }),
+  dateOfBirth: calendarDate('Their date of birth', {
+    message: 'Enter their date of birth as a real date, for example 27 3 2015.',
+    required: 'Enter their date of birth as a real date, for example 27 3 2015.',
+    late: 'Their date of birth must be in the past.',
+  }),
   relationship: z.enum(relationships, { error: 'Choose who they are to you.' }),
 });
 export type DependantBody = z.infer<typeof dependantBodySchema>;
 
 export const dependantParamsSchema = z.object({
-  dependantId: z.coerce.number({ error: 'The family member must be a number.' }).int().positive(),
+  dependantId: databaseId('The family member'),
 });
 
 /** The answer to adding, changing or removing a dependant: the family as it now is. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { completedWaiversSchema } from './activities.ts';
 import { offlinePaymentsSchema } from './cart.ts';
 import { positiveId } from './common.ts';
+import { calendarDate } from './limits.ts';
 import { moneySchema } from './membership.ts';
 import { customerDetailsShape } from './customer.ts';
 import { staffRoles } from './staff.ts';
@@ -111,10 +112,7 @@ export type DeskOrder = z.infer<typeof deskOrderSchema>;
 
 /** GET /api/staff/orders?date=YYYY-MM-DD (default today): the desk's orders of a day. */
 export const deskOrdersQuerySchema = z.object({
-  date: z
-    .string({ error: 'The date must be YYYY-MM-DD.' })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'The date must be YYYY-MM-DD.' })
-    .optional(),
+  date: calendarDate('The day').optional(),
 });
 export const deskOrdersAnswerSchema = z.object({ date: z.string(), orders: z.array(deskOrderSchema) });
 export type DeskOrdersAnswer = z.infer<typeof deskOrdersAnswerSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate, databaseId, wholeNumber } from './limits.ts';
 import { moneySchema } from './membership.ts';
 
 /** A freeze not yet over, as My account shows it (issue 22 item 3). */
@@ -39,12 +40,21 @@ export const freezeOfferSchema = z.object({
 export type FreezeOffer = z.infer<typeof freezeOfferSchema>;
 
 export const freezeParamsSchema = z.object({
-  membershipId: z.coerce.number({ error: 'The membership must be a number.' }).int().positive(),
+  membershipId: databaseId('The membership'),
 });
 
 export const freezeBodySchema = z.object({
-  startsOn: z.iso.date({ error: 'Choose the date the freeze starts.' }),
-  months: z.number({ error: 'Choose how many months to freeze for.' }).int('Choose whole months.'),
+  startsOn: calendarDate('The freeze start', {
+    message: 'Choose the date the freeze starts.',
+    required: 'Choose the date the freeze starts.',
+  }),
+  // The operator's rules bound the months; this only keeps an absurd number out of the date arithmetic.
+  months: wholeNumber('The number of months', 1, 120, {
+    type: 'Choose how many months to freeze for.',
+    whole: 'Choose whole months.',
+    tooSmall: 'Choose how many months to freeze for.',
+    tooLarge: 'Choose how many months to freeze for.',
+  }),
 });
 
 /** The answer to a freeze or to ending one early. */

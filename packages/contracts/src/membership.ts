@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { positiveId as id } from './common.ts';
+import { calendarDate } from './limits.ts';
 
 export const membershipTypesQuerySchema = z.object({
   venueId: id('The venue'),
@@ -15,9 +16,7 @@ export const costsParamsSchema = z.object({
 
 /** GET memberships/types/{typeId}/payment-options/{optionId} */
 export const costsQuerySchema = z.object({
-  startDate: z
-    .string({ error: 'The start date is required.' })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'The start date must be a date in the format YYYY-MM-DD.' }),
+  startDate: calendarDate('The start date'),
   billingDay: id('The billing day').optional(),
   venueId: id('The venue'),
   promotionCodeId: id('The promotion code').optional(),
@@ -103,9 +102,7 @@ export const changeCostsParamsSchema = z.object({
   optionId: id('The payment option'),
 });
 export const changeCostsQuerySchema = z.object({
-  startsAt: z
-    .string({ error: 'The change date is required.' })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'The change date must be a date in the format YYYY-MM-DD.' }),
+  startsAt: calendarDate('The change date'),
 });
 
 /** POST custom-questions/memberships/{typeId}: answers keyed by question id. */
@@ -113,7 +110,7 @@ export const answersBodySchema = z.strictObject({
   answers: z
     .array(
       z.strictObject({
-        questionId: z.number({ error: 'The question id must be a number.' }).int().positive(),
+        questionId: id('The question id'),
         answer: z.union([
           z.string().max(1000),
           z.number(),

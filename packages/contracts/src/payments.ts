@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { completedWaiversSchema } from './activities.ts';
 import { offlinePaymentsSchema } from './cart.ts';
 import { positiveId } from './common.ts';
+import { wholeNumber } from './limits.ts';
 
 /**
  * Card payment calls (platform spec §7 "Payment"): prepare, authorise, the 3-D Secure completion
@@ -27,13 +28,13 @@ export const authoriseBodySchema = z.strictObject({
   billingAddressLineTwo: text(50).optional(),
   billingCity: text(40).optional(),
   billingPostcode: text(10).optional(),
-  browserColourDepth: z.number().int().min(1).max(48).default(24),
+  browserColourDepth: wholeNumber('The colour depth', 1, 48).default(24),
   browserJavaEnabled: z.boolean().default(false),
   browserJavascriptEnabled: z.boolean().default(true),
   browserLanguage: z.string().trim().min(1).max(35).default('en-GB'),
-  browserScreenHeight: z.number().int().min(0).max(999_999).default(0),
-  browserScreenWidth: z.number().int().min(0).max(999_999).default(0),
-  browserTimezoneOffset: z.number().int().min(-840).max(840).default(0),
+  browserScreenHeight: wholeNumber('The screen height', 0, 999_999).default(0),
+  browserScreenWidth: wholeNumber('The screen width', 0, 999_999).default(0),
+  browserTimezoneOffset: wholeNumber('The time zone offset', -840, 840).default(0),
   /** the card frame's size, for the issuer's challenge page */
   challengeWindowSize: z.enum(['Small', 'Medium', 'Large', 'ExtraLarge', 'FullScreen']).default('Medium'),
   cardIdentifier: z.string().trim().max(64).optional(),

@@ -1,4 +1,5 @@
 import { heldMembershipSchema, heldPackageSchema, paymentSchema } from '@lido/contracts/account';
+import { orderParamsSchema } from '@lido/contracts/cart';
 import { apiRoutes, ok } from '../../http/api-schema.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
@@ -7,10 +8,6 @@ import { HttpError, parseInput } from '../../http/errors.ts';
 import type { AppServices } from '../../services.ts';
 import { itemNotFoundMessage } from '../operator/current-operator.ts';
 import { requireCustomer } from '../auth/auth.routes.ts';
-
-const orderParamsSchema = z.object({
-  orderId: z.coerce.number({ error: 'The order must be a number.' }).int().positive(),
-});
 
 export function accountRoutes(app: FastifyInstance, services: AppServices, config: Config): void {
   const api = apiRoutes(app);

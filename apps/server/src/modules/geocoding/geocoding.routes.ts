@@ -1,5 +1,6 @@
 import { errorResponseSchema } from '@lido/contracts/common';
 import { placeSearchResultSchema } from '@lido/contracts/geocoding';
+import { wholeNumber } from '@lido/contracts/limits';
 import { apiRoutes } from '../../http/api-schema.ts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -18,7 +19,7 @@ const querySchema = z.object({
   country: z
     .literal('gb', { error: 'Only places in Great Britain (country=gb) can be searched.' })
     .optional(),
-  limit: z.coerce.number().int().min(1).max(10).default(5),
+  limit: wholeNumber('The number of places', 1, 10).default(5),
 });
 
 /**

@@ -1,4 +1,4 @@
-import { isCalendarDate } from '@lido/pricing/calendar-date';
+import { isAcceptedDate } from '@lido/contracts/limits';
 import type { Db } from '../../db/client.ts';
 import { ValidationError } from '../../http/errors.ts';
 import type { QuestionRow } from './memberships.repository.ts';
@@ -36,7 +36,7 @@ export function checkAnswers(
     }
     const options = Object.keys(question.options ?? {});
     const problem =
-      question.type === 'date' && !(typeof value === 'string' && isCalendarDate(value))
+      question.type === 'date' && !(typeof value === 'string' && isAcceptedDate(value))
         ? 'Date must be valid.'
         : question.type === 'number' &&
             !(typeof value === 'number' || (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value)))
