@@ -46,6 +46,25 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
 
 export const genericErrorMessage = 'Something has gone wrong, please try again.';
 
+/**
+ * PostgreSQL's refusals of a value it cannot hold: 22003 a number out of range, 22007 and 22008 a
+ * date it cannot read or hold, 22P02 text that is no number. The contracts keep such values out
+ * (decision 0071); one that slips past a schema is still the client's bad input, so a 422, not a 500.
+ */
+const valueOutOfRangeCodes = new Set(['22003', '22007', '22008', '22P02']);
+export const valueOutOfRangeMessage = 'A number or date in the request is out of range.';
+
+/** The database's own error, or one a query builder wrapped it in (`cause`), a few levels down. */
+function isValueOutOfRange(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current instanceof Error; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && valueOutOfRangeCodes.has(code)) return true;
+    current = current.cause;
+  }
+  return false;
+}
+
 const statusMessages: Record<number, string> = {
   400: 'The request could not be understood.',
   401: 'Unauthenticated.',
@@ -63,6 +82,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send({ message: error.message, ...error.extra });
+    }
+    if (isValueOutOfRange(error)) {
+      // Logged: a schema let this value through, and should be the one refusing it.
+      request.log.warn({ err: error }, 'a value out of range reached the database');
+      return reply
+        .status(422)
+        .send({ message: valueOutOfRangeMessage, errors: { request: [valueOutOfRangeMessage] } });
     }
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) {
