@@ -34,15 +34,16 @@ async function selectCustomer(page: Page, staffSite: string, search: string, nam
   await expectNoAxeViolations(page);
 }
 
-/** Adds a tender in the till's panel. */
-async function addTender(page: Page, tender: string, amount: number) {
+/** Adds a tender in the till's panel (a voucher with its code). */
+async function addTender(page: Page, tender: string, amount: number, voucherCode?: string) {
   const panel = page.getByRole('region', { name: 'Take payment' });
   await panel.getByRole('radio', { name: tender }).check();
+  if (voucherCode) await panel.getByLabel('Voucher code').fill(voucherCode);
   await panel.getByLabel(/^Amount/).fill(pounds(amount));
   await panel.getByRole('button', { name: 'Add payment' }).click();
   await panel
     .getByRole('listitem')
-    .filter({ hasText: `${tender} ${money(amount)}` })
+    .filter({ hasText: `${tender}${voucherCode ? ` ${voucherCode}` : ''} ${money(amount)}` })
     .waitFor();
 }
 
@@ -182,7 +183,9 @@ describe('front of house: the desk joins, books and takes payment; a supervisor 
     const classDue = pence(await panel.locator('p', { hasText: 'To pay:' }).locator('strong').innerText());
     expect(classDue).toBeGreaterThan(1);
     const voucher = Math.floor(classDue / 2);
-    await addTender(page, 'Voucher', voucher);
+    // A paper voucher from outside Lido: its code is recorded, so it pays once (decision 0072).
+    const voucherCode = `PAPER-${Date.now().toString(36).toUpperCase()}`;
+    await addTender(page, 'Voucher', voucher, voucherCode);
     await expect.poll(() => status.innerText()).toContain(`Balance left: ${money(classDue - voucher)}`);
     await addTender(page, 'Cash', classDue - voucher);
     await expect.poll(() => status.innerText()).toContain(`Balance left: ${money(0)}`);
@@ -209,6 +212,13 @@ describe('front of house: the desk joins, books and takes payment; a supervisor 
     await samRow.getByRole('button', { name: `Void order ${samOrder}` }).click();
     const voidDialog = supervisor.getByRole('dialog');
     await voidDialog.waitFor();
+    // What is handed back is shown before confirming: the cash and the voucher, whole.
+    await voidDialog.getByRole('heading', { name: `To hand back: ${money(classDue)}` }).waitFor();
+    expect(await voidDialog.getByRole('listitem').allInnerTexts()).toEqual([
+      `Voucher ${voucherCode} (${money(voucher)}), handed back`,
+      `${money(classDue - voucher)} in cash`,
+    ]);
+    await expect.poll(() => supervisor.evaluate(() => document.activeElement?.id)).toBe('void-reason');
     await expectNoAxeViolations(supervisor);
     await voidDialog.getByLabel('Reason for voiding (required)').fill('Booked the wrong class');
     await voidDialog.getByRole('button', { name: 'Void order' }).click();
@@ -247,7 +257,11 @@ describe('front of house: the desk joins, books and takes payment; a supervisor 
       money(0),
     ]);
     expect(await supervisor.getByText('1 order was voided.').count()).toBe(1);
+    const vouchers = supervisor.getByRole('table', { name: /^Vouchers taken on / });
+    expect(
+      (await vouchers.getByRole('row').filter({ hasText: voucherCode }).allInnerTexts())[0]?.split('\t'),
+    ).toEqual([voucherCode, money(voucher), samOrder, 'Dana Desk', 'Another’s, handed back (voided)']);
     await waitForPage(supervisor);
     await expectNoAxeViolations(supervisor);
-  });
+  }, 180_000); // two staff browsers, a join, a booking, a void and the cash-up, every page checked
 });

@@ -266,6 +266,24 @@ describe('money given back at the desk, once', () => {
         expect(await refundsOf(orderId)).toBeLessThanOrEqual(total);
       }
     });
+
+    it('gives the money back once when a void and a booking cancellation race on two instances', async () => {
+      for (let round = 0; round < 4; round += 1) {
+        const { customer, orderId, bookingId, pricePence } = await bookedAtDesk();
+        const shown = await preview(orderId);
+        const [voided, cancelled] = await Promise.all([
+          voidOrder(orderId, shown.handBackTotal.raw.amount, round % 2 === 0 ? t : other),
+          apiClient(() => (round % 2 === 0 ? other : t), siteHost.bookings)
+            .as(customer)
+            .post(`/api/my-account/bookings/${bookingId}/cancel`),
+        ]);
+        const handed = (await handedBack(orderId)).reduce((sum, tender) => sum + tender.handed_back_pence, 0);
+        const credit = await balanceOf(customer);
+        expect([voided.statusCode, cancelled.status].filter((status) => status === 200)).toHaveLength(1);
+        expect(handed + credit).toBe(pricePence);
+        expect(await refundsOf(orderId)).toBe(pricePence);
+      }
+    });
   });
 
   describe('vouchers (item 4)', () => {

@@ -1,4 +1,4 @@
-import type { DeskOrder } from '@lido/contracts/front-of-house';
+import type { DeskOrder, VoidPreview } from '@lido/contracts/front-of-house';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -25,10 +25,26 @@ const order = (overrides: Partial<DeskOrder> = {}): DeskOrder => ({
   customer: { id: 7, name: 'Alex Morgan', reference: 'C100007' },
   staff: { id: 1, name: 'Dee Desk' },
   total: money(1540),
-  tenders: [{ tenderType: 'cash', amount: money(2000) }],
+  tenders: [{ tenderType: 'cash', amount: money(2000), voucherCode: null }],
   status: 'completed',
   voidedBy: null,
   voidReason: null,
+  ...overrides,
+});
+
+/** What voiding order 5 hands back: its cash, or (after a refund) part of it. */
+const preview = (overrides: Partial<VoidPreview> = {}): VoidPreview => ({
+  orderId: 5,
+  reference: 'ORD-000005',
+  customerName: 'Alex Morgan',
+  total: money(1540),
+  alreadyRefunded: money(0),
+  handBack: [
+    { tenderType: 'cash', amount: money(1540), voucherCode: null, inCash: false, text: '£15.40 in cash' },
+  ],
+  handBackTotal: money(1540),
+  bookingsCancelled: 1,
+  membershipsCancelled: 0,
   ...overrides,
 });
 
@@ -50,7 +66,8 @@ function renderOrders(role: 'desk' | 'supervisor') {
             : order(),
         ],
       }),
-    '/api/staff/orders/5/void': () => {
+    '/api/staff/orders/5/void': (_url, init) => {
+      if (init?.method !== 'POST') return wire(preview());
       voided = true;
       return wire(order({ status: 'voided' }));
     },
@@ -80,13 +97,17 @@ describe("the desk's orders of the day (issue 19 item 5)", () => {
     const voidButton = await screen.findByRole('button', { name: /^Void\s*order ORD-000005$/ }, wait);
     await user.click(voidButton);
     const dialog = screen.getByRole('dialog', { name: 'Void order ORD-000005' });
-    const reason = within(dialog).getByLabelText('Reason for voiding (required)');
-    expect(document.activeElement).toBe(reason);
+    // What is handed back is shown before anything is confirmed; focus goes to the reason with it.
+    const reason = await within(dialog).findByLabelText('Reason for voiding (required)', undefined, wait);
+    await waitFor(() => expect(document.activeElement).toBe(reason));
+    expect(within(dialog).getByRole('heading', { name: 'To hand back: £15.40' })).toBeTruthy();
+    expect(within(dialog).getByRole('listitem').textContent).toBe('£15.40 in cash');
+    expect(dialog.textContent).toContain('1 booking is cancelled and the places go back on sale.');
 
     await user.click(within(dialog).getByRole('button', { name: 'Void order' }));
     const summary = within(dialog).getByRole('alert');
     expect(summary.textContent).toContain('Enter why the order is voided.');
-    expect(calls.some((call) => call.url.endsWith('/void'))).toBe(false);
+    expect(calls.some((call) => call.url.endsWith('/void') && call.init?.method === 'POST')).toBe(false);
 
     await user.type(reason, 'Charged twice');
     await user.click(within(dialog).getByRole('button', { name: 'Void order' }));
@@ -95,9 +116,13 @@ describe("the desk's orders of the day (issue 19 item 5)", () => {
     await waitFor(() => expect(document.activeElement).toBe(within(row).getByRole('rowheader')));
     expect(screen.getByText('Order ORD-000005 is voided.')).toBeTruthy();
     expect(within(row).queryByRole('button', { name: /Void/ })).toBeNull();
-    const voidCall = calls.find((call) => call.url === '/api/staff/orders/5/void')!;
-    expect(voidCall.init?.method).toBe('POST');
-    expect(JSON.parse(String(voidCall.init?.body))).toEqual({ reason: 'Charged twice' });
+    const voidCall = calls.find(
+      (call) => call.url === '/api/staff/orders/5/void' && call.init?.method === 'POST',
+    )!;
+    expect(JSON.parse(String(voidCall.init?.body))).toEqual({
+      reason: 'Charged twice',
+      hand_back_pence: 1540,
+    });
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
@@ -108,7 +133,8 @@ describe("the desk's orders of the day (issue 19 item 5)", () => {
     const stub = stubFetch({
       '/api/staff/me': wire(staffUser('supervisor')),
       '/api/staff/orders': () => wire({ date: '2026-11-24', orders: [order()] }),
-      '/api/staff/orders/5/void': () => {
+      '/api/staff/orders/5/void': (_url, init) => {
+        if (init?.method !== 'POST') return wire(preview());
         refused += 1;
         return { status: 409, body: { message: 'Only an order taken today can be voided.' } };
       },
@@ -118,7 +144,10 @@ describe("the desk's orders of the day (issue 19 item 5)", () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: /^Void\s*order ORD-000005$/ }, wait));
     const dialog = screen.getByRole('dialog', { name: 'Void order ORD-000005' });
-    await user.type(within(dialog).getByLabelText('Reason for voiding (required)'), 'Mistake');
+    await user.type(
+      await within(dialog).findByLabelText('Reason for voiding (required)', undefined, wait),
+      'Mistake',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Void order' }));
     const summary = await within(dialog).findByRole('alert', undefined, wait);
     expect(summary.textContent).toContain('Only an order taken today can be voided.');
@@ -127,5 +156,55 @@ describe("the desk's orders of the day (issue 19 item 5)", () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: /^Void\s*order ORD-000005$/ }));
     expect(screen.getByRole('row', { name: /ORD-000005/ }).textContent).toContain('Completed');
+  });
+
+  it('shows what refunds already gave back, and what is true now when a refund changes it before confirming', async () => {
+    let refundedMeanwhile = false;
+    const stub = stubFetch({
+      '/api/staff/me': wire(staffUser('supervisor')),
+      '/api/staff/orders': () => wire({ date: '2026-11-24', orders: [order()] }),
+      '/api/staff/orders/5/void': (_url, init) => {
+        if (init?.method === 'POST') {
+          refundedMeanwhile = true;
+          return {
+            status: 409,
+            body: { message: 'What is to be handed back has changed since it was shown.' },
+          };
+        }
+        return wire(
+          refundedMeanwhile
+            ? preview({ alreadyRefunded: money(1540), handBack: [], handBackTotal: money(0) })
+            : preview({
+                alreadyRefunded: money(540),
+                handBack: [
+                  {
+                    tenderType: 'cash',
+                    amount: money(1000),
+                    voucherCode: null,
+                    inCash: false,
+                    text: '£10.00 in cash',
+                  },
+                ],
+                handBackTotal: money(1000),
+              }),
+        );
+      },
+    });
+    vi.stubGlobal('fetch', stub.fetchStub);
+    renderRoutesOnSite(tillRoutes, { path: '/orders' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Void\s*order ORD-000005$/ }, wait));
+    const dialog = screen.getByRole('dialog', { name: 'Void order ORD-000005' });
+    await within(dialog).findByRole('heading', { name: 'To hand back: £10.00' }, wait);
+    expect(dialog.textContent).toContain('£5.40 of it has already been refunded to the customer.');
+    await user.type(within(dialog).getByLabelText('Reason for voiding (required)'), 'Mistake');
+    await user.click(within(dialog).getByRole('button', { name: 'Void order' }));
+    expect((await within(dialog).findByRole('alert', undefined, wait)).textContent).toContain(
+      'What is to be handed back has changed',
+    );
+    await within(dialog).findByRole('heading', { name: 'To hand back: £0.00' }, wait);
+    expect(dialog.textContent).toContain(
+      'Nothing: the order has already given back everything that was paid for it.',
+    );
   });
 });

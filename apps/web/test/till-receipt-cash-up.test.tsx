@@ -104,6 +104,16 @@ describe('the cash-up', () => {
     ],
     totals: [{ tenderType: 'cash', net: money(3500) }],
     voidedOrders: 1,
+    vouchers: [
+      {
+        code: 'GIFT-7KQ2-M9XA-3PRT',
+        amount: money(1000),
+        orderReference: 'ORD-000009',
+        staff: { id: 1, name: 'Dee Desk' },
+        issuedInLido: true,
+        handedBack: false,
+      },
+    ],
   };
 
   it('shows a supervisor the takings per member of staff and tender', async () => {
@@ -122,6 +132,11 @@ describe('the cash-up', () => {
     const totals = screen.getByRole('table', { name: 'Totals by tender on 24 Nov 2026' });
     expect(within(totals).getByRole('row', { name: 'Cash £35.00' })).toBeTruthy();
     expect(screen.getByText('1 order was voided.')).toBeTruthy();
+    // Every voucher taken, by its code: so one can be counted and never used twice (decision 0072).
+    const vouchers = screen.getByRole('table', { name: 'Vouchers taken on 24 Nov 2026' });
+    expect(
+      within(vouchers).getByRole('row', { name: 'GIFT-7KQ2-M9XA-3PRT £10.00 ORD-000009 Dee Desk Ours' }),
+    ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Print cash-up' })).toBeTruthy();
   });
 

@@ -57,8 +57,18 @@ const user = () => userEvent.setup();
 const payments = (): OfflinePayment[] => JSON.parse(screen.getByTestId('payments').textContent!);
 const status = () => screen.getByRole('status').textContent;
 
-async function addPayment(u: ReturnType<typeof userEvent.setup>, tender: string, amount: string) {
+async function addPayment(
+  u: ReturnType<typeof userEvent.setup>,
+  tender: string,
+  amount: string,
+  voucherCode = 'GIFT-0001',
+) {
   await u.click(screen.getByRole('radio', { name: tender }));
+  if (tender === 'Voucher') {
+    const code = screen.getByLabelText('Voucher code');
+    await u.clear(code);
+    if (voucherCode !== '') await u.type(code, voucherCode);
+  }
   const input = screen.getByLabelText('Amount (£)');
   await u.clear(input);
   if (amount !== '') await u.type(input, amount);
@@ -110,15 +120,33 @@ describe('the tender panel (issue 19 item 4)', () => {
     await addPayment(u, 'Voucher', '5');
     await addPayment(u, 'Cash', '10.40');
     expect(payments()).toEqual([
-      { tenderType: 'offline-voucher', amount: 500 },
+      { tenderType: 'offline-voucher', amount: 500, voucherCode: 'GIFT-0001' },
       { tenderType: 'cash', amount: 1040 },
     ]);
     expect(status()).toContain('Balance left: £0.00');
     expect(status()).not.toContain('Change due');
     const list = screen.getByRole('list');
-    await u.click(within(list).getByRole('button', { name: /^Remove\s*Voucher £5\.00$/ }));
+    await u.click(within(list).getByRole('button', { name: /^Remove\s*Voucher GIFT-0001 £5\.00$/ }));
     expect(payments()).toEqual([{ tenderType: 'cash', amount: 1040 }]);
     expect(status()).toContain('Balance left: £5.00');
+  });
+
+  it('asks for each voucher’s code, as printed, and takes one voucher once', async () => {
+    renderOnSite(<Panel balance={1540} />);
+    const u = user();
+    await addPayment(u, 'Voucher', '5', '');
+    const code = screen.getByLabelText('Voucher code');
+    expect(code.getAttribute('aria-invalid')).toBe('true');
+    expect(document.body.textContent).toContain('Enter the voucher’s code: at least 4 letters or numbers.');
+    expect(document.activeElement).toBe(code);
+    expect(payments()).toEqual([]);
+    await addPayment(u, 'Voucher', '5', 'gift 7kq2');
+    expect(payments()).toEqual([{ tenderType: 'offline-voucher', amount: 500, voucherCode: 'GIFT7KQ2' }]);
+    await addPayment(u, 'Voucher', '5', 'GIFT7KQ2');
+    expect(document.body.textContent).toContain(
+      'This voucher is already entered: each voucher can pay once.',
+    );
+    expect(payments()).toHaveLength(1);
   });
 
   it('keeps vouchers and cheques to what is left: only cash gives change', async () => {

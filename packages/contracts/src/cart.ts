@@ -168,6 +168,21 @@ export const changeMembershipBodySchema = z.strictObject({
   acceptedTerms: acceptedTermsSchema,
 });
 
+/**
+ * A voucher's code as the desk types it (Lido's addition to the spec's offline payment, decision
+ * 0072): spaces dropped and letters upper-cased, so "bw 1234" and "BW1234" are one voucher.
+ */
+export const voucherCodeSchema = z
+  .string({ error: 'Enter the voucher’s code.' })
+  .transform((code) => code.replace(/\s+/g, '').toUpperCase())
+  .pipe(
+    z
+      .string()
+      .min(4, { error: 'Enter the voucher’s code: at least 4 letters or numbers.' })
+      .max(40, { error: 'A voucher’s code is at most 40 characters.' })
+      .regex(/^[A-Z0-9-]+$/, { error: 'A voucher’s code has only letters, numbers and hyphens.' }),
+  );
+
 /** Payments held outside the card (platform spec §3 "Offline payment"). */
 export const offlinePaymentsSchema = z
   .array(
@@ -175,6 +190,8 @@ export const offlinePaymentsSchema = z
       tenderType: z.enum(['cash', 'offline-voucher', 'cheque', 'credit']),
       // Below 0 is allowed: the spec's "an amount of 0 or less removes the entry".
       amount: pence('The amount', { min: -maxPence }),
+      /** a voucher's code (at the desk, every voucher has one) */
+      voucherCode: voucherCodeSchema.optional(),
     }),
   )
   .max(10);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { completedWaiversSchema } from './activities.ts';
 import { offlinePaymentsSchema } from './cart.ts';
 import { positiveId } from './common.ts';
-import { calendarDate } from './limits.ts';
+import { calendarDate, pence } from './limits.ts';
 import { moneySchema } from './membership.ts';
 import { customerDetailsShape } from './customer.ts';
 import { staffRoles } from './staff.ts';
@@ -102,6 +102,8 @@ export const deskOrderSchema = z.object({
     z.object({
       tenderType: z.enum(['cash', 'offline-voucher', 'cheque', 'credit', 'card']),
       amount: moneySchema,
+      /** a voucher's code (decision 0072) */
+      voucherCode: z.string().nullable(),
     }),
   ),
   status: z.enum(['completed', 'voided']),
@@ -117,14 +119,48 @@ export const deskOrdersQuerySchema = z.object({
 export const deskOrdersAnswerSchema = z.object({ date: z.string(), orders: z.array(deskOrderSchema) });
 export type DeskOrdersAnswer = z.infer<typeof deskOrdersAnswerSchema>;
 
-/** POST /api/staff/orders/{orderId}/void (supervisor; an order taken today): why, for the audit log. */
+/**
+ * POST /api/staff/orders/{orderId}/void (supervisor; an order taken today): why, for the audit log,
+ * and the total to hand back the supervisor was shown: if refunds changed it since, nothing is done.
+ */
 export const voidOrderBodySchema = z.strictObject({
   reason: z
     .string({ error: 'Enter why the order is voided.' })
     .trim()
     .min(3, { error: 'Enter why the order is voided.' })
     .max(200, { error: 'The reason must be at most 200 characters.' }),
+  /** in pence, as the dialog showed it */
+  handBackPence: pence('What is handed back'),
 });
+export type VoidOrderBody = z.infer<typeof voidOrderBodySchema>;
+
+/** One thing a void hands back: a tender (or, for part of a voucher or cheque, cash instead). */
+export const handBackSchema = z.object({
+  tenderType: z.enum(['cash', 'offline-voucher', 'cheque', 'credit']),
+  amount: moneySchema,
+  voucherCode: z.string().nullable(),
+  /** a part of a voucher or cheque is handed back in cash */
+  inCash: z.boolean(),
+  /** "£12.50 in cash", "Voucher BW-GIFT-0001 (£10.00)", "£5.00 back to account credit" */
+  text: z.string(),
+});
+
+/**
+ * GET /api/staff/orders/{orderId}/void (supervisor): what voiding the order now would do, shown
+ * before confirming: what its refunds already gave back and what is still to hand back.
+ */
+export const voidPreviewSchema = z.object({
+  orderId: z.number().int(),
+  reference: z.string(),
+  customerName: z.string(),
+  total: moneySchema,
+  alreadyRefunded: moneySchema,
+  handBack: z.array(handBackSchema),
+  handBackTotal: moneySchema,
+  bookingsCancelled: z.number().int(),
+  membershipsCancelled: z.number().int(),
+});
+export type VoidPreview = z.infer<typeof voidPreviewSchema>;
 export const deskOrderParamsSchema = z.object({ orderId: positiveId('The order') });
 
 /** GET /api/staff/cash-up?date= (supervisor): what each member of staff took in each tender. */
@@ -149,6 +185,18 @@ export const cashUpAnswerSchema = z.object({
     }),
   ),
   voidedOrders: z.number().int(),
+  /** every voucher taken that day (decision 0072): its code, amount, order, and whether handed back */
+  vouchers: z.array(
+    z.object({
+      code: z.string(),
+      amount: moneySchema,
+      orderReference: z.string(),
+      staff: z.object({ id: z.number().int(), name: z.string() }),
+      /** issued in Lido (its value and balance are kept), or another's paper voucher */
+      issuedInLido: z.boolean(),
+      handedBack: z.boolean(),
+    }),
+  ),
 });
 export type CashUp = z.infer<typeof cashUpAnswerSchema>;
 

@@ -80,7 +80,8 @@ export function renderRoutesOnSite(
 export function stubFetch(
   routes: Record<
     string,
-    { status?: number; body: unknown } | ((url: URL) => { status?: number; body: unknown })
+    | { status?: number; body: unknown }
+    | ((url: URL, init?: RequestInit) => { status?: number; body: unknown })
   >,
 ) {
   const calls: { url: string; init: RequestInit | undefined }[] = [];
@@ -88,7 +89,7 @@ export function stubFetch(
     const url = new URL(String(input), 'http://localhost');
     calls.push({ url: `${url.pathname}${url.search}`, init });
     const route = routes[`${url.pathname}${url.search}`] ?? routes[url.pathname];
-    const answer = typeof route === 'function' ? route(url) : route;
+    const answer = typeof route === 'function' ? route(url, init) : route;
     if (!answer)
       return new Response(JSON.stringify({ message: 'Unable to complete request, item not found.' }), {
         status: 404,

@@ -14,7 +14,7 @@ function CashUpTables({ date }: { date: string }) {
   const cashUp = useCashUp(date);
   if (cashUp.isPending) return <Spinner label="Loading the cash-up" />;
   if (cashUp.isError) return <LoadFailed error={cashUp.error} />;
-  const { rows, totals, voidedOrders, prettyDate: day } = cashUp.data;
+  const { rows, totals, voidedOrders, vouchers, prettyDate: day } = cashUp.data;
   return (
     <div className="panel panel--wide till-printable">
       <h2>Cash-up for {day}</h2>
@@ -68,6 +68,36 @@ function CashUpTables({ date }: { date: string }) {
               </tbody>
             </table>
           </TableScroll>
+          {vouchers.length > 0 && (
+            <TableScroll label={`Vouchers taken on ${day}`}>
+              <table className="table">
+                <caption>Vouchers taken on {day}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Code</th>
+                    <th scope="col">Amount</th>
+                    <th scope="col">Order</th>
+                    <th scope="col">Staff</th>
+                    <th scope="col">Voucher</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {vouchers.map((voucher, index) => (
+                    <tr key={`${voucher.code}-${index}`}>
+                      <th scope="row">{voucher.code}</th>
+                      <td>{voucher.amount.formatted}</td>
+                      <td>{voucher.orderReference}</td>
+                      <td>{voucher.staff.name}</td>
+                      <td>
+                        {voucher.issuedInLido ? 'Ours' : 'Another’s'}
+                        {voucher.handedBack ? ', handed back (voided)' : ''}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
+          )}
         </>
       )}
       <p>{voidedOrders === 1 ? '1 order was voided.' : `${voidedOrders} orders were voided.`}</p>

@@ -89,7 +89,10 @@ export function DeskOrdersPage() {
                   <td>{order.total.formatted}</td>
                   <td>
                     {order.tenders
-                      .map((tender) => `${tenderLabel(tender.tenderType)} ${tender.amount.formatted}`)
+                      .map(
+                        (tender) =>
+                          `${tenderLabel(tender.tenderType)}${tender.voucherCode ? ` ${tender.voucherCode}` : ''} ${tender.amount.formatted}`,
+                      )
                       .join(', ') || 'Nothing to pay'}
                   </td>
                   <td>

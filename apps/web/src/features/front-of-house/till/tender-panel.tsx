@@ -4,7 +4,15 @@ import { formatPence } from '@lido/pricing/money';
 import { useRef, useState } from 'react';
 import { Button } from '../../../ui/button.tsx';
 import { TextField } from '../../../ui/form-fields.tsx';
-import { addTender, parsePounds, removeTender, tenderOrder, tenderSummary } from './tenders.ts';
+import {
+  addTender,
+  parsePounds,
+  removeTender,
+  tenderName,
+  tenderOrder,
+  tenderSummary,
+  voucherCodeOf,
+} from './tenders.ts';
 
 interface TenderPanelProps {
   /** the cart's balance in pence */
@@ -46,7 +54,10 @@ export function TenderPanel({
   const [tender, setTender] = useState<TenderType | 'card'>('cash');
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | undefined>();
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | undefined>();
   const amountRef = useRef<HTMLInputElement>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
   const money = (pence: number) => formatPence(pence, symbol);
   const summary = tenderSummary(balance, payments);
 
@@ -62,13 +73,22 @@ export function TenderPanel({
   };
 
   const add = (type: TenderType) => {
+    // A voucher names its code, so that one voucher pays once (decision 0072).
+    const voucher = type === 'offline-voucher' ? voucherCodeOf(code, payments) : undefined;
+    if (voucher && 'error' in voucher) {
+      setCodeError(voucher.error);
+      setError(undefined);
+      codeRef.current?.focus();
+      return;
+    }
+    setCodeError(undefined);
     const parsed = parsePounds(amount, symbol);
     const result =
       'error' in parsed
         ? parsed
         : addTender(
             payments,
-            { tenderType: type, amount: parsed.pence },
+            { tenderType: type, amount: parsed.pence, ...(voucher ? { voucherCode: voucher.code } : {}) },
             { balance, availableCredit, symbol },
           );
     if ('error' in result) {
@@ -78,6 +98,7 @@ export function TenderPanel({
     }
     setError(undefined);
     setAmount('');
+    setCode('');
     onChange(result.payments);
   };
 
@@ -154,6 +175,20 @@ export function TenderPanel({
           </>
         ) : (
           <>
+            {tender === 'offline-voucher' && (
+              <TextField
+                ref={codeRef}
+                id="tender-voucher-code"
+                label="Voucher code"
+                hint="As printed on the voucher. Each voucher can pay once."
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                value={code}
+                error={codeError}
+                onChange={(event) => setCode(event.target.value)}
+              />
+            )}
             <TextField
               ref={amountRef}
               id="tender-amount"
@@ -178,11 +213,11 @@ export function TenderPanel({
             {payments.map((payment, index) => (
               <li key={`${payment.tenderType}-${index}`}>
                 <span>
-                  {tenderTypeLabels[payment.tenderType]} {money(payment.amount)}
+                  {tenderName(payment)} {money(payment.amount)}
                 </span>{' '}
                 <Button variant="link" size="sm" onClick={() => onChange(removeTender(payments, index))}>
                   Remove
-                  <span className="visually-hidden">{` ${tenderTypeLabels[payment.tenderType]} ${money(payment.amount)}`}</span>
+                  <span className="visually-hidden">{` ${tenderName(payment)} ${money(payment.amount)}`}</span>
                 </Button>
               </li>
             ))}

@@ -75,3 +75,27 @@ export function addTender(
 /** Takes out one tender (by its place in the list). */
 export const removeTender = (payments: OfflinePayment[], index: number): OfflinePayment[] =>
   payments.filter((_, at) => at !== index);
+
+export const voucherCodeMessages = {
+  missing: 'Enter the voucher’s code: at least 4 letters or numbers.',
+  badCharacters: 'A voucher’s code has only letters, numbers and hyphens.',
+  twice: 'This voucher is already entered: each voucher can pay once.',
+} as const;
+
+/** The code as the server keeps it (spaces dropped, upper case), or why it can't be used. */
+export function voucherCodeOf(
+  text: string,
+  payments: readonly OfflinePayment[],
+): { code: string } | { error: string } {
+  const code = text.replace(/\s+/g, '').toUpperCase();
+  if (code.length < 4 || code.length > 40) return { error: voucherCodeMessages.missing };
+  if (!/^[A-Z0-9-]+$/.test(code)) return { error: voucherCodeMessages.badCharacters };
+  if (payments.some((payment) => payment.voucherCode === code)) return { error: voucherCodeMessages.twice };
+  return { code };
+}
+
+/** "Cash", "Voucher GIFT-7KQ2-…", as the list of payments taken names a tender. */
+export const tenderName = (payment: OfflinePayment) =>
+  payment.voucherCode
+    ? `${tenderTypeLabels[payment.tenderType]} ${payment.voucherCode}`
+    : tenderTypeLabels[payment.tenderType];

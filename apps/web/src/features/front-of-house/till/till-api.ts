@@ -1,6 +1,13 @@
 import type { Cart } from '@lido/contracts/cart';
 import { checkoutServiceBase } from '@lido/contracts/cart-paths';
-import type { CashUp, DeskOrdersAnswer, PaidAtDesk, PayBody } from '@lido/contracts/front-of-house';
+import type {
+  CashUp,
+  DeskOrdersAnswer,
+  PaidAtDesk,
+  PayBody,
+  VoidOrderBody,
+  VoidPreview,
+} from '@lido/contracts/front-of-house';
 import type { Order } from '@lido/contracts/order';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, apiGet, type RequestOptions } from '../../../lib/api/api-client.ts';
@@ -101,15 +108,31 @@ export function useDeskOrders(date: string) {
   });
 }
 
-/** POST /api/staff/orders/{id}/void (supervisor): the order is voided, with why, for the audit log. */
+/** GET /api/staff/orders/{id}/void (supervisor): what voiding it now hands back, read as the dialog opens. */
+export function useVoidPreview(orderId: number | null) {
+  return useQuery({
+    queryKey: ['staff', 'void-preview', orderId],
+    queryFn: ({ signal }) => apiGet<VoidPreview>(`staff/orders/${orderId}/void`, undefined, signal),
+    enabled: orderId !== null,
+    retry: false,
+    // Always what is true now: a refund may have been made since the dialog last opened.
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+/**
+ * POST /api/staff/orders/{id}/void (supervisor): the order is voided, with why, for the audit log,
+ * confirming the hand-back the supervisor was shown (a 409 when a refund changed it meanwhile).
+ */
 export function useVoidOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ orderId, reason }: { orderId: number; reason: string }) =>
+    mutationFn: async ({ orderId, ...body }: { orderId: number } & VoidOrderBody) =>
       (
         await apiFetch<unknown>(`staff/orders/${orderId}/void`, {
           method: 'POST',
-          body: { reason },
+          body,
         })
       ).data,
     meta: { inlineValidation: true },
