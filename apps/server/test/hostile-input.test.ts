@@ -5,6 +5,7 @@ import { createTestApp, loginCookie, siteHost, type TestApp } from './support/te
 
 const host = siteHost.onlineJoining;
 const origin = `http://${host}`;
+const staffOnly = (url: string) => url.startsWith('/api/staff/') || url === '/api/cart/pay';
 
 /** Every route that takes a body, read from the router itself so a new route is covered too. */
 function stateChangingRoutes(app: FastifyInstance): { method: string; url: string }[] {
@@ -78,10 +79,13 @@ describe('hostile input', () => {
     expect(routes.length).toBeGreaterThanOrEqual(22);
     for (const route of routes) {
       for (const payload of [nestedArrays(10_000), nestedObjects(10_000)]) {
+        // Staff-only calls are refused off the staff site before their body is read (decision
+        // 0070): they are sent where they answer, so the depth guard is what refuses them.
+        const at = staffOnly(route.url) ? siteHost.frontOfHouse : host;
         const response = await t.app.inject({
           method: route.method as 'POST',
           url: route.url,
-          headers: { host, origin, cookie, 'content-type': 'application/json' },
+          headers: { host: at, origin: `http://${at}`, cookie, 'content-type': 'application/json' },
           payload,
         });
         const label = `${route.method} ${route.url}`;

@@ -3,6 +3,7 @@ import { todayIn } from '@lido/pricing/calendar-date';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { valueOutOfRangeMessage } from '../src/http/errors.ts';
+import { ordersOverRefunded } from '../src/modules/order-refunds/index.ts';
 import { apiClient } from './support/api.ts';
 import { startTestSandbox, type TestSandbox } from './support/card-sandbox.ts';
 import { basketWith, createCustomer, monthlyGymMember } from './support/factories.ts';
@@ -291,6 +292,8 @@ describe('out-of-range ids, amounts and dates on every route', () => {
     }
     expect(accepted).toEqual([]);
     expect(await rowCounts()).toEqual(before);
+    // And no impossible state: no order gave back more than it was paid (decision 0072).
+    expect(await ordersOverRefunded(t.database.db)).toEqual([]);
   });
 
   const moneyRows = async () =>
