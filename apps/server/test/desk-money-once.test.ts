@@ -212,6 +212,48 @@ describe('money given back at the desk, once', () => {
       expect(await refundsOf(orderId)).toBe(pricePence);
     });
 
+    it('voids once when 30 voids of one order arrive at once on two instances, and refuses what an attacker would try', async () => {
+      const { customer, total, orderId } = await joinedAtDesk();
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, index) => voidOrder(orderId, total, index % 2 === 0 ? t : other)),
+      );
+      expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
+      expect(answers.every((answer) => answer.statusCode < 500)).toBe(true);
+      expect(await refundsOf(orderId)).toBe(total);
+      const [audit] = await rows<{ n: number }>(
+        `SELECT count(*)::int AS n FROM staff_audit_log WHERE order_id = $1 AND action = 'order.void'`,
+        [orderId],
+      );
+      expect(audit!.n).toBe(1);
+      expect(await balanceOf(customer)).toBe(0);
+
+      // A percent-encoded path is the same route; a negative or huge hand-back, a desk clerk and a
+      // customer are refused, and none of it writes anything.
+      const other2 = await joinedAtDesk();
+      const encoded = await call(t, 'GET', `/api/staff/%6Frders/${other2.orderId}/void`, supervisorCookie);
+      expect(encoded.statusCode).toBe(200);
+      for (const handBackPence of [-1, 2 ** 31, 1.5, '10']) {
+        const refused = await call(t, 'POST', `/api/staff/orders/${other2.orderId}/void`, supervisorCookie, {
+          reason: 'Testing limits',
+          handBackPence,
+        });
+        expect(refused.statusCode, String(handBackPence)).toBe(422);
+      }
+      expect((await call(t, 'GET', `/api/staff/orders/${other2.orderId}/void`, deskCookie)).statusCode).toBe(
+        403,
+      );
+      expect(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: `/api/staff/orders/${other2.orderId}/void`,
+            headers: { host: siteHost.myAccount, cookie: other2.customer.cookie },
+          })
+        ).statusCode,
+      ).toBe(403);
+      expect(await refundsOf(other2.orderId)).toBe(0);
+    });
+
     it('refuses a void whose hand-back changed since it was shown, and changes nothing', async () => {
       const { customer, total, orderId, membershipId } = await joinedAtDesk();
       const shown = await preview(orderId);
