@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { orderRefunds, orders, type OrderRefundKind } from '../../db/schema.ts';
 
@@ -15,11 +15,7 @@ export async function lockOrderAndRefunds(db: Executor, orderId: number) {
     .where(eq(orders.id, orderId))
     .for('update');
   if (!order) return undefined;
-  const [row] = await db
-    .select({ refundedPence: sql<number>`coalesce(sum(${orderRefunds.amountPence}), 0)::int` })
-    .from(orderRefunds)
-    .where(eq(orderRefunds.orderId, orderId));
-  return { ...order, refundedPence: Number(row?.refundedPence ?? 0) };
+  return { ...order, refundedPence: await refundedOfOrder(db, orderId) };
 }
 
 /** Adds a refund; false when this subject was refunded already (each booking, membership or void once). */
@@ -49,11 +45,11 @@ export async function ordersRefundedBeyondPaid(db: Executor) {
     .having(sql`sum(${orderRefunds.amountPence}) > ${orders.totalPence}`);
 }
 
-/** What an order has given back so far, without a lock (for a preview). */
+/** What an order has given back so far (under the order's lock, or for a preview without one). */
 export async function refundedOfOrder(db: Executor, orderId: number): Promise<number> {
   const [row] = await db
     .select({ refundedPence: sql<number>`coalesce(sum(${orderRefunds.amountPence}), 0)::int` })
     .from(orderRefunds)
-    .where(and(eq(orderRefunds.orderId, orderId)));
+    .where(eq(orderRefunds.orderId, orderId));
   return Number(row?.refundedPence ?? 0);
 }
