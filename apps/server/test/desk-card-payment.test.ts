@@ -131,7 +131,7 @@ describe('card payment at the desk through the sandbox provider', () => {
       [orderId],
     );
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ actor: 'desk', amount_pence: total });
+    expect(audit[0]).toMatchObject({ actor: 'staff: desk', amount_pence: total });
     expect(audit[0]!.details.tenders).toEqual([
       { tenderType: 'card', paidPence: total - 1000, cardLastFour: expect.stringMatching(/^\d{4}$/) },
       { tenderType: 'credit', paidPence: 1000 },

@@ -270,7 +270,7 @@ describe('taking payment at the desk', () => {
       const audit = await auditOf(orders[0]!.id, 'order.pay');
       expect(audit).toHaveLength(1);
       expect(audit[0]).toMatchObject({
-        actor: 'desk',
+        actor: 'staff: desk',
         amount_pence: total,
         details: {
           changePence: 20,
@@ -443,7 +443,7 @@ describe('taking payment at the desk', () => {
       const audit = await auditOf(orderId, 'order.void');
       expect(audit).toHaveLength(1);
       expect(audit[0]).toMatchObject({
-        actor: 'supervisor',
+        actor: 'staff: supervisor',
         amount_pence: total,
         details: {
           creditReturnedPence: 1000,

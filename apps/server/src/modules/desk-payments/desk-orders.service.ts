@@ -18,7 +18,7 @@ import {
   recordOrderRefund,
   refundedSoFar,
 } from '../order-refunds/index.ts';
-import { recordStaffAction } from '../staff/staff-audit.repository.ts';
+import { recordStaffAction } from '../staff/index.ts';
 import type { DeskStaff } from './desk-pay.ts';
 import {
   deskOrderForVoid,
@@ -254,8 +254,7 @@ export function createDeskOrdersService(deps: {
           .reduce((sum, item) => sum + item.pence, 0);
         await addCredit(tx, order.customerId, creditReturned);
         await recordStaffAction(tx, {
-          staffUserId: staff.id,
-          actor: staff.username,
+          by: { staff },
           action: 'order.void',
           customerId: order.customerId,
           orderId: order.id,

@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
 import { findOrder, openCartOf } from '../checkout/checkout.repository.ts';
 import type { CompletedOrder, CreatedOrder, OfflineSettlement } from '../checkout/order-completion.ts';
-import { recordStaffAction } from '../staff/staff-audit.repository.ts';
+import { recordStaffAction } from '../staff/index.ts';
 import { claimDeskPayment, type DeskClaim, recordDeskOrder } from './desk-payments.repository.ts';
 import { type DeskCashLimits, type DeskSettlement, foldTenders, settleTenders } from './desk-tenders.ts';
 import { spendVouchers } from './vouchers.ts';
@@ -56,8 +56,7 @@ export function auditOrderPay(
   details: Record<string, unknown>,
 ) {
   return recordStaffAction(tx, {
-    staffUserId: staff.id,
-    actor: staff.username,
+    by: { staff },
     action: 'order.pay',
     customerId: order.customerId,
     orderId: order.id,

@@ -15,7 +15,7 @@ import { apiRoutes, ok } from '../../http/api-schema.ts';
 import { isCalendarDate } from '@lido/pricing/calendar-date';
 import { HttpError, parseInput, ValidationError } from '../../http/errors.ts';
 import type { AppServices } from '../../services.ts';
-import { deskCustomer, staffOnSite } from '../staff/desk-customer.ts';
+import { deskCustomer, staffOnSite } from '../staff/index.ts';
 
 export const supervisorVoidsOnly = 'Only a supervisor can void an order.';
 const badDate = 'The date must be YYYY-MM-DD.';

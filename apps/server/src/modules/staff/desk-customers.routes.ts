@@ -47,8 +47,7 @@ export function deskCustomersRoutes(app: FastifyInstance, services: AppServices,
       const body = parseInput(deskCustomerBodySchema, request.body);
       const customer = await services.customers.createAtDesk(body, (tx, row) =>
         recordStaffAction(tx, {
-          staffUserId: staff.id,
-          actor: `staff: ${staff.username}`,
+          by: { staff },
           action: 'customer.create',
           customerId: row.id,
           details: { reference: row.reference },

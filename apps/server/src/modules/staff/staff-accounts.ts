@@ -4,8 +4,8 @@ import { hashPassword } from '../auth/passwords.ts';
 import { createRateLimitRepository } from '../auth/rate-limit.repository.ts';
 import { passwordProblems } from '../customers/password-policy.ts';
 import { staffLoginLimits } from './staff-auth.service.ts';
+import { type AuditActor, recordStaffAction } from './staff-audit.repository.ts';
 import {
-  appendAudit,
   insertStaffUser,
   revokeStaffSessionsOf,
   type StaffUserRow,
@@ -15,13 +15,7 @@ import {
 } from './staff.repository.ts';
 
 /** Who made a change to staff accounts: a staff member, the command line, or a catalogue import. */
-export type StaffActor =
-  { staffUserId: number; name: string } | { tool: 'command line' | 'catalogue import' };
-
-const actorFields = (actor: StaffActor) =>
-  'tool' in actor
-    ? { staffUserId: null, actor: actor.tool }
-    : { staffUserId: actor.staffUserId, actor: `staff: ${actor.name}` };
+export type StaffActor = AuditActor;
 
 export class StaffAccountProblem extends Error {
   constructor(readonly problems: string[]) {
@@ -100,8 +94,8 @@ export function createStaffAccounts(deps: { db: Db; clock: () => Date }) {
           currencySymbol: member.currencySymbol ?? '£',
         });
         if (!created) throw new StaffAccountProblem([`The username "${member.username}" is already taken.`]);
-        await appendAudit(tx, {
-          ...actorFields(actor),
+        await recordStaffAction(tx, {
+          by: actor,
           action: 'staff.added',
           details: { staffUserId: created.id, username: created.username, role: created.role },
         });
@@ -136,8 +130,8 @@ export function createStaffAccounts(deps: { db: Db; clock: () => Date }) {
         // What a session was allowed to do changed: it ends, and the member logs in again.
         if (passwordHash !== undefined || change.role !== undefined || change.active === false)
           await revokeStaffSessionsOf(tx, found.id, deps.clock());
-        await appendAudit(tx, {
-          ...actorFields(actor),
+        await recordStaffAction(tx, {
+          by: actor,
           action: 'staff.changed',
           details: {
             staffUserId: found.id,
@@ -161,8 +155,8 @@ export function createStaffAccounts(deps: { db: Db; clock: () => Date }) {
       const found = await find(operatorId, username);
       return db.transaction(async (tx) => {
         const failures = await createRateLimitRepository(tx).clear([staffLoginLimits.account(found.id).key]);
-        await appendAudit(tx, {
-          ...actorFields(actor),
+        await recordStaffAction(tx, {
+          by: actor,
           action: 'staff.unlocked',
           details: { staffUserId: found.id, username: found.username, failuresForgotten: failures },
         });

@@ -8,9 +8,9 @@ import type { OperatorRepository } from '../operator/operator.repository.ts';
 import { decoyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../auth/passwords.ts';
 import type { Limit, RateLimiter, Taken } from '../auth/rate-limiter.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
+import { recordStaffAction } from './staff-audit.repository.ts';
 import {
   activeStaffSession,
-  appendAudit,
   insertStaffSession,
   loggedInFrom,
   rememberLoginAddress,
@@ -31,7 +31,7 @@ const hour = 3_600_000;
 /** How long an address a member logged in from still counts as theirs when their account is locked. */
 export const knownAddressMs = 30 * 24 * hour;
 /** Who the audit log says locked an account. */
-export const loginLimitActor = 'login limit';
+export const loginLimitActor = 'login limit' as const;
 
 /**
  * Failures counted before any hash (decision 0070). One address gets 20 an hour whatever names it
@@ -159,9 +159,8 @@ export function createStaffAuthService(deps: {
       if (!found) await verifyPassword(await decoyPasswordHash(), input.password);
       if (!matched) {
         if (found && locks)
-          await appendAudit(db, {
-            staffUserId: null,
-            actor: loginLimitActor,
+          await recordStaffAction(db, {
+            by: { tool: loginLimitActor },
             action: 'staff.locked',
             details: {
               staffUserId: found.id,

@@ -1,7 +1,7 @@
 import type { Executor } from '../../db/client.ts';
 import type { StaffFileEntry } from '../catalogue/staff-file.schema.ts';
+import { recordStaffAction } from './staff-audit.repository.ts';
 import {
-  appendAudit,
   insertStaffUser,
   revokeStaffSessionsOf,
   staffUserByUsername,
@@ -16,7 +16,7 @@ import {
  * command line manages those).
  */
 export async function importStaff(tx: Executor, operatorId: number, members: StaffFileEntry[]) {
-  const actor = { staffUserId: null, actor: 'catalogue import' };
+  const by = { tool: 'catalogue import' } as const;
   for (const member of members) {
     const found = await staffUserByUsername(tx, operatorId, member.username);
     if (!found) {
@@ -29,8 +29,8 @@ export async function importStaff(tx: Executor, operatorId: number, members: Sta
         currencySymbol: member.currencySymbol,
       });
       if (!member.active && created) await updateStaffUser(tx, created.id, { active: false });
-      await appendAudit(tx, {
-        ...actor,
+      await recordStaffAction(tx, {
+        by,
         action: 'staff.added',
         details: { staffUserId: created?.id, username: member.username, role: member.role },
       });
@@ -46,8 +46,8 @@ export async function importStaff(tx: Executor, operatorId: number, members: Sta
     await updateStaffUser(tx, found.id, change);
     if (change.role !== undefined || change.active === false)
       await revokeStaffSessionsOf(tx, found.id, new Date());
-    await appendAudit(tx, {
-      ...actor,
+    await recordStaffAction(tx, {
+      by,
       action: 'staff.changed',
       details: { staffUserId: found.id, username: found.username, ...change },
     });

@@ -1,16 +1,9 @@
 import { and, asc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import {
-  staffAuditLog,
-  staffLoginAddresses,
-  staffSessions,
-  staffUsers,
-  type StaffRole,
-} from '../../db/schema.ts';
+import { staffLoginAddresses, staffSessions, staffUsers, type StaffRole } from '../../db/schema.ts';
 
 export type StaffUserRow = typeof staffUsers.$inferSelect;
 export type StaffSessionRow = typeof staffSessions.$inferSelect;
-export type NewAuditEntry = Omit<typeof staffAuditLog.$inferInsert, 'id' | 'at'>;
 
 const byUsername = (operatorId: number, username: string) =>
   and(
@@ -18,7 +11,7 @@ const byUsername = (operatorId: number, username: string) =>
     sql`lower(${staffUsers.username}) = ${username.trim().toLowerCase()}`,
   );
 
-/** Every query of staff accounts, their sessions and the audit log (decision 0053). */
+/** Every query of staff accounts and their sessions (decision 0053; the audit log: staff-audit.repository.ts). */
 export async function staffUserByUsername(db: Executor, operatorId: number, username: string) {
   const [row] = await db.select().from(staffUsers).where(byUsername(operatorId, username));
   return row;
@@ -129,19 +122,4 @@ export async function loggedInFrom(db: Executor, staffUserId: number, address: s
       ),
     );
   return row !== undefined;
-}
-
-/** Appends to the audit log (a trigger refuses any change or deletion of what is written). */
-export async function appendAudit(db: Executor, entry: NewAuditEntry) {
-  const [row] = await db.insert(staffAuditLog).values(entry).returning();
-  return row!;
-}
-
-export async function auditEntries(db: Executor, query: { staffUserId?: number; limit?: number } = {}) {
-  return db
-    .select()
-    .from(staffAuditLog)
-    .where(query.staffUserId === undefined ? undefined : eq(staffAuditLog.staffUserId, query.staffUserId))
-    .orderBy(asc(staffAuditLog.id))
-    .limit(query.limit ?? 500);
 }
