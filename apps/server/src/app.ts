@@ -27,6 +27,7 @@ import { familyRoutes } from './modules/family/family.routes.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { deskPaymentsRoutes } from './modules/desk-payments/desk-payments.routes.ts';
 import { deskCustomersRoutes } from './modules/staff/desk-customers.routes.ts';
+import { staffAuditRoutes } from './modules/staff/staff-audit.routes.ts';
 import { registerActingAudit } from './modules/staff/acting-audit.ts';
 import { registerStaffSiteOnly } from './modules/staff/staff-site-only.ts';
 import { guestPassesRoutes } from './modules/guest-passes/guest-passes.routes.ts';
@@ -171,6 +172,7 @@ export async function buildApp({
   staffRoutes(app, services, config);
   deskPaymentsRoutes(app, services, config);
   deskCustomersRoutes(app, services, config);
+  staffAuditRoutes(app, services, config);
   customersRoutes(app, services, config);
   accountRoutes(app, services, config);
   membershipFreezeRoutes(app, services, config);

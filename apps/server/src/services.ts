@@ -43,6 +43,7 @@ import { createClientService } from './modules/client/client.service.ts';
 import { createCustomersRepository } from './modules/customers/customers.repository.ts';
 import { createCustomersService } from './modules/customers/customers.service.ts';
 import { createDeskCustomersService } from './modules/staff/desk-customers.service.ts';
+import { createStaffAuditService } from './modules/staff/staff-audit.service.ts';
 import type { CardProvider } from './providers/card/card-provider.ts';
 import type { DirectDebitProvider } from './providers/direct-debit/start-direct-debit-provider.ts';
 import { createDirectDebitService } from './modules/direct-debit/direct-debit.service.ts';
@@ -248,6 +249,7 @@ export function createServices(
       placesFreed: () => waitingList.placesFreed(),
     }),
     deskCustomers: createDeskCustomersService({ db: database.db }),
+    staffAudit: createStaffAuditService({ db: database.db, operators, clock, timeZone: config.timeZone }),
     customers: createCustomersService({
       db: database.db,
       operators,

@@ -1,0 +1,228 @@
+import { tenderTypeLabels } from '@lido/contracts/offline-payments';
+import { staffRoleLabels, type StaffRole } from '@lido/contracts/staff';
+import {
+  staffAuditPageSize,
+  type StaffAuditAnswer,
+  type StaffAuditEntry,
+  type StaffAuditQuery,
+} from '@lido/contracts/staff-audit';
+import { type CalendarDate, prettyDate, todayIn } from '@lido/pricing/calendar-date';
+import { formatPence } from '@lido/pricing/money';
+import type { Db } from '../../db/client.ts';
+import { ValidationError } from '../../http/errors.ts';
+import { moneyFormat } from '../memberships/costs-answer.ts';
+import { requireOperator } from '../operator/current-operator.ts';
+import type { OperatorRepository } from '../operator/operator.repository.ts';
+import { auditPage, auditStaffMembers } from './staff-audit.repository.ts';
+
+export const unknownStaffMember = 'There is no member of staff with this id.';
+
+type AuditRow = Awaited<ReturnType<typeof auditPage>>[number];
+type Details = Record<string, unknown>;
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+const count = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+const list = (value: unknown): Details[] =>
+  Array.isArray(value)
+    ? value.filter((item): item is Details => typeof item === 'object' && item !== null)
+    : [];
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+const tenderWord = (type: unknown) =>
+  type === 'card'
+    ? 'card'
+    : ((tenderTypeLabels as Record<string, string>)[String(type)] ?? String(type)).toLowerCase();
+
+const toolNames: Record<string, string> = {
+  'command line': 'Command line',
+  'catalogue import': 'Catalogue import',
+  'login limit': 'Login limit',
+};
+
+const roleWord = (role: unknown) =>
+  (staffRoleLabels as Record<string, string | undefined>)[String(role) as StaffRole] ?? String(role);
+
+/** What a staff account change did, in words: "role Desk staff to Supervisor; password changed". */
+function staffChange(details: Details): string | null {
+  const parts: string[] = [];
+  if (text(details.name)) parts.push(`name ${text(details.name)}`);
+  const role = details.role;
+  if (role && typeof role === 'object') {
+    const { from, to } = role as Details;
+    parts.push(`role ${roleWord(from)} to ${roleWord(to)}`);
+  } else if (role !== undefined) parts.push(`role ${roleWord(role)}`);
+  if (text(details.currencySymbol)) parts.push(`currency ${text(details.currencySymbol)}`);
+  if (details.active === false) parts.push('account closed');
+  if (details.active === true) parts.push('account reopened');
+  if (details.password === 'changed') parts.push('password changed');
+  return parts.length > 0 ? parts.join('; ') : null;
+}
+
+/** What the basket call asked for: "A booking and a membership". */
+function basketItems(details: Details): string | null {
+  const body = (details.body ?? {}) as Details;
+  const kinds = list(body.items).map((item) => `a ${String(item.type ?? 'item')}`);
+  if (kinds.length === 0) return null;
+  const words = kinds.length === 1 ? kinds[0]! : `${kinds.slice(0, -1).join(', ')} and ${kinds.at(-1)}`;
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * Each entry in plain words (decision 0074): the description says what was done, the details
+ * anything else worth knowing. The words come from what the entry recorded when it was written,
+ * so an entry reads the same however the customer, order or account changed since.
+ */
+function describe(row: AuditRow, symbol: string): Pick<StaffAuditEntry, 'description' | 'details'> {
+  const { entry } = row;
+  const details = entry.details ?? {};
+  const money = (pence: unknown) => formatPence(count(pence), symbol);
+  const order = row.orderReference ?? text(details.reference) ?? 'order';
+  switch (entry.action) {
+    case 'order.pay': {
+      const tenders = list(details.tenders).map(
+        (tender) =>
+          `${tenderWord(tender.tenderType)}${text(tender.voucherCode) ? ` ${text(tender.voucherCode)}` : ''}`,
+      );
+      const how = tenders.length > 0 ? ` (${tenders.join(', ')})` : '';
+      const change = count(details.changePence);
+      return {
+        description:
+          count(entry.amountPence) === 0
+            ? `Completed order ${order}: nothing to pay`
+            : `Took payment ${money(entry.amountPence)}${how} for order ${order}`,
+        details:
+          list(details.tenders).length > 1
+            ? list(details.tenders)
+                .map((tender) => `${tenderWord(tender.tenderType)} ${money(tender.paidPence)}`)
+                .join(', ') + (change > 0 ? `; ${money(change)} change given` : '')
+            : change > 0
+              ? `${money(change)} change given`
+              : null,
+      };
+    }
+    case 'order.void': {
+      const undone = [
+        count(details.bookingsCancelled) > 0
+          ? `${plural(count(details.bookingsCancelled), 'booking', 'bookings')} cancelled`
+          : '',
+        count(details.membershipsCancelled) > 0
+          ? `${plural(count(details.membershipsCancelled), 'membership', 'memberships')} ended`
+          : '',
+      ].filter(Boolean);
+      return {
+        description: `Voided order ${order}: ${money(entry.amountPence)} handed back`,
+        details:
+          [text(details.reason) ? `Reason: ${text(details.reason)}` : '', ...undone]
+            .filter(Boolean)
+            .join('; ') || null,
+      };
+    }
+    case 'customer.create':
+      return {
+        description: `Created customer ${row.customer?.reference ?? text(details.reference) ?? ''}`.trim(),
+        details: null,
+      };
+    case 'basket.add':
+      return { description: 'Added to basket', details: basketItems(details) };
+    case 'basket.remove': {
+      const call = text(details.call) ?? '';
+      if (call.endsWith('/api/cart/clear')) return { description: 'Emptied the basket', details: null };
+      if (call.includes('/benefit/'))
+        return { description: 'Removed a benefit from the basket', details: null };
+      if (call.includes('/package/'))
+        return { description: 'Removed a package from the basket', details: null };
+      return { description: 'Removed from basket', details: null };
+    }
+    case 'membership.join':
+      return { description: 'Added a membership to the basket (joining)', details: null };
+    case 'waiting-list.join': {
+      const body = (details.body ?? {}) as Details;
+      return {
+        description: text(details.session)
+          ? `Joined the waiting list for ${text(details.session)}`
+          : 'Joined a waiting list',
+        details: body.autoBook === true ? 'Books a place automatically when one frees' : null,
+      };
+    }
+    case 'waiting-list.leave':
+      return { description: 'Left a waiting list', details: null };
+    case 'staff.added':
+      return {
+        description: `Added staff account ${text(details.username) ?? ''} (${roleWord(details.role)})`,
+        details: null,
+      };
+    case 'staff.changed':
+      return {
+        description: `Changed staff account ${text(details.username) ?? ''}`,
+        details: staffChange(details),
+      };
+    case 'staff.locked':
+      return {
+        description: `Locked staff account ${text(details.username) ?? ''} after ${count(details.failures)} wrong passwords`,
+        details: text(details.lastAddress) ? `Last tried from ${text(details.lastAddress)}` : null,
+      };
+    case 'staff.unlocked':
+      return {
+        description: `Unlocked staff account ${text(details.username) ?? ''}`,
+        details:
+          details.failuresForgotten === undefined
+            ? null
+            : `${plural(count(details.failuresForgotten), 'failed login', 'failed logins')} forgotten`,
+      };
+    default:
+      return { description: entry.action, details: null };
+  }
+}
+
+/**
+ * The supervisor's audit page (issue 32 item 6): a day of the append-only log, newest first, a page
+ * at a time, optionally one member of staff's. A day is the operator's calendar day.
+ */
+export function createStaffAuditService(deps: {
+  db: Db;
+  operators: OperatorRepository;
+  clock: () => Date;
+  timeZone: string;
+}) {
+  return {
+    async page(query: StaffAuditQuery): Promise<StaffAuditAnswer> {
+      const operator = await requireOperator(deps.operators);
+      const staffMembers = await auditStaffMembers(deps.db, operator.id);
+      if (query.staffId !== undefined && !staffMembers.some((member) => member.id === query.staffId))
+        throw new ValidationError({ staffId: [unknownStaffMember] });
+      const date: CalendarDate = query.date ?? todayIn(deps.timeZone, deps.clock());
+      // One more than a page tells whether there are older entries.
+      const rows = await auditPage(deps.db, {
+        date,
+        timeZone: deps.timeZone,
+        staffUserId: query.staffId,
+        before: query.before,
+        limit: staffAuditPageSize + 1,
+      });
+      const shown = rows.slice(0, staffAuditPageSize);
+      const { symbol } = moneyFormat(operator.currency);
+      return {
+        date,
+        prettyDate: prettyDate(date),
+        entries: shown.map((row) => ({
+          id: row.entry.id,
+          at: row.entry.at.toISOString(),
+          staff: row.staff,
+          who: row.staff?.name ?? toolNames[row.entry.actor] ?? row.entry.actor,
+          action: row.entry.action,
+          customer: row.customer
+            ? {
+                id: row.customer.id,
+                name: `${row.customer.firstName} ${row.customer.lastName}`,
+                reference: row.customer.reference,
+              }
+            : null,
+          ...describe(row, symbol),
+        })),
+        nextBefore: rows.length > staffAuditPageSize ? shown.at(-1)!.entry.id : null,
+        staffMembers,
+      };
+    },
+  };
+}
+export type StaffAuditService = ReturnType<typeof createStaffAuditService>;
