@@ -15,6 +15,7 @@ function staffNavItems(user: StaffUser): { to: string; label: string }[] {
       ? [
           { to: '/orders', label: 'Orders' },
           { to: '/cash-up', label: 'Cash-up' },
+          { to: '/audit', label: 'Audit log' },
         ]
       : []),
   ];

@@ -25,4 +25,9 @@ export const tillRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./cash-up-page.tsx')).CashUpPage }),
     handle: { title: 'Cash-up', breadcrumb: 'Cash-up' },
   },
+  {
+    path: 'audit',
+    lazy: async () => ({ Component: (await import('../audit/audit-page.tsx')).AuditPage }),
+    handle: { title: 'Audit log', breadcrumb: 'Audit log' },
+  },
 ];
