@@ -2,7 +2,7 @@ import http from 'node:http';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, siteNames } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { migrate, readMigrations } from './db/migrate.ts';
+import { LandedMigrationError, migrate, readMigrations } from './db/migrate.ts';
 import { startingTemplate } from './db/seed/demo-template.ts';
 import { seedDemoDatedIfPending, seedDemoIfEmpty } from './db/seed/seed-demo.ts';
 import { createOperatorRepository } from './modules/operator/operator.repository.ts';
@@ -190,8 +190,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  // A landed migration that changed is for whoever deploys to fix, not a crash: its message alone.
+  const told = error instanceof LandedMigrationError ? error.message : undefined;
   process.stderr.write(
-    `Lido failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    `Lido failed to start: ${told ?? (error instanceof Error ? (error.stack ?? error.message) : String(error))}\n`,
   );
   process.exit(1);
 });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDemoTemplate, buildPgliteTemplate } from '../src/db/pglite-template-build.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
-import { migrate, readMigrations } from '../src/db/migrate.ts';
+import { migrate, migrationChecksum, readMigrations } from '../src/db/migrate.ts';
 import { existingPgliteTemplate, pgliteTemplatePath } from '../src/db/pglite-template.ts';
 import { demoTemplatePath, startingTemplate } from '../src/db/seed/demo-template.ts';
 import { seedDemoDatedIfPending, seedDemoIfEmpty } from '../src/db/seed/seed-demo.ts';
@@ -37,6 +37,13 @@ describe('the PGlite template a first start copies in', () => {
     const first = await openDatabase({ dataDir, pgliteTemplate: template });
     const recorded = await first.query<{ id: string }>('SELECT id FROM lido_migrations ORDER BY id');
     expect(recorded.map((row) => row.id)).toEqual(readMigrations().map((migration) => migration.id));
+    // Recorded with their checksums, so the first start's check has nothing to fill in (0073).
+    const checksums = await first.query<{ id: string; checksum: string }>(
+      'SELECT id, checksum FROM lido_migrations ORDER BY id',
+    );
+    expect(checksums).toEqual(
+      readMigrations().map(({ id, script }) => ({ id, checksum: migrationChecksum(script) })),
+    );
     // Only the database PGlite works in is copied (decision 0068).
     expect(await first.query('SELECT datname FROM pg_database')).toEqual([{ datname: 'template1' }]);
     expect(await migrate(first)).toEqual([]);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from './client.ts';
-import { migrate } from './migrate.ts';
+import { LandedMigrationError, migrate } from './migrate.ts';
 import { seedDemoIfEmpty } from './seed/seed-demo.ts';
 
 /**
@@ -35,6 +35,8 @@ async function reset(): Promise<void> {
 }
 
 reset().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof ConfigError ? error.message : String(error)}\n`);
+  process.stderr.write(
+    `${error instanceof ConfigError || error instanceof LandedMigrationError ? error.message : String(error)}\n`,
+  );
   process.exit(1);
 });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
-import { migrate } from '../../db/migrate.ts';
+import { LandedMigrationError, migrate } from '../../db/migrate.ts';
 import { seedDemoIfEmpty } from '../../db/seed/seed-demo.ts';
 import { createOperatorRepository } from '../operator/operator.repository.ts';
 import { formatProblems } from './catalogue-file.ts';
@@ -61,7 +61,9 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    process.stderr.write(`${error instanceof ConfigError ? error.message : String(error)}\n`);
+    process.stderr.write(
+      `${error instanceof ConfigError || error instanceof LandedMigrationError ? error.message : String(error)}\n`,
+    );
     process.exit(1);
   },
 );

@@ -1,7 +1,7 @@
 import readline from 'node:readline';
 import { ConfigError, loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
-import { migrate } from '../../db/migrate.ts';
+import { LandedMigrationError, migrate } from '../../db/migrate.ts';
 import { seedDemoIfEmpty } from '../../db/seed/seed-demo.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { passwordProblems } from '../customers/password-policy.ts';
@@ -60,7 +60,9 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    process.stderr.write(`${error instanceof ConfigError ? error.message : String(error)}\n`);
+    process.stderr.write(
+      `${error instanceof ConfigError || error instanceof LandedMigrationError ? error.message : String(error)}\n`,
+    );
     process.exit(1);
   },
 );
