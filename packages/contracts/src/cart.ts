@@ -62,6 +62,7 @@ export const addToCartBodySchema = z.strictObject({
   membershipUserId: positiveId('The member').optional(),
   ...selectedUser,
 });
+export type AddToCartBody = z.infer<typeof addToCartBodySchema>;
 
 /** POST {checkout}/remove: ids in the body, who in the query. */
 export const removeFromCartQuerySchema = z.object({
@@ -74,6 +75,7 @@ export const removeFromCartBodySchema = z.strictObject({
     .min(1, { error: 'Choose at least one item to remove.' })
     .max(50),
 });
+export type RemoveFromCartBody = z.infer<typeof removeFromCartBodySchema>;
 
 /** PUT {checkout}/{cartItemId} */
 export const cartItemParamsSchema = z.object({ cartItemId: positiveId('The basket item') });
@@ -103,6 +105,7 @@ export const updateBookingItemBodySchema = z.strictObject({
   ),
   ...selectedUser,
 });
+export type UpdateBookingItemBody = z.infer<typeof updateBookingItemBodySchema>;
 
 /** GET /api/terms?cart_id */
 export const cartTermsQuerySchema = z.object({ cartId: positiveId('The basket') });
@@ -159,6 +162,7 @@ export const clearCartBodySchema = z.strictObject({
     error: 'The source must be online-joining or bookings.',
   }),
 });
+export type ClearCartBody = z.infer<typeof clearCartBodySchema>;
 
 /** POST memberships/{id}/change: the membership to change to, and when. */
 export const changeMembershipBodySchema = z.strictObject({
@@ -167,6 +171,7 @@ export const changeMembershipBodySchema = z.strictObject({
   startDate: calendarDate('The change date'),
   acceptedTerms: acceptedTermsSchema,
 });
+export type ChangeMembershipBody = z.infer<typeof changeMembershipBodySchema>;
 
 /**
  * A voucher's code as the desk types it (Lido's addition to the spec's offline payment, decision
@@ -204,5 +209,6 @@ export const completeCheckoutBodySchema = z.strictObject({
   transactionUuid: z.string().uuid({ error: 'The transaction must be a UUID.' }).optional(),
   source: z.enum(['online-joining', 'front-of-house', 'bookings']).optional(),
 });
+export type CompleteCheckoutBody = z.infer<typeof completeCheckoutBodySchema>;
 
 export const orderParamsSchema = z.object({ orderId: positiveId('The order') });

@@ -61,6 +61,7 @@ export const forgottenPasswordBodySchema = z.strictObject({
     .min(1, { error: 'Enter your email address or customer ID.' })
     .max(254, { error: 'Your email address or customer ID must be at most 254 characters.' }),
 });
+export type ForgottenPasswordBody = z.infer<typeof forgottenPasswordBodySchema>;
 
 export const resetPasswordBodySchema = z.strictObject({
   token: z
@@ -70,6 +71,7 @@ export const resetPasswordBodySchema = z.strictObject({
   password: z.string({ error: 'Password is required.' }),
   passwordConfirmation: z.string({ error: 'Repeat password is required.' }),
 });
+export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 
 /**
  * PUT /api/my-account/user/update: only the fields sent are changed (the browser sends non-empty

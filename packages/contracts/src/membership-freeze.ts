@@ -56,6 +56,7 @@ export const freezeBodySchema = z.object({
     tooLarge: 'Choose how many months to freeze for.',
   }),
 });
+export type FreezeBody = z.infer<typeof freezeBodySchema>;
 
 /** The answer to a freeze or to ending one early. */
 export const freezeAnswerSchema = z.object({

@@ -122,6 +122,7 @@ export const answersBodySchema = z.strictObject({
     )
     .max(100),
 });
+export type AnswersBody = z.infer<typeof answersBodySchema>;
 
 /** GET /api/v1/membership-promotions/validate/{code}/{paymentOptionId}: the promotion to apply by id. */
 export const promotionSchema = z.object({ id: z.number().int(), code: z.string() });

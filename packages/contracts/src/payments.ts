@@ -60,6 +60,7 @@ export const scaCompletionBodySchema = z.strictObject({
   transactionUuid: z.string().uuid({ error: 'The transaction must be a UUID.' }),
   scaResult: z.string().max(8192).optional(),
 });
+export type ScaCompletionBody = z.infer<typeof scaCompletionBodySchema>;
 
 export type {
   AuthoriseResponse,
