@@ -84,8 +84,12 @@ function BankDetailsForm({ onDone }: { onDone: (view: DirectDebitView) => void }
     };
     const found = checkLocally(body);
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    change.mutate(body, { onSuccess: onDone, onError: (error) => fromServer(error, fields) });
+    // checkLocally refuses an unconfirmed holder; the second test tells the type the server's `true`.
+    if (Object.keys(found).length > 0 || !body.holderConfirmed) return;
+    change.mutate(
+      { ...body, holderConfirmed: body.holderConfirmed },
+      { onSuccess: onDone, onError: (error) => fromServer(error, fields) },
+    );
   };
   return (
     <form className="form" noValidate onSubmit={submit} aria-labelledby="new-details-heading">

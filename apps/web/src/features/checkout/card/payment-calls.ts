@@ -1,6 +1,13 @@
 import type { CompletedCheckout } from '@lido/contracts/order';
 import type { OfflinePayment } from '@lido/contracts/offline-payments';
-import type { AuthoriseResponse, PrepareResponse } from '@lido/contracts/payments';
+import type { CompleteCheckoutBody } from '@lido/contracts/cart';
+import type {
+  AuthoriseBody,
+  AuthoriseResponse,
+  BillingDetails,
+  PrepareResponse,
+  ScaCompletionBody,
+} from '@lido/contracts/payments';
 import { apiFetch, apiGet } from '../../../lib/api/api-client.ts';
 import type { CheckoutExtras } from '../checkout-source.ts';
 
@@ -10,7 +17,17 @@ export async function preparePayment(): Promise<PrepareResponse> {
 }
 
 /** What the issuer's risk checks need to know about this browser (payments-reference.md §1.3). */
-export function browserDetails() {
+export function browserDetails(): Pick<
+  AuthoriseBody,
+  | 'browserColourDepth'
+  | 'browserJavaEnabled'
+  | 'browserJavascriptEnabled'
+  | 'browserLanguage'
+  | 'browserScreenHeight'
+  | 'browserScreenWidth'
+  | 'browserTimezoneOffset'
+  | 'challengeWindowSize'
+> {
   const depths = [1, 4, 8, 15, 16, 24, 32, 48];
   const depth = depths.includes(window.screen.colorDepth) ? window.screen.colorDepth : 24;
   return {
@@ -36,9 +53,9 @@ export interface AuthoriseInput {
         cardIdentifier: string;
         cardHolderName: string;
         saveCard: boolean;
-        billing: Record<string, string>;
+        billing: BillingDetails;
       }
-    | { kind: 'stripe'; paymentMethodId: string; saveCard: boolean; billing: Record<string, string> }
+    | { kind: 'stripe'; paymentMethodId: string; saveCard: boolean; billing: BillingDetails }
     | { kind: 'saved'; savedCardId: number };
 }
 
@@ -70,7 +87,7 @@ export async function authorisePayment(input: AuthoriseInput): Promise<Authorise
         payments: input.payments,
         completedWaivers: input.extras.completedWaivers,
         source: input.extras.source,
-      },
+      } satisfies AuthoriseBody,
     })
   ).data;
 }
@@ -91,7 +108,7 @@ export async function completeCardPayment(
         payments,
         completedWaivers: extras.completedWaivers,
         source: extras.source,
-      },
+      } satisfies CompleteCheckoutBody,
     })
   ).data;
 }
@@ -101,7 +118,7 @@ export async function confirmScaCompletion(transactionUuid: string): Promise<Aut
   const answer = (
     await apiFetch<Pick<AuthoriseResponse, 'transactionStatus' | 'error'>>(
       `payment-providers/sca-completion/${transactionUuid}`,
-      { method: 'POST', body: { transactionUuid } },
+      { method: 'POST', body: { transactionUuid } satisfies ScaCompletionBody },
     )
   ).data;
   return {
