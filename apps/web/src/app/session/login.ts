@@ -1,4 +1,4 @@
-import type { SessionToken } from '@lido/contracts/auth';
+import type { LoginBody, SessionToken } from '@lido/contracts/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../lib/api/api-client.ts';
 import { getSiteMode } from '../site-mode/site-mode.ts';
@@ -11,7 +11,7 @@ async function postLogin(credentials: { username: string; password: string }): P
   const response = await apiFetch<SessionToken>('auth/customer/login', {
     method: 'POST',
     // At a centre's kiosk the server gives a short session.
-    body: { ...credentials, kiosk: getSiteMode().kiosk },
+    body: { ...credentials, kiosk: getSiteMode().kiosk } satisfies LoginBody,
     handleUnauthorized: false,
   });
   return response.data.token;

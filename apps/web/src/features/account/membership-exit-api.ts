@@ -36,7 +36,7 @@ export function useCancelMembership(membershipId: string) {
       (
         await apiFetch<MembershipExit>(`my-account/memberships/${membershipId}/cancel`, {
           method: 'POST',
-          body,
+          body: body satisfies CancelMembershipBody,
         })
       ).data,
     meta: { inlineValidation: true },

@@ -1,4 +1,4 @@
-import type { FreezeAnswer, FreezeOffer } from '@lido/contracts/membership-freeze';
+import type { FreezeAnswer, FreezeBody, FreezeOffer } from '@lido/contracts/membership-freeze';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, apiGet } from '../../lib/api/api-client.ts';
 import { myMembershipsQuery } from './get-memberships.ts';
@@ -16,11 +16,12 @@ export const freezeOfferQuery = (membershipId: number) =>
 export function useFreezeChange(membershipId: number, action: 'freeze' | 'end') {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: { startsOn: string; months: number } | undefined) =>
+    mutationFn: async (body: FreezeBody | undefined) =>
       (
         await apiFetch<FreezeAnswer>(
           `my-account/memberships/${membershipId}/freeze${action === 'end' ? '/end' : ''}`,
-          { method: 'POST', body: body ?? {} },
+          // Ending a freeze takes no fields: it sends the empty body.
+          { method: 'POST', body: (body satisfies FreezeBody | undefined) ?? {} },
         )
       ).data,
     meta: { inlineValidation: true },

@@ -1,4 +1,5 @@
 import type { SessionWithUser } from '@lido/contracts/auth';
+import type { UserUpdateBody } from '@lido/contracts/customer';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api/api-client.ts';
 import { userQueryKey } from '../../app/session/get-user.ts';
@@ -8,13 +9,16 @@ import { noteAuthState } from '../../app/session/session-store.ts';
 export function useUpdateUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (fields: Record<string, string>) => {
-      const body = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== ''));
+    mutationFn: async (fields: UserUpdateBody) => {
+      // Every field is optional: a subset of the fields is still the body the server reads.
+      const body = Object.fromEntries(
+        Object.entries(fields).filter(([, value]) => value !== ''),
+      ) as UserUpdateBody;
       return (
         await apiFetch<SessionWithUser>('my-account/user/update', {
           method: 'PUT',
           query: { onboardingType: 'membership_purchase' },
-          body,
+          body: body satisfies UserUpdateBody,
         })
       ).data;
     },

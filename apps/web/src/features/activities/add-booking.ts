@@ -1,4 +1,4 @@
-import type { Cart } from '@lido/contracts/cart';
+import type { AddToCartBody, Cart } from '@lido/contracts/cart';
 import { checkoutServiceBase } from '@lido/contracts/cart-paths';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../lib/api/api-client.ts';
@@ -36,7 +36,7 @@ export function useAddBooking() {
                 options: { quantity: choice.quantity },
               },
             ],
-          },
+          } satisfies AddToCartBody,
         })
       ).data,
     // The server's reason (full, window not open, age) says more than a list of fields.

@@ -1,6 +1,6 @@
 import type { SessionDetails } from '@lido/contracts/activities';
 import type { Cart } from '@lido/contracts/cart';
-import type { GuestPassOffer } from '@lido/contracts/guest-passes';
+import type { AddGuest, GuestPassOffer } from '@lido/contracts/guest-passes';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from '../../router/index.ts';
@@ -32,8 +32,12 @@ function useAddGuest(sessionId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (names: { guestFirstName: string; guestLastName: string }) =>
-      (await apiFetch<Cart>('activities/guest-pass/add', { method: 'POST', body: { sessionId, ...names } }))
-        .data,
+      (
+        await apiFetch<Cart>('activities/guest-pass/add', {
+          method: 'POST',
+          body: { sessionId, ...names } satisfies AddGuest,
+        })
+      ).data,
     meta: { inlineValidation: true },
     onSuccess: async (cart) => {
       queryClient.setQueryData(cartKeys.cart, cart);

@@ -1,4 +1,5 @@
 import type { MessageAnswer } from '@lido/contracts/auth';
+import type { ForgottenPasswordBody, ResetPasswordBody } from '@lido/contracts/customer';
 import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api/api-client.ts';
 
@@ -9,7 +10,7 @@ export function useForgottenPassword() {
       (
         await apiFetch<MessageAnswer>('auth/customer/forgotten-password', {
           method: 'POST',
-          body: { emailOrReference },
+          body: { emailOrReference } satisfies ForgottenPasswordBody,
           handleUnauthorized: false,
         })
       ).data.message,
@@ -19,11 +20,11 @@ export function useForgottenPassword() {
 
 export function useResetPassword() {
   return useMutation({
-    mutationFn: async (input: { token: string; password: string; passwordConfirmation: string }) =>
+    mutationFn: async (input: ResetPasswordBody) =>
       (
         await apiFetch<MessageAnswer>('auth/customer/reset-password', {
           method: 'POST',
-          body: input,
+          body: input satisfies ResetPasswordBody,
           handleUnauthorized: false,
         })
       ).data.message,

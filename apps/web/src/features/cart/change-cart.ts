@@ -1,4 +1,4 @@
-import type { Cart } from '@lido/contracts/cart';
+import type { Cart, RemoveFromCartBody, UpdateBookingItemBody } from '@lido/contracts/cart';
 import { checkoutServiceBase } from '@lido/contracts/cart-paths';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../lib/api/api-client.ts';
@@ -23,7 +23,7 @@ export function useRemoveFromCart() {
       (
         await apiFetch<Cart>(`${checkoutServiceBase}/remove`, {
           method: 'POST',
-          body: { cartItemIds: [cartItemId] },
+          body: { cartItemIds: [cartItemId] } satisfies RemoveFromCartBody,
         })
       ).data,
     meta: { inlineValidation: true },
@@ -57,7 +57,7 @@ export function useUpdateBookingQuantity() {
       (
         await apiFetch<Cart>(`${checkoutServiceBase}/${cartItemId}`, {
           method: 'PUT',
-          body: { options: { quantity } },
+          body: { options: { quantity } } satisfies UpdateBookingItemBody,
         })
       ).data,
     meta: { inlineValidation: true },

@@ -1,4 +1,4 @@
-import type { Cart } from '@lido/contracts/cart';
+import type { Cart, ClearCartBody } from '@lido/contracts/cart';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api/api-client.ts';
 import { cartKeys } from '../cart/index.ts';
@@ -9,7 +9,12 @@ export function useClearJoiningCart() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () =>
-      (await apiFetch<Cart>('cart/clear', { method: 'DELETE', body: { source: 'online-joining' } })).data,
+      (
+        await apiFetch<Cart>('cart/clear', {
+          method: 'DELETE',
+          body: { source: 'online-joining' } satisfies ClearCartBody,
+        })
+      ).data,
     onSuccess: async (cart) => {
       queryClient.setQueryData(cartKeys.cart, cart);
       await queryClient.invalidateQueries({ queryKey: userQueryKey });

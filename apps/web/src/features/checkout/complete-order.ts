@@ -1,3 +1,4 @@
+import type { CompleteCheckoutBody } from '@lido/contracts/cart';
 import type { CompletedCheckout } from '@lido/contracts/order';
 import type { OfflinePayment } from '@lido/contracts/offline-payments';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -30,7 +31,12 @@ export function useCompleteFreeOrder() {
       (
         await apiFetch<CompletedCheckout>('checkout/complete', {
           method: 'POST',
-          body: { terms, payments, completedWaivers: extras.completedWaivers, source: extras.source },
+          body: {
+            terms,
+            payments,
+            completedWaivers: extras.completedWaivers,
+            source: extras.source,
+          } satisfies CompleteCheckoutBody,
         })
       ).data,
     meta: { inlineValidation: true },

@@ -22,9 +22,10 @@ export function useChangeFamily() {
     mutationFn: async (change: Change) => {
       const path = change.kind === 'add' ? 'my-account/family' : `my-account/family/${change.id}`;
       const method = change.kind === 'add' ? 'POST' : change.kind === 'edit' ? 'PUT' : 'DELETE';
-      return (
-        await apiFetch<FamilyChanged>(path, { method, ...('body' in change ? { body: change.body } : {}) })
-      ).data;
+      // A removal has no body (undefined sends none).
+      const body = change.kind === 'remove' ? undefined : change.body;
+      return (await apiFetch<FamilyChanged>(path, { method, body: body satisfies DependantBody | undefined }))
+        .data;
     },
     meta: { inlineValidation: true },
     onSuccess: (answer) => queryClient.setQueryData(familyQueryKey, answer.family),

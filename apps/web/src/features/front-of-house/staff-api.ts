@@ -4,7 +4,7 @@ import type {
   DeskCustomerBody,
   DeskCustomerDetail,
 } from '@lido/contracts/front-of-house';
-import type { StaffMe, StaffSession } from '@lido/contracts/staff';
+import type { StaffLoginBody, StaffMe, StaffSession } from '@lido/contracts/staff';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, apiGet } from '../../lib/api/api-client.ts';
 import { noteStaffState } from './staff-session-state.ts';
@@ -45,11 +45,11 @@ export const deskCustomerQuery = (id: number) =>
 export function useStaffLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (credentials: { username: string; password: string }) =>
+    mutationFn: async (credentials: StaffLoginBody) =>
       (
         await apiFetch<StaffSession>('staff/login', {
           method: 'POST',
-          body: credentials,
+          body: credentials satisfies StaffLoginBody,
           handleUnauthorized: false,
         })
       ).data,
@@ -81,7 +81,12 @@ export function useCreateDeskCustomer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: DeskCustomerBody) =>
-      (await apiFetch<DeskCustomer>('staff/customers', { method: 'POST', body })).data,
+      (
+        await apiFetch<DeskCustomer>('staff/customers', {
+          method: 'POST',
+          body: body satisfies DeskCustomerBody,
+        })
+      ).data,
     meta: { inlineValidation: true },
     onSuccess: (customer) => {
       void queryClient.invalidateQueries({ queryKey: ['staff', 'customers', 'search'] });

@@ -1,6 +1,7 @@
-import type { SavedAnswers } from '@lido/contracts/membership';
+import type { AnswersBody, SavedAnswers } from '@lido/contracts/membership';
 import type { BankCheckAnswer } from '@lido/contracts/direct-debit';
-import type { Cart, JoiningMembershipBody } from '@lido/contracts/cart';
+import type { BankCheckBody } from '@lido/contracts/bank-details';
+import type { Cart, ChangeMembershipBody, JoiningMembershipBody } from '@lido/contracts/cart';
 import { digitsOf } from '@lido/contracts/bank-details-rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api/api-client.ts';
@@ -51,7 +52,12 @@ export function useSubmitMembership() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: JoiningMembershipBody) =>
-      (await apiFetch<Cart>('memberships/online-joining/store', { method: 'POST', body })).data,
+      (
+        await apiFetch<Cart>('memberships/online-joining/store', {
+          method: 'POST',
+          body: body satisfies JoiningMembershipBody,
+        })
+      ).data,
     // The page decides where each message goes: bank ones under the bank form, others in a toast.
     meta: { inlineValidation: true },
     onSuccess: (cart) => queryClient.setQueryData(cartKeys.cart, cart),
@@ -66,12 +72,11 @@ export function useSendAnswers() {
       answers,
     }: {
       typeId: number;
-      answers: { questionId: number; answer: unknown }[];
-    }) =>
+    } & AnswersBody) =>
       (
         await apiFetch<SavedAnswers>(`custom-questions/memberships/${typeId}`, {
           method: 'POST',
-          body: { answers },
+          body: { answers } satisfies AnswersBody,
         })
       ).data,
     meta: { inlineValidation: true },
@@ -82,16 +87,13 @@ export function useSendAnswers() {
 export function useSubmitChange() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({
-      membershipId,
-      ...body
-    }: {
-      membershipId: number;
-      membershipTypeId: number;
-      paymentOptionId: number;
-      startDate: string;
-      acceptedTerms: number[];
-    }) => (await apiFetch<Cart>(`memberships/${membershipId}/change`, { method: 'POST', body })).data,
+    mutationFn: async ({ membershipId, ...body }: { membershipId: number } & ChangeMembershipBody) =>
+      (
+        await apiFetch<Cart>(`memberships/${membershipId}/change`, {
+          method: 'POST',
+          body: body satisfies ChangeMembershipBody,
+        })
+      ).data,
     meta: { inlineValidation: true },
     onSuccess: (cart) => queryClient.setQueryData(cartKeys.cart, cart),
   });
@@ -110,7 +112,7 @@ export function useCheckBankDetails() {
               sortCode: digitsOf(bank.sortCode),
               accountNumber: digitsOf(bank.accountNumber),
             },
-          },
+          } satisfies BankCheckBody,
         })
       ).data,
     // Its messages go under the bank form, not in a toast.

@@ -1,4 +1,4 @@
-import type { Cart } from '@lido/contracts/cart';
+import type { AddToCartBody, Cart } from '@lido/contracts/cart';
 import { checkoutServiceBase } from '@lido/contracts/cart-paths';
 import type { PackageForSale } from '@lido/contracts/packages';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -38,7 +38,7 @@ export function useAddPackage() {
       (
         await apiFetch<Cart>(`${checkoutServiceBase}/add`, {
           method: 'POST',
-          body: { items: [{ id: packageId, type: 'package', options: { venueId } }] },
+          body: { items: [{ id: packageId, type: 'package', options: { venueId } }] } satisfies AddToCartBody,
         })
       ).data,
     meta: { inlineValidation: true },

@@ -1,4 +1,5 @@
 import type { SessionWithUser } from '@lido/contracts/auth';
+import type { RegisterBody } from '@lido/contracts/customer';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api/api-client.ts';
 import { userQueryKey } from '../../app/session/get-user.ts';
@@ -8,12 +9,12 @@ import { noteAuthState } from '../../app/session/session-store.ts';
 export function useRegister() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: Record<string, unknown>) =>
+    mutationFn: async (body: RegisterBody) =>
       (
         await apiFetch<SessionWithUser>('auth/customer/register', {
           method: 'POST',
           query: { onboardingType: 'customer_account_online' },
-          body,
+          body: body satisfies RegisterBody,
           handleUnauthorized: false,
         })
       ).data,

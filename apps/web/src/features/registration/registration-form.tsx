@@ -15,6 +15,7 @@ import {
   validateAnswers,
 } from '../data-fields/index.ts';
 import { useRegister } from './register.ts';
+import type { RegisterBody } from '@lido/contracts/customer';
 
 export const termsNotAgreedMessage = 'Please agree to the terms and conditions to create your account.';
 
@@ -102,31 +103,35 @@ export function RegistrationForm({
       body.password = answers.password ?? '';
       body.passwordConfirmation = answers.passwordConfirmation ?? '';
     }
-    submission.mutate(
-      desk ? body : { ...body, clientId: settings.id, source, checksum: fields.data.checksum },
-      {
-        onSuccess: onRegistered,
-        onError: (error) => {
-          const messages = error instanceof ApiError ? error.validationMessages : null;
-          if (!messages) {
-            setErrors({
-              form: error instanceof ApiError ? error.message : 'Something went wrong, please try again.',
-            });
-            window.scrollTo({ top: 0 });
-            return;
-          }
-          const mapped: Record<string, string> = {};
-          for (const [name, list] of Object.entries(messages)) {
-            // A message about the password confirmation belongs under the repeat field (joining spec).
-            const target = list.some((message) => /password confirmation/i.test(message))
-              ? 'passwordConfirmation'
-              : name;
-            mapped[all.some((field) => field.name === target) ? target : 'form'] = list.join(' ');
-          }
-          setErrors(mapped);
-        },
+    const handlers = {
+      onSuccess: onRegistered,
+      onError: (error: Error) => {
+        const messages = error instanceof ApiError ? error.validationMessages : null;
+        if (!messages) {
+          setErrors({
+            form: error instanceof ApiError ? error.message : 'Something went wrong, please try again.',
+          });
+          window.scrollTo({ top: 0 });
+          return;
+        }
+        const mapped: Record<string, string> = {};
+        for (const [name, list] of Object.entries(messages)) {
+          // A message about the password confirmation belongs under the repeat field (joining spec).
+          const target = list.some((message) => /password confirmation/i.test(message))
+            ? 'passwordConfirmation'
+            : name;
+          mapped[all.some((field) => field.name === target) ? target : 'form'] = list.join(' ');
+        }
+        setErrors(mapped);
       },
-    );
+    };
+    if (desk) desk.create.mutate(body, handlers);
+    else
+      register.mutate(
+        // The form's fields are the register body's, named by the server's data fields; it checks them.
+        { ...body, clientId: settings.id, source, checksum: fields.data.checksum } as RegisterBody,
+        handlers,
+      );
   };
 
   const summary = Object.entries(errors).map(([name, message]) => ({

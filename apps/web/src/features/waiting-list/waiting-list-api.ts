@@ -1,4 +1,9 @@
-import type { LeftWaitingList, SessionWaitingList, WaitingListEntry } from '@lido/contracts/waiting-list';
+import type {
+  JoinWaitingList,
+  LeftWaitingList,
+  SessionWaitingList,
+  WaitingListEntry,
+} from '@lido/contracts/waiting-list';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, apiGet } from '../../lib/api/api-client.ts';
 
@@ -22,11 +27,11 @@ export const myWaitingListsQuery = queryOptions({
 export function useJoinWaitingList(sessionId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (choice: { autoBook: boolean; payWithSavedCard: boolean }) =>
+    mutationFn: async (choice: JoinWaitingList) =>
       (
         await apiFetch<WaitingListEntry>(`activities/sessions/${sessionId}/waiting-list`, {
           method: 'POST',
-          body: choice,
+          body: choice satisfies JoinWaitingList,
         })
       ).data,
     // The panel shows the server's reason (places left, already booked) itself.

@@ -1,4 +1,4 @@
-import type { Cart } from '@lido/contracts/cart';
+import type { Cart, RemoveFromCartBody, UpdateBookingItemBody } from '@lido/contracts/cart';
 import { checkoutServiceBase } from '@lido/contracts/cart-paths';
 import type {
   CashUp,
@@ -37,7 +37,7 @@ export function useDeskCart(customerId: number) {
 export interface CartChange {
   path: string;
   method: NonNullable<RequestOptions['method']>;
-  body?: Record<string, unknown>;
+  body?: RemoveFromCartBody | UpdateBookingItemBody;
   query?: Record<string, string>;
   /** a removal: the tenders keep only account credit (platform spec §4) */
   removes: boolean;
@@ -52,7 +52,7 @@ export function useDeskCartChange(customerId: number) {
           method: change.method,
           // In the query only: many bodies are strict and would refuse a field they do not have.
           query: { ...change.query, selectedUserId: customerId },
-          ...(change.body ? { body: change.body } : {}),
+          body: change.body satisfies RemoveFromCartBody | UpdateBookingItemBody | undefined,
         })
       ).data,
     meta: { inlineValidation: true },
@@ -81,7 +81,12 @@ export function usePayAtDesk(customerId: number) {
   const forgetPaidBasket = useForgetPaidBasket(customerId);
   return useMutation({
     mutationFn: async (body: PayBody) =>
-      (await apiFetch<PaidAtDesk>(`${checkoutServiceBase}/pay`, { method: 'POST', body })).data,
+      (
+        await apiFetch<PaidAtDesk>(`${checkoutServiceBase}/pay`, {
+          method: 'POST',
+          body: body satisfies PayBody,
+        })
+      ).data,
     meta: { inlineValidation: true },
     onSuccess: forgetPaidBasket,
     // A refusal may mean the basket changed (a hold ended, a price moved): show what is true now.
@@ -132,7 +137,7 @@ export function useVoidOrder() {
       (
         await apiFetch<unknown>(`staff/orders/${orderId}/void`, {
           method: 'POST',
-          body,
+          body: body satisfies VoidOrderBody,
         })
       ).data,
     meta: { inlineValidation: true },
