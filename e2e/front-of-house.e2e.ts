@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, visit, waitForPage } from './support/browser.ts';
 import { useE2E } from './support/fixture.ts';
+import { staffLogIn } from './support/log-in.ts';
 import { bookingCentre, openFirstSession } from './support/booking.ts';
 import { agreeToTerms, step } from './support/joining.ts';
 
@@ -9,15 +10,6 @@ import { agreeToTerms, step } from './support/joining.ts';
 const pence = (text: string) => Math.round(Number(text.replace(/[^0-9.]/g, '')) * 100);
 const pounds = (amount: number) => (amount / 100).toFixed(2);
 const money = (amount: number) => `£${pounds(amount)}`;
-
-async function staffLogIn(page: Page, staffSite: string, username: string, password: string) {
-  await visit(page, `${staffSite}/login`);
-  await page.getByLabel('Staff username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await page.waitForURL(`${staffSite}/`);
-  await waitForPage(page);
-}
 
 /** Finds a customer by name at the desk and selects them; the selected customer bar names them. */
 async function selectCustomer(page: Page, staffSite: string, search: string, name: string) {

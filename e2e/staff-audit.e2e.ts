@@ -1,21 +1,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, visit, waitForPage } from './support/browser.ts';
+import { expectNoAxeViolations, waitForPage } from './support/browser.ts';
 import { bookingCentre, openFirstSession } from './support/booking.ts';
 import { useE2E } from './support/fixture.ts';
+import { staffLogIn } from './support/log-in.ts';
 
 /** Pence from a money text such as "£15.40". */
 const pence = (text: string) => Math.round(Number(text.replace(/[^0-9.]/g, '')) * 100);
 const money = (amount: number) => `£${(amount / 100).toFixed(2)}`;
-
-async function staffLogIn(page: Page, staffSite: string, username: string, password: string) {
-  await visit(page, `${staffSite}/login`);
-  await page.getByLabel('Staff username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await page.waitForURL(`${staffSite}/`);
-  await waitForPage(page);
-}
 
 const staffNav = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name, exact: true });

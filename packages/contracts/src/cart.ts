@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { bookingItemOptionsSchema, completedWaiversSchema } from './activities.ts';
 import { positiveId } from './common.ts';
 import { calendarDate, maxPence, pence } from './limits.ts';
+import { normalVoucherCode, voucherCodeMessages, voucherCodeProblem } from './offline-payments.ts';
 
 /**
  * The basket calls on the checkout service base (the spec's `{checkout}`). The browser sends
@@ -173,20 +174,14 @@ export const changeMembershipBodySchema = z.strictObject({
 });
 export type ChangeMembershipBody = z.infer<typeof changeMembershipBodySchema>;
 
-/**
- * A voucher's code as the desk types it (Lido's addition to the spec's offline payment, decision
- * 0072): spaces dropped and letters upper-cased, so "bw 1234" and "BW1234" are one voucher.
- */
+/** A voucher's code as the desk types it (Lido's addition to the spec's offline payment, decision 0072). */
 export const voucherCodeSchema = z
-  .string({ error: 'Enter the voucher’s code.' })
-  .transform((code) => code.replace(/\s+/g, '').toUpperCase())
-  .pipe(
-    z
-      .string()
-      .min(4, { error: 'Enter the voucher’s code: at least 4 letters or numbers.' })
-      .max(40, { error: 'A voucher’s code is at most 40 characters.' })
-      .regex(/^[A-Z0-9-]+$/, { error: 'A voucher’s code has only letters, numbers and hyphens.' }),
-  );
+  .string({ error: voucherCodeMessages.missing })
+  .transform(normalVoucherCode)
+  .superRefine((code, context) => {
+    const problem = voucherCodeProblem(code);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  });
 
 /** Payments held outside the card (platform spec §3 "Offline payment"). */
 export const offlinePaymentsSchema = z

@@ -20,6 +20,24 @@ export interface OfflinePayment {
   voucherCode?: string;
 }
 
+/** What is wrong with a voucher's code as typed (decision 0072); the desk and the server say the same. */
+export const voucherCodeMessages = {
+  missing: 'Enter the voucher’s code: at least 4 letters or numbers.',
+  tooLong: 'A voucher’s code is at most 40 characters.',
+  badCharacters: 'A voucher’s code has only letters, numbers and hyphens.',
+} as const;
+
+/** A voucher's code as it is kept: spaces dropped, letters upper-cased ("bw 1234" is "BW1234"). */
+export const normalVoucherCode = (text: string) => text.replace(/\s+/g, '').toUpperCase();
+
+/** Why a normalised code can't be a voucher's, or null when it can. */
+export function voucherCodeProblem(code: string): string | null {
+  if (code.length < 4) return voucherCodeMessages.missing;
+  if (code.length > 40) return voucherCodeMessages.tooLong;
+  if (!/^[A-Z0-9-]+$/.test(code)) return voucherCodeMessages.badCharacters;
+  return null;
+}
+
 /** Tenders that replace an earlier entry of the same type rather than adding another. */
 const replacing: readonly TenderType[] = ['cash', 'credit'];
 

@@ -21,6 +21,7 @@ import {
 import { recordStaffAction } from '../staff/index.ts';
 import type { DeskStaff } from './desk-pay.ts';
 import {
+  customerById,
   deskOrderForVoid,
   deskOrdersOn,
   markTenderHandedBack,
@@ -71,7 +72,6 @@ export function createDeskOrdersService(deps: {
   placesFreed: () => void;
 }) {
   const today = () => todayIn(deps.timeZone, deps.clock());
-  const day = today;
 
   /**
    * Whether the order can be voided now and what that would do: the checks, the refunds so far,
@@ -121,9 +121,7 @@ export function createDeskOrdersService(deps: {
     symbol: string,
   ): Promise<VoidPreview> {
     const bookings = await bookingsOfOrder(deps.db, plan.order.id);
-    const customer = (await deskOrdersOn(deps.db, plan.day, deps.timeZone)).find(
-      (row) => row.order.id === plan.order.id,
-    )?.customer;
+    const customer = await customerById(deps.db, plan.order.customerId);
     return {
       orderId: plan.order.id,
       reference: plan.order.reference,
@@ -236,7 +234,7 @@ export function createDeskOrdersService(deps: {
         let bookingsCancelled = 0;
         for (const { booking } of await bookingsOfOrder(tx, order.id)) {
           if (!(await markCancelled(tx, booking.id, { pence: 0, method: 'credit', cardPence: 0 }))) continue;
-          await giveBackBooking(tx, booking, day());
+          await giveBackBooking(tx, booking, today());
           bookingsCancelled += 1;
         }
         const membershipsCancelled = await cancelMembershipsOfVoidedOrder(tx, {

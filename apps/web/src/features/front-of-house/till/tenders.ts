@@ -1,5 +1,11 @@
 import { tenderTypeLabels } from '@lido/contracts/front-of-house';
-import { applyOfflinePayment, type OfflinePayment, type TenderType } from '@lido/contracts/offline-payments';
+import {
+  applyOfflinePayment,
+  normalVoucherCode,
+  type OfflinePayment,
+  type TenderType,
+  voucherCodeProblem,
+} from '@lido/contracts/offline-payments';
 import { formatPence } from '@lido/pricing/money';
 
 /**
@@ -76,21 +82,17 @@ export function addTender(
 export const removeTender = (payments: OfflinePayment[], index: number): OfflinePayment[] =>
   payments.filter((_, at) => at !== index);
 
-export const voucherCodeMessages = {
-  missing: 'Enter the voucher’s code: at least 4 letters or numbers.',
-  badCharacters: 'A voucher’s code has only letters, numbers and hyphens.',
-  twice: 'This voucher is already entered: each voucher can pay once.',
-} as const;
+export const voucherTwice = 'This voucher is already entered: each voucher can pay once.';
 
-/** The code as the server keeps it (spaces dropped, upper case), or why it can't be used. */
+/** The code as the server keeps it (the contract's own rule), or why it can't be used. */
 export function voucherCodeOf(
   text: string,
   payments: readonly OfflinePayment[],
 ): { code: string } | { error: string } {
-  const code = text.replace(/\s+/g, '').toUpperCase();
-  if (code.length < 4 || code.length > 40) return { error: voucherCodeMessages.missing };
-  if (!/^[A-Z0-9-]+$/.test(code)) return { error: voucherCodeMessages.badCharacters };
-  if (payments.some((payment) => payment.voucherCode === code)) return { error: voucherCodeMessages.twice };
+  const code = normalVoucherCode(text);
+  const problem = voucherCodeProblem(code);
+  if (problem) return { error: problem };
+  if (payments.some((payment) => payment.voucherCode === code)) return { error: voucherTwice };
   return { code };
 }
 
