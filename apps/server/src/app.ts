@@ -15,7 +15,7 @@ import { registerErrorHandling } from './http/errors.ts';
 import { refuseHostileInput } from './http/input-guard.ts';
 import { logSerializers } from './http/log-safety.ts';
 import { registerOperatorFonts } from './http/operator-fonts.ts';
-import { registerSecurityHeaders } from './http/security-headers.ts';
+import { decodedPath, isApiPath, registerSecurityHeaders } from './http/security-headers.ts';
 import { resolveSite } from './http/sites.ts';
 import { registerStaticSites } from './http/static-sites.ts';
 import { activitiesRoutes } from './modules/activities/activities.routes.ts';
@@ -195,20 +195,11 @@ export async function buildApp({
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       pathname !== undefined &&
-      !/^\/+api(\/|$)/i.test(pathname) &&
+      !isApiPath(pathname) &&
       !/\.[a-z0-9]{1,8}$/i.test(pathname);
     if (isPage && request.site) return app.sendSitePage(reply, request.site, services.joiningPageIds);
     return reply.status(404).send({ message: 'Unable to complete request, item not found.' });
   });
 
   return app;
-}
-
-/** The path of a request URL, percent-decoded; undefined when it does not decode. */
-function decodedPath(url: string): string | undefined {
-  try {
-    return decodeURIComponent(url.split('?')[0] ?? '');
-  } catch {
-    return undefined;
-  }
 }

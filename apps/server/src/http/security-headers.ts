@@ -51,13 +51,16 @@ export function contentSecurityPolicy(
 }
 
 /** The path of a request URL, percent-decoded; undefined when it does not decode. */
-function decodedPath(url: string): string | undefined {
+export function decodedPath(url: string): string | undefined {
   try {
     return decodeURIComponent(url.split('?')[0] ?? '');
   } catch {
     return undefined;
   }
 }
+
+/** Any spelling of an /api/ path once decoded (/%61pi/…, //API/…). */
+export const isApiPath = (pathname: string) => /^\/+api(\/|$)/i.test(pathname);
 
 /**
  * Whether an answer comes from the API, decided as the router decided, never on the raw URL: by the
@@ -68,7 +71,7 @@ export function isApiRequest(request: FastifyRequest): boolean {
   const route = request.routeOptions.url;
   if (route !== undefined) return route === '/api' || route.startsWith('/api/');
   const path = decodedPath(request.url);
-  return path === undefined || /^\/+api(\/|$)/i.test(path);
+  return path === undefined || isApiPath(path);
 }
 
 export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
