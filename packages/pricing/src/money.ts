@@ -41,3 +41,15 @@ const currencySymbols: Record<string, string> = { GBP: '£', EUR: '€', USD: '$
 export function currencySymbol(code: string): string {
   return currencySymbols[code] ?? code;
 }
+
+/** "20", "£20", "20.5", "1,020.50" → pence; an error says what is wrong with anything else. */
+export function parsePounds(text: string, symbol: string): { pence: number } | { error: string } {
+  const trimmed = text.trim().replace(symbol, '').replace(/,/g, '').trim();
+  if (trimmed === '') return { error: 'Enter the amount taken.' };
+  if (trimmed.startsWith('-')) return { error: 'The amount cannot be negative.' };
+  const match = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(trimmed) ?? /^()\.(\d{1,2})$/.exec(trimmed);
+  if (!match) return { error: `Enter the amount in pounds and pence, like ${formatPence(2000, symbol)}.` };
+  const pounds = Number(match[1] || '0');
+  const pence = Number((match[2] ?? '0').padEnd(2, '0'));
+  return { pence: pounds * 100 + pence };
+}

@@ -1,4 +1,6 @@
 import { randomInt } from 'node:crypto';
+import { isAcceptedDate } from '@lido/contracts/limits';
+import { parsePounds } from '@lido/pricing/money';
 import type { Executor } from '../../db/client.ts';
 import { insertVouchers } from './desk-payments.repository.ts';
 
@@ -12,12 +14,7 @@ export const newVoucherCode = (prefix: string) => `${prefix}-${block()}-${block(
 const usage = `Usage: npm run vouchers -- issue --value 10.00 [--count 1] [--expires YYYY-MM-DD] [--prefix GIFT] [--note "…"]
 Issues vouchers the desk takes by their code (decision 0072); prints one code a line.`;
 
-/** "10", "10.5" or "10.50" pounds as pence; undefined for anything else. */
-function poundsToPence(text: string): number | undefined {
-  const match = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(text.trim());
-  if (!match) return undefined;
-  return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
-}
+const penceOf = (parsed: ReturnType<typeof parsePounds>) => ('pence' in parsed ? parsed.pence : undefined);
 
 function option(args: string[], name: string): string | undefined {
   const at = args.indexOf(`--${name}`);
@@ -34,7 +31,7 @@ export async function runVouchersCommand(
     io.err(`${usage}\n`);
     return 64;
   }
-  const valuePence = poundsToPence(option(args, 'value') ?? '');
+  const valuePence = penceOf(parsePounds(option(args, 'value') ?? '', '£'));
   const count = Number(option(args, 'count') ?? '1');
   const expiresOn = option(args, 'expires') ?? null;
   const prefix = (option(args, 'prefix') ?? 'GIFT').toUpperCase();
@@ -46,7 +43,7 @@ export async function runVouchersCommand(
     !Number.isInteger(count) || count < 1 || count > 1000
       ? '--count must be a whole number from 1 to 1000.'
       : null,
-    expiresOn !== null && !/^\d{4}-\d{2}-\d{2}$/.test(expiresOn) ? '--expires must be YYYY-MM-DD.' : null,
+    expiresOn !== null && !isAcceptedDate(expiresOn) ? '--expires must be a real date, YYYY-MM-DD.' : null,
     !/^[A-Z0-9]{1,12}$/.test(prefix) ? '--prefix must be 1 to 12 letters or digits.' : null,
   ].filter((problem): problem is string => problem !== null);
   if (problems.length > 0) {
