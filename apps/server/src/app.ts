@@ -48,6 +48,7 @@ import { venuesRoutes } from './modules/venues/venues.routes.ts';
 import { type AppServices, type CatalogueCacheSetting, createServices } from './services.ts';
 import { directDebitRoutes } from './modules/direct-debit/direct-debit.routes.ts';
 import type { DirectDebitProvider } from './providers/direct-debit/start-direct-debit-provider.ts';
+import type { LineKinds } from './modules/line-kinds/index.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -76,6 +77,8 @@ export interface AppOptions {
   openActivePageSize?: number | undefined;
   /** The catalogue cache (decision 0038): its check interval, or `false` to read the database every time. */
   catalogueCache?: CatalogueCacheSetting | undefined;
+  /** Kinds of basket line sold besides the registered ones (decision 0077: a test's throwaway kind). */
+  moreLineKinds?: LineKinds | undefined;
 }
 
 /** A hop count becomes its function form: the closest `hops` proxies are trusted. */
@@ -97,6 +100,7 @@ export async function buildApp({
   onRoute,
   openActivePageSize,
   catalogueCache,
+  moreLineKinds,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -153,6 +157,7 @@ export async function buildApp({
     cardProvider,
     directDebitProvider,
     catalogueCache,
+    moreLineKinds,
   );
   app.decorate('services', services);
   // Closing waits for the Direct Debit set-ups orders started, before the database goes.

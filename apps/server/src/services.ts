@@ -62,6 +62,8 @@ import { requireOperator } from './modules/operator/current-operator.ts';
 import { createThemeService } from './modules/theme/theme.service.ts';
 import { createVenuesService } from './modules/venues/venues.service.ts';
 import { createWaitingListService } from './modules/waiting-list/waiting-list.service.ts';
+import type { LineKinds } from './modules/line-kinds/index.ts';
+import { registeredLineKinds } from './line-kinds.ts';
 
 /** Wires repositories into services once per app; routes receive only what they call. */
 export function createServices(
@@ -72,6 +74,8 @@ export function createServices(
   cardProvider: CardProvider | undefined,
   directDebitProvider?: DirectDebitProvider,
   catalogueCache: CatalogueCacheSetting = { checkEveryMs: defaultCatalogueCheckMs },
+  /** kinds of basket line sold besides the registered ones (a test's throwaway kind) */
+  moreLineKinds: LineKinds = [],
 ) {
   const membershipsRepository = createMembershipsRepository(database.db);
   const catalogue = hotReads(
@@ -131,22 +135,6 @@ export function createServices(
     clock,
     myAccountOrigin: publicSiteOrigins(config)['my-account'],
   });
-  const carts = createCartRepository(database.db);
-  const cart = createCartService({
-    operators,
-    carts,
-    account: accountRepository,
-    memberships,
-    change,
-    customerById: authRepository.customerById,
-    today,
-    db: database.db,
-    clock,
-    timeZone: config.timeZone,
-    directDebitBillingAddress: config.directDebitBillingAddress,
-    directDebit,
-    family,
-  });
   const waitingList = createWaitingListService({
     db: database.db,
     email,
@@ -162,6 +150,38 @@ export function createServices(
       charge: (attemptUuid, description) => checkout.card.chargeSavedCard(attemptUuid, description),
     },
   });
+  // What the basket sells (decision 0077): the basket's own rules are read from it when called.
+  const kinds: LineKinds = [
+    ...registeredLineKinds({
+      timeZone: config.timeZone,
+      log,
+      directDebit,
+      basket: {
+        termsOfLines: (lines) => cart.termsOfLines(lines),
+        dropPromotion: (customerId, cartId, promotionId) =>
+          cart.dropPromotion(customerId, cartId, promotionId),
+      },
+      offeredPlace: waitingList.lineKind,
+    }),
+    ...moreLineKinds,
+  ];
+  const carts = createCartRepository(database.db);
+  const cart = createCartService({
+    operators,
+    carts,
+    account: accountRepository,
+    memberships,
+    change,
+    customerById: authRepository.customerById,
+    today,
+    db: database.db,
+    clock,
+    timeZone: config.timeZone,
+    directDebitBillingAddress: config.directDebitBillingAddress,
+    directDebit,
+    family,
+    kinds,
+  });
   const bookings = createBookingsService({
     db: database.db,
     clock,
@@ -173,7 +193,7 @@ export function createServices(
     // Paying goes first for a connection when all are busy (decision 0067).
     db: database.payments,
     operators,
-    cart,
+    kinds,
     email,
     today,
     clock,
@@ -214,7 +234,7 @@ export function createServices(
       db: database.db,
       operators,
       carts,
-      view: createCartView({ operators, carts, db: database.db, timeZone: config.timeZone }),
+      view: createCartView({ operators, db: database.db, timeZone: config.timeZone, kinds }),
       settleHolds: cart.settleHolds,
       clock,
       timeZone: config.timeZone,
@@ -247,6 +267,7 @@ export function createServices(
       clock,
       timeZone: config.timeZone,
       placesFreed: () => waitingList.placesFreed(),
+      kinds,
     }),
     deskCustomers: createDeskCustomersService({ db: database.db }),
     staffAudit: createStaffAuditService({ db: database.db, operators, clock, timeZone: config.timeZone }),

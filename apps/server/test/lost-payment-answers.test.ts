@@ -130,7 +130,7 @@ describe('card payments whose answer was lost, on 21 Nov 2026', () => {
         },
       },
       currency: async () => 'GBP',
-      requiredTermIds: async () => [],
+      kinds: [],
       today: () => '2026-11-21',
       clock: () => new Date('2026-11-21T12:00:00Z'),
       timeZone: 'Europe/London',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { promotionUnavailable } from '../src/modules/checkout/order-completion.ts';
+import { promotionUnavailable } from '../src/modules/memberships/membership-line-kind.ts';
 import { startTestSandbox, type TestSandbox } from './support/card-sandbox.ts';
 import { browserFacts, cardBilling, checkoutCalls } from './support/checkout-calls.ts';
 import { createCustomer, type TestCustomer } from './support/factories.ts';

@@ -53,3 +53,15 @@ export function parsePounds(text: string, symbol: string): { pence: number } | {
   const pence = Number((match[2] ?? '0').padEnd(2, '0'));
   return { pence: pounds * 100 + pence };
 }
+
+/** Pence as the operator's money: amount, decimal and formatted text in its currency. */
+export interface MoneyFormat {
+  money: (pence: number) => Money;
+  symbol: string;
+}
+
+/** The operator's money format, from its currency code. */
+export function moneyFormat(currency: string): MoneyFormat {
+  const symbol = currencySymbol(currency);
+  return { money: (pence) => toMoney(pence, currency, symbol), symbol };
+}

@@ -776,8 +776,11 @@ export const paymentAttempts = pgTable(
       .references(() => orders.id),
     /** account credit spent with this card payment (the card pays amountPence, the rest of the total) */
     creditPence: integer('credit_pence').notNull().default(0),
-    /** the booking lines this payment paid for, with their accepted waivers (migration 0025) */
-    bookingLines: jsonb('booking_lines').notNull().default([]).$type<PaidBookingLine[]>(),
+    /**
+     * What this payment paid for, per line kind (migration 0052, decision 0077): each kind's own
+     * record under its name (a booking's lines with their accepted waivers), checked at completion.
+     */
+    paidLines: jsonb('paid_lines').notNull().default({}).$type<Record<string, unknown>>(),
     reconcileAttempts: integer('reconcile_attempts').notNull().default(0),
     /**
      * The waiting list's offer this payment books by itself, charging the saved card the customer

@@ -10,6 +10,7 @@ import { itemNotFoundMessage } from '../operator/current-operator.ts';
 import type { OperatorRepository } from '../operator/operator.repository.ts';
 import type { FamilyService } from '../family/family.service.ts';
 import type { CartRepository, CartRow } from './cart.repository.ts';
+import type { LineKinds } from '../line-kinds/index.ts';
 
 /** What the basket's services are built from (see `createCartService`). */
 export interface CartDeps {
@@ -33,6 +34,8 @@ export interface CartDeps {
   >;
   /** who a customer may book and buy for: themself and their dependants (decision 0051) */
   family: Pick<FamilyService, 'member' | 'checkFamily'>;
+  /** what the basket sells (decision 0077) */
+  kinds: LineKinds;
 }
 
 /**

@@ -5,14 +5,14 @@ import type { PaymentAttemptStatus } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { CardProvider } from '../../providers/card/card-provider.ts';
 import type { CustomerRow } from '../auth/auth.repository.ts';
-import type { CartLine } from './checkout.repository.ts';
-import type { DirectDebitLine } from '../direct-debit/direct-debit.service.ts';
 import { DirectDebitRequiredError } from '../direct-debit/direct-debit-required.ts';
+import type { LineKinds } from '../line-kinds/index.ts';
 import {
   BasketChangedError,
   type CompletedOrder,
   OfferPaymentError,
   completeBasket,
+  completePaidPurchase,
   type CreatedOrder,
 } from './order-completion.ts';
 import {
@@ -35,11 +35,9 @@ export const cardPaymentsUnavailable = 'Card payments are not available at the m
 
 /**
  * Card payments that book a waiting list's offer instead of a basket (decision 0054): a saved card
- * charged without the customer. Recovery finishes them the same way, through these.
+ * charged without the customer. Their order is made by `completePaidPurchase` like a basket's.
  */
 export interface OfferPayments {
-  /** the offer's order from its authorised payment, once; a `BasketChangedError` when the place is gone */
-  complete(attemptUuid: string, onCreated: CardPaymentDeps['onOrderCreated']): Promise<CompletedOrder>;
   /** the card was not charged: the place is offered to the customer as usual */
   notCharged(attempt: Pick<AttemptRow, 'waitingListEntryId'>): Promise<void>;
 }
@@ -49,17 +47,14 @@ export interface CardPaymentDeps {
   db: Db;
   provider: CardProvider | undefined;
   currency: () => Promise<string>;
-  /** the terms a basket's lines need that were not accepted with them */
-  requiredTermIds: (lines: CartLine[]) => Promise<number[]>;
+  /** what the basket sells (decision 0077) */
+  kinds: LineKinds;
   today: () => CalendarDate;
   /** now, and the operator's time zone (bookings) */
   clock: () => Date;
   timeZone: string;
   log: FastifyBaseLogger;
-  recordDirectDebit?: (tx: Tx, line: DirectDebitLine) => Promise<void>;
-  onOrderCreated?: (tx: Tx, order: { id: number; customerId: number }) => Promise<void>;
-  /** prices a basket again without a promotion that was refused at completion */
-  dropPromotion?: (customerId: number, cartId: number, promotionId: number) => Promise<void>;
+  onOrderCreated?: (tx: Tx, order: CreatedOrder) => Promise<void>;
   offerPayments?: OfferPayments;
 }
 
@@ -118,26 +113,27 @@ export function createPaymentRecovery(deps: CardPaymentDeps) {
   ): Promise<CompletedOrder> {
     // An offer's payment is told apart in the order's transaction: a basket's completion, the
     // common case, reads the payment once.
+    const when = { today: deps.today(), now: deps.clock(), timeZone: deps.timeZone };
     const completeOffer = async (error: unknown) => {
-      if (!(error instanceof OfferPaymentError) || !deps.offerPayments) throw error;
-      return deps.offerPayments.complete(attemptUuid, deps.onOrderCreated);
+      if (!(error instanceof OfferPaymentError)) throw error;
+      return completePaidPurchase(deps.db, deps.kinds, {
+        ...when,
+        attemptUuid,
+        customerReference: async () => customer.reference,
+        onCreated: deps.onOrderCreated,
+      });
     };
     try {
-      return await completeBasket(deps.db, {
+      return await completeBasket(deps.db, deps.kinds, {
+        ...when,
         customerId: customer.id,
         customerReference: customer.reference,
         acceptedTermIds: [],
-        requiredTermIds: deps.requiredTermIds,
-        today: deps.today(),
-        now: deps.clock(),
-        timeZone: deps.timeZone,
         payment: { attemptUuid },
-        recordDirectDebit: deps.recordDirectDebit,
         onCreated: async (tx, order) => {
           await alsoOnCreated?.(tx, order);
           await deps.onOrderCreated?.(tx, order);
         },
-        dropPromotion: async (cartId, promotionId) => deps.dropPromotion?.(customer.id, cartId, promotionId),
       }).catch(completeOffer);
     } catch (error) {
       // The basket cannot become this order: the money goes back at once.

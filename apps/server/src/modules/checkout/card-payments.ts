@@ -10,18 +10,13 @@ import type {
 } from '../../providers/card/card-provider.ts';
 import type { CustomerRow } from '../auth/auth.repository.ts';
 import { customerReference } from '../customers/customers.repository.ts';
-import { requireDirectDebitFor } from '../direct-debit/direct-debit-required.ts';
 import { recordWebhookEvent } from '../webhooks/webhook-inbox.repository.ts';
 import { billingFor, offeredSavedCard, savedCardSummary } from './card-billing.ts';
 import { type CardPaymentDeps, createPaymentRecovery, requireCardProvider } from './card-payment-recovery.ts';
-import { lockCart, openCartOf, openCartWithLines } from './checkout.repository.ts';
+import { lockCart, openCartOf } from './checkout.repository.ts';
 import { createSavedCardCharge } from './saved-card-charge.ts';
 import { waiverLineIds } from '@lido/contracts/payments';
-import { paidBookingLines } from '../bookings/booking-completion.ts';
-import { packageLinesOf } from '../packages/package-lines.repository.ts';
-import { bookingLinesOf } from '../bookings/bookings.repository.ts';
-import { extendHolds } from '../cart/booking-lines.repository.ts';
-import { type CompletedOrder, termsNotAccepted } from './order-completion.ts';
+import { basketLines, type CompletedOrder, termsNotAccepted } from './order-completion.ts';
 import {
   type AttemptChanges,
   type AttemptRow,
@@ -109,24 +104,16 @@ export function createCardPayments(deps: CardPaymentDeps) {
 
   /** The open basket, its membership lines and its total (booking lines included). */
   async function openBasket(customerId: number) {
-    const open = await openCartWithLines(deps.db, customerId);
-    if (!open) throw new HttpError(404, 'Your basket is empty.');
-    const { cart, lines } = open;
-    const [bookings, packages] = await Promise.all([
-      bookingLinesOf(deps.db, cart.id),
-      packageLinesOf(deps.db, cart.id),
-    ]);
-    if (lines.length === 0 && bookings.length === 0 && packages.length === 0)
-      throw new HttpError(404, 'Your basket is empty.');
-    const total =
-      [...lines, ...bookings.map(({ line }) => line)].reduce((sum, line) => sum + line.amountPence, 0) +
-      packages.reduce((sum, { line }) => sum + line.pricePence, 0);
-    return { cart, lines, total };
+    const cart = await openCartOf(deps.db, customerId);
+    if (!cart) throw new HttpError(404, 'Your basket is empty.');
+    const { parts, count, totalPence } = await basketLines(deps.db, deps.kinds, cart.id);
+    if (count === 0) throw new HttpError(404, 'Your basket is empty.');
+    return { cart, parts, total: totalPence };
   }
 
-  /** Paying has started: the basket's held places are kept so they cannot lapse mid-payment. */
+  /** Paying has started: what the basket's lines hold (places) is kept from lapsing mid-payment. */
   async function keepHolds(cartId: number) {
-    await extendHolds(deps.db, cartId);
+    for (const kind of deps.kinds) await kind.keep?.(deps.db, cartId);
   }
 
   const savedCardFor = async (customerId: number) =>
@@ -166,15 +153,19 @@ export function createCardPayments(deps: CardPaymentDeps) {
         throw new HttpError(422, `Payment provider '${card.name}' does not take Stripe payment methods.`);
       if (takesPaymentMethods && body.cardIdentifier)
         throw new HttpError(422, `Payment provider '${card.name}' does not take card identifiers.`);
-      const { cart, lines, total } = await openBasket(customer.id);
-      // Nothing is charged for a monthly membership that could never be collected.
-      await requireDirectDebitFor(deps.db, { customerId: customer.id, cartId: cart.id, lines });
+      const { cart, parts, total } = await openBasket(customer.id);
+      // Nothing is charged for lines that could never be paid for (a monthly membership no Direct
+      // Debit could collect).
+      for (const { kind, lines } of parts)
+        await kind.payable?.(deps.db, lines, { customerId: customer.id, cartId: cart.id });
       const spend = creditToSpend(body.payments, { balance: customer.creditBalancePence, total });
       if ('error' in spend) throw new HttpError(422, spend.error, { errors: { payments: [spend.error] } });
       // The card pays what account credit does not.
       const cardAmount = total - spend.credit;
       if (cardAmount <= 0) throw new HttpError(422, 'No payment is required for this purchase.');
-      const required = await deps.requiredTermIds(lines);
+      const required = (
+        await Promise.all(parts.map(({ kind, lines }) => kind.requiredTermIds?.(lines) ?? []))
+      ).flat();
       if (!required.every((id) => body.terms.includes(id)))
         throw new HttpError(422, termsNotAccepted, { errors: { terms: [termsNotAccepted] } });
       if (!body.sessionKey)
@@ -182,13 +173,16 @@ export function createCardPayments(deps: CardPaymentDeps) {
           errors: { sessionKey: ['The card session is missing.'] },
         });
 
-      // What the card pays for, bookings' waivers included: checked before anything is charged.
-      const bookingLines = await paidBookingLines(
-        deps.db,
-        cart.id,
-        waiverLineIds(body.completedWaivers),
-        deps.clock(),
-      );
+      // What the card pays for, per kind (bookings' waivers included): checked before anything is charged.
+      const paidLines: Record<string, unknown> = {};
+      for (const { kind, lines } of parts) {
+        const record = await kind.paymentRecord?.(deps.db, lines, {
+          cartId: cart.id,
+          acceptedWaivers: waiverLineIds(body.completedWaivers),
+          now: deps.clock(),
+        });
+        if (record !== undefined) paidLines[kind.name] = record;
+      }
       await keepHolds(cart.id);
 
       const { billing, savedCard } = await billingFor(deps.db, {
@@ -233,7 +227,7 @@ export function createCardPayments(deps: CardPaymentDeps) {
           savedCardId: savedCard?.id ?? null,
           billing,
           acceptedTermIds: body.terms,
-          bookingLines,
+          paidLines,
         });
         return undefined;
       });

@@ -7,7 +7,6 @@ import type { Db, Executor, Tx } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { EmailQueue } from '../email/email-outbox.ts';
 import type { CustomerRow } from '../auth/auth.repository.ts';
-import type { createCartService } from '../cart/cart.service.ts';
 import { changeAnswer, inJsonbKeyOrder, moneyFormat } from '../memberships/costs-answer.ts';
 import { itemNotFoundMessage, requireOperator } from '../operator/current-operator.ts';
 import type { OperatorRepository } from '../operator/operator.repository.ts';
@@ -18,11 +17,12 @@ import { creditToSpend, type OfflinePayment, tenderTypeLabels } from '@lido/cont
 import { type CompletedOrder, completeBasket, type CreatedOrder } from './order-completion.ts';
 import { recordDeskCardOrder } from '../desk-payments/desk-card.ts';
 import { orderPayment } from './order-payment.ts';
-import { outstandingBalanceOrderItem } from './outstanding-balance-completion.ts';
+import { outstandingBalanceOrderItem } from '../memberships/outstanding-balance-line-kind.ts';
+import type { LineKinds } from '../line-kinds/index.ts';
 import type { OrderItemDetails } from '../../db/schema.ts';
 import { receiptEmail } from './receipt-email.ts';
 import { customerContact } from '../customers/customers.repository.ts';
-import { type CartLine, findOrder, orderLines } from './checkout.repository.ts';
+import { findOrder, orderLines } from './checkout.repository.ts';
 import { orderBookingItems } from '../bookings/order-booking-items.ts';
 import { bookingsOfOrder } from '../bookings/bookings.repository.ts';
 import { calendarEvent } from '../bookings/bookings.service.ts';
@@ -38,14 +38,15 @@ import { tendersOf } from '../desk-payments/desk-payments.repository.ts';
 export function createCheckoutService(deps: {
   db: Db;
   operators: OperatorRepository;
-  cart: ReturnType<typeof createCartService>;
+  /** what the basket sells (decision 0077) */
+  kinds: LineKinds;
   email: EmailQueue;
   today: () => CalendarDate;
   clock: () => Date;
   timeZone: string;
   log: FastifyBaseLogger;
   cardProvider: CardProvider | undefined;
-  directDebit: DirectDebitService;
+  directDebit: Pick<DirectDebitService, 'settle'>;
   /** a waiting list's offers paid by saved card (decision 0054) */
   offerPayments?: OfferPayments;
 }) {
@@ -109,31 +110,16 @@ export function createCheckoutService(deps: {
     );
   }
 
-  // Terms accepted on the joining page travel with the basket: checkout asks only for the rest.
-  const requiredTermIds = async (lines: CartLine[]) =>
-    (await deps.cart.termsOfLines(lines)).filter((term) => !term.accepted).map((term) => term.id);
-
-  /** A refused promotion leaves the basket: priced again without it (a failure only logs). */
-  const dropPromotion = async (customerId: number, cartId: number, promotionId: number) => {
-    try {
-      await deps.cart.dropPromotion(customerId, cartId, promotionId);
-    } catch (error) {
-      deps.log.error({ err: error, cartId }, 'basket could not be repriced without a refused promotion');
-    }
-  };
-
   const card = createCardPayments({
     db: deps.db,
     provider: deps.cardProvider,
     currency: async () => (await requireOperator(deps.operators)).currency,
-    requiredTermIds,
+    kinds: deps.kinds,
     today: deps.today,
     clock: deps.clock,
     timeZone: deps.timeZone,
     log: deps.log,
-    recordDirectDebit: deps.directDebit.recordWithOrder,
     onOrderCreated: queueReceipt,
-    dropPromotion,
     offerPayments: deps.offerPayments,
   });
 
@@ -145,15 +131,11 @@ export function createCheckoutService(deps: {
     customerId: customer.id,
     customerReference: customer.reference,
     acceptedTermIds: input.terms,
-    requiredTermIds,
     today: deps.today(),
     now: deps.clock(),
     timeZone: deps.timeZone,
     acceptedWaivers: waiverLineIds(input.completedWaivers),
-    recordDirectDebit: deps.directDebit.recordWithOrder,
     onCreated: queueReceipt,
-    dropPromotion: async (cartId: number, promotionId: number) =>
-      dropPromotion(customer.id, cartId, promotionId),
   });
 
   /** The Direct Debit set-ups started after orders and still running (see `completed`). */
@@ -219,7 +201,7 @@ export function createCheckoutService(deps: {
         total: Number.MAX_SAFE_INTEGER,
       });
       if ('error' in spend) throw new HttpError(422, spend.error, { errors: { payments: [spend.error] } });
-      const result = await completeBasket(deps.db, {
+      const result = await completeBasket(deps.db, deps.kinds, {
         ...basketCompletion(customer, input),
         creditPence: spend.credit,
       });
@@ -256,7 +238,7 @@ export function createCheckoutService(deps: {
         },
         today: deps.today(),
       });
-      const result = await completeBasket(deps.db, {
+      const result = await completeBasket(deps.db, deps.kinds, {
         ...basketCompletion(customer, input),
         offline: desk.offline,
         onCreated: async (tx, order) => {

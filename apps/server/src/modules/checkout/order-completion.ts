@@ -1,66 +1,39 @@
-import { addDays, type CalendarDate } from '@lido/pricing/calendar-date';
 import { creditMessages } from '@lido/contracts/offline-payments';
+import type { CalendarDate } from '@lido/pricing/calendar-date';
 import type { Db, Tx } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
-import type { DirectDebitLine } from '../direct-debit/direct-debit.service.ts';
-import { requireDirectDebitFor } from '../direct-debit/direct-debit-required.ts';
-import { recordStart } from './membership-start.ts';
-import { redeemPromotion } from '../memberships/promotion-redemption.repository.ts';
 import {
-  cartLines,
-  type CartLine,
+  BasketChangedError,
+  type CompletionContext,
+  type KindLines,
+  type LineKind,
+  type LineKinds,
+} from '../line-kinds/index.ts';
+import {
   type CartRow,
-  endMembership,
   findOrder,
-  insertMembership,
   insertOrder,
   insertOrderItems,
   lastCompletedOrder,
   lockCart,
   markCartCompleted,
-  openCartWithLines,
-  orderLineFacts,
+  openCartOf,
   saveCard,
   spendCredit,
 } from './checkout.repository.ts';
 import { type AttemptRow, findAttempt, moveAttempt } from './payment-attempt.repository.ts';
-import { payOutstandingBalances } from './outstanding-balance-completion.ts';
-import { type BookedLine, bookingsToBuy, buyBookings } from '../bookings/booking-completion.ts';
-import { buyPackages } from '../packages/package-purchase.ts';
-import { packageLinesOf } from '../packages/package-lines.repository.ts';
+
+export { BasketChangedError } from '../line-kinds/index.ts';
 
 export const termsNotAccepted = 'Please check all required terms and conditions';
 export const paymentRequired = 'Payment is required for this basket.';
 export const paymentCompletionFailed = 'Payment completion failed';
 
-/** The basket no longer matches what was paid: the payment must be given back, not kept. */
-export class BasketChangedError extends HttpError {
-  constructor(
-    message = 'Your basket changed while you were paying, so the payment was cancelled and you have not been charged.',
-  ) {
-    super(409, message);
-  }
-}
-
 /**
- * The payment is for a waiting list's offer (decision 0054), which has no basket: the caller
- * completes the offer instead, and one that cannot is answered as a changed basket (money back).
+ * The payment is for a basketless purchase (a waiting list's offer, decision 0054): the caller
+ * completes it with `completePaidPurchase` instead.
  */
 export class OfferPaymentError extends BasketChangedError {}
-
-/** quality.md S3: a promotion that ran out (or was used) meanwhile is not given; the customer is told. */
-export const promotionUnavailable =
-  'This promotion is no longer available, so it has been taken off your basket: please check the new total. You have not been charged.';
-
-/** A line's promotion was refused at redemption: nothing of the order stays, the basket is repriced. */
-export class PromotionUnavailableError extends BasketChangedError {
-  constructor(
-    readonly cartId: number,
-    readonly promotionId: number,
-  ) {
-    super(promotionUnavailable);
-  }
-}
 
 export const creditChanged =
   'Your account credit changed while you were paying, so the payment was cancelled and you have not been charged.';
@@ -91,58 +64,88 @@ export interface CompletedOrder {
   created: boolean;
 }
 
+/** A kind with its lines in the order being made. */
+interface Part {
+  kind: LineKind;
+  lines: KindLines;
+}
+
+/** What completing a basket needs; the kinds are checkout's registered line kinds. */
+export interface BasketCompletion {
+  customerId: number;
+  customerReference: string;
+  acceptedTermIds: number[];
+  today: CalendarDate;
+  /** now, and the operator's time zone, for what an order books */
+  now: Date;
+  timeZone: string;
+  /** the basket lines whose waivers were accepted (without a card payment; a card's are on its attempt) */
+  acceptedWaivers?: Set<number>;
+  /** the authorised card payment that pays for the basket (with the credit it recorded) */
+  payment?: { attemptUuid: string };
+  /** account credit that pays (part of) a basket without a card payment */
+  creditPence?: number;
+  /** tenders taken at the front desk pay instead (decision 0056) */
+  offline?: OfflineSettlement;
+  /** queues what a new order sends (its receipt) in this transaction, so a crash cannot lose it */
+  onCreated?: (tx: Tx, order: CreatedOrder) => Promise<void>;
+}
+
 /**
  * Turns the customer's basket into an order in one transaction (architecture.md house rule 6):
- * the basket row is locked, its lines become order lines and the memberships they buy, promotions
- * are redeemed, and the basket is marked completed with the order's id. Concurrent or repeated
- * completes wait on the lock, then find the basket completed and answer the same order (quality.md
- * R1). A basket with something to pay completes only with an authorised card payment of exactly
- * its total; that attempt row is locked too and records the order, so a repeat answers it.
+ * the basket row is locked, each registered line kind's lines are locked, checked against what
+ * was paid and fulfilled, and the basket is marked completed with the order's id. Concurrent or
+ * repeated completes wait on the lock, then find the basket completed and answer the same order
+ * (quality.md R1). A basket with something to pay completes only with an authorised card payment
+ * of exactly its total; that attempt row is locked too and records the order, so a repeat answers
+ * it. A kind that refuses with something to do once the order rolled back (a promotion that ran
+ * out leaves the basket) has it done here.
  */
 export async function completeBasket(
   db: Db,
-  input: {
-    customerId: number;
-    customerReference: string;
-    acceptedTermIds: number[];
-    /** the terms a basket's lines need that were not accepted with them (catalogue reads) */
-    requiredTermIds: (lines: CartLine[]) => Promise<number[]>;
-    today: CalendarDate;
-    /** now, and the operator's time zone, for the bookings an order makes */
-    now: Date;
-    timeZone: string;
-    /** the booking lines whose waivers were accepted (without a card payment; a card's are on its attempt) */
-    acceptedWaivers?: Set<number>;
-    /** the authorised card payment that pays for the basket (with the credit it recorded) */
-    payment?: { attemptUuid: string };
-    /** account credit that pays (part of) a basket without a card payment */
-    creditPence?: number;
-    /** tenders taken at the front desk pay instead (decision 0056) */
-    offline?: OfflineSettlement;
-    /** records a new monthly membership's first Direct Debit collection, in this transaction */
-    recordDirectDebit?: (tx: Tx, line: DirectDebitLine) => Promise<void>;
-    /** queues what a new order sends (its receipt) in this transaction, so a crash cannot lose it */
-    onCreated?: (tx: Tx, order: CreatedOrder) => Promise<void>;
-    /** after a refused promotion rolled the order back: prices the basket again without it */
-    dropPromotion?: (cartId: number, promotionId: number) => Promise<void>;
-  },
+  kinds: LineKinds,
+  input: BasketCompletion,
 ): Promise<CompletedOrder> {
   try {
-    return await completeInTransaction(db, input);
+    return await completeInTransaction(db, kinds, input);
   } catch (error) {
-    if (error instanceof PromotionUnavailableError)
-      await input.dropPromotion?.(error.cartId, error.promotionId);
+    if (error instanceof BasketChangedError) await error.afterRollback?.();
     throw error;
   }
 }
 
-type CompletionInput = Parameters<typeof completeBasket>[1];
+/** The terms a basket's lines need: catalogue reads, so read before the order's transaction. */
+async function requiredTermIds(db: Db, kinds: LineKinds, customerId: number): Promise<number[]> {
+  const withTerms = kinds.filter((kind) => kind.requiredTermIds);
+  if (withTerms.length === 0) return [];
+  const cart = await openCartOf(db, customerId);
+  if (!cart) return [];
+  const ids = await Promise.all(
+    withTerms.map(async (kind) => kind.requiredTermIds!(await kind.linesOf(db, cart.id))),
+  );
+  return ids.flat();
+}
 
-async function completeInTransaction(db: Db, input: CompletionInput): Promise<CompletedOrder> {
-  // The terms to accept are read before the transaction (they are catalogue reads), from the
-  // basket and its lines in one read.
-  const open = await openCartWithLines(db, input.customerId);
-  const required = open ? await input.requiredTermIds(open.lines) : [];
+/** The basket's lines of every kind, priced, with their count and total. */
+export async function basketLines(db: Db, kinds: LineKinds, cartId: number) {
+  // Independent reads, sent together (outside a transaction, each takes its own connection).
+  const parts = await Promise.all(
+    kinds.map(async (kind) => ({ kind, lines: await kind.linesOf(db, cartId) })),
+  );
+  return { parts, ...sums(parts) };
+}
+
+const sums = (parts: Part[]) => ({
+  count: parts.reduce((sum, part) => sum + part.lines.count, 0),
+  totalPence: parts.reduce((sum, part) => sum + part.lines.totalPence, 0),
+});
+
+async function completeInTransaction(
+  db: Db,
+  kinds: LineKinds,
+  input: BasketCompletion,
+): Promise<CompletedOrder> {
+  const required = await requiredTermIds(db, kinds, input.customerId);
 
   return db.transaction(async (tx) => {
     const repeated = await input.offline?.claim(tx);
@@ -155,10 +158,7 @@ async function completeInTransaction(db: Db, input: CompletionInput): Promise<Co
       });
       if (!attempt) throw new HttpError(404, 'No transaction ID available for payment completion');
       if (attempt.waitingListEntryId !== null) throw new OfferPaymentError();
-      if (attempt.orderId !== null) {
-        const done = await findOrder(tx, attempt.orderId);
-        return { orderId: done!.id, reference: done!.reference, created: false };
-      }
+      if (attempt.orderId !== null) return answerOf(await findOrder(tx, attempt.orderId));
       if (attempt.status !== 'authorised') throw new HttpError(422, paymentCompletionFailed);
     }
     if (attempt && attempt.cartId === null) throw new BasketChangedError();
@@ -171,97 +171,178 @@ async function completeInTransaction(db: Db, input: CompletionInput): Promise<Co
       if (!done?.orderId) throw new HttpError(404, 'Your basket is empty.');
       return { orderId: done.orderId, reference: done.reference, created: false };
     }
-    const lines = await cartLines(tx, cart.id);
-    const paidBookings = attempt ? attempt.bookingLines : undefined;
-    const changed = (message?: string) => new BasketChangedError(message);
-    const bookings = await bookingsToBuy(tx, {
-      cartId: cart.id,
-      paid: paidBookings,
-      acceptedWaivers: input.acceptedWaivers ?? new Set(),
-      changed,
-    });
-    const packages = await packageLinesOf(tx, cart.id);
-    if (lines.length === 0 && bookings.count === 0 && packages.length === 0)
+    const context = completionContext(input, cart.id);
+    const parts: Part[] = [];
+    for (const kind of kinds) {
+      const locked = await kind.linesOf(tx, cart.id, { lock: true });
+      const lines = kind.toBuy
+        ? await kind.toBuy(tx, locked, { ...context, paid: attempt?.paidLines[kind.name] })
+        : locked;
+      parts.push({ kind, lines });
+    }
+    const { count, totalPence: total } = sums(parts);
+    if (count === 0)
       throw new HttpError(422, 'Your basket is empty.', { errors: { cart: ['Your basket is empty.'] } });
-    const total =
-      lines.reduce((sum, line) => sum + line.amountPence, 0) +
-      bookings.totalPence +
-      packages.reduce((sum, { line }) => sum + line.pricePence, 0);
     const credit = input.offline
       ? input.offline.settle(total).creditPence
       : attempt
         ? attempt.creditPence
         : (input.creditPence ?? 0);
     if (!input.offline) checkPaysTotal({ total, credit, attempt });
-    await requireDirectDebitFor(tx, { customerId: input.customerId, cartId: cart.id, lines });
+    for (const { kind, lines } of parts)
+      await kind.payable?.(tx, lines, { customerId: input.customerId, cartId: cart.id });
     const accepted = attempt ? attempt.acceptedTermIds : input.acceptedTermIds;
     if (!required.every((id) => accepted.includes(id)))
       throw new HttpError(422, termsNotAccepted, { errors: { terms: [termsNotAccepted] } });
 
-    const order = await insertOrder(tx, {
-      customerId: input.customerId,
-      venueId: lines[0]?.venueId ?? bookings.venueId ?? packages[0]?.line.venueId ?? null,
+    const bookingsSite = parts.some(({ kind, lines }) => kind.madeOnBookingsSite && lines.count > 0);
+    const order = await makeOrder(tx, parts, {
+      ...context,
+      total,
+      credit,
+      attempt,
       // An order that books or buys a package was made on the bookings site (joining spec "After payment").
-      source: input.offline
-        ? 'front-of-house'
-        : bookings.count > 0 || packages.length > 0
-          ? 'bookings'
-          : cart.source,
-      status: 'completed',
-      totalPence: total,
-      paymentMethod: input.offline ? 'offline' : attempt ? 'card' : credit > 0 ? 'credit' : 'none',
-      creditPence: credit,
-      cardLastFour: attempt?.card?.lastFour ?? null,
+      source: input.offline ? 'front-of-house' : bookingsSite ? 'bookings' : cart.source,
+      offline: input.offline !== undefined,
+      onCreated: input.onCreated,
     });
-    // Spent only if still there: two checkouts cannot spend the same credit.
-    if (credit > 0 && !(await spendCredit(tx, input.customerId, credit))) {
-      if (attempt) throw new BasketChangedError(creditChanged);
-      throw new HttpError(422, creditMessages.notEnough, {
-        errors: { payments: [creditMessages.notEnough] },
-      });
-    }
-    await buyLines(tx, input, { cart, lines, order });
-    const booked = await buyBookings(tx, bookings, {
-      customerId: input.customerId,
-      orderId: order.id,
-      timeZone: input.timeZone,
-      paid: paidBookings,
-      now: input.now,
-      changed,
-    });
-    await bookingOrderItems(tx, order.id, lines.length, booked);
-    await buyPackages(tx, {
-      orderId: order.id,
-      after: lines.length + booked.length,
-      lines: packages,
-      today: input.today,
-    });
-    await markCartCompleted(tx, cart.id, order.id);
-    if (attempt) await closeAttempt(tx, attempt, input.customerId, order.id);
-    await input.onCreated?.(tx, {
-      id: order.id,
-      customerId: input.customerId,
-      reference: order.reference,
-      totalPence: total,
-    });
-    return { orderId: order.id, reference: order.reference, created: true };
+    await markCartCompleted(tx, cart.id, order.orderId);
+    return order;
   });
 }
 
-/** Each booking is a line of the order's receipt, after its memberships. */
-async function bookingOrderItems(tx: Tx, orderId: number, after: number, booked: BookedLine[]) {
-  if (booked.length === 0) return;
-  await insertOrderItems(
-    tx,
-    booked.map((line, index) => ({
-      orderId,
-      position: after + index + 1,
-      itemType: 'booking' as const,
-      description: line.description,
-      amountPence: line.amountPence,
-      details: null,
-    })),
-  );
+const answerOf = (done: Awaited<ReturnType<typeof findOrder>>): CompletedOrder => ({
+  orderId: done!.id,
+  reference: done!.reference,
+  created: false,
+});
+
+function completionContext(
+  input: Pick<BasketCompletion, 'customerId' | 'customerReference' | 'today' | 'now' | 'timeZone'> & {
+    acceptedWaivers?: Set<number> | undefined;
+  },
+  cartId: number | null,
+): Omit<CompletionContext, 'paid'> {
+  return {
+    customerId: input.customerId,
+    customerReference: input.customerReference,
+    today: input.today,
+    now: input.now,
+    timeZone: input.timeZone,
+    cartId,
+    acceptedWaivers: input.acceptedWaivers ?? new Set(),
+    // A card payment that no longer matches is given back; a desk or credit basket is only refused.
+    changed: (message?: string) => new BasketChangedError(message),
+  };
+}
+
+/**
+ * The one way an order is made, for a basket and for a basketless purchase: the order row, the
+ * credit it spends, each kind's lines fulfilled with its receipt lines, and the card payment that
+ * paid closed with it; then what the order sends is queued in the same transaction.
+ */
+async function makeOrder(
+  tx: Tx,
+  parts: Part[],
+  input: Omit<CompletionContext, 'paid'> & {
+    total: number;
+    credit: number;
+    attempt: AttemptRow | undefined;
+    source: CartRow['source'];
+    /** paid by tenders taken at the desk */
+    offline: boolean;
+    onCreated: BasketCompletion['onCreated'];
+  },
+): Promise<CompletedOrder> {
+  const { total, credit, attempt } = input;
+  const order = await insertOrder(tx, {
+    customerId: input.customerId,
+    venueId: parts.find(({ lines }) => lines.venueId !== null)?.lines.venueId ?? null,
+    source: input.source,
+    status: 'completed',
+    totalPence: total,
+    paymentMethod: input.offline ? 'offline' : attempt ? 'card' : credit > 0 ? 'credit' : 'none',
+    creditPence: credit,
+    cardLastFour: attempt?.card?.lastFour ?? null,
+  });
+  // Spent only if still there: two checkouts cannot spend the same credit.
+  if (credit > 0 && !(await spendCredit(tx, input.customerId, credit))) {
+    if (attempt) throw new BasketChangedError(creditChanged);
+    throw new HttpError(422, creditMessages.notEnough, {
+      errors: { payments: [creditMessages.notEnough] },
+    });
+  }
+  let position = 0;
+  for (const { kind, lines } of parts) {
+    if (lines.count === 0) continue;
+    const receipt = await kind.fulfil(tx, lines, {
+      ...input,
+      paid: attempt?.paidLines[kind.name],
+      order: { id: order.id, reference: order.reference, cardLastFour: attempt?.card?.lastFour ?? null },
+    });
+    if (receipt.length === 0) continue;
+    await insertOrderItems(
+      tx,
+      receipt.map((line) => ({ ...line, orderId: order.id, position: (position += 1) })),
+    );
+  }
+  if (attempt) await closeAttempt(tx, attempt, input.customerId, order.id);
+  await input.onCreated?.(tx, {
+    id: order.id,
+    customerId: input.customerId,
+    reference: order.reference,
+    totalPence: total,
+  });
+  return { orderId: order.id, reference: order.reference, created: true };
+}
+
+/**
+ * A basketless purchase paid by card (a waiting list's offer charged to the saved card the
+ * customer agreed to, decision 0054): its lines come from what the payment recorded, read by the
+ * kind that recorded them, and its order is made exactly as a basket's. A repeat answers the
+ * order; lines that can no longer be had are a `BasketChangedError` (the money goes back).
+ */
+export async function completePaidPurchase(
+  db: Db,
+  kinds: LineKinds,
+  input: Pick<BasketCompletion, 'today' | 'now' | 'timeZone' | 'onCreated'> & {
+    attemptUuid: string;
+    customerReference: (customerId: number) => Promise<string>;
+  },
+): Promise<CompletedOrder> {
+  return db.transaction(async (tx) => {
+    const attempt = await findAttempt(tx, input.attemptUuid, { lock: true });
+    if (!attempt || attempt.cartId !== null)
+      throw new HttpError(404, 'No transaction ID available for payment completion');
+    if (attempt.orderId !== null) return answerOf(await findOrder(tx, attempt.orderId));
+    if (attempt.status !== 'authorised') throw new HttpError(422, paymentCompletionFailed);
+    const context = completionContext(
+      {
+        ...input,
+        customerId: attempt.customerId,
+        customerReference: await input.customerReference(attempt.customerId),
+      },
+      null,
+    );
+    const parts: Part[] = [];
+    for (const kind of kinds) {
+      const paid = attempt.paidLines[kind.name];
+      if (paid === undefined || !kind.paidLines) continue;
+      const lines = await kind.paidLines(tx, { ...context, paid });
+      parts.push({ kind, lines });
+    }
+    const { count, totalPence: total } = sums(parts);
+    if (count === 0 || total !== attempt.amountPence + attempt.creditPence) throw new BasketChangedError();
+    return makeOrder(tx, parts, {
+      ...context,
+      total,
+      credit: attempt.creditPence,
+      attempt,
+      source: parts.some(({ kind }) => kind.madeOnBookingsSite) ? 'bookings' : 'online-joining',
+      offline: false,
+      onCreated: input.onCreated,
+    });
+  });
 }
 
 /** A card payment must be exactly the total less its credit; without one, credit must pay it all. */
@@ -274,106 +355,6 @@ function checkPaysTotal({ total, credit, attempt }: { total: number; credit: num
     throw new HttpError(422, creditMessages.moreThanTotal, {
       errors: { payments: [creditMessages.moreThanTotal] },
     });
-}
-
-/**
- * The basket's lines become order lines and the memberships they buy (proof-of-eligibility ones
- * wait for the proof); a change ends the held membership; monthly ones start their collections;
- * promotions are redeemed, and one that was refused rolls the whole order back.
- */
-async function buyLines(
-  tx: Tx,
-  input: CompletionInput,
-  { cart, lines, order }: { cart: CartRow; lines: CartLine[]; order: { id: number; reference: string } },
-) {
-  if (lines.length === 0) return;
-  const typeIds = lines.map((line) => line.membershipTypeId);
-  const { names, venueNames, categories, proofTypes, prices } = await orderLineFacts(tx, {
-    typeIds,
-    venueIds: lines.map((line) => line.venueId),
-    paymentOptionIds: lines.map((line) => line.paymentOptionId),
-  });
-  // Failed Direct Debit collections paid by card buy nothing: they are recovered, once.
-  const positioned = lines.map((line, index) => ({ line, position: index + 1 }));
-  await payOutstandingBalances(tx, {
-    lines: positioned.filter(({ line }) => line.itemType === 'outstanding_balance'),
-    customerId: input.customerId,
-    orderId: order.id,
-    membershipNames: names,
-    changed: (message) => new BasketChangedError(message),
-  });
-  const bought = positioned.filter(({ line }) => line.itemType !== 'outstanding_balance');
-  if (bought.length === 0) return;
-  await insertOrderItems(
-    tx,
-    bought.map(({ line, position }) => {
-      const { change, ...costs } = line.costs;
-      return {
-        orderId: order.id,
-        position,
-        itemType: 'membership' as const,
-        description: line.description,
-        amountPence: line.amountPence,
-        details: {
-          kind: line.itemType as Exclude<typeof line.itemType, 'outstanding_balance'>,
-          name: names.get(line.membershipTypeId) ?? line.description,
-          categories: categories.get(line.membershipTypeId) ?? [],
-          venueName: venueNames.get(line.venueId) ?? '',
-          membershipTypeId: line.membershipTypeId,
-          requiresEligibility: proofTypes.has(line.membershipTypeId),
-          costs,
-          change: change ?? null,
-        },
-      };
-    }),
-  );
-  for (const { line } of bought) {
-    if (line.changesMembershipId !== null) {
-      // The held membership ends the day before the change; the new one carries on its billing day.
-      await endMembership(tx, line.changesMembershipId, {
-        endDate: addDays(line.startDate, -1),
-        status: line.startDate <= input.today ? 'ended' : 'active',
-      });
-    }
-    const pricePence = prices.get(line.paymentOptionId) ?? line.costs.basePrice;
-    const membershipId = await insertMembership(tx, {
-      // The member holds it (a dependant the payer bought it for: decision 0051); the payer pays.
-      customerId: line.purchasedForCustomerId,
-      membershipTypeId: line.membershipTypeId,
-      paymentOptionId: line.paymentOptionId,
-      homeVenueId: line.venueId,
-      status: proofTypes.has(line.membershipTypeId) ? 'pending_eligibility' : 'active',
-      startDate: line.startDate,
-      endDate: line.costs.endDate,
-      billingDay: line.costs.paymentType === 'recurring' ? line.billingDay : null,
-      pricePence,
-      orderId: order.id,
-    });
-    await recordStart(tx, line, membershipId, order.id, input.today);
-    // A new monthly membership starts its collections; a change takes over the held one's.
-    if (input.recordDirectDebit && line.costs.paymentType === 'recurring' && line.costs.firstBillingDate)
-      await input.recordDirectDebit(tx, {
-        replacesMembershipId: line.changesMembershipId,
-        cartId: cart.id,
-        customerId: input.customerId,
-        orderId: order.id,
-        membershipId,
-        description: `${names.get(line.membershipTypeId) ?? line.description}, monthly`,
-        amountPence: pricePence,
-        firstBillingDate: line.costs.firstBillingDate,
-        today: input.today,
-      });
-    if (line.promotionId !== null) {
-      const outcome = await redeemPromotion(tx, {
-        promotionId: line.promotionId,
-        orderReference: order.reference,
-        customerReference: input.customerReference,
-      });
-      // Exhausted or already used by this customer: the whole order rolls back (nothing is given).
-      if (outcome === 'exhausted' || outcome === 'already-used-by-customer')
-        throw new PromotionUnavailableError(cart.id, line.promotionId);
-    }
-  }
 }
 
 /** The card payment records its order; a card the customer chose to keep is saved with it. */

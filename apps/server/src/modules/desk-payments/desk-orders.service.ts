@@ -5,11 +5,10 @@ import { formatPence } from '@lido/pricing/money';
 import type { Db, Executor } from '../../db/client.ts';
 import type { OrderItemDetails } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
-import { addCredit, bookingsOfOrder, markCancelled } from '../bookings/bookings.repository.ts';
-import { giveBackBooking } from '../bookings/bookings.service.ts';
+import { addCredit } from '../bookings/bookings.repository.ts';
 import { orderLines } from '../checkout/checkout.repository.ts';
-import { moneyFormat } from '../memberships/costs-answer.ts';
-import { cancelMembershipsOfVoidedOrder, membershipsAVoidWouldEnd } from '../memberships/membership-void.ts';
+import type { LineKinds } from '../line-kinds/index.ts';
+import { moneyFormat } from '@lido/pricing/money';
 import { itemNotFoundMessage, requireOperator } from '../operator/current-operator.ts';
 import type { OperatorRepository } from '../operator/operator.repository.ts';
 import {
@@ -70,7 +69,14 @@ export function createDeskOrdersService(deps: {
   timeZone: string;
   /** after a void gave places back: the waiting list is told at once */
   placesFreed: () => void;
+  /** what the basket sells: a void undoes each kind's share of the order (decision 0077) */
+  kinds: LineKinds;
 }) {
+  /** How many of each kind's purchases a void undoes (or would), by the kind's name. */
+  const undoneBy = (counts: Map<string, number>) => ({
+    bookingsCancelled: counts.get('booking') ?? 0,
+    membershipsCancelled: counts.get('membership') ?? 0,
+  });
   const today = () => todayIn(deps.timeZone, deps.clock());
 
   /**
@@ -120,7 +126,9 @@ export function createDeskOrdersService(deps: {
     money: ReturnType<typeof moneyFormat>['money'],
     symbol: string,
   ): Promise<VoidPreview> {
-    const bookings = await bookingsOfOrder(deps.db, plan.order.id);
+    const would = new Map<string, number>();
+    for (const kind of deps.kinds)
+      if (kind.wouldUndo) would.set(kind.name, await kind.wouldUndo(deps.db, plan.order.id));
     const customer = await customerById(deps.db, plan.order.customerId);
     return {
       orderId: plan.order.id,
@@ -136,8 +144,7 @@ export function createDeskOrdersService(deps: {
         text: handBackText(item, symbol),
       })),
       handBackTotal: money(handBackTotal(plan.handBack)),
-      bookingsCancelled: bookings.filter((row) => row.booking.status === 'booked').length,
-      membershipsCancelled: await membershipsAVoidWouldEnd(deps.db, plan.order.id),
+      ...undoneBy(would),
     };
   }
 
@@ -231,17 +238,17 @@ export function createDeskOrdersService(deps: {
         if (!(await markVoided(tx, order.id, { staffUserId: staff.id, reason, at })))
           throw new HttpError(409, alreadyVoided);
         await recordOrderRefund(tx, held, { kind: 'void', subjectId: order.id, amountPence: total, at });
-        let bookingsCancelled = 0;
-        for (const { booking } of await bookingsOfOrder(tx, order.id)) {
-          if (!(await markCancelled(tx, booking.id, { pence: 0, method: 'credit', cardPence: 0 }))) continue;
-          await giveBackBooking(tx, booking, today());
-          bookingsCancelled += 1;
+        // Each kind undoes its share: bookings cancelled with their places given back, memberships
+        // ended as a cooling-off cancellation ends them.
+        const undone = new Map<string, number>();
+        let placesFreed = false;
+        for (const kind of deps.kinds) {
+          if (!kind.undoOrder) continue;
+          const outcome = await kind.undoOrder(tx, order, { reason, at, today: today() });
+          undone.set(kind.name, outcome.undone);
+          placesFreed ||= outcome.placesFreed === true;
         }
-        const membershipsCancelled = await cancelMembershipsOfVoidedOrder(tx, {
-          orderId: order.id,
-          reason,
-          at,
-        });
+        const { bookingsCancelled, membershipsCancelled } = undoneBy(undone);
         for (const item of handBack) {
           await markTenderHandedBack(tx, item.tenderId, { pence: item.pence, inCash: item.inCash });
           const tender = plan.tenders.find((candidate) => candidate.id === item.tenderId);
@@ -273,9 +280,9 @@ export function createDeskOrdersService(deps: {
             membershipsCancelled,
           },
         });
-        return { bookingsCancelled, date: plan.day };
+        return { placesFreed, date: plan.day };
       });
-      if (outcome.bookingsCancelled > 0) deps.placesFreed();
+      if (outcome.placesFreed) deps.placesFreed();
       const voided = await orders(outcome.date);
       return voided.orders.find((order) => order.id === orderId)!;
     },

@@ -2,19 +2,10 @@ import type { CartMembershipItem } from '@lido/contracts/cart';
 import type { Costs } from '@lido/contracts/membership';
 import { prettyDate } from '@lido/pricing/calendar-date';
 import { monthlyDifferenceText } from '@lido/pricing/change-and-renewal';
-import { currencySymbol, type Money, toMoney } from '@lido/pricing/money';
+import { type MoneyFormat } from '@lido/pricing/money';
 import type { PricedChange, PricedLine } from '@lido/pricing/priced-line';
 
-/** Pence as the operator's money: amount, decimal and formatted text in its currency. */
-export interface MoneyFormat {
-  money: (pence: number) => Money;
-  symbol: string;
-}
-
-export function moneyFormat(currency: string): MoneyFormat {
-  const symbol = currencySymbol(currency);
-  return { money: (pence) => toMoney(pence, currency, symbol), symbol };
-}
+export { moneyFormat, type MoneyFormat } from '@lido/pricing/money';
 
 /** The costs answer of a priced line: the one place its pence and dates become text. */
 export function costsAnswer(line: PricedLine, { money }: MoneyFormat): Costs {

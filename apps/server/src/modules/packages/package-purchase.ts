@@ -1,7 +1,7 @@
 import { type CalendarDate, prettyDate } from '@lido/pricing/calendar-date';
 import { packageExpiresOn } from '@lido/pricing/package-validity';
 import type { Tx } from '../../db/client.ts';
-import { insertOrderItems } from '../checkout/checkout.repository.ts';
+import type { ReceiptLine } from '../line-kinds/index.ts';
 import { createBoughtPackages, type PackageLine } from './package-lines.repository.ts';
 
 /**
@@ -12,20 +12,15 @@ import { createBoughtPackages, type PackageLine } from './package-lines.reposito
  */
 export async function buyPackages(
   tx: Tx,
-  input: { orderId: number; after: number; lines: PackageLine[]; today: CalendarDate },
-) {
-  if (input.lines.length === 0) return;
+  input: { orderId: number; lines: PackageLine[]; today: CalendarDate },
+): Promise<ReceiptLine[]> {
+  if (input.lines.length === 0) return [];
   const expiresOn = (validMonths: number) => packageExpiresOn(input.today, validMonths);
-  await insertOrderItems(
-    tx,
-    input.lines.map(({ line, type, venueName }, index) => ({
-      orderId: input.orderId,
-      position: input.after + index + 1,
-      itemType: 'package' as const,
-      description: `${type.name} at ${venueName} (${type.totalUses} ${type.totalUses === 1 ? 'use' : 'uses'}, valid until ${prettyDate(expiresOn(type.validMonths))})`,
-      amountPence: line.pricePence,
-      details: null,
-    })),
-  );
   await createBoughtPackages(tx, { orderId: input.orderId, lines: input.lines, expiresOn });
+  return input.lines.map(({ line, type, venueName }) => ({
+    itemType: 'package' as const,
+    description: `${type.name} at ${venueName} (${type.totalUses} ${type.totalUses === 1 ? 'use' : 'uses'}, valid until ${prettyDate(expiresOn(type.validMonths))})`,
+    amountPence: line.pricePence,
+    details: null,
+  }));
 }

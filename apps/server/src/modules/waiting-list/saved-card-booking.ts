@@ -2,20 +2,19 @@ import { createHash } from 'node:crypto';
 import { sessionWhen } from '@lido/pricing/booking-rules';
 import type { CalendarDate } from '@lido/pricing/calendar-date';
 import type { Db, Tx } from '../../db/client.ts';
-import { HttpError } from '../../http/errors.ts';
 import { chargeable, savedCardBilling } from '../checkout/card-billing.ts';
 import type { OfferPayments } from '../checkout/card-payment-recovery.ts';
-import { findOrder, insertOrder, insertOrderItems, savedCardOf } from '../checkout/checkout.repository.ts';
-import { BasketChangedError, paymentCompletionFailed } from '../checkout/order-completion.ts';
-import { findAttempt, insertAttempt, moveAttempt } from '../checkout/payment-attempt.repository.ts';
+import { savedCardOf } from '../checkout/checkout.repository.ts';
+import { insertAttempt } from '../checkout/payment-attempt.repository.ts';
+import type { KindLines, LineKind } from '../line-kinds/index.ts';
 import type { OfferNotices } from './waiting-list-emails.ts';
 import { bookOfferedPlace, type OfferToNotify, offersById } from './offer-booking.repository.ts';
 
 /**
  * Booking an offered place by charging the saved card the customer agreed to (issue 18 item 5,
  * decision 0054). The charge is an ordinary card payment attempt, saved before the provider is
- * called, whose order is made like a basket's (order, order line, booking, receipt); it names its
- * waiting list entry instead of a basket, so recovery finishes it through `OfferPayments`.
+ * called, whose order checkout makes as it makes a basket's, through the offered place's line kind
+ * (order, order line, booking, receipt); it names its waiting list entry instead of a basket.
  */
 
 export const placeGoneMessage =
@@ -68,82 +67,76 @@ export async function startOfferCharge(
     currency: context.currency,
     savedCardId: card.id,
     billing: savedCardBilling(card),
-    bookingLines: [
-      {
-        id: 0,
-        sessionId: entry.sessionId,
-        priceId: price.id,
-        purchasedForCustomerId: entry.attendeeCustomerId,
-        quantity: 1,
-        unitPricePence: price.pricePence,
-        amountPence: price.pricePence,
-        waiverAcceptedAt: null,
-      },
-    ],
+    paidLines: {
+      [offeredPlaceKindName]: { entryId: entry.id, priceId: price.id, pricePence: price.pricePence },
+    },
   });
   return uuid;
 }
 
+/** What an offer's payment records of the place it pays for (under the kind's name). */
+interface PaidOffer {
+  entryId: number;
+  priceId: number;
+  pricePence: number;
+}
+
+export const offeredPlaceKindName = 'waiting-list-offer';
+
+export interface OfferedPlaceLines extends KindLines {
+  offer?: OfferToNotify;
+  paid?: PaidOffer;
+}
+
 /**
- * How recovery (and the job, straight after the charge) finishes an offer's payment: its order
- * made in one transaction with the booking, or, when the place is no longer the customer's, a
- * `BasketChangedError` so the money goes back; a card not charged sends the ordinary offer.
+ * The offered place as a line kind (issue 32 item 2, decision 0077): a basketless purchase whose
+ * order checkout makes like any basket's, from what the offer's payment recorded. When the place
+ * is no longer the customer's (left, claimed through the basket, lapsed and passed on, or the
+ * session cancelled) the order is refused as a changed basket, so the money goes back.
  */
-export function createOfferPayments(deps: {
-  db: Db;
+export function offeredPlaceLineKind(deps: {
   timeZone: string;
   notices: OfferNotices;
-}): OfferPayments {
+}): LineKind<OfferedPlaceLines> {
+  const none: OfferedPlaceLines = { count: 0, totalPence: 0, venueId: null };
   return {
-    async complete(attemptUuid, onCreated) {
-      return deps.db.transaction(async (tx) => {
-        const attempt = await findAttempt(tx, attemptUuid, { lock: true });
-        if (!attempt || attempt.waitingListEntryId === null)
-          throw new HttpError(404, 'No transaction ID available for payment completion');
-        if (attempt.orderId !== null) {
-          const done = await findOrder(tx, attempt.orderId);
-          return { orderId: done!.id, reference: done!.reference, created: false };
-        }
-        if (attempt.status !== 'authorised') throw new HttpError(422, paymentCompletionFailed);
-        const [offer] = await offersById(tx, [attempt.waitingListEntryId]);
-        const paid = attempt.bookingLines[0];
-        if (!offer || !paid) throw new BasketChangedError(placeGoneMessage);
-        const order = await insertOrder(tx, {
-          customerId: attempt.customerId,
-          venueId: offer.venueId,
-          source: 'bookings',
-          status: 'completed',
-          totalPence: attempt.amountPence,
-          paymentMethod: 'card',
-          creditPence: 0,
-          cardLastFour: attempt.card?.lastFour ?? null,
-        });
-        const booked = await bookOfferedPlace(tx, offer, {
-          id: paid.priceId,
-          pricePence: paid.amountPence,
-          benefitUseId: null,
-          orderId: order.id,
-        });
-        // Left, claimed through the basket, lapsed and passed on, or the session cancelled.
-        if (booked === undefined) throw new BasketChangedError(placeGoneMessage);
-        await insertOrderItems(tx, [
-          {
-            orderId: order.id,
-            position: 1,
-            itemType: 'booking',
-            description: `${offer.activityName}, ${sessionWhen(offer.startsAt, offer.endsAt, deps.timeZone)}`,
-            amountPence: paid.amountPence,
-            details: null,
-          },
-        ]);
-        // Locked above and checked authorised, so this moves.
-        await moveAttempt(tx, attemptUuid, ['authorised'], 'completed', { orderId: order.id });
-        await onCreated?.(tx, { id: order.id, customerId: attempt.customerId });
-        await deps.notices.booked(tx, offer, attempt.card?.lastFour ?? undefined);
-        return { orderId: order.id, reference: order.reference, created: true };
-      });
+    name: offeredPlaceKindName,
+    madeOnBookingsSite: true,
+    // Never in a basket.
+    linesOf: async () => none,
+    view: async () => ({ items: [] }),
+
+    async paidLines(tx, context) {
+      const paid = context.paid as PaidOffer;
+      const [offer] = await offersById(tx, [paid.entryId]);
+      if (!offer) throw context.changed(placeGoneMessage);
+      return { offer, paid, count: 1, totalPence: paid.pricePence, venueId: offer.venueId };
     },
 
+    async fulfil(tx, { offer, paid }, context) {
+      const booked = await bookOfferedPlace(tx, offer!, {
+        id: paid!.priceId,
+        pricePence: paid!.pricePence,
+        benefitUseId: null,
+        orderId: context.order.id,
+      });
+      if (booked === undefined) throw context.changed(placeGoneMessage);
+      await deps.notices.booked(tx, offer!, context.order.cardLastFour ?? undefined);
+      return [
+        {
+          itemType: 'booking' as const,
+          description: `${offer!.activityName}, ${sessionWhen(offer!.startsAt, offer!.endsAt, deps.timeZone)}`,
+          amountPence: paid!.pricePence,
+          details: null,
+        },
+      ];
+    },
+  };
+}
+
+/** A card not charged for an offer: the place is offered to the customer as usual. */
+export function createOfferPayments(deps: { db: Db; notices: OfferNotices }): OfferPayments {
+  return {
     async notCharged(attempt) {
       if (attempt.waitingListEntryId === null) return;
       const [offer] = await offersById(deps.db, [attempt.waitingListEntryId]);

@@ -16,7 +16,12 @@ import { returnBenefitUse } from '../benefits/benefit-uses.repository.ts';
 import { chargeableSavedCard } from '../checkout/card-billing.ts';
 import type { SavedCardChargeResult } from '../checkout/saved-card-charge.ts';
 import { autoBookCover } from './auto-book-cover.ts';
-import { createOfferPayments, offerChargeDescription, startOfferCharge } from './saved-card-booking.ts';
+import {
+  createOfferPayments,
+  offerChargeDescription,
+  offeredPlaceLineKind,
+  startOfferCharge,
+} from './saved-card-booking.ts';
 import { createOfferNotices } from './waiting-list-emails.ts';
 import { bookOfferedPlace, claimOffersToNotify, type OfferToNotify } from './offer-booking.repository.ts';
 import {
@@ -59,7 +64,7 @@ export function createWaitingListService(deps: {
 }) {
   const listeners: (() => void)[] = [];
   const notices = createOfferNotices(deps);
-  const offerPayments = createOfferPayments({ db: deps.db, timeZone: deps.timeZone, notices });
+  const offerPayments = createOfferPayments({ db: deps.db, notices });
 
   /** The customer's saved card that an automatic booking may charge, if any. */
   const chargeableCard = (customerId: number) =>
@@ -174,8 +179,11 @@ export function createWaitingListService(deps: {
   }
 
   return {
-    /** How card payment recovery finishes an offer's payment (decision 0054). */
+    /** What card payment recovery does when an offer's card was not charged (decision 0054). */
     offerPayments,
+
+    /** The offered place, bought by a saved card without a basket (decision 0077). */
+    lineKind: offeredPlaceLineKind({ timeZone: deps.timeZone, notices }),
 
     /** Calls `listener` when places may have been offered (the job runner's nudge). */
     whenOffered(listener: () => void) {
