@@ -107,6 +107,11 @@ export default tseslint.config(
             'CallExpression[callee.name=/^api(Get|Fetch)$/] > TSTypeParameterInstantiation TSTypeLiteral',
           message: 'Type an answer with its contract type from @lido/contracts, not a shape written here.',
         },
+        {
+          // A focused native button that turns disabled drops focus to the page (issue 34 item 1).
+          selector: "JSXOpeningElement[name.name='button'] > JSXAttribute[name.name='disabled']",
+          message: 'Use <Button disabled>: it stays focusable (aria-disabled); a disabled <button> drops focus.',
+        },
       ],
     },
   },

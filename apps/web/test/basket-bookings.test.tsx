@@ -88,7 +88,7 @@ describe('booking lines in the basket', () => {
       ),
     ).toBeTruthy();
     const checkout = screen.getByRole('button', { name: 'Continue to checkout' });
-    expect((checkout as HTMLButtonElement).disabled).toBe(true);
+    expect(checkout.getAttribute('aria-disabled')).toBe('true');
     expect(screen.getByText('Remove the places whose hold has ended to continue.')).toBeTruthy();
   });
 

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, MouseEvent, Ref } from 'react';
 
 /** Sizes from the spec's constants: sm 26, md 34, lg 42 px tall. */
 export type ButtonSize = 'sm' | 'md' | 'lg';
@@ -15,8 +15,31 @@ export function buttonClass(
 interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
   size?: ButtonSize;
+  ref?: Ref<HTMLButtonElement>;
 }
 
-export function Button({ variant, size, className, type = 'button', ...rest }: ButtonProps) {
-  return <button type={type} className={buttonClass(variant, size, className)} {...rest} />;
+/**
+ * A disabled Button stays focusable (aria-disabled, its clicks and submits refused): a native
+ * `disabled` on the focused button, as when it turns to "Adding…", drops focus to the page
+ * (WCAG 2.4.3; issue 34 item 1). Lint refuses `disabled` on a bare <button> for the same reason.
+ */
+export function Button({
+  variant,
+  size,
+  className,
+  type = 'button',
+  disabled,
+  onClick,
+  ...rest
+}: ButtonProps) {
+  const refuse = (event: MouseEvent<HTMLButtonElement>) => event.preventDefault();
+  return (
+    <button
+      type={type}
+      className={buttonClass(variant, size, className)}
+      aria-disabled={disabled || undefined}
+      onClick={disabled ? refuse : onClick}
+      {...rest}
+    />
+  );
 }

@@ -59,8 +59,12 @@ export function BookingLineItem({
             id={quantityId}
             className="field__input"
             value={line.options.quantity}
-            disabled={busy || expired}
-            onChange={(event) => onQuantity(Number(event.target.value))}
+            // Not disabled while the basket is busy: a focused select that turns disabled drops
+            // focus to the page; a change made meanwhile waits its turn.
+            disabled={expired}
+            onChange={(event) => {
+              if (!busy) onQuantity(Number(event.target.value));
+            }}
           >
             {Array.from({ length: Math.max(10, line.options.quantity) }, (_, index) => index + 1).map(
               (count) => (

@@ -12,8 +12,9 @@ export function LogOutButton({ className, onDone }: { className?: string; onDone
     <button
       type="button"
       className={className ?? 'button button--link button--md'}
-      disabled={logout.isPending}
+      aria-disabled={logout.isPending || undefined}
       onClick={async () => {
+        if (logout.isPending) return;
         await logout.mutateAsync().catch(() => undefined);
         onDone?.();
         await navigate('/');
