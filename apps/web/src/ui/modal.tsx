@@ -11,6 +11,24 @@ interface ModalProps {
   initialFocus?: () => HTMLElement | null | undefined;
 }
 
+/** How long the opener is kept in view while what the dialog did (a log-in) redraws the page. */
+const settleMs = 3_000;
+
+/**
+ * Scrolls the element into view now and, while it keeps focus, whenever the page's size changes
+ * for a moment after: logging in adds the customer's choices above "Add to basket", which pushed
+ * it below a phone's screen (issue 34 item 1).
+ */
+function keepInView(element: HTMLElement) {
+  element.scrollIntoView({ block: 'nearest' });
+  if (typeof ResizeObserver === 'undefined') return;
+  const observer = new ResizeObserver(() => {
+    if (document.activeElement === element) element.scrollIntoView({ block: 'nearest' });
+  });
+  observer.observe(document.body);
+  setTimeout(() => observer.disconnect(), settleMs);
+}
+
 /**
  * A modal dialog on the native <dialog>: focus moves in and is held there, Escape closes it, and
  * focus returns to what opened it, scrolled into view. The page behind doesn't scroll while it is
@@ -38,7 +56,7 @@ export function Modal({ open, title, onClose, children, width = 450, initialFocu
       const back = opener.current;
       if (back instanceof HTMLElement && back.isConnected) {
         back.focus({ preventScroll: true });
-        back.scrollIntoView({ block: 'nearest' });
+        keepInView(back);
       }
     }
   }, [open]);

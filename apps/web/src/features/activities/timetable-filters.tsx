@@ -1,6 +1,6 @@
 import type { ActivityCategory } from '@lido/contracts/activity-answers';
 import { type TimeOfDay, timeOfDayLabels, timesOfDay } from '@lido/contracts/activity-labels';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { Button } from '../../ui/button.tsx';
 
 export interface ChosenFilters {
@@ -24,6 +24,15 @@ export function TimetableFilters({
 }) {
   const [category, setCategory] = useState(applied.category ?? '');
   const [timeOfDay, setTimeOfDay] = useState<string>(applied.timeOfDay ?? '');
+  // When the address changes the filters (Back, or "Clear filters" below the list), the form shows
+  // what is applied. Set here, not by remounting the form by key, which dropped focus to the page.
+  const [shown, setShown] = useState(applied);
+  if (shown.category !== applied.category || shown.timeOfDay !== applied.timeOfDay) {
+    setShown(applied);
+    setCategory(applied.category ?? '');
+    setTimeOfDay(applied.timeOfDay ?? '');
+  }
+  const showSessions = useRef<HTMLButtonElement>(null);
   const filtered = applied.category !== undefined || applied.timeOfDay !== undefined;
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -71,7 +80,7 @@ export function TimetableFilters({
         </select>
       </div>
       <div className="timetable-filters__actions">
-        <Button type="submit" variant="primary" size="md">
+        <Button ref={showSessions} type="submit" variant="primary" size="md">
           Show sessions
         </Button>
         {filtered && (
@@ -82,6 +91,8 @@ export function TimetableFilters({
               setCategory('');
               setTimeOfDay('');
               onApply({ category: undefined, timeOfDay: undefined });
+              // This button goes with the filters: focus moves to the one beside it.
+              showSessions.current?.focus();
             }}
           >
             Clear filters

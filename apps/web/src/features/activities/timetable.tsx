@@ -1,6 +1,7 @@
 import { type TimeOfDay, timesOfDay } from '@lido/contracts/activity-labels';
 import { addDays, compareDates, isCalendarDate } from '@lido/pricing/calendar-date';
 import { useQuery } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { useSearchParams } from '../../router/index.ts';
 import { useAuthState } from '../../app/session/session-store.ts';
 import { ApiError } from '../../lib/api/api-client.ts';
@@ -50,6 +51,7 @@ function useTimetableParams() {
 export function Timetable({ slug }: { slug: string }) {
   const { state, update } = useTimetableParams();
   const { state: authState } = useAuthState();
+  const dayHeading = useRef<HTMLHeadingElement>(null);
   const timetable = useQuery(
     timetableQuery(
       slug,
@@ -68,7 +70,11 @@ export function Timetable({ slug }: { slug: string }) {
   const selected = data.days.find((day) => day.date === state.day) ?? data.days[0];
   const applied: ChosenFilters = { category: state.category, timeOfDay: state.timeOfDay };
   const filtered = applied.category !== undefined || applied.timeOfDay !== undefined;
-  const clearFilters = () => update({ category: undefined, time: undefined });
+  const clearFilters = () => {
+    update({ category: undefined, time: undefined });
+    // The button goes with the empty list it sits in: focus moves to the day's heading above it.
+    dayHeading.current?.focus();
+  };
   const earlier = addDays(data.from, -7);
   const canGoBack = compareDates(data.from, data.today) > 0;
   return (
@@ -80,8 +86,6 @@ export function Timetable({ slug }: { slug: string }) {
         </div>
       )}
       <TimetableFilters
-        // A new key when the address changes the filters, so the form shows what is applied.
-        key={`${applied.category ?? ''}|${applied.timeOfDay ?? ''}`}
         categories={data.categories}
         applied={applied}
         onApply={(filters) => update({ category: filters.category, time: filters.timeOfDay })}
@@ -117,7 +121,9 @@ export function Timetable({ slug }: { slug: string }) {
       </p>
       {selected && (
         <section className="timetable__day" id={dayListId} aria-labelledby={`${dayListId}-heading`}>
-          <h2 id={`${dayListId}-heading`}>{selected.label}</h2>
+          <h2 id={`${dayListId}-heading`} ref={dayHeading} tabIndex={-1}>
+            {selected.label}
+          </h2>
           {selected.sessions.length > 0 ? (
             <ul className="session-list">
               {selected.sessions.map((session) => (

@@ -48,6 +48,27 @@ function useExpiredHolds(items: CartItem[] | undefined): Set<number> {
   return expired;
 }
 
+/**
+ * Removing a line, a benefit or a package's use, or emptying the basket, takes the pressed button
+ * with it: once the basket is read again, focus that fell to the page moves to the basket's
+ * heading, or to "Your basket is empty" (issue 34 item 1).
+ */
+function useFocusAfterRemoving(readAt: number) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const emptyHeading = useRef<HTMLHeadingElement>(null);
+  const pending = useRef(false);
+  useEffect(() => {
+    if (!pending.current) return;
+    pending.current = false;
+    if (document.activeElement === document.body) (emptyHeading.current ?? heading.current)?.focus();
+  }, [readAt]);
+  const removing = (remove: () => void) => {
+    pending.current = true;
+    remove();
+  };
+  return { heading, emptyHeading, removing };
+}
+
 function Basket() {
   const cart = useCart();
   const settings = useClientSettings();
@@ -57,6 +78,7 @@ function Basket() {
   const removePackage = useRemovePackageUsage();
   const removeBenefit = useRemoveBenefit();
   const expired = useExpiredHolds(cart.data?.items);
+  const { heading, emptyHeading, removing } = useFocusAfterRemoving(cart.dataUpdatedAt);
   if (cart.isPending) return <Spinner label="Loading your basket" />;
   if (cart.isError)
     return (
@@ -73,10 +95,14 @@ function Basket() {
     removeBenefit.isPending;
   return (
     <section aria-labelledby="basket-heading" className="basket">
-      <h1 id="basket-heading">Shopping basket</h1>
+      <h1 id="basket-heading" ref={heading} tabIndex={-1}>
+        Shopping basket
+      </h1>
       {items.length === 0 ? (
         <div className="panel">
-          <h2>Your basket is empty</h2>
+          <h2 ref={emptyHeading} tabIndex={-1}>
+            Your basket is empty
+          </h2>
           <p>Book an activity, or buy a membership at your centre.</p>
           <div className="form__actions">
             <SiteLink site="bookings" to="/" className="button button--primary button--lg">
@@ -101,23 +127,23 @@ function Basket() {
                   timeZone={settings.timeZone}
                   busy={busy}
                   onQuantity={(quantity) => update.mutate({ cartItemId: item.id, quantity })}
-                  onRemove={() => remove.mutate(item.id)}
-                  onRemoveBenefit={() => removeBenefit.mutate(item.id)}
-                  onRemovePackage={() => removePackage.mutate(item.id)}
+                  onRemove={() => removing(() => remove.mutate(item.id))}
+                  onRemoveBenefit={() => removing(() => removeBenefit.mutate(item.id))}
+                  onRemovePackage={() => removing(() => removePackage.mutate(item.id))}
                 />
               ) : item.type === 'package' ? (
                 <PackageLineItem
                   key={item.id}
                   item={item}
                   busy={busy}
-                  onRemove={() => remove.mutate(item.id)}
+                  onRemove={() => removing(() => remove.mutate(item.id))}
                 />
               ) : (
                 <MembershipLineItem
                   key={item.id}
                   item={item}
                   busy={busy}
-                  onRemove={() => remove.mutate(item.id)}
+                  onRemove={() => removing(() => remove.mutate(item.id))}
                 />
               ),
             )}
@@ -144,7 +170,12 @@ function Basket() {
                 Continue to checkout
               </SiteLink>
             )}
-            <Button variant="secondary" size="lg" disabled={busy} onClick={() => discard.mutate()}>
+            <Button
+              variant="secondary"
+              size="lg"
+              disabled={busy}
+              onClick={() => removing(() => discard.mutate())}
+            >
               Empty basket
             </Button>
           </div>

@@ -4,7 +4,7 @@ import { Button } from '../../ui/button.tsx';
 import { ErrorSummary } from '../../ui/error-summary.tsx';
 import { CheckboxField, TextField } from '../../ui/form-fields.tsx';
 import { getBankDetails, setBankDetails } from './bank-details.ts';
-import { bankMessagesFrom } from './bank-messages.ts';
+import { bankFieldErrorsFrom, bankMessagesFrom } from './bank-messages.ts';
 import {
   bankCheckMessages,
   type BankDetails,
@@ -29,7 +29,8 @@ const fieldIds: Record<BankField, string> = {
 
 /**
  * Monthly payment: the bank account the Direct Debit is collected from. Checked on Continue with
- * an error summary (quality.md A3); server messages about the account are listed under the form.
+ * an error summary (quality.md A3), the bank check's refusals included, each on its field; other
+ * server messages (the bank can't be reached, or checkout's) are listed under the form.
  */
 export function DirectDebitSection({
   state,
@@ -44,14 +45,20 @@ export function DirectDebitSection({
   onContinue: () => void;
 }) {
   const [details, setDetails] = useState<BankDetails>(getBankDetails);
-  const [errors, setErrors] = useState<Partial<Record<BankField, string>>>({});
+  const [ownErrors, setErrors] = useState<Partial<Record<BankField, string>>>({});
+  // The bank check's refusals, on their fields until the customer edits the account.
+  const [bankErrors, setBankErrors] = useState<Partial<Record<BankField, string>>>({});
+  const errors = { ...ownErrors, ...bankErrors };
   const [shownServerMessages, setShownServerMessages] = useState(serverMessages);
   const ddTerms = useTerms('direct-debit', null);
   const check = useCheckBankDetails();
   const change = (field: keyof BankDetails) => (event: { target: { value: string } }) => {
     setDetails((current) => ({ ...current, [field]: event.target.value }));
     // Editing a bank field clears the server's messages about the account (joining spec, section 4).
-    if (field === 'accountNumber' || field === 'sortCode') setShownServerMessages([]);
+    if (field === 'accountNumber' || field === 'sortCode') {
+      setShownServerMessages([]);
+      setBankErrors({});
+    }
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -70,6 +77,7 @@ export function DirectDebitSection({
     // The bank's own check (modulus and reachability) before Continue, so a mistyped account is
     // caught here and not at checkout.
     setShownServerMessages([]);
+    setBankErrors({});
     check.mutate(details, {
       onSuccess: () => {
         setBankDetails(details);
@@ -77,11 +85,13 @@ export function DirectDebitSection({
         onContinue();
       },
       onError: (error) => {
+        setSectionProblems('directDebit', true);
+        const onFields = bankFieldErrorsFrom(error);
+        if (Object.keys(onFields).length > 0) return setBankErrors(onFields);
         const messages = bankMessagesFrom(error);
         setShownServerMessages(
           messages.length > 0 ? messages : [error.message || bankCheckMessages.unavailable],
         );
-        setSectionProblems('directDebit', true);
       },
     });
   };

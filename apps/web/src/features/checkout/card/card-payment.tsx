@@ -1,6 +1,6 @@
 import type { OfflinePayment } from '@lido/contracts/offline-payments';
 import type { BillingDetails, BillingErrors } from '@lido/contracts/billing-details';
-import { type ReactNode, useReducer, useState } from 'react';
+import { type ReactNode, useEffect, useReducer, useRef, useState } from 'react';
 import { useClientSettings } from '../../../app/client-settings/get-client-settings.ts';
 import { Button } from '../../../ui/button.tsx';
 import { ErrorSummary } from '../../../ui/error-summary.tsx';
@@ -67,6 +67,15 @@ export function CardPayment({
   const required = termsToAsk(terms.data);
   const termsAccepted = required.every((term) => ticked.includes(term.id));
   const inProgress = paymentInProgress(state.status);
+  // Pay gives way to the status while paying, and the fields are locked: focus goes to the status,
+  // then after a decline to the card, the first thing to fix (issue 34 item 1), never to the page.
+  const payingStatus = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (inProgress) payingStatus.current?.focus();
+  }, [inProgress]);
+  useEffect(() => {
+    if (state.status === 'failed') document.getElementById(cardFieldId)?.focus();
+  }, [state.status]);
   const { pay, complete } = useCardPay({
     card,
     dispatch,
@@ -178,7 +187,9 @@ export function CardPayment({
 
       <div className="checkout-pay-area">
         {inProgress ? (
-          <Spinner label={state.status === 'sca_required' ? 'Waiting for your bank' : 'Taking payment'} />
+          <div ref={payingStatus} tabIndex={-1} className="checkout-pay-status">
+            <Spinner label={state.status === 'sca_required' ? 'Waiting for your bank' : 'Taking payment'} />
+          </div>
         ) : (
           <>
             {/* Never disabled (WCAG 3.3.1; GOV.UK): pressed early, it says what is missing. */}

@@ -58,6 +58,7 @@ export function TenderPanel({
   const [codeError, setCodeError] = useState<string | undefined>();
   const amountRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
+  const balanceRef = useRef<HTMLDivElement>(null);
   const money = (pence: number) => formatPence(pence, symbol);
   const summary = tenderSummary(balance, payments);
 
@@ -215,7 +216,15 @@ export function TenderPanel({
                 <span>
                   {tenderName(payment)} {money(payment.amount)}
                 </span>{' '}
-                <Button variant="link" size="sm" onClick={() => onChange(removeTender(payments, index))}>
+                <Button
+                  variant="link"
+                  size="sm"
+                  onClick={() => {
+                    onChange(removeTender(payments, index));
+                    // The button goes with its line: focus moves to the balance it changed.
+                    balanceRef.current?.focus();
+                  }}
+                >
                   Remove
                   <span className="visually-hidden">{` ${tenderName(payment)} ${money(payment.amount)}`}</span>
                 </Button>
@@ -224,7 +233,7 @@ export function TenderPanel({
           </ul>
         </>
       )}
-      <div className="tender-panel__status" role="status" aria-live="polite">
+      <div ref={balanceRef} tabIndex={-1} className="tender-panel__status" role="status" aria-live="polite">
         <p>
           Balance left: <strong>{money(summary.left)}</strong>
         </p>
