@@ -42,7 +42,7 @@ import { outstandingBalanceRoutes } from './modules/cart/outstanding-balance.rou
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { membershipsRoutes } from './modules/memberships/memberships.routes.ts';
 import { membershipFreezeRoutes } from './modules/memberships/membership-freeze.routes.ts';
-import { openActiveRoutes } from './modules/openactive/openactive.routes.ts';
+import { createOpenActiveService, openActiveRoutes } from './modules/openactive/index.ts';
 import { themeRoutes } from './modules/theme/theme.routes.ts';
 import { venuesRoutes } from './modules/venues/venues.routes.ts';
 import { type AppServices, type CatalogueCacheSetting, createServices } from './services.ts';
@@ -188,7 +188,8 @@ export async function buildApp({
   waitingListRoutes(app, services, config);
   membershipExitRoutes(app, services, config);
   directDebitRoutes(app, services, config);
-  openActiveRoutes(app, config, database, { clock, pageSize: openActivePageSize });
+  const openActive = createOpenActiveService(database, config, { pageSize: openActivePageSize });
+  openActiveRoutes(app, openActive, { clock });
   geocodingRoutes(app, services.geocoder);
   registerDevOutbox(app, config, services.email);
   registerCspReports(app, clock);

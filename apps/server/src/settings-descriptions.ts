@@ -32,7 +32,7 @@ export const settingDescriptions: Record<SettingName, string> = {
   LIDO_MAP_STYLE_URL: 'a Mapbox style URL, with LIDO_MAP_API_KEY',
   LIDO_KIOSK_HOME_URL: 'where "Back to Kiosk Home" goes (default: the joining site\'s /kiosk/)',
   LIDO_OPENACTIVE_DISCUSSION_URL:
-    'where users of the OpenActive open data discuss it, such as a GitHub issues page (shown on /openactive)',
+    "where users of the OpenActive open data discuss it, such as a GitHub issues page (default: /openactive's questions section, with the customer service email)",
   LIDO_COOKIE_DOMAIN: "the sites' shared parent domain for the session cookie, such as example.org",
   LIDO_ALLOW_BEARER: 'development only: also accept Authorization: Bearer',
   LIDO_SMTP_URL: 'send email through this SMTP server (smtp:// or smtps://user:pass@host:port; a secret)',

@@ -25,6 +25,13 @@ declare module '@openactive/data-model-validator' {
   }
   export function validate(
     value: unknown,
-    options?: { loadRemoteJson?: boolean; validationMode?: string; version?: string },
+    options?: {
+      loadRemoteJson?: boolean;
+      /** a folder of downloads the validator reads before the network, fresh for the time to live */
+      remoteJsonCachePath?: string;
+      remoteJsonCacheTimeToLive?: number;
+      validationMode?: string;
+      version?: string;
+    },
   ): Promise<ModelError[]>;
 }

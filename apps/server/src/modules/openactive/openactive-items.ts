@@ -1,5 +1,13 @@
 import type { RpdeItem } from '@lido/contracts/openactive';
-import { activityConcept, ukNation } from './activity-list.ts';
+import { concessionFromAge, juniorUnderAge } from '@lido/pricing/booking-rules';
+import {
+  type ActivityConcept,
+  type ActivityWords,
+  activityConcept,
+  facilityTypeConcept,
+  facilityTypeScheme,
+  ukNation,
+} from './activity-list.ts';
 import type { PriceRow, ScheduleRow, SeriesRow, SessionRow } from './openactive.repository.ts';
 
 /**
@@ -21,8 +29,12 @@ const bandOffers: Record<
   { name: string; ageRestriction?: { minValue?: number; maxValue?: number } }
 > = {
   adult: { name: 'Adult' },
-  junior: { name: 'Junior (under 18)', ageRestriction: { maxValue: 17 } },
-  concession: { name: 'Concession (60 and over)', ageRestriction: { minValue: 60 } },
+  // The ages the booking rules give each band (packages/pricing), so the feed says what the till does.
+  junior: { name: `Junior (under ${juniorUnderAge})`, ageRestriction: { maxValue: juniorUnderAge - 1 } },
+  concession: {
+    name: `Concession (${concessionFromAge} and over)`,
+    ageRestriction: { minValue: concessionFromAge },
+  },
   member: { name: 'Member' },
 };
 
@@ -32,7 +44,8 @@ export const seriesId = (urls: FeedUrls, kind: 'session-series' | 'facility-uses
 /** Pence as the decimal amount OpenActive prices are in. */
 const amount = (pence: number) => Math.round(pence) / 100;
 
-function offers(urls: FeedUrls, ownerId: string, prices: PriceRow[], currency: string) {
+/** The prices of a series, a session or a slot; `bookAt` is the page it is booked on. */
+function offers(ownerId: string, bookAt: string, prices: PriceRow[], currency: string) {
   return prices.map((price) => {
     const band = bandOffers[price.band];
     return {
@@ -45,16 +58,19 @@ function offers(urls: FeedUrls, ownerId: string, prices: PriceRow[], currency: s
       ...(band.ageRestriction
         ? { ageRestriction: { '@type': 'QuantitativeValue', ...band.ageRestriction } }
         : {}),
-      url: `${urls.origin}/`,
+      url: bookAt,
     };
   });
 }
 
-function place(row: SeriesRow) {
+function place(urls: FeedUrls, row: SeriesRow) {
   const street = [row.address1, row.address2].filter(Boolean).join(', ');
+  const venuePage = `${urls.origin}/location/${row.venueSlug ?? ''}`;
   return {
     '@type': 'Place',
+    '@id': venuePage,
     name: row.venueName,
+    url: venuePage,
     address: {
       '@type': 'PostalAddress',
       streetAddress: street,
@@ -94,11 +110,13 @@ export function seriesItem(
     url: `${urls.origin}/`,
   };
   // The catalogue's own concept first; the name matcher only for an activity that names none.
+  const words = { key: row.activityKey, name: row.name, category: row.categoryName };
   const concept =
     row.openactiveActivityId && row.openactiveActivityLabel
       ? { id: row.openactiveActivityId, prefLabel: row.openactiveActivityLabel }
-      : activityConcept(row.activityKey, row.name, row.categoryName);
-  const location = { ...place(row), '@id': `${urls.origin}/location/${row.venueSlug ?? ''}` };
+      : activityConcept(words);
+  const location = place(urls, row);
+  const leaders = [...new Set((row.schedules ?? []).flatMap((schedule) => schedule.instructor ?? []))];
   return {
     state: 'updated',
     kind: type,
@@ -111,23 +129,36 @@ export function seriesItem(
       identifier: row.id,
       name: row.name,
       ...(row.description ? { description: row.description } : {}),
-      url: `${urls.origin}/location/${row.venueSlug ?? ''}`,
-      ...(concept
-        ? {
-            activity: [
-              { '@type': 'Concept', '@id': concept.id, prefLabel: concept.prefLabel, inScheme: activityList },
-            ],
-          }
-        : {}),
+      url: location.url,
+      ...(kind === 'session-series' ? activityOf(concept) : facilityOf(words, concept)),
       ...(kind === 'session-series' ? { organizer: organisation } : { provider: organisation }),
       location,
       ...ageRange(row),
       ...(kind === 'session-series' && row.schedules?.length
         ? { eventSchedule: row.schedules.map((schedule) => weekly(urls, schedule)) }
         : {}),
-      offers: offers(urls, id, row.prices ?? [], row.currency ?? 'GBP'),
+      ...(kind === 'session-series' && leaders.length
+        ? { leader: leaders.map((name) => ({ '@type': 'Person', name })) }
+        : {}),
+      offers: offers(id, location.url, row.prices ?? [], row.currency ?? 'GBP'),
     },
   };
+}
+
+const conceptIn = (scheme: string, concept: ActivityConcept) => [
+  { '@type': 'Concept', '@id': concept.id, prefLabel: concept.prefLabel, inScheme: scheme },
+];
+
+const activityOf = (concept: ActivityConcept | undefined) =>
+  concept ? { activity: conceptIn(activityList, concept) } : {};
+
+/**
+ * A FacilityUse names its Facility Type List concept (`activity` is deprecated there); only a
+ * facility whose type the list does not have falls back to the activity it is for.
+ */
+function facilityOf(words: ActivityWords, concept: ActivityConcept | undefined) {
+  const type = facilityTypeConcept(words, concept);
+  return type ? { facilityType: conceptIn(facilityTypeScheme, type) } : activityOf(concept);
 }
 
 const weekdays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
@@ -149,7 +180,8 @@ function weekly(urls: FeedUrls, schedule: ScheduleRow) {
   };
 }
 
-const isoSeconds = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+/** A UTC date and time to the second, as OpenActive's examples write them. */
+export const isoSeconds = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 function isoDuration(start: Date, end: Date): string {
   const minutes = Math.round((end.getTime() - start.getTime()) / 60_000);
@@ -170,6 +202,9 @@ export function sessionItem(urls: FeedUrls, kind: 'scheduled-sessions' | 'slots'
   if (row.deleted || !row.startsAt || !row.endsAt)
     return { state: 'deleted', kind: type, id: row.id, modified: row.modified };
   const id = `${urls.origin}/openactive/${kind}/${row.id}`;
+  // Sessions and court slots are both booked on the session's own page.
+  const sessionPage = `${urls.origin}/sessions/${row.id}`;
+  const priced = offers(id, sessionPage, row.prices ?? [], row.currency ?? 'GBP');
   const times = {
     startDate: isoSeconds(row.startsAt),
     endDate: isoSeconds(row.endsAt),
@@ -190,7 +225,7 @@ export function sessionItem(urls: FeedUrls, kind: 'scheduled-sessions' | 'slots'
         ...times,
         remainingUses: remaining(row),
         maximumUses: row.capacity,
-        offers: offers(urls, id, row.prices ?? [], row.currency ?? 'GBP'),
+        offers: priced,
       },
     };
   }
@@ -205,12 +240,13 @@ export function sessionItem(urls: FeedUrls, kind: 'scheduled-sessions' | 'slots'
       '@id': id,
       identifier: row.id,
       superEvent: seriesId(urls, 'session-series', row.seriesId ?? 0),
-      url: `${urls.origin}/sessions/${row.id}`,
+      url: sessionPage,
       ...times,
       eventStatus: row.cancelled ? 'https://schema.org/EventCancelled' : 'https://schema.org/EventScheduled',
       maximumAttendeeCapacity: row.capacity,
       remainingAttendeeCapacity: remaining(row),
       ...(row.instructor ? { leader: [{ '@type': 'Person', name: row.instructor }] } : {}),
+      offers: priced,
     },
   };
 }

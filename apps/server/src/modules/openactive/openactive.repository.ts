@@ -45,6 +45,16 @@ export interface ScheduleRow {
   weekday: number;
   startTime: string;
   durationMinutes: number;
+  instructor: string | null;
+}
+
+export interface OperatorRow {
+  name: string;
+  logoUrl: string | null;
+  /** the customer service address, where the dataset page sends questions about the data */
+  email: string;
+  /** when the operator came to Lido, which began publishing its open data */
+  createdAt: Date;
 }
 
 export interface SessionRow extends FeedRow {
@@ -75,7 +85,7 @@ SELECT * FROM (
           v.address1, v.address2, v.town, v.postcode, v.lat, v.lng,
           o.name AS operator_name, o.currency, ${pricesJson} AS prices,
           (SELECT coalesce(json_agg(json_build_object('weekday', sc.weekday, 'startTime', sc.start_time,
-                    'durationMinutes', sc.duration_minutes) ORDER BY sc.weekday, sc.start_time), '[]'::json)
+                    'durationMinutes', sc.duration_minutes, 'instructor', sc.instructor) ORDER BY sc.weekday, sc.start_time), '[]'::json)
              FROM activity_schedules sc JOIN activity_locations sl ON sl.id = sc.location_id
             WHERE sc.activity_id = a.id AND sl.venue_id = sr.venue_id AND sc.active) AS schedules
      FROM openactive_series sr
@@ -147,13 +157,26 @@ export function createOpenActiveRepository(database: DatabaseHandle) {
       return normalise<SessionRow>(rows);
     },
     /** The operator the dataset page describes, with the logo of its own theme (not a venue's). */
-    async operator(): Promise<{ name: string; logoUrl: string | null } | undefined> {
-      const rows = await database.query<{ name: string; logo_url: string | null }>(
-        `SELECT o.name, (SELECT t.logo_url FROM themes t WHERE t.operator_id = o.id AND t.venue_id IS NULL LIMIT 1) AS logo_url
+    async operator(): Promise<OperatorRow | undefined> {
+      const rows = await database.query<{
+        name: string;
+        logo_url: string | null;
+        customer_service_email: string;
+        created_at: Date | string;
+      }>(
+        `SELECT o.name, o.customer_service_email, o.created_at,
+                (SELECT t.logo_url FROM themes t WHERE t.operator_id = o.id AND t.venue_id IS NULL LIMIT 1) AS logo_url
            FROM operators o ORDER BY o.id LIMIT 1`,
       );
       const row = rows[0];
-      return row && { name: row.name, logoUrl: row.logo_url };
+      return (
+        row && {
+          name: row.name,
+          logoUrl: row.logo_url,
+          email: row.customer_service_email,
+          createdAt: new Date(row.created_at),
+        }
+      );
     },
   };
 }

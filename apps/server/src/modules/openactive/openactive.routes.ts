@@ -5,13 +5,8 @@ import {
   rpdeQuerySchema,
 } from '@lido/contracts/openactive';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config.ts';
-import type { DatabaseHandle } from '../../db/client.ts';
 import { parseInput } from '../../http/errors.ts';
-import { publicSiteOrigins } from '../../http/sites.ts';
-import { datasetPage } from './dataset-page.ts';
-import { createOpenActiveFeeds, defaultFeedPageSize } from './openactive-feeds.service.ts';
-import { createOpenActiveRepository } from './openactive.repository.ts';
+import type { OpenActiveService } from './openactive.service.ts';
 
 // RPDE's caching: a page with items never changes its place in the feed, so readers and CDNs may
 // keep it an hour; the last page is where new changes appear, so it is kept only seconds.
@@ -21,20 +16,13 @@ const cacheLast = 'public, max-age=8';
 /** OpenActive open data: the dataset page and the four RPDE feeds (decision 0035). Public, no session. */
 export function openActiveRoutes(
   app: FastifyInstance,
-  config: Config,
-  database: DatabaseHandle,
-  options: { pageSize?: number; clock: () => Date },
+  openActive: OpenActiveService,
+  options: { clock: () => Date },
 ): void {
-  // Absolute links from the configured bookings origin, never from the request's Host.
-  const urls = { origin: publicSiteOrigins(config).bookings, timeZone: config.timeZone };
-  const repository = createOpenActiveRepository(database);
-  const feeds = createOpenActiveFeeds(repository, urls, options.pageSize ?? defaultFeedPageSize);
-
   app.get('/openactive', async (_request, reply) => {
-    const operator = (await repository.operator()) ?? { name: 'Lido', logoUrl: null };
-    const publisher = { ...operator, discussionUrl: config.openActiveDiscussionUrl };
+    const html = await openActive.datasetPage(options.clock());
     reply.header('cache-control', 'public, max-age=300').type('text/html; charset=utf-8');
-    return datasetPage(urls, publisher, options.clock());
+    return html;
   });
 
   app.get('/openactive/feeds/:feed', async (request, reply) => {
@@ -46,7 +34,7 @@ export function openActiveRoutes(
     }
     const params = parseInput(rpdeFeedParamsSchema, request.params);
     const query = parseInput(rpdeQuerySchema, request.query);
-    const { page, isLastPage } = await feeds.page(params.feed, query);
+    const { page, isLastPage } = await openActive.feedPage(params.feed, query);
     reply
       .header('cache-control', isLastPage ? cacheLast : cacheFull)
       .header('access-control-allow-origin', '*')
