@@ -65,7 +65,11 @@ import { createWaitingListService } from './modules/waiting-list/waiting-list.se
 import type { LineKinds } from './modules/line-kinds/index.ts';
 import { registeredLineKinds } from './line-kinds.ts';
 
-/** Wires repositories into services once per app; routes receive only what they call. */
+/**
+ * Wires repositories into services once per app. Most route registrations are handed this whole
+ * object (`AppServices`), not only the services they call; app.ts hands the few others a single
+ * service or, for the health check, the database.
+ */
 export function createServices(
   config: Config,
   database: DatabaseHandle,
@@ -250,12 +254,12 @@ export function createServices(
     },
     checkout,
     directDebit,
-    auth: createAuthService({ config, operators, auth: authRepository, limiter, clock }),
-    // The same sessions, checked first in line for a connection on the payment path (decision 0067).
-    paymentAuth: createAuthService({
+    auth: createAuthService({
       config,
       operators,
-      auth: createAuthRepository(database.payments),
+      auth: authRepository,
+      // The same sessions, checked first in line for a connection on the payment path (decision 0067).
+      paymentAuth: createAuthRepository(database.payments),
       limiter,
       clock,
     }),

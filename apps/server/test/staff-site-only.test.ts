@@ -1,12 +1,8 @@
-import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { seedDemoIfEmpty } from '../src/db/seed/seed-demo.ts';
 import { staffSiteOnly } from '../src/modules/staff/desk-customer.ts';
 import { isStaffOnlyRoute } from '../src/modules/staff/staff-site-only.ts';
 import { createCustomer } from './support/factories.ts';
-import { siteHost, testConfig, type TestApp } from './support/test-app.ts';
-import { createTestDatabase } from './support/test-database.ts';
+import { createTestApp, siteHost, type TestApp } from './support/test-app.ts';
 
 const customerSites = [siteHost.bookings, siteHost.myAccount, siteHost.onlineJoining];
 const staffSite = siteHost.frontOfHouse;
@@ -29,31 +25,14 @@ describe('staff calls only on the staff site', () => {
   const concrete = (url: string) => url.replace(/:[A-Za-z0-9_]+/g, '1');
 
   beforeAll(async () => {
-    const database = await createTestDatabase();
-    await seedDemoIfEmpty(database.db);
-    const config = testConfig();
-    const app = await buildApp({
-      config,
-      database,
-      catalogueCache: { checkEveryMs: 0 },
-      onRoute: (route: RouteOptions) => {
-        if (!isStaffOnlyRoute(route.url, route.config as { staffSiteOnly?: boolean } | undefined)) return;
+    t = await createTestApp({
+      onRoute: (route) => {
+        if (!isStaffOnlyRoute(route.url, route.config)) return;
         for (const method of [route.method].flat())
           if (method !== 'HEAD') staffRoutes.push({ method, url: route.url });
       },
     });
-    await app.ready();
-    t = {
-      app,
-      services: () => app.services,
-      config,
-      database,
-      close: async () => {
-        await app.close();
-        await database.close();
-      },
-    };
-    const login = await app.inject({
+    const login = await t.app.inject({
       method: 'POST',
       url: '/api/staff/login',
       headers: { host: staffSite, origin: `http://${staffSite}` },

@@ -56,14 +56,22 @@ function serialise(
   return parts.join('; ');
 }
 
-export function setSessionCookies(
+/** A side's session cookie pair: customers' and staff's are written by the same rules, under their own names. */
+interface SessionCookieNames {
+  auth: string;
+  state: string;
+}
+
+/** Sets the HttpOnly token and a new state value, both lasting as long as the session can. */
+function setSessionPair(
   reply: FastifyReply,
   config: Config,
+  names: SessionCookieNames,
   token: string,
-  state = newAuthState(true),
+  lifetimeMs: number,
+  state: string,
 ): string {
-  const names = cookieNames(config);
-  const maxAge = Math.floor(config.auth.absoluteTimeoutMs / 1000);
+  const maxAge = Math.floor(lifetimeMs / 1000);
   reply.header('set-cookie', [
     serialise(config, names.auth, token, { httpOnly: true, maxAgeSeconds: maxAge }),
     serialise(config, names.state, state, { httpOnly: false, maxAgeSeconds: maxAge }),
@@ -71,13 +79,31 @@ export function setSessionCookies(
   return state;
 }
 
-/** Clears the auth cookie and moves the state cookie on, so other tabs notice the logout. */
-export function clearSessionCookies(reply: FastifyReply, config: Config, state = newAuthState(false)): void {
-  const names = cookieNames(config);
+/** Clears the token and moves the state cookie on, so other tabs notice the logout. */
+function clearSessionPair(
+  reply: FastifyReply,
+  config: Config,
+  names: SessionCookieNames,
+  state: string,
+): void {
   reply.header('set-cookie', [
     serialise(config, names.auth, '', { httpOnly: true, maxAgeSeconds: 0 }),
     serialise(config, names.state, state, { httpOnly: false }),
   ]);
+}
+
+export function setSessionCookies(
+  reply: FastifyReply,
+  config: Config,
+  token: string,
+  state = newAuthState(true),
+): string {
+  return setSessionPair(reply, config, cookieNames(config), token, config.auth.absoluteTimeoutMs, state);
+}
+
+/** Clears the auth cookie and moves the state cookie on, so other tabs notice the logout. */
+export function clearSessionCookies(reply: FastifyReply, config: Config, state = newAuthState(false)): void {
+  clearSessionPair(reply, config, cookieNames(config), state);
 }
 
 /**
@@ -90,22 +116,18 @@ export function staffCookieNames(config: Config) {
 }
 
 export function setStaffSessionCookies(reply: FastifyReply, config: Config, token: string): string {
-  const names = staffCookieNames(config);
-  const state = newAuthState(true);
-  const maxAge = Math.floor(config.staff.absoluteTimeoutMs / 1000);
-  reply.header('set-cookie', [
-    serialise(config, names.auth, token, { httpOnly: true, maxAgeSeconds: maxAge }),
-    serialise(config, names.state, state, { httpOnly: false, maxAgeSeconds: maxAge }),
-  ]);
-  return state;
+  return setSessionPair(
+    reply,
+    config,
+    staffCookieNames(config),
+    token,
+    config.staff.absoluteTimeoutMs,
+    newAuthState(true),
+  );
 }
 
 export function clearStaffSessionCookies(reply: FastifyReply, config: Config): void {
-  const names = staffCookieNames(config);
-  reply.header('set-cookie', [
-    serialise(config, names.auth, '', { httpOnly: true, maxAgeSeconds: 0 }),
-    serialise(config, names.state, newAuthState(false), { httpOnly: false }),
-  ]);
+  clearSessionPair(reply, config, staffCookieNames(config), newAuthState(false));
 }
 
 const promotionCookieSeconds = 24 * 60 * 60;

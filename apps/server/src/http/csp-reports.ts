@@ -172,6 +172,9 @@ export function registerCspReports(app: FastifyInstance, clock: () => Date): voi
             '4xx': errorResponseSchema,
           },
         },
+        // Browsers send reports on their own, often with no Origin or marked cross-site; the route
+        // only logs them, and skips the cross-site guard only in a report's own content types.
+        config: { csrf: { exemptWhen: isCspReportContentType } },
       },
       async (request, reply) => {
         for (const violation of violations(parseInput(cspReportBodySchema, request.body)))

@@ -1,35 +1,21 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
-import { goCardlessWebhookPath } from '../modules/direct-debit/direct-debit.routes.ts';
-import { scaCompletionPath, webhookPathPrefix } from '../modules/checkout/checkout.routes.ts';
-import { cspReportsPath, isCspReportContentType } from './csp-reports.ts';
 import { HttpError } from './errors.ts';
 import { siteOriginsFor } from './sites.ts';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Provider webhooks come from the provider's servers, not a browser: their signature is checked. */
-const webhookRoutes = new Set([`${webhookPathPrefix}:provider/webhook`, goCardlessWebhookPath]);
-const scaCompletionRoute = `${scaCompletionPath}:transactionId`;
-
 /**
- * The route the router chose (its pattern, after decoding), never the raw URL: `/%61pi/…`, `//api/…`
- * and friends reach the same handler as `/api/…`, so only the route can say what a request is.
+ * Exempt only by the route the router chose (its `config`, route-options.ts), never by the raw URL:
+ * `/%61pi/…`, `//api/…` and friends reach the same handler as `/api/…`, so only the route can say
+ * what a request is. The routes that are: provider webhooks (server to server, signed), the
+ * browser's CSP reports (in a report's own content types) and the card issuer's form post.
  */
 function isExempt(request: FastifyRequest): boolean {
   if (request.method !== 'POST') return false;
-  const route = request.routeOptions.url;
-  if (route === undefined) return false;
-  if (webhookRoutes.has(route)) return true;
-  // Browsers send violation reports on their own, often with no Origin or marked cross-site; the
-  // route only logs them, and is let through only in a report's own content types.
-  if (route === cspReportsPath) return isCspReportContentType(request);
-  // The card issuer's answer is a form post from the issuer's page, by design cross-site; it is
-  // accepted only as a form, and only for a payment waiting on that answer (checkout.routes.ts).
-  return (
-    route === scaCompletionRoute &&
-    String(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')
-  );
+  const csrf = request.routeOptions.config.csrf;
+  if (csrf === undefined) return false;
+  return csrf === 'exempt' || csrf.exemptWhen(request);
 }
 
 /**

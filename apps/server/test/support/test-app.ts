@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import type { AppServices, CatalogueCacheSetting } from '../../src/services.ts';
 import type { CardProvider } from '../../src/providers/card/card-provider.ts';
@@ -63,6 +63,8 @@ export async function createTestApp(
      */
     catalogueCache?: CatalogueCacheSetting;
   } = {},
+    /** sees each route as it is registered */
+    onRoute?: (route: RouteOptions) => void;
 ): Promise<TestApp> {
   const config = testConfig(options.env);
   const database = options.database ?? (await createTestDatabase());
@@ -86,6 +88,7 @@ export async function createTestApp(
   });
   options.beforeReady?.(app);
   await app.ready();
+    onRoute: options.onRoute,
   return {
     app,
     services: () => app.services,

@@ -1,9 +1,15 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { customers, sessions, venues } from '../../db/schema.ts';
+import type { SessionStore } from './session-engine.ts';
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
+/** Whose a new customer session is, and whether it is a shared kiosk's (shorter limits). */
+export interface CustomerSessionOwner {
+  customerId: number;
+  kiosk: boolean;
+}
 
 export function createAuthRepository(db: Db) {
   return {
@@ -36,32 +42,33 @@ export function createAuthRepository(db: Db) {
     async updatePasswordHash(customerId: number, passwordHash: string): Promise<void> {
       await db.update(customers).set({ passwordHash }).where(eq(customers.id, customerId));
     },
-    async createSession(values: typeof sessions.$inferInsert): Promise<void> {
-      await db.insert(sessions).values(values);
-    },
-    /**
-     * The unrevoked session for a token hash with its customer, in one round trip: every
-     * authenticated request starts here, so it is the hottest query of a rush.
-     */
-    async activeSession(
-      tokenHash: string,
-    ): Promise<{ session: SessionRow; customer: CustomerRow | null } | undefined> {
-      const [row] = await db
-        .select({ session: sessions, customer: customers })
-        .from(sessions)
-        .leftJoin(customers, eq(customers.id, sessions.customerId))
-        .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
-      return row;
-    },
-    async touchSession(id: number, at: Date): Promise<void> {
-      await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id));
-    },
-    async revokeSession(tokenHash: string, at: Date): Promise<void> {
-      await db
-        .update(sessions)
-        .set({ revokedAt: at })
-        .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
-    },
+    /** Customers' side of the session engine (session-engine.ts), on their own table. */
+    sessions: {
+      async insert(owner, session) {
+        await db.insert(sessions).values({ ...owner, ...session });
+      },
+      /**
+       * Every authenticated request starts here, so it is the hottest query of a rush: the session
+       * and its customer in one round trip.
+       */
+      async active(tokenHash) {
+        const [row] = await db
+          .select({ session: sessions, holder: customers })
+          .from(sessions)
+          .leftJoin(customers, eq(customers.id, sessions.customerId))
+          .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+        return row;
+      },
+      async touch(id, at) {
+        await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id));
+      },
+      async revoke(tokenHash, at) {
+        await db
+          .update(sessions)
+          .set({ revokedAt: at })
+          .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+      },
+    } satisfies SessionStore<SessionRow, CustomerRow, CustomerSessionOwner>,
     /** Deletes sessions that can never be used again: idle, past their end, or revoked, before these times. */
     async deleteEndedSessions(before: { lastSeen: Date; ended: Date }): Promise<number> {
       const deleted = await db

@@ -19,6 +19,7 @@ import {
 import { z } from 'zod';
 import { positiveId } from '@lido/contracts/common';
 import { HttpError, parseInput } from '../../http/errors.ts';
+import { poolOf } from '../../http/route-options.ts';
 import type { AppServices } from '../../services.ts';
 import type { StaffUserRow } from '../staff/staff.repository.ts';
 import { staffGuard, staffOnlyMessage } from '../staff/staff.routes.ts';
@@ -32,7 +33,7 @@ export const selectedTwiceMessage = 'The selected customer is named twice, diffe
 export const customerOnlyMessage = 'Only the customer can do this, on My account.';
 
 /** Whether a request came to the staff site, where staff act for a selected customer (decision 0055). */
-export const onStaffSite = (request: FastifyRequest) => request.site === 'front-of-house';
+const onStaffSite = (request: FastifyRequest) => request.site === 'front-of-house';
 
 /**
  * The customer's session token from the cookie; from `Authorization: Bearer` only when development
@@ -52,7 +53,7 @@ export function presentedToken(request: FastifyRequest, config: Config): string 
  * desk selected (`staff` then names who acts). It carries no customer session: what needs one
  * (logging out, changing details) uses `requireCustomerInPerson`, which the staff site never passes.
  */
-export interface ActingCustomer {
+interface ActingCustomer {
   customer: CustomerRow;
   staff: StaffUserRow | null;
 }
@@ -100,10 +101,9 @@ async function ownSession(
   reply: FastifyReply,
   services: AppServices,
   config: Config,
-  path: RequestPath = 'other',
 ): Promise<AuthenticatedSession> {
-  const auth = path === 'payment' ? services.paymentAuth : services.auth;
-  const authenticated = await auth.authenticate(presentedToken(request, config));
+  // A payment's route says `config: { pool: 'payment' }`: its check goes first for a connection (decision 0067).
+  const authenticated = await services.auth.authenticate(presentedToken(request, config), poolOf(request));
   if (!authenticated) {
     clearSessionCookies(reply, config);
     throw new HttpError(401, 'Unauthenticated.');
@@ -111,16 +111,12 @@ async function ownSession(
   return authenticated;
 }
 
-/** A payment's request goes first for a database connection, its session check included (decision 0067). */
-type RequestPath = 'payment' | 'other';
-
 /** The customer a call is for: the logged-in customer, or on the staff site the desk's selected one. */
 export async function requireCustomer(
   request: FastifyRequest,
   reply: FastifyReply,
   services: AppServices,
   config: Config,
-  path: RequestPath = 'other',
 ): Promise<ActingCustomer> {
   if (onStaffSite(request)) {
     const staff = await deskStaff(request, reply, services, config);
@@ -128,7 +124,7 @@ export async function requireCustomer(
     request.actingStaff = { staff, customerId: customer.id };
     return { customer, staff };
   }
-  return { customer: (await ownSession(request, reply, services, config, path)).customer, staff: null };
+  return { customer: (await ownSession(request, reply, services, config)).customer, staff: null };
 }
 
 /**

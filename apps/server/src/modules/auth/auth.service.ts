@@ -1,18 +1,17 @@
-import type { SessionTimes } from '@lido/contracts/auth';
 import type { Config } from '../../config.ts';
 import { limitedAddress } from '../../http/client-address.ts';
 import { HttpError, ValidationError } from '../../http/errors.ts';
 import { requireOperator } from '../operator/current-operator.ts';
 import type { OperatorRepository } from '../operator/operator.repository.ts';
-import type { AuthRepository, CustomerRow, SessionRow } from './auth.repository.ts';
+import type { AuthRepository, CustomerRow, CustomerSessionOwner, SessionRow } from './auth.repository.ts';
 import { decoyPasswordHash, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import type { Limit, RateLimiter } from './rate-limiter.ts';
-import { hashToken, newToken } from './tokens.ts';
+import { createSessionEngine, type SessionRules } from './session-engine.ts';
 
-export const invalidCredentialsMessage = 'Your email address, customer ID or password is incorrect.';
+const invalidCredentialsMessage = 'Your email address, customer ID or password is incorrect.';
 export const tooManyAttemptsMessage = 'Too many attempts. Please wait a while and try again.';
 /** Said the same for a name that matches no account (quality.md S4), so it reveals nothing. */
-export const accountLockedMessage =
+const accountLockedMessage =
   'This account is locked for now after too many wrong passwords. To log in straight away, choose "I have forgotten my password" and set a new one; otherwise try again later.';
 
 const hour = 3_600_000;
@@ -35,39 +34,46 @@ export const loginLimits = {
   }),
 };
 
-export const kioskIdleTimeoutMs = 2 * 60_000;
+const kioskIdleTimeoutMs = 2 * 60_000;
 /** A kiosk session outlives the kiosk page's own idle reset by this much, so the page always resets first. */
-export const kioskResetMarginMs = 15_000;
+const kioskResetMarginMs = 15_000;
 
 export interface AuthenticatedSession {
   session: SessionRow;
   customer: CustomerRow;
 }
 
+/**
+ * Which line a request's session check waits in for a database connection: a payment's goes
+ * first (decision 0067). Routes choose it with `config: { pool: 'payment' }` (http/route-options.ts).
+ */
+type SessionPool = 'ordinary' | 'payment';
+
 export function createAuthService(deps: {
   config: Config;
   operators: OperatorRepository;
   auth: AuthRepository;
+  /** the same repository on the payments handle, first in line for a connection */
+  paymentAuth: AuthRepository;
   limiter: RateLimiter;
   clock: () => Date;
 }) {
   const { config, operators, auth, limiter, clock } = deps;
 
-  async function startSession(customerId: number, kiosk: boolean): Promise<string> {
-    const token = newToken();
-    const now = clock();
-    await auth.createSession({
-      customerId,
-      tokenHash: hashToken(token),
-      createdAt: now,
-      lastSeenAt: now,
-      expiresAt: new Date(
-        now.getTime() + (kiosk ? config.auth.kioskTimeoutMs : config.auth.absoluteTimeoutMs),
-      ),
-      kiosk,
-    });
-    return token;
+  /** A shared kiosk forgets an idle customer quickly, but never before the kiosk page resets itself. */
+  function idleLimitFor(session: SessionRow): number {
+    if (!session.kiosk) return config.auth.idleTimeoutMs;
+    const kioskIdle = Math.max(kioskIdleTimeoutMs, config.kioskIdle.resetMs + kioskResetMarginMs);
+    return Math.min(config.auth.idleTimeoutMs, kioskIdle);
   }
+  const rules: SessionRules<SessionRow, CustomerRow, CustomerSessionOwner> = {
+    lifetimeMs: (owner) => (owner.kiosk ? config.auth.kioskTimeoutMs : config.auth.absoluteTimeoutMs),
+    idleLimitMs: idleLimitFor,
+  };
+  const sessions = {
+    ordinary: createSessionEngine({ store: auth.sessions, rules, clock }),
+    payment: createSessionEngine({ store: deps.paymentAuth.sessions, rules, clock }),
+  } satisfies Record<SessionPool, unknown>;
 
   /**
    * One attempt off the client's allowance, then off each account's (an email shared by several
@@ -88,42 +94,9 @@ export function createAuthService(deps: {
     return [...client, ...accounts];
   }
 
-  /** A shared kiosk forgets an idle customer quickly, but never before the kiosk page resets itself. */
-  function idleLimitFor(session: SessionRow): number {
-    if (!session.kiosk) return config.auth.idleTimeoutMs;
-    const kioskIdle = Math.max(kioskIdleTimeoutMs, config.kioskIdle.resetMs + kioskResetMarginMs);
-    return Math.min(config.auth.idleTimeoutMs, kioskIdle);
-  }
-
-  /** The session behind a token if it is still live; one past its idle or absolute end is revoked. */
-  async function liveSession(token: string | undefined) {
-    if (!token) return null;
-    const found = await auth.activeSession(hashToken(token));
-    if (!found) return null;
-    const { session, customer } = found;
-    const now = clock();
-    const idleFor = now.getTime() - session.lastSeenAt.getTime();
-    if (now >= session.expiresAt || idleFor > idleLimitFor(session)) {
-      await auth.revokeSession(session.tokenHash, now);
-      return null;
-    }
-    if (!customer) return null;
-    return { session, customer, now, idleFor };
-  }
-
-  function timesOf(session: SessionRow, lastSeen: Date, now: Date): SessionTimes {
-    const idleEnd = lastSeen.getTime() + idleLimitFor(session);
-    const end = Math.min(idleEnd, session.expiresAt.getTime());
-    return {
-      expiresAt: new Date(end).toISOString(),
-      expiresInMs: Math.max(0, end - now.getTime()),
-      idleTimeoutMs: idleLimitFor(session),
-      extendable: idleEnd < session.expiresAt.getTime(),
-    };
-  }
-
   return {
-    startSession,
+    /** A new session for a customer who has just proved who they are (registering, a new password). */
+    startSession: (customerId: number, kiosk: boolean) => sessions.ordinary.start({ customerId, kiosk }),
     /**
      * Counts the attempt against the client and against every account the name could mean before
      * any hash is computed, atomically, so concurrent guesses cannot slip past the limit. A failure
@@ -154,40 +127,33 @@ export function createAuthService(deps: {
       if (needsRehash(matched.passwordHash))
         await auth.updatePasswordHash(matched.id, await hashPassword(input.password));
       // A new session every login; the one the browser had before is ended (quality.md S7).
-      if (input.previousToken) await auth.revokeSession(hashToken(input.previousToken), clock());
-      return { customer: matched, token: await startSession(matched.id, input.kiosk) };
+      const token = await sessions.ordinary.start(
+        { customerId: matched.id, kiosk: input.kiosk },
+        input.previousToken,
+      );
+      return { customer: matched, token };
     },
 
     /** The live session for a token, enforcing idle and absolute expiry; touching it extends the idle window. */
-    async authenticate(token: string | undefined): Promise<AuthenticatedSession | null> {
-      const live = await liveSession(token);
-      if (!live) return null;
-      // Writing on every request would serialise reads; a minute's precision is plenty for a 30-minute idle limit.
-      if (live.idleFor > 60_000) await auth.touchSession(live.session.id, live.now);
-      return { session: live.session, customer: live.customer };
+    async authenticate(
+      token: string | undefined,
+      pool: SessionPool = 'ordinary',
+    ): Promise<AuthenticatedSession | null> {
+      const live = await sessions[pool].authenticate(token);
+      return live && { session: live.session, customer: live.holder };
     },
 
     /** When the session ends if nothing happens, without counting this question as activity. */
-    async sessionTimes(token: string | undefined): Promise<SessionTimes | null> {
-      const live = await liveSession(token);
-      return live ? timesOf(live.session, live.session.lastSeenAt, live.now) : null;
-    },
+    sessionTimes: (token: string | undefined) => sessions.ordinary.times(token),
 
     /**
      * "Stay signed in", and the browser's debounced note that the customer is typing or tapping:
      * the idle window starts again now (always written, unlike authenticate's minute precision, so
      * the answer is exact).
      */
-    async extendSession(token: string | undefined): Promise<SessionTimes | null> {
-      const live = await liveSession(token);
-      if (!live) return null;
-      await auth.touchSession(live.session.id, live.now);
-      return timesOf(live.session, live.now, live.now);
-    },
+    extendSession: (token: string | undefined) => sessions.ordinary.extend(token),
 
-    async logout(token: string | undefined): Promise<void> {
-      if (token) await auth.revokeSession(hashToken(token), clock());
-    },
+    logout: (token: string | undefined) => sessions.ordinary.end(token),
 
     /** The spec's "Auth user". */
     async userView(customer: CustomerRow) {
@@ -211,4 +177,3 @@ export function createAuthService(deps: {
     },
   };
 }
-export type AuthService = ReturnType<typeof createAuthService>;

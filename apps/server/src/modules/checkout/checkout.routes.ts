@@ -26,6 +26,11 @@ import { refuseStoredCardsAtDesk } from '../desk-payments/desk-card.ts';
 
 export const scaCompletionPath = '/api/payment-providers/sca-completion/';
 export const webhookPathPrefix = '/api/payment-providers/';
+const paymentPath = { pool: 'payment' } as const;
+
+/** The card issuer's answer, form-posted from the issuer's page (accepted only for a payment waiting on it). */
+const isIssuerForm = (request: FastifyRequest) =>
+  String(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
 
 function requestFacts(request: FastifyRequest) {
   return {
@@ -62,12 +67,13 @@ function scaCompletedPage(message: ScaCompletedMessage): string {
 
 export function checkoutRoutes(app: FastifyInstance, services: AppServices, config: Config): void {
   const api = apiRoutes(app);
-  // Every call here is on the payment path: first in line for a connection (decision 0067).
+  // Every call here is on the payment path, its session check first in line for a connection
+  // (decision 0067): each route says so with `config: paymentPath`.
   const payer = (request: FastifyRequest, reply: FastifyReply) =>
-    requireCustomer(request, reply, services, config, 'payment');
+    requireCustomer(request, reply, services, config);
   api.get(
     '/api/checkout/prepare',
-    { schema: { response: ok(prepareResponseSchema) } },
+    { schema: { response: ok(prepareResponseSchema) }, config: paymentPath },
     async (request, reply) => {
       const { customer, staff } = await payer(request, reply);
       const prepared = await services.checkout.card.prepare(customer);
@@ -78,7 +84,7 @@ export function checkoutRoutes(app: FastifyInstance, services: AppServices, conf
 
   api.post(
     '/api/checkout/authorise',
-    { schema: { body: authoriseBodySchema, response: ok(authoriseResponseSchema) } },
+    { schema: { body: authoriseBodySchema, response: ok(authoriseResponseSchema) }, config: paymentPath },
     async (request, reply) => {
       const { customer, staff } = await payer(request, reply);
       const body = parseInput(authoriseBodySchema, request.body);
@@ -90,7 +96,10 @@ export function checkoutRoutes(app: FastifyInstance, services: AppServices, conf
   // Completing the basket: with a card transaction, or (nothing to pay) with the accepted terms.
   api.post(
     '/api/checkout/complete',
-    { schema: { body: completeCheckoutBodySchema, response: ok(completedCheckoutSchema) } },
+    {
+      schema: { body: completeCheckoutBodySchema, response: ok(completedCheckoutSchema) },
+      config: paymentPath,
+    },
     async (request, reply) => {
       const { customer, staff } = await payer(request, reply);
       const body = parseInput(completeCheckoutBodySchema, request.body);
@@ -154,13 +163,12 @@ export function checkoutRoutes(app: FastifyInstance, services: AppServices, conf
             ]),
           },
         },
+        // The issuer's form post is cross-site by design; only that form skips the cross-site guard.
+        config: { ...paymentPath, csrf: { exemptWhen: isIssuerForm } },
       },
       async (request, reply) => {
         const { transactionId } = parseInput(scaCompletionParamsSchema, request.params);
-        const isForm = String(request.headers['content-type'] ?? '').startsWith(
-          'application/x-www-form-urlencoded',
-        );
-        if (isForm) {
+        if (isIssuerForm(request)) {
           const form = (request.body ?? {}) as Record<string, string | undefined>;
           const session = Buffer.from(form.threeDSSessionData ?? '', 'base64url').toString('utf8');
           if (session !== transactionId || !form.cres)
@@ -200,6 +208,7 @@ export function checkoutRoutes(app: FastifyInstance, services: AppServices, conf
             '4xx': errorResponseSchema,
           },
         },
+        config: { csrf: 'exempt' },
       },
       async (request, reply) => {
         const { provider } = request.params as { provider: string };
@@ -224,7 +233,7 @@ export function checkoutRoutes(app: FastifyInstance, services: AppServices, conf
 
   api.get(
     '/api/orders/:orderId',
-    { schema: { params: orderParamsSchema, response: ok(orderSchema) } },
+    { schema: { params: orderParamsSchema, response: ok(orderSchema) }, config: paymentPath },
     async (request, reply) => {
       const { customer } = await payer(request, reply);
       const { orderId } = parseInput(orderParamsSchema, request.params);

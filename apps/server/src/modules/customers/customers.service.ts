@@ -1,7 +1,8 @@
 import type { RegisterBody, UserUpdateBody } from '@lido/contracts/customer';
 import type { DeskCustomerBody } from '@lido/contracts/front-of-house';
-import type { Db, Executor } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { emailInUse } from '../staff/desk-customers.repository.ts';
+import { recordStaffAction } from '../staff/index.ts';
 import { normalisePostcode } from '@lido/contracts/uk-postcode';
 import { type CalendarDate, isCalendarDate } from '@lido/pricing/calendar-date';
 import type { FastifyBaseLogger } from 'fastify';
@@ -124,7 +125,7 @@ export function createCustomersService(deps: {
      */
     async createAtDesk(
       body: DeskCustomerBody,
-      audit: (tx: Executor, created: CustomerRow) => Promise<void>,
+      staff: { id: number; username: string },
     ): Promise<CustomerRow> {
       const operator = await requireOperator(operators);
       const errors = await detailsProblems(operator.id, body);
@@ -132,7 +133,13 @@ export function createCustomersService(deps: {
       if (await emailInUse(deps.db, operator.id, body.email)) throw new HttpError(409, deskEmailInUseMessage);
       return customers.createWith(
         newCustomerValues(operator.id, body, await hashPassword(newToken())),
-        audit,
+        (tx, row) =>
+          recordStaffAction(tx, {
+            by: { staff },
+            action: 'customer.create',
+            customerId: row.id,
+            details: { reference: row.reference },
+          }),
       );
     },
 

@@ -64,6 +64,7 @@ export function directDebitRoutes(app: FastifyInstance, services: AppServices, c
           body: z.unknown().describe("GoCardless's signed events, kept as bytes until verified"),
           response: { 200: directDebitWebhookAnswerSchema, '4xx': errorResponseSchema },
         },
+        config: { csrf: 'exempt' },
       },
       async (request, reply) => {
         if (!services.directDebit.available()) throw new HttpError(404, 'Not found.');

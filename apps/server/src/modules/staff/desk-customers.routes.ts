@@ -11,7 +11,6 @@ import type { Config } from '../../config.ts';
 import { apiRoutes, created, ok } from '../../http/api-schema.ts';
 import { parseInput } from '../../http/errors.ts';
 import type { AppServices } from '../../services.ts';
-import { recordStaffAction } from './staff-audit.repository.ts';
 import { staffGuard } from './staff.routes.ts';
 
 /** The desk's customer search, a customer's card with their family, and creating one (decision 0055). */
@@ -45,14 +44,7 @@ export function deskCustomersRoutes(app: FastifyInstance, services: AppServices,
     async (request, reply) => {
       const { staff } = await guard.requireStaff(request, reply);
       const body = parseInput(deskCustomerBodySchema, request.body);
-      const customer = await services.customers.createAtDesk(body, (tx, row) =>
-        recordStaffAction(tx, {
-          by: { staff },
-          action: 'customer.create',
-          customerId: row.id,
-          details: { reference: row.reference },
-        }),
-      );
+      const customer = await services.customers.createAtDesk(body, staff);
       return reply.status(201).send({ data: services.deskCustomers.deskView(customer) });
     },
   );

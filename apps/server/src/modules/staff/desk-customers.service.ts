@@ -10,7 +10,7 @@ import {
   type ListedCustomer,
 } from './desk-customers.repository.ts';
 
-export const customerNotFoundMessage = 'That customer was not found.';
+const customerNotFoundMessage = 'That customer was not found.';
 
 function deskView({ customer, payer }: ListedCustomer): DeskCustomer {
   return {
@@ -66,4 +66,3 @@ export function createDeskCustomersService(deps: { db: Db }) {
     },
   };
 }
-export type DeskCustomersService = ReturnType<typeof createDeskCustomersService>;

@@ -15,7 +15,7 @@ import {
 } from './staff.repository.ts';
 
 /** Who made a change to staff accounts: a staff member, the command line, or a catalogue import. */
-export type StaffActor = AuditActor;
+type StaffActor = AuditActor;
 
 export class StaffAccountProblem extends Error {
   constructor(readonly problems: string[]) {

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client.ts';
 import { customers, orders, staffAuditLog, staffUsers } from '../../db/schema.ts';
 
 /** The tools that change things without a member of staff at a desk. */
-export type AuditTool = 'command line' | 'catalogue import' | 'login limit';
+type AuditTool = 'command line' | 'catalogue import' | 'login limit';
 
 /** Who did it: a member of staff (by their session), or a tool. */
 export type AuditActor = { staff: { id: number; username: string } } | { tool: AuditTool };

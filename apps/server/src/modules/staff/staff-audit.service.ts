@@ -225,4 +225,3 @@ export function createStaffAuditService(deps: {
     },
   };
 }
-export type StaffAuditService = ReturnType<typeof createStaffAuditService>;

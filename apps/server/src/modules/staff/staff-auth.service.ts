@@ -1,4 +1,3 @@
-import type { SessionTimes } from '@lido/contracts/auth';
 import { staffRoleLabels, type StaffUser } from '@lido/contracts/staff';
 import type { Db } from '../../db/client.ts';
 import { limitedAddress } from '../../http/client-address.ts';
@@ -7,18 +6,15 @@ import { requireOperator } from '../operator/current-operator.ts';
 import type { OperatorRepository } from '../operator/operator.repository.ts';
 import { decoyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../auth/passwords.ts';
 import type { Limit, RateLimiter, Taken } from '../auth/rate-limiter.ts';
-import { hashToken, newToken } from '../auth/tokens.ts';
+import { createSessionEngine } from '../auth/session-engine.ts';
 import { recordStaffAction } from './staff-audit.repository.ts';
 import {
-  activeStaffSession,
-  insertStaffSession,
   loggedInFrom,
   rememberLoginAddress,
-  revokeStaffSession,
   type StaffSessionRow,
+  staffSessionStore,
   type StaffUserRow,
   staffUserByUsername,
-  touchStaffSession,
   updateStaffUser,
 } from './staff.repository.ts';
 
@@ -29,7 +25,7 @@ export const staffAccountLocked =
 
 const hour = 3_600_000;
 /** How long an address a member logged in from still counts as theirs when their account is locked. */
-export const knownAddressMs = 30 * 24 * hour;
+const knownAddressMs = 30 * 24 * hour;
 /** Who the audit log says locked an account. */
 export const loginLimitActor = 'login limit' as const;
 
@@ -56,7 +52,7 @@ export const staffLoginLimits = {
   }),
 };
 
-export interface StaffTimeouts {
+interface StaffTimeouts {
   /** a desk computer left alone is locked after this long without a request */
   idleTimeoutMs: number;
   /** a session lasts a shift at most */
@@ -92,6 +88,16 @@ export function createStaffAuthService(deps: {
   timeouts: StaffTimeouts;
 }) {
   const { db, limiter, clock, timeouts } = deps;
+  const sessions = createSessionEngine({
+    store: staffSessionStore(db),
+    rules: {
+      lifetimeMs: () => timeouts.absoluteTimeoutMs,
+      idleLimitMs: () => timeouts.idleTimeoutMs,
+      // A closed account's sessions end at its next request, whatever their times.
+      holderAllowed: (staff) => staff.active,
+    },
+    clock,
+  });
 
   /**
    * Takes one attempt from the address's limit, then from the account's. An account whose allowance
@@ -115,30 +121,6 @@ export function createStaffAuthService(deps: {
       return { taken: client, locks: false };
     await limiter.giveBack(client);
     throw new HttpError(429, staffAccountLocked);
-  }
-
-  async function liveSession(token: string | undefined) {
-    if (!token) return null;
-    const found = await activeStaffSession(db, hashToken(token));
-    if (!found) return null;
-    const now = clock();
-    const idleFor = now.getTime() - found.session.lastSeenAt.getTime();
-    if (!found.staff.active || now >= found.session.expiresAt || idleFor > timeouts.idleTimeoutMs) {
-      await revokeStaffSession(db, found.session.tokenHash, now);
-      return null;
-    }
-    return { ...found, now, idleFor };
-  }
-
-  function timesOf(session: StaffSessionRow, lastSeen: Date, now: Date): SessionTimes {
-    const idleEnd = lastSeen.getTime() + timeouts.idleTimeoutMs;
-    const end = Math.min(idleEnd, session.expiresAt.getTime());
-    return {
-      expiresAt: new Date(end).toISOString(),
-      expiresInMs: Math.max(0, end - now.getTime()),
-      idleTimeoutMs: timeouts.idleTimeoutMs,
-      extendable: idleEnd < session.expiresAt.getTime(),
-    };
   }
 
   return {
@@ -181,40 +163,18 @@ export function createStaffAuthService(deps: {
         at: now,
         forgetBefore: new Date(now.getTime() - knownAddressMs),
       });
-      if (input.previousToken) await revokeStaffSession(db, hashToken(input.previousToken), now);
-      const token = newToken();
-      await insertStaffSession(db, {
-        staffUserId: matched.id,
-        tokenHash: hashToken(token),
-        createdAt: now,
-        lastSeenAt: now,
-        expiresAt: new Date(now.getTime() + timeouts.absoluteTimeoutMs),
-      });
+      const token = await sessions.start({ staffUserId: matched.id }, input.previousToken);
       return { token, staff: matched };
     },
 
     /** The live staff session for a token; a request more than a minute after the last extends it. */
     async authenticate(token: string | undefined): Promise<AuthenticatedStaff | null> {
-      const live = await liveSession(token);
-      if (!live) return null;
-      if (live.idleFor > 60_000) await touchStaffSession(db, live.session.id, live.now);
-      return { session: live.session, staff: live.staff };
+      const live = await sessions.authenticate(token);
+      return live && { session: live.session, staff: live.holder };
     },
 
-    async sessionTimes(token: string | undefined): Promise<SessionTimes | null> {
-      const live = await liveSession(token);
-      return live ? timesOf(live.session, live.session.lastSeenAt, live.now) : null;
-    },
-
-    async extendSession(token: string | undefined): Promise<SessionTimes | null> {
-      const live = await liveSession(token);
-      if (!live) return null;
-      await touchStaffSession(db, live.session.id, live.now);
-      return timesOf(live.session, live.now, live.now);
-    },
-
-    async logout(token: string | undefined): Promise<void> {
-      if (token) await revokeStaffSession(db, hashToken(token), clock());
-    },
+    sessionTimes: (token: string | undefined) => sessions.times(token),
+    extendSession: (token: string | undefined) => sessions.extend(token),
+    logout: (token: string | undefined) => sessions.end(token),
   };
 }

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { staffRoles, type StaffRole } from '@lido/contracts/staff';
 import { type StaffAccounts, StaffAccountProblem } from './staff-accounts.ts';
 
-export const staffUsage = `Usage: npm run staff -- COMMAND [options]
+const staffUsage = `Usage: npm run staff -- COMMAND [options]
   list
   add --username NAME --name "Full Name" --role desk|supervisor [--currency SYMBOL]
   password --username NAME
@@ -13,7 +13,7 @@ export const staffUsage = `Usage: npm run staff -- COMMAND [options]
   hash      (an argon2id hash of a password, for the catalogue file's staff section)
 A password is read from STAFF_PASSWORD, or from the first line of standard input.`;
 
-export interface CliIo {
+interface CliIo {
   out: (text: string) => void;
   err: (text: string) => void;
   /** the new password: from the environment or standard input, never from the command line */

@@ -2,13 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../../http/errors.ts';
 import { staffSiteOnly } from './desk-customer.ts';
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** A staff-only route outside `/api/staff/`: answered only on the staff site (decision 0070). */
-    staffSiteOnly?: boolean;
-  }
-}
-
 /** Every `/api/staff/…` route, and any other route that says `config: { staffSiteOnly: true }`. */
 export function isStaffOnlyRoute(url: string | undefined, config: { staffSiteOnly?: boolean } | undefined) {
   return (

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { staffLoginAddresses, staffSessions, staffUsers, type StaffRole } from '../../db/schema.ts';
+import type { SessionStore } from '../auth/session-engine.ts';
 
 export type StaffUserRow = typeof staffUsers.$inferSelect;
 export type StaffSessionRow = typeof staffSessions.$inferSelect;
@@ -54,29 +55,32 @@ export async function updateStaffUser(
   return row;
 }
 
-export async function insertStaffSession(db: Executor, values: typeof staffSessions.$inferInsert) {
-  await db.insert(staffSessions).values(values);
-}
-
-/** The unrevoked session for a token hash with its staff member, in one round trip. */
-export async function activeStaffSession(db: Executor, tokenHash: string) {
-  const [row] = await db
-    .select({ session: staffSessions, staff: staffUsers })
-    .from(staffSessions)
-    .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.staffUserId))
-    .where(and(eq(staffSessions.tokenHash, tokenHash), isNull(staffSessions.revokedAt)));
-  return row;
-}
-
-export async function touchStaffSession(db: Executor, id: number, at: Date) {
-  await db.update(staffSessions).set({ lastSeenAt: at }).where(eq(staffSessions.id, id));
-}
-
-export async function revokeStaffSession(db: Executor, tokenHash: string, at: Date) {
-  await db
-    .update(staffSessions)
-    .set({ revokedAt: at })
-    .where(and(eq(staffSessions.tokenHash, tokenHash), isNull(staffSessions.revokedAt)));
+/** Staff's side of the session engine (auth/session-engine.ts), on their own table. */
+export function staffSessionStore(
+  db: Executor,
+): SessionStore<StaffSessionRow, StaffUserRow, { staffUserId: number }> {
+  return {
+    async insert(owner, session) {
+      await db.insert(staffSessions).values({ ...owner, ...session });
+    },
+    async active(tokenHash) {
+      const [row] = await db
+        .select({ session: staffSessions, holder: staffUsers })
+        .from(staffSessions)
+        .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.staffUserId))
+        .where(and(eq(staffSessions.tokenHash, tokenHash), isNull(staffSessions.revokedAt)));
+      return row;
+    },
+    async touch(id, at) {
+      await db.update(staffSessions).set({ lastSeenAt: at }).where(eq(staffSessions.id, id));
+    },
+    async revoke(tokenHash, at) {
+      await db
+        .update(staffSessions)
+        .set({ revokedAt: at })
+        .where(and(eq(staffSessions.tokenHash, tokenHash), isNull(staffSessions.revokedAt)));
+    },
+  };
 }
 
 /** Ends every session of a staff member: a new password, a new role, or the account closed. */

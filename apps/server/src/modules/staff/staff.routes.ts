@@ -23,7 +23,7 @@ import { type AuthenticatedStaff, staffView } from './staff-auth.service.ts';
 
 export const staffOnlyMessage = 'This is for staff only.';
 export const outsideAllowListMessage = 'The staff site can only be used from the centres’ own networks.';
-export const supervisorOnlyMessage = 'Only a supervisor can do this.';
+const supervisorOnlyMessage = 'Only a supervisor can do this.';
 
 const staffToken = (request: FastifyRequest, config: Config) =>
   readCookies(request)[staffCookieNames(config).auth];
