@@ -1,4 +1,5 @@
 import type { Theme, ThemeFontKey } from '@lido/contracts/theme';
+import { focusColours, relativeLuminance } from '@lido/contracts/theme-colours';
 
 export type ResolvedTheme = { [K in keyof Theme]-?: NonNullable<Theme[K]> };
 
@@ -40,11 +41,7 @@ export const fontStacks: Record<ThemeFontKey, string> = {
 
 /** Black or white, whichever reads better on the given background (WCAG relative luminance). */
 export function readableTextOn(hex: string): '#000000' | '#ffffff' {
-  const channel = (offset: number) => {
-    const value = parseInt(hex.slice(offset, offset + 2), 16) / 255;
-    return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
-  };
-  const luminance = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+  const luminance = relativeLuminance(hex);
   const contrastWithWhite = 1.05 / (luminance + 0.05);
   const contrastWithBlack = (luminance + 0.05) / 0.05;
   return contrastWithWhite >= contrastWithBlack ? '#ffffff' : '#000000';
@@ -52,6 +49,11 @@ export function readableTextOn(hex: string): '#000000' | '#ffffff' {
 
 /** The custom properties every themed style reads. */
 export function themeCssVariables(theme: ResolvedTheme): Record<string, string> {
+  // Each region's focus ring is computed from the backgrounds it sits on (decision 0080).
+  const focus = focusColours({
+    headerBackground: theme.themeAppHeaderBgColour,
+    darkBackground: theme.themeAppDarkBgColour,
+  });
   return {
     '--lido-primary': theme.themeAppPrimaryColour,
     '--lido-on-primary': readableTextOn(theme.themeAppPrimaryColour),
@@ -64,6 +66,9 @@ export function themeCssVariables(theme: ResolvedTheme): Record<string, string> 
     '--lido-header-text': theme.headerPrimaryColour,
     '--lido-font-body': fontStacks[theme.themeAppBodyFontStyle],
     '--lido-font-heading': fontStacks[theme.themeAppHeadingFontStyle],
+    '--lido-focus-content': focus.content,
+    '--lido-focus-header': focus.header,
+    '--lido-focus-footer': focus.footer,
   };
 }
 
