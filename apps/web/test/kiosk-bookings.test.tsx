@@ -45,6 +45,36 @@ describe('booking at a kiosk (issue 17 item 7)', () => {
       expect(screen.getByRole('button', { name: 'Clear selection and go home' })).toBeTruthy();
     },
   );
+
+  it.each([
+    ['bookings', '/booking-confirmed/12'],
+    ['my-account', '/order-confirmed/12'],
+  ] as const)(
+    'warns 20 s before a %s confirmation page goes home, aloud, and waits when asked (issue 34 item 3)',
+    (site, path) => {
+      vi.useFakeTimers();
+      // jsdom lays nothing out; the modal scrolls its opener into view as it closes.
+      Element.prototype.scrollIntoView ??= () => undefined;
+      renderOnSite(<KioskIdle settings={testSettings} />, { site, path });
+      // The operator's confirmation time (10 s) passes with no reset, only the question.
+      act(() => vi.advanceTimersByTime(9_000));
+      expect(screen.queryByRole('dialog')).toBeNull();
+      act(() => vi.advanceTimersByTime(1_000));
+      const dialog = screen.getByRole('dialog', { name: 'Do you need more time?' });
+      expect(dialog.textContent).toContain('This screen will be cleared in 20 seconds.');
+      act(() => vi.advanceTimersByTime(200));
+      expect(dialog.querySelector('[aria-live="polite"]')?.textContent).toBe(
+        'This screen will be cleared in 20 seconds.',
+      );
+      act(() => screen.getByRole('button', { name: 'Yes, I need more time' }).click());
+      expect(screen.queryByRole('dialog', { name: 'Do you need more time?' })).toBeNull();
+      // Asked again only after another 10 s idle.
+      act(() => vi.advanceTimersByTime(9_000));
+      expect(screen.queryByRole('dialog', { name: 'Do you need more time?' })).toBeNull();
+      act(() => vi.advanceTimersByTime(1_000));
+      expect(screen.getByRole('dialog', { name: 'Do you need more time?' })).toBeTruthy();
+    },
+  );
 });
 
 describe('kiosk mode across the sites (issue 21 item 11)', () => {

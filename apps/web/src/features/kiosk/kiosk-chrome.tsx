@@ -13,8 +13,8 @@ import { useIdleQuestion } from './use-idle-question.ts';
 /**
  * The kiosk's own header on the joining site: logo, Log in / Log out and Home, plus the idle rules
  * (joining spec, section 4, with issue 21's 20 seconds to answer): "Do you need more time?" counting
- * down to the reset time, a reset with "Joining form cleared due to inactivity" when it ends, and a
- * return home from the order-confirmed page. Taps and typing also keep a kiosk login's server
+ * down to the reset time, a reset with "Joining form cleared due to inactivity" when it ends, and on
+ * the order-confirmed page the same question, after the confirmation time, counting down to home. Taps and typing also keep a kiosk login's server
  * session alive (the session timeout feature passes them on).
  */
 export function KioskChrome({ settings, logoUrl }: { settings: ClientSettings; logoUrl: string }) {
@@ -29,7 +29,6 @@ export function KioskChrome({ settings, logoUrl }: { settings: ClientSettings; l
     // Kiosk home itself has nothing to clear, unless someone is logged in there.
     enabled: !onKioskHome || session.isLoggedIn,
     onConfirmationPage: onOrderConfirmed,
-    goHome: () => void reset(),
     onAsk: () => setAskingToStartOver(false),
   });
   const startOver = async () => {
@@ -39,6 +38,8 @@ export function KioskChrome({ settings, logoUrl }: { settings: ClientSettings; l
   };
   const clearForInactivity = () => {
     question.answered();
+    // A confirmation page's time ending is the customer done, not a form cleared.
+    if (onOrderConfirmed) return void reset();
     void reset().then(() =>
       showToast({ content: 'Joining form cleared due to inactivity', type: 'neutral' }),
     );

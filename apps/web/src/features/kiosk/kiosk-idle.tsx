@@ -24,7 +24,7 @@ const confirmationPaths = ['/booking-confirmed', '/order-confirmed'];
 /**
  * The kiosk's idle rules on the bookings and my-account sites (issue 17 item 7, issue 21 item 11),
  * the same as the joining site's kiosk header: "Do you need more time?" counting down to the reset,
- * and home after the confirmation time on a confirmation page. A reset empties the customer's
+ * and on a confirmation page, after the confirmation time, counting down to going home. A reset empties the customer's
  * basket, logs them out, and loads the kiosk home, which says why.
  */
 export function KioskIdle({ settings }: { settings: ClientSettings }) {
@@ -42,19 +42,15 @@ export function KioskIdle({ settings }: { settings: ClientSettings }) {
     });
     window.location.assign(kioskHomeUrl(settings, reason));
   };
-  const question = useIdleQuestion({
-    idle: settings.kioskIdle,
-    enabled: true,
-    onConfirmationPage,
-    goHome: () => void reset(),
-  });
+  const question = useIdleQuestion({ idle: settings.kioskIdle, enabled: true, onConfirmationPage });
 
   return (
     <MoreTimeDialog
       resetAt={question.resetAt}
       onMoreTime={question.answered}
       onStartOver={() => void reset()}
-      onTimeout={() => void reset('inactivity')}
+      // A confirmation page's time ending is the customer done, not a selection cleared.
+      onTimeout={() => void reset(onConfirmationPage ? undefined : 'inactivity')}
     />
   );
 }

@@ -1,5 +1,7 @@
+import { minimumWarningMs } from '../../lib/time-limits.ts';
+
 /** WCAG 2.2.1: at least 20 seconds to answer "Do you need more time?" before the kiosk resets. */
-export const kioskAnswerMs = 20_000;
+export const kioskAnswerMs = minimumWarningMs;
 
 /**
  * How long the kiosk waits idle before asking "Do you need more time?": the operator's warning

@@ -3,9 +3,14 @@
  * how often the customer's activity is passed on, and whether this page should warn at all.
  */
 
-/** GOV.UK warns 2 minutes before; a short session (a kiosk's 2 idle minutes) gets half its idle time. */
+import { minimumWarningMs } from '../../lib/time-limits.ts';
+
+/**
+ * GOV.UK warns 2 minutes before; a short session (a kiosk's 2 idle minutes) gets half its idle
+ * time, but never under WCAG 2.2.1's 20 seconds (all of it, when the session is shorter still).
+ */
 export function warningLeadMs(idleTimeoutMs: number): number {
-  return Math.min(2 * 60_000, idleTimeoutMs / 2);
+  return Math.min(idleTimeoutMs, Math.max(minimumWarningMs, Math.min(2 * 60_000, idleTimeoutMs / 2)));
 }
 
 /**
