@@ -31,6 +31,7 @@ import { createCartService } from './modules/cart/cart.service.ts';
 import { createCartView } from './modules/cart/cart-view.ts';
 import { createGuestPassesService } from './modules/guest-passes/guest-passes.service.ts';
 import { createCheckoutService } from './modules/checkout/checkout.service.ts';
+import { attemptOfOrder } from './modules/checkout/payment-attempt.repository.ts';
 import { createDeskOrdersService } from './modules/desk-payments/desk-orders.service.ts';
 import { createMembershipExitService } from './modules/memberships/membership-exit.service.ts';
 import { createMembershipTimeline } from './modules/memberships/membership-timeline.ts';
@@ -192,6 +193,7 @@ export function createServices(
     timeZone: config.timeZone,
     cardProvider,
     log,
+    cardPaymentOfOrder: attemptOfOrder,
   });
   const checkout = createCheckoutService({
     // Paying goes first for a connection when all are busy (decision 0067).
@@ -309,6 +311,7 @@ export function createServices(
       directDebitClient: directDebitProvider?.client,
       cancelStoppedCollections: () => directDebit.cancelStoppedCollections(),
       log,
+      cardPaymentOfOrder: attemptOfOrder,
     }),
     membershipTimeline: createMembershipTimeline({ db: database.db, operators, timeZone: config.timeZone }),
   };

@@ -174,3 +174,6 @@ export const bookingCancellationSchema = z.object({
   refundText: z.string(),
 });
 export type BookingCancellation = z.infer<typeof bookingCancellationSchema>;
+
+/** The answer for a session that does not exist or is no longer on sale (404). */
+export const sessionNotFound = 'This session could not be found.';

@@ -781,6 +781,11 @@ export const paymentAttempts = pgTable(
      * record under its name (a booking's lines with their accepted waivers), checked at completion.
      */
     paidLines: jsonb('paid_lines').notNull().default({}).$type<Record<string, unknown>>(),
+    /**
+     * No longer written or read (migration 0052 moved it into `paidLines`): kept one release so an
+     * instance still running the old code during a rolling deploy works; dropped after.
+     */
+    bookingLines: jsonb('booking_lines').notNull().default([]).$type<PaidBookingLine[]>(),
     reconcileAttempts: integer('reconcile_attempts').notNull().default(0),
     /**
      * The waiting list's offer this payment books by itself, charging the saved card the customer

@@ -9,6 +9,7 @@ import type { CardProvider } from '../../src/providers/card/card-provider.ts';
 import type { DirectDebitProvider } from '../../src/providers/direct-debit/start-direct-debit-provider.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import type { DatabaseHandle } from '../../src/db/client.ts';
+import type { LineKinds } from '../../src/modules/line-kinds/index.ts';
 import { demoPassword } from '../../src/db/seed/demo-customers.ts';
 import { seedDemoIfEmpty } from '../../src/db/seed/seed-demo.ts';
 import { createTestDatabase } from './test-database.ts';
@@ -62,9 +63,11 @@ export async function createTestApp(
      * a change a test makes is seen by its next call; `false` reads the database every time.
      */
     catalogueCache?: CatalogueCacheSetting;
-  } = {},
     /** sees each route as it is registered */
     onRoute?: (route: RouteOptions) => void;
+    /** kinds of basket line sold besides the registered ones (decision 0077) */
+    moreLineKinds?: LineKinds;
+  } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
   const database = options.database ?? (await createTestDatabase());
@@ -85,10 +88,11 @@ export async function createTestApp(
     directDebitProvider: options.directDebitProvider,
     logStream: options.logStream,
     catalogueCache: options.catalogueCache ?? { checkEveryMs: 0 },
+    onRoute: options.onRoute,
+    moreLineKinds: options.moreLineKinds,
   });
   options.beforeReady?.(app);
   await app.ready();
-    onRoute: options.onRoute,
   return {
     app,
     services: () => app.services,

@@ -7,7 +7,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { CardProvider } from '../../providers/card/card-provider.ts';
 import type { CustomerRow } from '../auth/auth.repository.ts';
-import { attemptOfOrder } from '../checkout/payment-attempt.repository.ts';
+import type { CardPaymentOfOrder } from '../order-refunds/index.ts';
 import { itemNotFoundMessage } from '../operator/current-operator.ts';
 import { holdOrderForRefund, recordOrderRefund } from '../order-refunds/index.ts';
 import { type RefundSplit, refundSplit, refundText } from './booking-refunds.ts';
@@ -47,6 +47,8 @@ export function createBookingsService(deps: {
   timeZone: string;
   cardProvider: CardProvider | undefined;
   log: FastifyBaseLogger;
+  /** the card payment that paid for an order (checkout's), to refund part of it */
+  cardPaymentOfOrder: CardPaymentOfOrder;
 }) {
   async function settings() {
     const found = await bookingSettings(deps.db);
@@ -141,7 +143,7 @@ export function createBookingsService(deps: {
    * same on every try). A failure is tried again by `retryCardRefunds`.
    */
   async function refundToCard(booking: { id: number; orderId: number | null }, pence: number) {
-    const attempt = booking.orderId ? await attemptOfOrder(deps.db, booking.orderId) : undefined;
+    const attempt = booking.orderId ? await deps.cardPaymentOfOrder(deps.db, booking.orderId) : undefined;
     const id = booking.id;
     try {
       if (!deps.cardProvider || !attempt?.providerTxId) throw new Error('no card payment to refund');

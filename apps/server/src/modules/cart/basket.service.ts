@@ -12,7 +12,7 @@ import type { CartView } from './cart-view.ts';
 import { deletePackageLines, packageLineIds } from '../packages/package-lines.repository.ts';
 import type { CartItemRow, NewCartItem } from './cart.repository.ts';
 import { type MembershipLine, type MembershipLines, refuseDuplicates } from './membership-lines.ts';
-import { noBenefitApplied, removeBenefit } from '../benefits/remove-benefit.ts';
+import { noBenefitApplied, removeBenefit } from './remove-benefit.ts';
 
 /** How long after paying an empty basket answer still names the order the basket became. */
 export const completedOrderShownForSeconds = 10 * 60;

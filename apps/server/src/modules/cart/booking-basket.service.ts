@@ -28,7 +28,7 @@ import { repriceBenefitLine } from '../benefits/benefit-uses.repository.ts';
 import { type CartDeps, checkSelectedUser, requireOpen } from './cart-deps.ts';
 import type { CartView } from './cart-view.ts';
 import type { CartRow } from './cart.repository.ts';
-import { checkOfferedQuantity, holdOfferedPlace } from '../waiting-list/offered-place.ts';
+import { checkOfferedQuantity, holdOfferedPlace } from './offered-place.ts';
 import { offeredSessions } from '../waiting-list/waiting-list.repository.ts';
 
 /** A session to add, as POST {checkout}/add names it. */

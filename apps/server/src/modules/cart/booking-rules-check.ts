@@ -18,7 +18,9 @@ import type { BookableSession } from './booking-lines.repository.ts';
  * each refusal names the one rule broken, so the customer knows what to do.
  */
 
-export const sessionNotFound = 'This session could not be found.';
+import { sessionNotFound } from '@lido/contracts/activity-answers';
+
+export { sessionNotFound };
 export const sessionFull = 'This session is full.';
 export const alreadyBooked =
   'This session is already in your basket for this person: change the number of places there.';

@@ -5,7 +5,7 @@ import { createCartView } from './cart-view.ts';
 import { createChangeAndRenewalLines } from './change-and-renewal-lines.ts';
 import { createJoiningLines } from './joining-lines.ts';
 import { createMembershipLines } from './membership-lines.ts';
-import { createPackageBasket } from '../packages/package-basket.service.ts';
+import { createPackageBasket } from './package-basket.service.ts';
 import { createOutstandingBalanceLines } from './outstanding-balance-lines.ts';
 
 export { completedOrderShownForSeconds } from './basket.service.ts';

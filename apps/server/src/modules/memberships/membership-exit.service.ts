@@ -8,7 +8,7 @@ import { HttpError } from '../../http/errors.ts';
 import type { CardProvider } from '../../providers/card/card-provider.ts';
 import type { GoCardlessClient } from '../../providers/direct-debit/gocardless-client.ts';
 import { addCredit } from '../bookings/bookings.repository.ts';
-import { attemptOfOrder } from '../checkout/payment-attempt.repository.ts';
+import type { CardPaymentOfOrder } from '../order-refunds/index.ts';
 import { customerContact } from '../customers/customers.repository.ts';
 import {
   instructionsOf,
@@ -78,6 +78,8 @@ export function createMembershipExitService(deps: {
   directDebitClient: GoCardlessClient | undefined;
   cancelStoppedCollections: () => Promise<void>;
   log: FastifyBaseLogger;
+  /** the card payment that paid for an order (checkout's), to refund part of it */
+  cardPaymentOfOrder: CardPaymentOfOrder;
 }) {
   async function termsOf(db: Executor, operator: OperatorRow, row: ExitRow) {
     const [collections, orderLines, events, priceNotices] = await Promise.all([
@@ -207,7 +209,7 @@ export function createMembershipExitService(deps: {
     const id = row.membership.id;
     if (!(await claimCardRefund(deps.db, id))) return;
     try {
-      const attempt = row.order?.id ? await attemptOfOrder(deps.db, row.order.id) : undefined;
+      const attempt = row.order?.id ? await deps.cardPaymentOfOrder(deps.db, row.order.id) : undefined;
       if (!deps.cardProvider || !attempt?.providerTxId) throw new Error('no card payment to refund');
       const suffix = `-M${id}`;
       await deps.cardProvider.refund(attempt.providerTxId, {

@@ -18,6 +18,15 @@ import {
 export const alreadyRefundedMessage =
   'This has already been refunded: the order has given back what was paid for it.';
 
+/**
+ * The card payment that paid for an order, as a refund to the card needs it (checkout's payment
+ * attempts: passed in by the composition root, so refund paths do not import checkout).
+ */
+export type CardPaymentOfOrder = (
+  db: Executor,
+  orderId: number,
+) => Promise<{ providerTxId: string | null; vendorTxCode: string } | undefined>;
+
 export interface HeldOrder {
   id: number;
   totalPence: number;

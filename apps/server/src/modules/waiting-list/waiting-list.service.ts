@@ -9,7 +9,7 @@ import { offeredUntilText, waitingPositionText } from '@lido/pricing/waiting-lis
 import type { Db, Tx } from '../../db/client.ts';
 import { HttpError, ValidationError } from '../../http/errors.ts';
 import type { CustomerRow } from '../auth/auth.repository.ts';
-import { sessionNotFound } from '../cart/booking-rules-check.ts';
+import { sessionNotFound } from '@lido/contracts/activity-answers';
 import type { EmailQueue } from '../email/email-outbox.ts';
 import { itemNotFoundMessage } from '../operator/current-operator.ts';
 import { returnBenefitUse } from '../benefits/benefit-uses.repository.ts';

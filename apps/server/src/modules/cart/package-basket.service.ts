@@ -1,12 +1,12 @@
 import { HttpError, ValidationError } from '../../http/errors.ts';
 import type { CustomerRow } from '../auth/auth.repository.ts';
-import { bookingLineRows } from '../cart/booking-lines.repository.ts';
-import { type CartDeps, checkSelectedUser, requireOpen } from '../cart/cart-deps.ts';
-import type { CartView } from '../cart/cart-view.ts';
+import { bookingLineRows } from './booking-lines.repository.ts';
+import { type CartDeps, checkSelectedUser, requireOpen } from './cart-deps.ts';
+import type { CartView } from './cart-view.ts';
 import { itemNotFoundMessage } from '../operator/current-operator.ts';
-import { packageOnSale } from './package-catalogue.repository.ts';
-import { insertPackageLine } from './package-lines.repository.ts';
-import { takePackageOffLine } from './package-uses.repository.ts';
+import { packageOnSale } from '../packages/package-catalogue.repository.ts';
+import { insertPackageLine } from '../packages/package-lines.repository.ts';
+import { takePackageOffLine } from '../packages/package-uses.repository.ts';
 
 /** A package to add, as POST {checkout}/add names it. */
 export interface PackageToAdd {

@@ -1,8 +1,8 @@
 import { ValidationError } from '../../http/errors.ts';
-import { bookingLineRows } from '../cart/booking-lines.repository.ts';
-import { requireOpen } from '../cart/cart-deps.ts';
-import type { CartRepository, CartRow } from '../cart/cart.repository.ts';
-import { takeBenefitOffLine } from './benefit-uses.repository.ts';
+import { bookingLineRows } from './booking-lines.repository.ts';
+import { requireOpen } from './cart-deps.ts';
+import type { CartRepository, CartRow } from './cart.repository.ts';
+import { takeBenefitOffLine } from '../benefits/benefit-uses.repository.ts';
 
 export const noBenefitApplied = 'This item has no benefit applied.';
 
