@@ -32,6 +32,7 @@ import { createCartView } from './modules/cart/cart-view.ts';
 import { createGuestPassesService } from './modules/guest-passes/guest-passes.service.ts';
 import { createCheckoutService } from './modules/checkout/checkout.service.ts';
 import { attemptOfOrder } from './modules/checkout/payment-attempt.repository.ts';
+import { orderLines } from './modules/checkout/checkout.repository.ts';
 import { createDeskOrdersService } from './modules/desk-payments/desk-orders.service.ts';
 import { createMembershipExitService } from './modules/memberships/membership-exit.service.ts';
 import { createMembershipTimeline } from './modules/memberships/membership-timeline.ts';
@@ -53,6 +54,8 @@ import { createSmtpEmail } from './providers/email/smtp-email.ts';
 import { createOfflineGazetteer } from './providers/geocoding/offline-gazetteer.ts';
 import { createMembershipsRepository } from './modules/memberships/memberships.repository.ts';
 import { createChangeService } from './modules/memberships/change.service.ts';
+import { recordMembershipEvent } from './modules/memberships/membership-events.repository.ts';
+import { waitingPriceNotices } from './modules/memberships/price-change-notices.repository.ts';
 import { createMembershipsService } from './modules/memberships/memberships.service.ts';
 import { createMembershipFreezeService } from './modules/memberships/membership-freeze.service.ts';
 import { createPriceChangeNotices } from './modules/memberships/price-change-notices.ts';
@@ -125,6 +128,7 @@ export function createServices(
     log,
     limiter,
     clock,
+    memberships: { recordEvent: recordMembershipEvent, waitingPriceNotices },
   });
   const membershipFreeze = createMembershipFreezeService({
     db: database.db,
@@ -274,6 +278,7 @@ export function createServices(
       timeZone: config.timeZone,
       placesFreed: () => waitingList.placesFreed(),
       kinds,
+      orderLines,
     }),
     deskCustomers: createDeskCustomersService({ db: database.db }),
     staffAudit: createStaffAuditService({ db: database.db, operators, clock, timeZone: config.timeZone }),

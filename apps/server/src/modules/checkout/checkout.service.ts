@@ -22,7 +22,7 @@ import type { LineKinds } from '../line-kinds/index.ts';
 import type { OrderItemDetails } from '../../db/schema.ts';
 import { receiptEmail } from './receipt-email.ts';
 import { customerContact } from '../customers/customers.repository.ts';
-import { findOrder, orderLines } from './checkout.repository.ts';
+import { findOrder, openCartOf, orderLines } from './checkout.repository.ts';
 import { orderBookingItems } from '../bookings/order-booking-items.ts';
 import { bookingsOfOrder } from '../bookings/bookings.repository.ts';
 import { calendarEvent } from '../bookings/bookings.service.ts';
@@ -237,6 +237,10 @@ export function createCheckoutService(deps: {
           otherVouchersAccepted: operator.deskOtherVouchersAccepted,
         },
         today: deps.today(),
+        checkout: {
+          orderOf: (tx, orderId) => findOrder(tx, orderId),
+          hasOpenBasket: async (tx, customerId) => (await openCartOf(tx, customerId)) !== undefined,
+        },
       });
       const result = await completeBasket(deps.db, deps.kinds, {
         ...basketCompletion(customer, input),

@@ -44,6 +44,10 @@ export interface CreatedOrder {
   customerId: number;
   reference: string;
   totalPence: number;
+  /** the account credit it spent */
+  creditPence: number;
+  /** the card that paid, when one did */
+  cardLastFour: string | null;
 }
 
 /**
@@ -292,6 +296,8 @@ async function makeOrder(
     customerId: input.customerId,
     reference: order.reference,
     totalPence: total,
+    creditPence: credit,
+    cardLastFour: attempt?.card?.lastFour ?? null,
   });
   return { orderId: order.id, reference: order.reference, created: true };
 }

@@ -1,6 +1,5 @@
 import type { Tx } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
-import { findOrder } from '../checkout/checkout.repository.ts';
 import type { CreatedOrder } from '../checkout/order-completion.ts';
 import { auditOrderPay, type DeskStaff } from './desk-pay.ts';
 import { markDeskCardOrder } from './desk-payments.repository.ts';
@@ -24,8 +23,7 @@ export function refuseStoredCardsAtDesk(body: { savedCardId?: number | undefined
  * 'front-of-house'), the account credit it spent is its credit tender, and 'order.pay' is audited
  * with the card's share. The card's share is the order's own card payment (total less credit).
  */
-export async function recordDeskCardOrder(tx: Tx, staff: DeskStaff, created: CreatedOrder) {
-  const order = (await findOrder(tx, created.id))!;
+export async function recordDeskCardOrder(tx: Tx, staff: DeskStaff, order: CreatedOrder) {
   const cardPence = order.totalPence - order.creditPence;
   await markDeskCardOrder(tx, { id: order.id, staffUserId: staff.id, creditPence: order.creditPence });
   await auditOrderPay(tx, staff, order, {

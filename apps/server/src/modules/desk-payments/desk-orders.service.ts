@@ -6,7 +6,6 @@ import type { Db, Executor } from '../../db/client.ts';
 import type { OrderItemDetails } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import { addCredit } from '../bookings/bookings.repository.ts';
-import { orderLines } from '../checkout/checkout.repository.ts';
 import type { LineKinds } from '../line-kinds/index.ts';
 import { moneyFormat } from '@lido/pricing/money';
 import { itemNotFoundMessage, requireOperator } from '../operator/current-operator.ts';
@@ -53,6 +52,7 @@ export function handBackText(item: HandBack, symbol: string): string {
   return `${tenderTypeLabels[item.tenderType]}${item.voucherCode ? ` ${item.voucherCode}` : ''} (${amount}), handed back`;
 }
 
+type OrderLine = { itemType: string; details: OrderItemDetails | { kind: string } | null };
 type DeskOrderRow = Awaited<ReturnType<typeof deskOrdersOn>>[number];
 type TenderRow = Omit<Awaited<ReturnType<typeof tendersOf>>[number], 'tenderType'> & {
   tenderType: DeskOrder['tenders'][number]['tenderType'];
@@ -71,6 +71,8 @@ export function createDeskOrdersService(deps: {
   placesFreed: () => void;
   /** what the basket sells: a void undoes each kind's share of the order (decision 0077) */
   kinds: LineKinds;
+  /** an order's lines (checkout's order lines: passed in, as checkout uses this module) */
+  orderLines: (db: Executor, orderId: number) => Promise<OrderLine[]>;
 }) {
   /** How many of each kind's purchases a void undoes (or would), by the kind's name. */
   const undoneBy = (counts: Map<string, number>) => ({
@@ -91,7 +93,7 @@ export function createDeskOrdersService(deps: {
     if (order.voidedAt) throw new HttpError(409, alreadyVoided);
     if (found.day !== today()) throw new HttpError(422, onlyToday);
     if (order.paymentMethod === 'card') throw new HttpError(422, paidByCard);
-    const lines = await orderLines(db, order.id);
+    const lines = await deps.orderLines(db, order.id);
     const undoable = lines.every(
       (line) =>
         line.itemType === 'booking' ||

@@ -1,7 +1,6 @@
 import type { OfflinePayment } from '@lido/contracts/offline-payments';
 import type { Tx } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
-import { findOrder, openCartOf } from '../checkout/checkout.repository.ts';
 import type { CompletedOrder, CreatedOrder, OfflineSettlement } from '../checkout/order-completion.ts';
 import { recordStaffAction } from '../staff/index.ts';
 import { claimDeskPayment, type DeskClaim, recordDeskOrder } from './desk-payments.repository.ts';
@@ -15,6 +14,12 @@ export const transactionReused =
 export interface DeskLimits extends DeskCashLimits {
   /** vouchers from outside Lido (paper, another scheme's) are taken, by their code, once each */
   otherVouchersAccepted: boolean;
+}
+
+/** What a repeat is checked against: checkout's reads, passed in by checkout (which calls this). */
+export interface DeskCheckoutReads {
+  orderOf(tx: Tx, orderId: number): Promise<{ id: number; reference: string } | undefined>;
+  hasOpenBasket(tx: Tx, customerId: number): Promise<boolean>;
 }
 
 /** The staff member taking the payment, as the order and the audit log record them. */
@@ -40,10 +45,11 @@ async function repeatOf(
   tx: Tx,
   earlier: DeskClaim,
   asked: { customerId: number; tenders: OfflinePayment[] },
+  checkout: DeskCheckoutReads,
 ) {
   const same = earlier.customerId === asked.customerId && sameTenders(earlier.tenders, asked.tenders);
-  const order = earlier.orderId === null ? undefined : await findOrder(tx, earlier.orderId);
-  if (!same || !order || (await openCartOf(tx, asked.customerId)))
+  const order = earlier.orderId === null ? undefined : await checkout.orderOf(tx, earlier.orderId);
+  if (!same || !order || (await checkout.hasOpenBasket(tx, asked.customerId)))
     throw new HttpError(409, transactionReused);
   return { orderId: order.id, reference: order.reference, created: false } satisfies CompletedOrder;
 }
@@ -79,6 +85,7 @@ export function deskPayment(input: {
   limits: DeskLimits;
   /** the operator's calendar day: a voucher past its date does not pay */
   today: string;
+  checkout: DeskCheckoutReads;
 }) {
   const tenders = foldTenders(input.payments);
   let settled: DeskSettlement | undefined;
@@ -90,7 +97,7 @@ export function deskPayment(input: {
         staffUserId: input.staff.id,
         tenders,
       });
-      return earlier && repeatOf(tx, earlier, { customerId: input.customerId, tenders });
+      return earlier && repeatOf(tx, earlier, { customerId: input.customerId, tenders }, input.checkout);
     },
     settle(totalPence) {
       settled = settleTenders(tenders, totalPence, input.symbol, input.limits);

@@ -22,7 +22,6 @@ import {
   releaseHeldCollection,
   updateCollection,
 } from './direct-debit.repository.ts';
-import { waitingPriceNotices } from '../memberships/price-change-notices.repository.ts';
 import { mandateSetup } from './mandate-setup.ts';
 import { replacementTakeover } from './replacement-takeover.ts';
 import { representation } from './representation.ts';
@@ -140,7 +139,7 @@ export function collectionSchedule(ctx: DirectDebitContext) {
   async function scheduleNextCollections() {
     const horizon = addDays(ctx.today(), scheduleAheadDays);
     const freezes = await openFreezes(ctx.db);
-    const priceNotices = await waitingPriceNotices(ctx.db);
+    const priceNotices = await ctx.memberships.waitingPriceNotices(ctx.db);
     for (const row of await latestCollectionPerMembership(ctx.db)) {
       const next = addMonths(row.collection.billingDate, 1);
       const running =

@@ -14,6 +14,9 @@ import type { Merchant } from './direct-debit-emails.ts';
 import { contactWithHomeVenue } from './direct-debit.repository.ts';
 
 /** What every part of the Direct Debit service is given. */
+import type { recordMembershipEvent } from '../memberships/membership-events.repository.ts';
+import type { waitingPriceNotices } from '../memberships/price-change-notices.repository.ts';
+
 export interface DirectDebitDeps {
   db: Db;
   client: GoCardlessClient | undefined;
@@ -24,6 +27,14 @@ export interface DirectDebitDeps {
   log: FastifyBaseLogger;
   limiter: RateLimiter;
   clock: () => Date;
+  /**
+   * The memberships module's side (passed in by the composition root, as memberships use this
+   * module): a collection's outcome on the member's timeline, and the price changes waiting.
+   */
+  memberships: {
+    recordEvent: typeof recordMembershipEvent;
+    waitingPriceNotices: typeof waitingPriceNotices;
+  };
 }
 
 /** A mandate in one of these states collects nothing more. */

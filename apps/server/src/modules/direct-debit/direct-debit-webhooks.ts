@@ -19,7 +19,6 @@ import {
 import { clearPaymentProblem, markPaymentProblem } from './payment-problems.repository.ts';
 import { problemText } from './member-view.ts';
 import { type FailureNews, representation } from './representation.ts';
-import { recordMembershipEvent } from '../memberships/membership-events.repository.ts';
 
 const mandateProblem: Record<string, PaymentProblem> = {
   failed: 'mandate_failed',
@@ -217,7 +216,7 @@ export function directDebitWebhooks(ctx: DirectDebitContext) {
   async function recordOnTimeline(tx: Tx, collection: CollectionRow, status: string, cause: string | null) {
     const outcome = timelineOutcome[status];
     if (!outcome) return;
-    await recordMembershipEvent(tx, {
+    await ctx.memberships.recordEvent(tx, {
       customerMembershipId: collection.customerMembershipId,
       kind: outcome.kind,
       amountPence: collection.amountPence,
