@@ -6,9 +6,10 @@ import {
   bookingCentre,
   firstDayWith,
   openFirstSession,
+  waitForCustomersPrices,
 } from './support/booking.ts';
 import { useE2E } from './support/fixture.ts';
-import { expectFocusOn } from './support/focus.ts';
+import { expectFocusedInView, expectFocusOn } from './support/focus.ts';
 import { logIn } from './support/log-in.ts';
 import { fillBilling, fillCard } from './support/pay-by-card.ts';
 
@@ -55,6 +56,9 @@ describe('booking an activity', () => {
     await logIn(page, 'C100001'); // Alex: an adult with no membership, so the class costs money
     await dialog.waitFor({ state: 'hidden' });
     expect(page.url()).toMatch(/\/sessions\/\d+$/);
+    // Focus returns to the button, on the phone's screen after Alex's choices are drawn above it.
+    await waitForCustomersPrices(page);
+    await expectFocusedInView(page.getByRole('button', { name: 'Add to basket' }));
     await page.getByRole('button', { name: 'Add to basket' }).click();
     await page.getByText('Successfully added item to the basket.').waitFor();
     await expect
@@ -87,7 +91,13 @@ describe('booking an activity', () => {
     const bank = page.getByRole('dialog', { name: 'Confirm your payment with your bank' });
     await bank.waitFor();
     const issuer = page.frameLocator('iframe[title="Your bank\'s security check"]');
-    await issuer.getByLabel('Password').fill('challenge');
+    // Focus goes into the bank's page once it has loaded, ringed, and typing reaches its field.
+    await expectFocusOn(page.locator('iframe.sca-frame'));
+    await expect
+      .poll(() => issuer.getByLabel('Password').evaluate((field) => field === document.activeElement))
+      .toBe(true);
+    await page.keyboard.type('challenge');
+    expect(await issuer.getByLabel('Password').inputValue()).toBe('challenge');
     await issuer.getByRole('button', { name: 'Submit' }).click();
     await page.waitForURL(/\/booking-confirmed\/\d+$/);
     await waitForPage(page);
@@ -107,7 +117,7 @@ describe('booking an activity', () => {
     await cancel.getByRole('button', { name: 'Yes, cancel booking' }).click();
     await page.getByRole('status').filter({ hasText: 'Your booking has been cancelled' }).waitFor();
     await expectNoAxeViolations(page);
-  });
+  }, 180_000);
 
   it('lets a member book a session their membership includes, with nothing to pay', async () => {
     const page = await e2e.page();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, visit, waitForPage } from './support/browser.ts';
 import { useE2E } from './support/fixture.ts';
+import { expectFocusOn } from './support/focus.ts';
 import { expectNoSecretsLeft } from './support/secret-scan.ts';
 import { logIn } from './support/log-in.ts';
 import { acceptCheckoutTerms, fillBilling, fillCard } from './support/pay-by-card.ts';
@@ -26,11 +27,23 @@ describe('paying by card at checkout', () => {
     await fillCard(page, { name: 'SAM CARTER', number: '4929602110085639' });
     await acceptCheckoutTerms(page, ['Health commitment', 'Membership terms']);
     await expectNoAxeViolations(page);
+    // Every element that takes focus from here, in order.
+    await page.evaluate(() => {
+      const trail: string[] = [];
+      (window as unknown as { focusTrail: string[] }).focusTrail = trail;
+      addEventListener('focusin', (event) => trail.push((event.target as Element).className), true);
+    });
     await page.getByRole('button', { name: /^Pay £\d+\.\d\d now$/ }).click();
     const failed = page.getByRole('alert').filter({ hasText: 'Your payment failed' });
     await failed.waitFor();
     expect(await failed.innerText()).toContain(
       'We were unable to take payment, you have not been charged. Please try again.',
+    );
+    // While paying focus was on the status that replaced Pay; after the decline it is on the card,
+    // the first thing to fix (issue 34 item 1).
+    await expectFocusOn(page.locator('#checkout-card'));
+    expect(await page.evaluate(() => (window as unknown as { focusTrail: string[] }).focusTrail)).toContain(
+      'checkout-pay-status',
     );
     await expectNoAxeViolations(page);
     expect(page.url()).toBe(`${e2e.server.urls.onlineJoining}/checkout`);

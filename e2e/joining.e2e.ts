@@ -118,8 +118,22 @@ describe('joining online', () => {
       await enterBankDetails(page, '55779912');
       const refused = bank
         .getByRole('alert')
+        .filter({ hasText: 'There is a problem' })
         .filter({ hasText: 'That account number doesn’t match the sort code' });
       await refused.waitFor();
+      // As on My account's bank details page: the summary takes focus, the message is the field's.
+      await expectFocusOn(refused);
+      const accountNumber = bank.getByLabel('Account number');
+      expect(await accountNumber.getAttribute('aria-invalid')).toBe('true');
+      expect(await accountNumber.evaluate((input) => (input as HTMLInputElement).labels?.length)).toBe(1);
+      expect(
+        await accountNumber.evaluate((input) =>
+          (input.getAttribute('aria-describedby') ?? '')
+            .split(' ')
+            .map((id) => document.getElementById(id)?.textContent ?? '')
+            .join(' '),
+        ),
+      ).toContain('That account number doesn’t match the sort code');
       expect(
         await step(page, 'Confirm your details')
           .getByRole('button', { name: 'Continue to checkout' })

@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { expectNoAxeViolations, waitForPage } from './browser.ts';
+import { expectFocusedInView } from './focus.ts';
 import { logIn } from './log-in.ts';
 
 /** The demo centre whose timetable the booking tests use. */
@@ -72,6 +73,9 @@ export async function logInAndAddToBasket(page: Page, username: string) {
   await logIn(page, username);
   await login.waitFor({ state: 'hidden' });
   await waitForCustomersPrices(page);
-  await page.getByRole('button', { name: 'Add to basket' }).click();
+  // Focus comes back to the button, in view once the customer's own choices have been drawn.
+  const add = page.getByRole('button', { name: 'Add to basket' });
+  await expectFocusedInView(add);
+  await add.click();
   await page.getByText('Successfully added item to the basket.').waitFor();
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { AxeBuilder } from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { watchFocus } from './focus-watch.ts';
 
 /** Debian's Chromium, started the way this machine needs (no sandbox as root, no background traffic). */
 export const chromiumPath = process.env.LIDO_CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -24,7 +25,7 @@ export async function launchBrowser(): Promise<Browser> {
 export interface TrackedPage {
   page: Page;
   context: BrowserContext;
-  /** console errors and uncaught page errors seen so far */
+  /** console errors, uncaught page errors and focus fallen to <body> seen so far */
   problems: string[];
 }
 
@@ -35,7 +36,7 @@ export interface PageOptions {
   expectedHttpErrors?: number[];
 }
 
-/** A fresh context and page that records console errors and uncaught exceptions. */
+/** A fresh context and page that records console errors, uncaught exceptions and focus lost to <body>. */
 export async function openPage(browser: Browser, options: PageOptions = {}): Promise<TrackedPage> {
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
@@ -53,6 +54,7 @@ export async function openPage(browser: Browser, options: PageOptions = {}): Pro
     problems.push(`console.error: ${text}`);
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  await watchFocus(context, problems);
   return { page, context, problems };
 }
 

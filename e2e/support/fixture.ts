@@ -8,8 +8,8 @@ import { type RunningServer, startServer } from './server.ts';
 const artifactsDir = path.resolve(import.meta.dirname, '../../.e2e-artifacts');
 
 /**
- * One server and one browser per test file. `page()` gives a fresh page whose console errors fail
- * the test, and whose screenshot is saved under .e2e-artifacts/ when the test fails.
+ * One server and one browser per test file. `page()` gives a fresh page whose console errors, and
+ * focus fallen to <body> after an action (focus-watch.ts), fail the test, and whose screenshot is saved under .e2e-artifacts/ when the test fails.
  */
 export function useE2E(env: Record<string, string> = {}) {
   const state: { server?: RunningServer; browser?: Browser; pages: TrackedPage[] } = { pages: [] };
@@ -32,7 +32,7 @@ export function useE2E(env: Record<string, string> = {}) {
     const problems = state.pages.flatMap((tracked) => tracked.problems);
     await Promise.all(state.pages.map((tracked) => tracked.context.close()));
     state.pages = [];
-    expect(problems, 'console errors in the browser').toEqual([]);
+    expect(problems, 'console errors, or focus fallen to <body>, in the browser').toEqual([]);
   });
   afterAll(async () => {
     await state.browser?.close();

@@ -21,6 +21,20 @@ export async function expectFocusOn(target: Locator) {
     .toBe(true);
 }
 
+/** The target has focus and lies wholly inside the window, where the customer can see it. */
+export async function expectFocusedInView(target: Locator) {
+  await expectFocusOn(target);
+  await expect
+    .poll(() =>
+      target.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= window.innerHeight;
+      }),
+      { timeout: 5_000 },
+    )
+    .toBe(true);
+}
+
 /** After a route change: the window at the top and the new page's h1 focused. */
 export async function expectFocusOnNewPage(page: Page) {
   const heading = page.locator('main h1');

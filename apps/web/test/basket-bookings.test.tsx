@@ -80,6 +80,27 @@ describe('booking lines in the basket', () => {
     expect(screen.getByRole('heading', { name: 'Your basket is empty' })).toBeTruthy();
   });
 
+  it('moves focus to what is left when a line or the whole basket goes, never to the page (issue 34)', async () => {
+    const user = userEvent.setup();
+    let lines = [bookingLine(), bookingLine({ id: 901, name: 'Yoga' })];
+    renderBasket({
+      '/api/cart': (_url, init) => {
+        if (init?.method === 'DELETE') lines = [];
+        return wire(cartWith(lines));
+      },
+      '/api/cart/remove': () => {
+        lines = lines.slice(1);
+        return wire(cartWith(lines));
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: /^Remove ?Spin, Tue 24 Nov 2026/ }));
+    await screen.findByText('Successfully removed item from the basket.');
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Shopping basket' }));
+    await user.click(screen.getByRole('button', { name: 'Empty basket' }));
+    const empty = await screen.findByRole('heading', { name: 'Your basket is empty' });
+    expect(document.activeElement).toBe(empty);
+  });
+
   it('explains a hold that has ended and keeps checkout closed until the line goes', async () => {
     renderBasket({ '/api/cart': wire(cartWith([bookingLine({ heldUntil: '2020-01-01T12:00:00.000Z' })])) });
     expect(

@@ -94,6 +94,8 @@ describe("a centre's timetable", () => {
     expect(calls.some((call) => call.url.includes('category='))).toBe(false);
     await user.click(within(form).getByRole('button', { name: 'Show sessions' }));
     expect(await screen.findByText('No sessions match these filters')).toBeTruthy();
+    // The form shows what is applied without being drawn anew, so its button keeps focus (issue 34).
+    expect(document.activeElement).toBe(within(form).getByRole('button', { name: 'Show sessions' }));
     expect(calls.map((call) => call.url)).toContain(
       `${timetablePath}?days=7&category=swimming&time_of_day=morning`,
     );
@@ -101,6 +103,15 @@ describe("a centre's timetable", () => {
     await user.click(within(day).getByRole('button', { name: 'Clear filters' }));
     expect(await screen.findByRole('link', { name: /^Book ?Spin at 18:00$/ })).toBeTruthy();
     expect((screen.getByLabelText('Activity') as HTMLSelectElement).value).toBe('');
+    // The pressed button went with the empty list: focus is on the day's heading above it.
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'Tue 24 Nov' }));
+    // The form's own "Clear filters" hands focus to "Show sessions" beside it as it goes.
+    await user.selectOptions(within(form).getByLabelText('Activity'), 'Swimming');
+    await user.click(within(form).getByRole('button', { name: 'Show sessions' }));
+    await user.click(await within(form).findByRole('button', { name: 'Clear filters' }));
+    expect(await screen.findByRole('link', { name: /^Book ?Spin at 18:00$/ })).toBeTruthy();
+    expect(within(form).queryByRole('button', { name: 'Clear filters' })).toBeNull();
+    expect(document.activeElement).toBe(within(form).getByRole('button', { name: 'Show sessions' }));
   });
 
   it('keeps its day and filters in the address, so coming back shows the same view', async () => {

@@ -47,7 +47,7 @@ export function useRouteFocus(pathname: string) {
     const before = focusedAtChange.current;
     const pageMovedFocus = () => {
       const now = document.activeElement;
-      return now !== null && now !== document.body && now !== before && now.isConnected;
+      return now !== null && now !== document.body && now !== main && now !== before && now.isConnected;
     };
     const focusHeading = (): boolean => {
       const heading = main.querySelector('h1');
@@ -59,7 +59,9 @@ export function useRouteFocus(pathname: string) {
       return true;
     };
     if (focusHeading()) return;
-    // The page is still loading: wait for its heading.
+    // The page is still loading: main holds focus meanwhile, so it never falls to the page with the
+    // link that was pressed (issue 34 item 1), then the heading takes it once drawn.
+    if (!pageMovedFocus()) main.focus({ preventScroll: true });
     const observer = new MutationObserver(() => {
       if (focusHeading()) stop();
     });

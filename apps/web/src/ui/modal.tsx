@@ -11,22 +11,35 @@ interface ModalProps {
   initialFocus?: () => HTMLElement | null | undefined;
 }
 
-/** How long the opener is kept in view while what the dialog did (a log-in) redraws the page. */
-const settleMs = 3_000;
+/** The longest the opener is kept in view while what the dialog did (a log-in) redraws the page. */
+const settleMs = 10_000;
+const customerInput = ['keydown', 'pointerdown', 'wheel', 'touchstart'] as const;
 
 /**
- * Scrolls the element into view now and, while it keeps focus, whenever the page's size changes
- * for a moment after: logging in adds the customer's choices above "Add to basket", which pushed
- * it below a phone's screen (issue 34 item 1).
+ * Scrolls the element into view now and again whenever the page's size changes, until it loses
+ * focus or the customer does anything: logging in adds the customer's choices above "Add to
+ * basket" as their prices load, which pushed it below a phone's screen (issue 34 item 1).
  */
 function keepInView(element: HTMLElement) {
-  element.scrollIntoView({ block: 'nearest' });
+  const reveal = () => {
+    const box = element.getBoundingClientRect();
+    // Its focus ring too (3 px, 2 px out), with room to spare.
+    const ring = 8;
+    if (box.top < ring || box.bottom > window.innerHeight - ring) element.scrollIntoView({ block: 'center' });
+  };
+  reveal();
   if (typeof ResizeObserver === 'undefined') return;
-  const observer = new ResizeObserver(() => {
-    if (document.activeElement === element) element.scrollIntoView({ block: 'nearest' });
-  });
+  const observer = new ResizeObserver(reveal);
+  const stop = () => {
+    observer.disconnect();
+    clearTimeout(timer);
+    element.removeEventListener('blur', stop);
+    for (const type of customerInput) window.removeEventListener(type, stop, true);
+  };
+  const timer = setTimeout(stop, settleMs);
+  element.addEventListener('blur', stop);
+  for (const type of customerInput) window.addEventListener(type, stop, true);
   observer.observe(document.body);
-  setTimeout(() => observer.disconnect(), settleMs);
 }
 
 /**

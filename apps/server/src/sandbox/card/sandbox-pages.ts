@@ -89,7 +89,7 @@ export function registerSandboxPages(app: FastifyInstance, options: SandboxPages
       .header('access-control-allow-origin', '*')
       .send(script('sagepay.js')),
   );
-  for (const name of ['card-frame.js', 'auto-submit.js'])
+  for (const name of ['card-frame.js', 'auto-submit.js', 'acs-focus.js'])
     app.get(`${basePath}/assets/${name}`, async (_request, reply) =>
       reply.header('content-type', 'text/javascript; charset=utf-8').send(script(name)),
     );
@@ -168,7 +168,8 @@ ${fields}
   <button type="submit" name="action" value="cancel" class="secondary">Cancel</button>
   <button type="submit" name="action" value="timeout" class="secondary">Let it time out</button>
 </form>
-</main>`,
+</main>
+<script src="${basePath}/assets/acs-focus.js" defer></script>`,
         ),
       );
     },

@@ -19,6 +19,9 @@ export function ScaChallengeDialog({
 }) {
   const frame = useRef<HTMLIFrameElement>(null);
   const form = useRef<HTMLFormElement>(null);
+  const intro = useRef<HTMLParagraphElement>(null);
+  // Set once the challenge request is posted: the frame's next load is the bank's page.
+  const posted = useRef(false);
   const handlers = useRef({ onResult, onCancel });
   useEffect(() => {
     handlers.current = { onResult, onCancel };
@@ -28,6 +31,7 @@ export function ScaChallengeDialog({
     if (!challenge) return;
     // The issuer wants the request within 30 s: post it as soon as the frame exists.
     form.current?.submit();
+    posted.current = true;
     const listen = (event: MessageEvent) => {
       if (event.origin !== window.location.origin || event.source !== frame.current?.contentWindow) return;
       const data = event.data as Partial<ScaCompletedMessage> | null;
@@ -44,13 +48,17 @@ export function ScaChallengeDialog({
       open={challenge !== null}
       title="Confirm your payment with your bank"
       width={500}
-      // The bank's form, not "Close" (where Enter would cancel the payment), takes focus first.
-      initialFocus={() => frame.current}
+      // Not "Close" (where Enter would cancel the payment), nor the empty frame, where focus showed
+      // nowhere and typing went nowhere: the words saying what happens, then the bank's page once
+      // it has loaded (issue 34 item 2).
+      initialFocus={() => intro.current}
       onClose={() => handlers.current.onCancel()}
     >
       {challenge && (
         <>
-          <p>Your bank needs to check it is you. This window closes by itself when you are done.</p>
+          <p ref={intro} tabIndex={-1} className="sca-intro">
+            Your bank needs to check it is you. This window closes by itself when you are done.
+          </p>
           <form
             ref={form}
             method="post"
@@ -63,7 +71,15 @@ export function ScaChallengeDialog({
               <input key={name} type="hidden" name={name} value={value} />
             ))}
           </form>
-          <iframe ref={frame} name={frameName} title="Your bank's security check" className="sca-frame" />
+          <iframe
+            ref={frame}
+            name={frameName}
+            title="Your bank's security check"
+            className="sca-frame"
+            onLoad={() => {
+              if (posted.current && document.activeElement === intro.current) frame.current?.focus();
+            }}
+          />
         </>
       )}
     </Modal>
