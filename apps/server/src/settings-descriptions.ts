@@ -53,7 +53,8 @@ export const settingDescriptions: Record<SettingName, string> = {
   LIDO_KIOSK_IDLE_RESET_SECONDS:
     'kiosk idle: when the kiosk resets to its home (at least 25; the warning opens 20 s before it if set later)',
   LIDO_TEST_SESSION_IDLE_SECONDS: 'end-to-end tests only (NODE_ENV=test): the session idle limit in seconds',
-  LIDO_KIOSK_CONFIRMATION_SECONDS: 'kiosk idle on the order-confirmed page before returning home',
+  LIDO_KIOSK_CONFIRMATION_SECONDS:
+    'kiosk idle on a confirmation page before asking "Do you need more time?" (20 s to answer, then home)',
   LIDO_CARD_PROVIDER: 'sandbox (built in; off in production unless allowed), opayo or stripe',
   LIDO_SANDBOX_CARD_ORIGIN: "the card sandbox's public origin (default http://localhost:<LIDO_PORT+3>)",
   LIDO_ALLOW_SANDBOX_IN_PRODUCTION: 'a demo: run the card and Direct Debit sandboxes in production',
