@@ -27,7 +27,7 @@ import { familyRoutes } from './modules/family/family.routes.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { deskPaymentsRoutes } from './modules/desk-payments/desk-payments.routes.ts';
 import { deskCustomersRoutes } from './modules/staff/desk-customers.routes.ts';
-import { staffAuditRoutes } from './modules/staff/staff-audit.routes.ts';
+import { staffAuditRoutes } from './modules/audit/audit.routes.ts';
 import { registerActingAudit } from './modules/staff/acting-audit.ts';
 import { registerStaffSiteOnly } from './modules/staff/staff-site-only.ts';
 import { guestPassesRoutes } from './modules/guest-passes/guest-passes.routes.ts';

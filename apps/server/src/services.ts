@@ -45,7 +45,7 @@ import { createClientService } from './modules/client/client.service.ts';
 import { createCustomersRepository } from './modules/customers/customers.repository.ts';
 import { createCustomersService } from './modules/customers/customers.service.ts';
 import { createDeskCustomersService } from './modules/staff/desk-customers.service.ts';
-import { createStaffAuditService } from './modules/staff/staff-audit.service.ts';
+import { createStaffAuditService } from './modules/audit/audit.service.ts';
 import type { CardProvider } from './providers/card/card-provider.ts';
 import type { DirectDebitProvider } from './providers/direct-debit/start-direct-debit-provider.ts';
 import { createDirectDebitService } from './modules/direct-debit/direct-debit.service.ts';

@@ -7,11 +7,11 @@ import {
   logInAsStaffMessage,
   selectedTwiceMessage,
   staffSiteCustomerLoginMessage,
-} from '../src/modules/auth/auth.routes.ts';
+} from '../src/http/callers.ts';
 import { auditedCalls } from '../src/modules/staff/acting-audit.ts';
-import { staffSiteOnly } from '../src/modules/staff/desk-customer.ts';
+import { staffSiteOnly } from '../src/http/callers.ts';
 import { staffLoginLimits, staffTooManyAttempts } from '../src/modules/staff/staff-auth.service.ts';
-import { outsideAllowListMessage, staffOnlyMessage } from '../src/modules/staff/staff.routes.ts';
+import { outsideAllowListMessage, staffOnlyMessage } from '../src/http/callers.ts';
 import { createActivity, createSession, tomorrowAt } from './support/activity-factories.ts';
 import { apiClient } from './support/api.ts';
 import { catalogueAt, createCustomer } from './support/factories.ts';

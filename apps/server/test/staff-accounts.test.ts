@@ -5,7 +5,7 @@ import {
   staffInvalidCredentials,
   staffLoginLimits,
 } from '../src/modules/staff/staff-auth.service.ts';
-import { outsideAllowListMessage, staffOnlyMessage } from '../src/modules/staff/staff.routes.ts';
+import { outsideAllowListMessage, staffOnlyMessage } from '../src/http/callers.ts';
 import { createTestApp, loginCookie, siteHost, type TestApp } from './support/test-app.ts';
 
 /** The demo catalogue's staff (their passwords are in the README). */

@@ -3,10 +3,10 @@ import { staffAuditPageSize } from '@lido/contracts/staff-audit';
 import { todayIn } from '@lido/pricing/calendar-date';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as staffModule from '../src/modules/staff/index.ts';
-import { recordStaffAction } from '../src/modules/staff/index.ts';
-import { supervisorAuditOnly } from '../src/modules/staff/staff-audit.routes.ts';
-import { unknownStaffMember } from '../src/modules/staff/staff-audit.service.ts';
+import * as auditModule from '../src/modules/audit/index.ts';
+import { recordStaffAction } from '../src/modules/audit/index.ts';
+import { supervisorAuditOnly } from '../src/modules/audit/audit.routes.ts';
+import { unknownStaffMember } from '../src/modules/audit/audit.service.ts';
 import * as staffRepository from '../src/modules/staff/staff.repository.ts';
 import { apiClient } from './support/api.ts';
 import { basketWith, createCustomer } from './support/factories.ts';
@@ -60,9 +60,9 @@ describe('the staff audit page', () => {
   });
   afterAll(() => t?.close());
 
-  it('has one writer: the staff module offers recordStaffAction and nothing else writes the log', () => {
-    expect(typeof staffModule.recordStaffAction).toBe('function');
-    expect(Object.keys(staffModule)).not.toContain('appendAudit');
+  it('has one writer: the audit module offers recordStaffAction and nothing else writes the log', () => {
+    expect(typeof auditModule.recordStaffAction).toBe('function');
+    expect(Object.keys(auditModule)).not.toContain('appendAudit');
     expect(Object.keys(staffRepository)).not.toContain('appendAudit');
   });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staffSiteOnly } from '../src/modules/staff/desk-customer.ts';
+import { staffSiteOnly } from '../src/http/callers.ts';
 import { isStaffOnlyRoute } from '../src/modules/staff/staff-site-only.ts';
 import { createCustomer } from './support/factories.ts';
 import { createTestApp, siteHost, type TestApp } from './support/test-app.ts';

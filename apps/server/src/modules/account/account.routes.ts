@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { HttpError, parseInput } from '../../http/errors.ts';
 import type { AppServices } from '../../services.ts';
 import { itemNotFoundMessage } from '../operator/current-operator.ts';
-import { requireCustomer } from '../auth/auth.routes.ts';
+import { requireCustomer } from '../../http/callers.ts';
 
 export function accountRoutes(app: FastifyInstance, services: AppServices, config: Config): void {
   const api = apiRoutes(app);

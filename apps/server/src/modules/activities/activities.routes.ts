@@ -10,7 +10,7 @@ import type { Config } from '../../config.ts';
 import { apiRoutes, ok, sendJson } from '../../http/api-schema.ts';
 import { parseInput } from '../../http/errors.ts';
 import type { AppServices } from '../../services.ts';
-import { customerIfAny } from '../auth/auth.routes.ts';
+import { customerIfAny } from '../../http/callers.ts';
 
 /**
  * The bookings site's timetable and session page (issue 17 item 2). Both answer a visitor and a

@@ -8,7 +8,7 @@ import type { Config } from '../../config.ts';
 import { apiRoutes, ok } from '../../http/api-schema.ts';
 import { HttpError, parseInput } from '../../http/errors.ts';
 import type { AppServices } from '../../services.ts';
-import { requireCustomer, requireCustomerInPerson } from '../auth/auth.routes.ts';
+import { requireCustomer, requireCustomerInPerson } from '../../http/callers.ts';
 import { itemNotFoundMessage } from '../operator/current-operator.ts';
 
 /** My account → Bookings and an order's calendar file (issue 17 items 4 and 5). */

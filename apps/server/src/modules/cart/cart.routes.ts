@@ -21,7 +21,7 @@ import type { Config } from '../../config.ts';
 import { promotionBrowserKey } from '../../http/cookies.ts';
 import { HttpError, parseInput, ValidationError } from '../../http/errors.ts';
 import type { AppServices } from '../../services.ts';
-import { requireCustomer } from '../auth/auth.routes.ts';
+import { requireCustomer } from '../../http/callers.ts';
 
 const bookingOptionsOnly = 'A booking can only change its number of places (quantity).';
 const membershipHasNoQuantity = 'A membership has no number of places to change.';

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import { apiRoutes, created, ok } from '../../http/api-schema.ts';
 import type { AppServices } from '../../services.ts';
-import { requireCustomer } from '../auth/auth.routes.ts';
+import { requireCustomer } from '../../http/callers.ts';
 
 /**
  * A member's failed Direct Debit collections (issue 22 item 4): what is owed, and "Pay now", which

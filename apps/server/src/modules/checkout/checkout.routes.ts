@@ -21,7 +21,7 @@ import { WebhookSignatureError } from '../../providers/card/card-provider.ts';
 import { HttpError, parseInput } from '../../http/errors.ts';
 import { escapeHtml } from '../../http/escape-html.ts';
 import type { AppServices } from '../../services.ts';
-import { requireCustomer } from '../auth/auth.routes.ts';
+import { requireCustomer } from '../../http/callers.ts';
 import { refuseStoredCardsAtDesk } from '../desk-payments/desk-card.ts';
 
 export const scaCompletionPath = '/api/payment-providers/sca-completion/';

@@ -19,7 +19,7 @@ import {
   presentedToken,
   refuseOnStaffSite,
   requireCustomerInPerson,
-} from '../auth/auth.routes.ts';
+} from '../../http/callers.ts';
 import { forgottenPasswordAnswer } from './customers.service.ts';
 import { dataFieldSections, dataFieldsChecksum } from './data-fields.ts';
 

@@ -1,8 +1,7 @@
 import type { RegisterBody, UserUpdateBody } from '@lido/contracts/customer';
 import type { DeskCustomerBody } from '@lido/contracts/front-of-house';
 import type { Db } from '../../db/client.ts';
-import { emailInUse } from '../staff/desk-customers.repository.ts';
-import { recordStaffAction } from '../staff/index.ts';
+import { recordStaffAction } from '../audit/index.ts';
 import { normalisePostcode } from '@lido/contracts/uk-postcode';
 import { type CalendarDate, isCalendarDate } from '@lido/pricing/calendar-date';
 import type { FastifyBaseLogger } from 'fastify';
@@ -17,7 +16,7 @@ import { loginLimits, tooManyAttemptsMessage } from '../auth/auth.service.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
 import { requireOperator } from '../operator/current-operator.ts';
 import type { OperatorRepository } from '../operator/operator.repository.ts';
-import type { CustomersRepository } from './customers.repository.ts';
+import { type CustomersRepository, emailInUse } from './customers.repository.ts';
 import { passwordConfirmationMessage, passwordProblems } from './password-policy.ts';
 import { resetEmail } from './reset-email.ts';
 

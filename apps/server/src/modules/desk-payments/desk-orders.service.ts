@@ -16,7 +16,7 @@ import {
   recordOrderRefund,
   refundedSoFar,
 } from '../order-refunds/index.ts';
-import { recordStaffAction } from '../staff/index.ts';
+import { recordStaffAction } from '../audit/index.ts';
 import type { DeskStaff } from './desk-pay.ts';
 import {
   customerById,

@@ -14,7 +14,7 @@ import type { Config } from '../../config.ts';
 import { apiRoutes, ok } from '../../http/api-schema.ts';
 import { HttpError, parseInput } from '../../http/errors.ts';
 import type { AppServices } from '../../services.ts';
-import { deskCustomer, staffOnSite } from '../staff/index.ts';
+import { deskCustomer, staffOnSite } from '../../http/callers.ts';
 
 export const supervisorVoidsOnly = 'Only a supervisor can void an order.';
 

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import { HttpError, parseInput } from '../../http/errors.ts';
 import type { AppServices } from '../../services.ts';
-import { requireCustomer, requireCustomerInPerson } from '../auth/auth.routes.ts';
+import { requireCustomer, requireCustomerInPerson } from '../../http/callers.ts';
 
 /** Where GoCardless (and the sandbox) post their webhooks (payments-reference.md §6.1). */
 export const goCardlessWebhookPath = '/api/webhooks/gocardless';

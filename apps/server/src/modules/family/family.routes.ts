@@ -9,7 +9,7 @@ import type { Config } from '../../config.ts';
 import { apiRoutes, created, ok } from '../../http/api-schema.ts';
 import { parseInput } from '../../http/errors.ts';
 import type { AppServices } from '../../services.ts';
-import { requireCustomer, requireCustomerInPerson } from '../auth/auth.routes.ts';
+import { requireCustomer, requireCustomerInPerson } from '../../http/callers.ts';
 
 /** My account → My details → Family (issue 18 item 4). */
 export function familyRoutes(app: FastifyInstance, services: AppServices, config: Config): void {

@@ -7,7 +7,7 @@ import type { Config } from '../../config.ts';
 import { apiRoutes, ok } from '../../http/api-schema.ts';
 import { parseInput } from '../../http/errors.ts';
 import type { AppServices } from '../../services.ts';
-import { requireCustomer } from '../auth/auth.routes.ts';
+import { requireCustomer } from '../../http/callers.ts';
 
 const sessionParamsSchema = z.object({ sessionId: positiveId('The session') });
 

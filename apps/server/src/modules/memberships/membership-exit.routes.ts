@@ -9,7 +9,7 @@ import type { Config } from '../../config.ts';
 import { apiRoutes, ok } from '../../http/api-schema.ts';
 import { parseInput } from '../../http/errors.ts';
 import type { AppServices } from '../../services.ts';
-import { requireCustomer, requireCustomerInPerson } from '../auth/auth.routes.ts';
+import { requireCustomer, requireCustomerInPerson } from '../../http/callers.ts';
 
 /** My account → Memberships: cancelling (with notice or in the cooling-off period) and the history. */
 export function membershipExitRoutes(app: FastifyInstance, services: AppServices, config: Config): void {

@@ -9,7 +9,7 @@ import type { Config } from '../../config.ts';
 import { apiRoutes, ok } from '../../http/api-schema.ts';
 import { parseInput } from '../../http/errors.ts';
 import type { AppServices } from '../../services.ts';
-import { requireCustomer, requireCustomerInPerson } from '../auth/auth.routes.ts';
+import { requireCustomer, requireCustomerInPerson } from '../../http/callers.ts';
 
 /** Freezing a monthly membership: the member's own only (another customer's id answers 404). */
 export function membershipFreezeRoutes(app: FastifyInstance, services: AppServices, config: Config): void {

@@ -23,7 +23,7 @@ import type { Config } from '../../config.ts';
 import { ensurePromotionBrowser, promotionBrowserKey } from '../../http/cookies.ts';
 import { parseInput } from '../../http/errors.ts';
 import type { AppServices } from '../../services.ts';
-import { customerIfAny, requireCustomer } from '../auth/auth.routes.ts';
+import { customerIfAny, requireCustomer } from '../../http/callers.ts';
 
 export function membershipsRoutes(app: FastifyInstance, services: AppServices, config: Config): void {
   const { memberships } = services;

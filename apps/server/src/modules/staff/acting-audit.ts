@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { checkoutServiceBase } from '@lido/contracts/cart';
 import type { Db } from '../../db/client.ts';
-import { recordStaffAction, type StaffAuditAction } from './staff-audit.repository.ts';
+import { recordStaffAction, type StaffAuditAction } from '../audit/index.ts';
 import type { StaffUserRow } from './staff.repository.ts';
 
 declare module 'fastify' {

@@ -121,19 +121,3 @@ export async function familyOf(db: Executor, holderId: number): Promise<ListedCu
     ...dependants.map(({ customer }) => ({ customer, payer: asPayer })),
   ];
 }
-
-/** Whether an account (not a dependant) already uses this email: the desk would make a double. */
-export async function emailInUse(db: Executor, operatorId: number, email: string): Promise<boolean> {
-  const [found] = await db
-    .select({ id: customers.id })
-    .from(customers)
-    .where(
-      and(
-        eq(customers.operatorId, operatorId),
-        isNull(customers.accountHolderId),
-        sql`lower(${customers.email}) = ${email.toLowerCase()}`,
-      ),
-    )
-    .limit(1);
-  return found !== undefined;
-}

@@ -11,7 +11,7 @@ import type { Config } from '../../config.ts';
 import { apiRoutes, created, ok } from '../../http/api-schema.ts';
 import { parseInput } from '../../http/errors.ts';
 import type { AppServices } from '../../services.ts';
-import { staffGuard } from './staff.routes.ts';
+import { staffGuard } from '../../http/callers.ts';
 
 /** The desk's customer search, a customer's card with their family, and creating one (decision 0055). */
 export function deskCustomersRoutes(app: FastifyInstance, services: AppServices, config: Config): void {

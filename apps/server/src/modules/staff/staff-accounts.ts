@@ -4,7 +4,7 @@ import { hashPassword } from '../auth/passwords.ts';
 import { createRateLimitRepository } from '../auth/rate-limit.repository.ts';
 import { passwordProblems } from '../customers/password-policy.ts';
 import { staffLoginLimits } from './staff-auth.service.ts';
-import { type AuditActor, recordStaffAction } from './staff-audit.repository.ts';
+import { type AuditActor, recordStaffAction } from '../audit/index.ts';
 import {
   insertStaffUser,
   revokeStaffSessionsOf,

@@ -7,7 +7,7 @@ import type { OperatorRepository } from '../operator/operator.repository.ts';
 import { decoyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../auth/passwords.ts';
 import type { Limit, RateLimiter, Taken } from '../auth/rate-limiter.ts';
 import { createSessionEngine } from '../auth/session-engine.ts';
-import { recordStaffAction } from './staff-audit.repository.ts';
+import { recordStaffAction } from '../audit/index.ts';
 import {
   loggedInFrom,
   rememberLoginAddress,

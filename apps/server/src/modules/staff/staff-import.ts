@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/client.ts';
 import type { StaffFileEntry } from '../catalogue/staff-file.schema.ts';
-import { recordStaffAction } from './staff-audit.repository.ts';
+import { recordStaffAction } from '../audit/index.ts';
 import {
   insertStaffUser,
   revokeStaffSessionsOf,

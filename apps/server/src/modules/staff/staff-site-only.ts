@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../../http/errors.ts';
-import { staffSiteOnly } from './desk-customer.ts';
+import { staffSiteOnly } from '../../http/callers.ts';
 
 /** Every `/api/staff/…` route, and any other route that says `config: { staffSiteOnly: true }`. */
 export function isStaffOnlyRoute(url: string | undefined, config: { staffSiteOnly?: boolean } | undefined) {

@@ -14,7 +14,7 @@ import type { Config } from '../../config.ts';
 import { apiRoutes, ok } from '../../http/api-schema.ts';
 import { parseInput, ValidationError } from '../../http/errors.ts';
 import type { AppServices } from '../../services.ts';
-import { requireCustomer } from '../auth/auth.routes.ts';
+import { requireCustomer } from '../../http/callers.ts';
 
 /** A session's waiting list and My account → Waiting lists (issue 18 item 5, decision 0052). */
 export function waitingListRoutes(app: FastifyInstance, services: AppServices, config: Config): void {

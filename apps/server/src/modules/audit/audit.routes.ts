@@ -4,7 +4,7 @@ import type { Config } from '../../config.ts';
 import { apiRoutes, ok } from '../../http/api-schema.ts';
 import { HttpError, parseInput } from '../../http/errors.ts';
 import type { AppServices } from '../../services.ts';
-import { staffOnSite } from './desk-customer.ts';
+import { staffOnSite } from '../../http/callers.ts';
 
 export const supervisorAuditOnly = 'Only a supervisor can see the audit log.';
 

@@ -10,10 +10,10 @@ import { type CalendarDate, prettyDate, todayIn } from '@lido/pricing/calendar-d
 import { formatPence } from '@lido/pricing/money';
 import type { Db } from '../../db/client.ts';
 import { ValidationError } from '../../http/errors.ts';
-import { moneyFormat } from '../memberships/costs-answer.ts';
+import { moneyFormat } from '@lido/pricing/money';
 import { requireOperator } from '../operator/current-operator.ts';
 import type { OperatorRepository } from '../operator/operator.repository.ts';
-import { auditPage, auditStaffMembers } from './staff-audit.repository.ts';
+import { auditPage, auditStaffMembers } from './audit.repository.ts';
 
 export const unknownStaffMember = 'There is no member of staff with this id.';
 
