@@ -4,7 +4,7 @@ import type * as SessionEngineModule from '../src/modules/auth/session-engine.ts
 import { demoPassword } from '../src/db/seed/demo-customers.ts';
 import { hashToken } from '../src/modules/auth/tokens.ts';
 import { createCustomer } from './support/factories.ts';
-import { createTestApp, siteHost, type TestApp } from './support/test-app.ts';
+import { siteHost, type TestApp } from './support/test-app.ts';
 
 /** How many session engines the app builds, and whose sessions they started, in order. */
 const engines = vi.hoisted(() => ({ built: 0, started: [] as unknown[] }));
@@ -76,6 +76,9 @@ describe('one session engine for customers and staff', () => {
   };
 
   beforeAll(async () => {
+    // Test files share a worker's modules: a fresh load makes the app build on the counted engine.
+    vi.resetModules();
+    const { createTestApp } = await import('./support/test-app.ts');
     const before = engines.built;
     t = await createTestApp({ now: () => now });
     builtByApp = engines.built - before;
