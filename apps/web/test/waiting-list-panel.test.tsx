@@ -1,5 +1,5 @@
 import type { WaitingListEntry } from '@lido/contracts/waiting-list';
-import { act, cleanup, screen } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearToasts } from '../src/app/toasts/toast-store.ts';
@@ -68,6 +68,32 @@ describe('the waiting list on a full session’s page (decision 0052)', () => {
     renderFull(() => wire({ entry: null, savedCard: null }));
     expect(await screen.findByRole('button', { name: 'Log in to use the waiting list' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Add to basket' })).toBeNull();
+  });
+
+  it('takes focus to the list’s heading after logging in from it, not to the page (issue 34 item 1)', async () => {
+    // jsdom has no scrolling; a closing dialog scrolls its opener into view.
+    Element.prototype.scrollIntoView ??= () => {};
+    const user = userEvent.setup();
+    const stub = stubFetch({
+      '/api/activities/sessions/501': wire(full),
+      '/api/auth/user': wire(testUser),
+      '/api/activities/sessions/501/waiting-list': wire({ entry: null, savedCard: null }),
+      '/api/auth/customer/login': () => {
+        document.cookie = 'lido_authState=in.after-login';
+        return wire({ token: 'in.after-login' });
+      },
+    });
+    vi.stubGlobal('fetch', stub.fetchStub);
+    renderRoutesOnSite([{ path: '/sessions/:sessionId', element: <SessionPage /> }], {
+      path: '/sessions/501',
+    });
+    await user.click(await screen.findByRole('button', { name: 'Log in to use the waiting list' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Log in' });
+    await user.type(within(dialog).getByLabelText('Email address or customer ID'), 'C100001');
+    await user.type(within(dialog).getByLabelText('Password', { exact: true }), 'Swim-Gym-2026!');
+    await user.click(within(dialog).getByRole('button', { name: 'Log in' }));
+    const heading = await screen.findByRole('heading', { name: 'Join the waiting list' });
+    await vi.waitFor(() => expect(document.activeElement).toBe(heading));
   });
 
   it('joins with the automatic booking chosen, then says where the customer stands, focus on its heading', async () => {

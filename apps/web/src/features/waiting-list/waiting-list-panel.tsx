@@ -145,10 +145,11 @@ export function WaitingListPanel({ sessionId, bookingForm }: { sessionId: number
   }
   const changed = useRef(false);
   useEffect(() => {
-    // Not on the first showing: only after the customer joined or left.
-    if (changed.current) heading.current?.focus();
+    // Not on the first showing, unless the customer logged in here (the login dialog went with the
+    // logged-out panel, and focus with it: issue 34 item 1); and after they joined or left.
+    if (changed.current || loggingIn) heading.current?.focus();
     changed.current = lastShown !== null;
-  }, [lastShown]);
+  }, [lastShown, loggingIn]);
 
   if (!loggedIn)
     return (
