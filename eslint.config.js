@@ -68,6 +68,47 @@ const webBoundaries = [
   })),
 ];
 
+/**
+ * Server modules are rooms with one door (issue 32 item 3, decision 0080): another module, and the
+ * composition root (app.ts, services.ts, jobs, http), use a module only through its
+ * `modules/<name>/index.ts`. Tests may reach inside.
+ */
+const serverModules = fs
+  .readdirSync(new URL('./apps/server/src/modules', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const noWebCode = { group: ['**/apps/web/**', '@lido/web'], message: 'The server never imports web code.' };
+const serverDoor = (module, prefix) => ({
+  group: [`${prefix}${module}/**`, `!${prefix}${module}/index.ts`],
+  message: `Use the ${module} module only through its door, modules/${module}/index.ts.`,
+});
+const serverBoundaries = [
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/modules/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [noWebCode, ...serverModules.map((module) => serverDoor(module, '**/modules/'))] },
+      ],
+    },
+  },
+  ...serverModules.map((module) => ({
+    files: [`apps/server/src/modules/${module}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noWebCode,
+            ...serverModules.filter((other) => other !== module).map((other) => serverDoor(other, '../')),
+          ],
+        },
+      ],
+    },
+  })),
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.e2e-artifacts/**'] },
   js.configs.recommended,
@@ -110,24 +151,17 @@ export default tseslint.config(
         {
           // A focused native button that turns disabled drops focus to the page (issue 34 item 1).
           selector: "JSXOpeningElement[name.name='button'] > JSXAttribute[name.name='disabled']",
-          message: 'Use <Button disabled>: it stays focusable (aria-disabled); a disabled <button> drops focus.',
+          message:
+            'Use <Button disabled>: it stays focusable (aria-disabled); a disabled <button> drops focus.',
         },
       ],
     },
   },
   {
     files: ['apps/server/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/apps/web/**', '@lido/web'], message: 'The server never imports web code.' },
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: [noWebCode] }] },
   },
+  ...serverBoundaries,
   {
     // SQL only in repositories (decision 0022): outside `*.repository.ts` and the database's own
     // infrastructure, server code neither builds queries (drizzle's operators, the tables, `sql`)

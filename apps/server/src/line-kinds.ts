@@ -1,18 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { bookingLineKind } from './modules/bookings/booking-line-kind.ts';
-import { requireDirectDebitFor } from './modules/direct-debit/direct-debit-required.ts';
-import type { DirectDebitService } from './modules/direct-debit/direct-debit.service.ts';
-import {
-  clearSettledPaymentProblem,
-  recoverCollection,
-} from './modules/direct-debit/outstanding-balance.repository.ts';
+import { bookingLineKind } from './modules/bookings/index.ts';
+import { requireDirectDebitFor } from './modules/direct-debit/index.ts';
+import type { DirectDebitService } from './modules/direct-debit/index.ts';
+import { clearSettledPaymentProblem, recoverCollection } from './modules/direct-debit/index.ts';
 import type { LineKind, LineKinds } from './modules/line-kinds/index.ts';
-import {
-  type MembershipLineKindDeps,
-  membershipLineKind,
-} from './modules/memberships/membership-line-kind.ts';
-import { outstandingBalanceLineKind } from './modules/memberships/outstanding-balance-line-kind.ts';
-import { packageLineKind } from './modules/packages/package-line-kind.ts';
+import { type MembershipLineKindDeps, membershipLineKind } from './modules/memberships/index.ts';
+import { outstandingBalanceLineKind } from './modules/memberships/index.ts';
+import { packageLineKind } from './modules/packages/index.ts';
 
 /**
  * Every kind of line sold through the basket (decision 0077; docs/adding-a-line-kind.md), in the

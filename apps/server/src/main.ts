@@ -5,7 +5,7 @@ import { openDatabase } from './db/client.ts';
 import { LandedMigrationError, migrate, readMigrations } from './db/migrate.ts';
 import { startingTemplate } from './db/seed/demo-template.ts';
 import { seedDemoDatedIfPending, seedDemoIfEmpty } from './db/seed/seed-demo.ts';
-import { createOperatorRepository } from './modules/operator/operator.repository.ts';
+import { createOperatorRepository } from './modules/operator/index.ts';
 import { sitePortOffset } from './http/sites.ts';
 import { createJobRunner } from './jobs/job-runner.ts';
 import { startCardProvider } from './providers/card/start-card-provider.ts';

@@ -2,70 +2,67 @@ import { type CalendarDate, todayIn } from '@lido/pricing/calendar-date';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
-import {
-  createActivitiesRepository,
-  createLiveSessionsRepository,
-} from './modules/activities/activities.repository.ts';
+import { createActivitiesRepository, createLiveSessionsRepository } from './modules/activities/index.ts';
 import {
   cachedActivityReads,
   cachedMembershipReads,
   cachedOperatorReads,
   snapshotSource,
-} from './modules/catalogue/cached-catalogue-reads.ts';
-import { createCatalogueCache, defaultCatalogueCheckMs } from './modules/catalogue/catalogue-cache.ts';
-import { defaultPlacesFreshMs } from './modules/catalogue/fresh-reads.ts';
-import { joiningPageIdsFinder } from './modules/catalogue/joining-page-ids.ts';
-import { createCatalogueSnapshotRepository } from './modules/catalogue/catalogue-snapshot.repository.ts';
-import { createActivitiesService } from './modules/activities/activities.service.ts';
-import { createAccountRepository } from './modules/account/account.repository.ts';
-import { createSessionGenerator } from './modules/activities/session-generator.ts';
-import { createAccountService } from './modules/account/account.service.ts';
-import { packagesDetails } from './modules/packages/package-history.ts';
-import { createPackagesService } from './modules/packages/packages.service.ts';
-import { createAuthRepository } from './modules/auth/auth.repository.ts';
-import { createAuthService } from './modules/auth/auth.service.ts';
-import { createStaffAccounts } from './modules/staff/staff-accounts.ts';
-import { createStaffAuthService } from './modules/staff/staff-auth.service.ts';
-import { createCartRepository } from './modules/cart/cart.repository.ts';
-import { createCartService } from './modules/cart/cart.service.ts';
-import { createCartView } from './modules/cart/cart-view.ts';
-import { createGuestPassesService } from './modules/guest-passes/guest-passes.service.ts';
-import { createCheckoutService } from './modules/checkout/checkout.service.ts';
-import { attemptOfOrder } from './modules/checkout/payment-attempt.repository.ts';
-import { orderLines } from './modules/checkout/checkout.repository.ts';
-import { createDeskOrdersService } from './modules/desk-payments/desk-orders.service.ts';
-import { createMembershipExitService } from './modules/memberships/membership-exit.service.ts';
-import { createMembershipTimeline } from './modules/memberships/membership-timeline.ts';
-import { createBookingsService } from './modules/bookings/bookings.service.ts';
-import { createFamilyService } from './modules/family/family.service.ts';
-import { createRateLimiter } from './modules/auth/rate-limiter.ts';
-import { createRateLimitRepository } from './modules/auth/rate-limit.repository.ts';
-import { createMaintenanceService } from './modules/maintenance/maintenance.service.ts';
-import { createClientService } from './modules/client/client.service.ts';
-import { createCustomersRepository } from './modules/customers/customers.repository.ts';
-import { createCustomersService } from './modules/customers/customers.service.ts';
-import { createDeskCustomersService } from './modules/staff/desk-customers.service.ts';
-import { createStaffAuditService } from './modules/audit/audit.service.ts';
+} from './modules/catalogue/index.ts';
+import { createCatalogueCache, defaultCatalogueCheckMs } from './modules/catalogue/index.ts';
+import { defaultPlacesFreshMs } from './modules/catalogue/index.ts';
+import { joiningPageIdsFinder } from './modules/catalogue/index.ts';
+import { createCatalogueSnapshotRepository } from './modules/catalogue/index.ts';
+import { createActivitiesService } from './modules/activities/index.ts';
+import { createAccountRepository } from './modules/account/index.ts';
+import { createSessionGenerator } from './modules/activities/index.ts';
+import { createAccountService } from './modules/account/index.ts';
+import { packagesDetails } from './modules/packages/index.ts';
+import { createPackagesService } from './modules/packages/index.ts';
+import { createAuthRepository } from './modules/auth/index.ts';
+import { createAuthService } from './modules/auth/index.ts';
+import { createStaffAccounts } from './modules/staff/index.ts';
+import { createStaffAuthService } from './modules/staff/index.ts';
+import { createCartRepository } from './modules/cart/index.ts';
+import { createCartService } from './modules/cart/index.ts';
+import { createCartView } from './modules/cart/index.ts';
+import { createGuestPassesService } from './modules/guest-passes/index.ts';
+import { createCheckoutService } from './modules/checkout/index.ts';
+import { attemptOfOrder } from './modules/checkout/index.ts';
+import { chargeableSavedCard, orderLines, startSavedCardPayment } from './modules/checkout/index.ts';
+import { createDeskOrdersService } from './modules/desk-payments/index.ts';
+import { createMembershipExitService } from './modules/memberships/index.ts';
+import { createMembershipTimeline } from './modules/memberships/index.ts';
+import { createBookingsService } from './modules/bookings/index.ts';
+import { createFamilyService } from './modules/family/index.ts';
+import { createRateLimiter } from './modules/auth/index.ts';
+import { createRateLimitRepository } from './modules/auth/index.ts';
+import { createMaintenanceService } from './modules/maintenance/index.ts';
+import { createClientService } from './modules/client/index.ts';
+import { createCustomersRepository } from './modules/customers/index.ts';
+import { createCustomersService } from './modules/customers/index.ts';
+import { createDeskCustomersService } from './modules/staff/index.ts';
+import { createStaffAuditService } from './modules/audit/index.ts';
 import type { CardProvider } from './providers/card/card-provider.ts';
 import type { DirectDebitProvider } from './providers/direct-debit/start-direct-debit-provider.ts';
-import { createDirectDebitService } from './modules/direct-debit/direct-debit.service.ts';
-import { createEmailOutbox } from './modules/email/email-outbox.ts';
+import { createDirectDebitService } from './modules/direct-debit/index.ts';
+import { createEmailOutbox } from './modules/email/index.ts';
 import { createSmtpEmail } from './providers/email/smtp-email.ts';
 import { createOfflineGazetteer } from './providers/geocoding/offline-gazetteer.ts';
-import { createMembershipsRepository } from './modules/memberships/memberships.repository.ts';
-import { createChangeService } from './modules/memberships/change.service.ts';
-import { recordMembershipEvent } from './modules/memberships/membership-events.repository.ts';
-import { waitingPriceNotices } from './modules/memberships/price-change-notices.repository.ts';
-import { createMembershipsService } from './modules/memberships/memberships.service.ts';
-import { createMembershipFreezeService } from './modules/memberships/membership-freeze.service.ts';
-import { createPriceChangeNotices } from './modules/memberships/price-change-notices.ts';
-import { createRenewalReminders } from './modules/memberships/renewal-reminders.ts';
+import { createMembershipsRepository } from './modules/memberships/index.ts';
+import { createChangeService } from './modules/memberships/index.ts';
+import { recordMembershipEvent } from './modules/memberships/index.ts';
+import { waitingPriceNotices } from './modules/memberships/index.ts';
+import { createMembershipsService } from './modules/memberships/index.ts';
+import { createMembershipFreezeService } from './modules/memberships/index.ts';
+import { createPriceChangeNotices } from './modules/memberships/index.ts';
+import { createRenewalReminders } from './modules/memberships/index.ts';
 import { publicSiteOrigins } from './http/sites.ts';
-import { createOperatorRepository } from './modules/operator/operator.repository.ts';
-import { requireOperator } from './modules/operator/current-operator.ts';
-import { createThemeService } from './modules/theme/theme.service.ts';
-import { createVenuesService } from './modules/venues/venues.service.ts';
-import { createWaitingListService } from './modules/waiting-list/waiting-list.service.ts';
+import { createOperatorRepository } from './modules/operator/index.ts';
+import { requireOperator } from './modules/operator/index.ts';
+import { createThemeService } from './modules/theme/index.ts';
+import { createVenuesService } from './modules/venues/index.ts';
+import { createWaitingListService } from './modules/waiting-list/index.ts';
 import type { LineKinds } from './modules/line-kinds/index.ts';
 import { registeredLineKinds } from './line-kinds.ts';
 
@@ -153,9 +150,14 @@ export function createServices(
     myAccountOrigin: publicSiteOrigins(config)['my-account'],
     // Charged through the checkout's card payments (made below), so it is paid like any order.
     cardCharges: cardProvider && {
-      provider: cardProvider.name,
-      currency: async (tx) => (await requireOperator(operators, tx)).currency,
-      today,
+      chargeableCard: (customerId) =>
+        chargeableSavedCard(database.db, cardProvider.name, customerId, today()),
+      start: async (tx, start) =>
+        startSavedCardPayment(tx, start, {
+          provider: cardProvider.name,
+          currency: (await requireOperator(operators, tx)).currency,
+          today: today(),
+        }),
       charge: (attemptUuid, description) => checkout.card.chargeSavedCard(attemptUuid, description),
     },
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { refundSplit, refundText } from '../src/modules/bookings/booking-refunds.ts';
+import { refundSplit, refundText } from '../src/modules/order-refunds/refund-split.ts';
 import { calendarFile, foldLine, icsText, icsTime } from '../src/modules/bookings/calendar-file.ts';
 
 describe('the calendar file (RFC 5545)', () => {

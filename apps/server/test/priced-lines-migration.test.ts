@@ -3,12 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/client.ts';
 import { readMigrations } from '../src/db/migrate.ts';
 import { seedDemoIfEmpty } from '../src/db/seed/seed-demo.ts';
-import {
-  changeAnswer,
-  costsAnswer,
-  inJsonbKeyOrder,
-  moneyFormat,
-} from '../src/modules/memberships/costs-answer.ts';
+import { changeAnswer, costsAnswer, inJsonbKeyOrder } from '../src/modules/memberships/costs-answer.ts';
+import { moneyFormat } from '@lido/pricing/money';
 import { createTestDatabase } from './support/test-database.ts';
 
 /**

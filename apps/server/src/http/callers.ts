@@ -2,10 +2,10 @@ import { positiveId } from '@lido/contracts/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
-import type { CustomerRow } from '../modules/auth/auth.repository.ts';
-import type { AuthenticatedSession } from '../modules/auth/auth.service.ts';
-import type { AuthenticatedStaff } from '../modules/staff/staff-auth.service.ts';
-import type { StaffUserRow } from '../modules/staff/staff.repository.ts';
+import type { CustomerRow } from '../modules/auth/index.ts';
+import type { AuthenticatedSession } from '../modules/auth/index.ts';
+import type { AuthenticatedStaff } from '../modules/staff/index.ts';
+import type { StaffUserRow } from '../modules/staff/index.ts';
 import type { StaffRole } from '@lido/contracts/staff';
 import type { AppServices } from '../services.ts';
 import {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
-import type { EmailOutbox } from '../modules/email/email-outbox.ts';
+import type { EmailOutbox } from '../modules/email/index.ts';
 import { escapeHtml } from './escape-html.ts';
 
 function page(title: string, body: string): string {

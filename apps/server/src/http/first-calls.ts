@@ -1,5 +1,5 @@
 import type { SiteName } from '../config.ts';
-import type { FindJoiningPageIds } from '../modules/catalogue/joining-page-ids.ts';
+import type { FindJoiningPageIds } from '../modules/catalogue/index.ts';
 
 const slugPattern = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const venueRoutePrefixes = new Set(['centre', 'location']);

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config, SiteName } from '../config.ts';
 import { cookieNames, readCookies } from './cookies.ts';
-import type { FindJoiningPageIds } from '../modules/catalogue/joining-page-ids.ts';
+import type { FindJoiningPageIds } from '../modules/catalogue/index.ts';
 import { firstCallPreloads } from './first-calls.ts';
 import { routeChunkPreloader } from './route-chunks.ts';
 

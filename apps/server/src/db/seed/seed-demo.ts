@@ -17,11 +17,11 @@ import {
   venues,
 } from '../schema.ts';
 import type { Db, Executor } from '../client.ts';
-import { createScheduledSessions } from '../../modules/activities/session-generation.repository.ts';
-import { generationWindow } from '../../modules/activities/session-generator.ts';
-import { formatProblems } from '../../modules/catalogue/catalogue-file.ts';
-import { hashPassword } from '../../modules/auth/passwords.ts';
-import { importCatalogue } from '../../modules/catalogue/catalogue-import.ts';
+import { createScheduledSessions } from '../../modules/activities/index.ts';
+import { generationWindow } from '../../modules/activities/index.ts';
+import { formatProblems } from '../../modules/catalogue/index.ts';
+import { hashPassword } from '../../modules/auth/index.ts';
+import { importCatalogue } from '../../modules/catalogue/index.ts';
 import { demoTimeZone, seedDemoBookings } from './demo-bookings.ts';
 import { seedDemoArrears } from './demo-arrears.ts';
 import { demoCustomers, demoMemberships, demoPassword } from './demo-customers.ts';

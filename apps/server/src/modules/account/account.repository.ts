@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { categoryNamesByType } from '../memberships/category-names.repository.ts';
+import { categoryNamesByType } from '../memberships/index.ts';
 import {
   orderItems,
   orders,

@@ -6,7 +6,7 @@ import type { Config } from '../../config.ts';
 import { z } from 'zod';
 import { HttpError, parseInput } from '../../http/errors.ts';
 import type { AppServices } from '../../services.ts';
-import { itemNotFoundMessage } from '../operator/current-operator.ts';
+import { itemNotFoundMessage } from '../operator/index.ts';
 import { requireCustomer } from '../../http/callers.ts';
 
 export function accountRoutes(app: FastifyInstance, services: AppServices, config: Config): void {

@@ -2,13 +2,13 @@ import { type CalendarDate, prettyDate } from '@lido/pricing/calendar-date';
 import { currencySymbol, toMoney } from '@lido/pricing/money';
 import type { PackageUse } from '@lido/contracts/packages';
 import type { PackageCovers } from '../../db/schema.ts';
-import type { CustomerRow } from '../auth/auth.repository.ts';
-import type { OperatorRepository } from '../operator/operator.repository.ts';
-import { requireOperator } from '../operator/current-operator.ts';
+import type { CustomerRow } from '../auth/index.ts';
+import type { OperatorRepository } from '../operator/index.ts';
+import { requireOperator } from '../operator/index.ts';
 import type { AccountRepository } from './account.repository.ts';
-import { paymentProblems } from '../direct-debit/direct-debit.service.ts';
+import { paymentProblems } from '../direct-debit/index.ts';
 import type { HeldFreeze } from '@lido/contracts/membership-freeze';
-import type { HeldPriceChange } from '../memberships/price-change-notices.ts';
+import type { HeldPriceChange } from '../memberships/index.ts';
 
 const statusLabels = {
   pending: 'Pending',

@@ -4,10 +4,10 @@ import { cancellationPolicyText, dayLabel, zonedInstant } from '@lido/pricing/bo
 import { addDays, daysBetween, isCalendarDate, todayIn } from '@lido/pricing/calendar-date';
 import { zonedClock } from '@lido/pricing/zoned-clock';
 import { HttpError, ValidationError } from '../../http/errors.ts';
-import type { CustomerRow } from '../auth/auth.repository.ts';
-import { moneyFormat } from '../memberships/costs-answer.ts';
-import { itemNotFoundMessage } from '../operator/current-operator.ts';
-import type { ActivityReads } from '../catalogue/cached-catalogue-reads.ts';
+import type { CustomerRow } from '../auth/index.ts';
+import { moneyFormat } from '@lido/pricing/money';
+import { itemNotFoundMessage } from '../operator/index.ts';
+import type { ActivityReads } from '../catalogue/index.ts';
 import type { MembershipPeriod, SessionRow } from './activities.repository.ts';
 import { timetableEntries } from './facility-hours.ts';
 import { sessionView, type ViewContext } from './session-view.ts';

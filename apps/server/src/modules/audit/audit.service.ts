@@ -11,8 +11,8 @@ import { formatPence } from '@lido/pricing/money';
 import type { Db } from '../../db/client.ts';
 import { ValidationError } from '../../http/errors.ts';
 import { moneyFormat } from '@lido/pricing/money';
-import { requireOperator } from '../operator/current-operator.ts';
-import type { OperatorRepository } from '../operator/operator.repository.ts';
+import { requireOperator } from '../operator/index.ts';
+import type { OperatorRepository } from '../operator/index.ts';
 import { auditPage, auditStaffMembers } from './audit.repository.ts';
 
 export const unknownStaffMember = 'There is no member of staff with this id.';

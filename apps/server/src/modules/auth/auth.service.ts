@@ -1,8 +1,8 @@
 import type { Config } from '../../config.ts';
 import { limitedAddress } from '../../http/client-address.ts';
 import { HttpError, ValidationError } from '../../http/errors.ts';
-import { requireOperator } from '../operator/current-operator.ts';
-import type { OperatorRepository } from '../operator/operator.repository.ts';
+import { requireOperator } from '../operator/index.ts';
+import type { OperatorRepository } from '../operator/index.ts';
 import type { AuthRepository, CustomerRow, CustomerSessionOwner, SessionRow } from './auth.repository.ts';
 import { decoyPasswordHash, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import type { Limit, RateLimiter } from './rate-limiter.ts';

@@ -1,7 +1,7 @@
 import type { CartCredit } from '@lido/contracts/cart';
 import type { Executor } from '../../db/client.ts';
-import type { BookingLine } from '../cart/booking-lines.repository.ts';
-import { packagesCredit } from '../packages/package-credit.ts';
+import type { BookingLine } from '../cart/index.ts';
+import { packagesCredit } from '../packages/index.ts';
 import { benefitCandidates } from './benefits-at-booking.ts';
 
 /**

@@ -11,9 +11,9 @@ import {
   sessionsFor,
 } from './bookings.repository.ts';
 import { sessionWhen } from '@lido/pricing/booking-rules';
-import { paidPackages, spendPackageUses } from '../packages/package-completion.ts';
-import { spendHeldPasses } from '../guest-passes/guest-passes.repository.ts';
-import { spendBenefitUses } from '../benefits/benefit-uses.repository.ts';
+import { paidPackages, spendPackageUses } from '../packages/index.ts';
+import { spendHeldPasses } from '../guest-passes/index.ts';
+import { spendBenefitUses } from '../benefits/index.ts';
 
 /**
  * Paying for booking lines (issue 17 items 4, 6 and 9; decision 0032): what a payment pays for,

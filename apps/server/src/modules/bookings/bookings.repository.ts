@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { joinSessionFacts, sessionFacts } from '../cart/booking-lines.repository.ts';
+import { joinSessionFacts, sessionFacts } from '../cart/index.ts';
 import {
   activities,
   activityPrices,
@@ -12,7 +12,7 @@ import {
   orders,
   venues,
 } from '../../db/schema.ts';
-import { freePlaces } from '../waiting-list/waiting-list.repository.ts';
+import { freePlaces } from '../waiting-list/index.ts';
 
 /**
  * Every query of paying for bookings, the bookings made and cancelling them (decision 0032). A
@@ -21,7 +21,7 @@ import { freePlaces } from '../waiting-list/waiting-list.repository.ts';
  */
 
 export type BookingLineRow = typeof cartBookingLines.$inferSelect;
-export { type BookingLine, bookingLinesOf } from '../cart/booking-lines.repository.ts';
+export { type BookingLine, bookingLinesOf } from '../cart/index.ts';
 export type BookingRow = typeof customerBookings.$inferSelect;
 
 /** The facts of sessions and prices a paid line names whose basket line has gone. */
@@ -179,14 +179,6 @@ export async function claimCardRefundRetries(db: Executor, limit = 20) {
     rows: { id: number; orderId: number | null; cardPence: number }[];
   };
   return result.rows;
-}
-
-export async function addCredit(db: Executor, customerId: number, pence: number) {
-  if (pence <= 0) return;
-  await db
-    .update(customers)
-    .set({ creditBalancePence: sql`${customers.creditBalancePence} + ${pence}` })
-    .where(eq(customers.id, customerId));
 }
 
 /** The operator's booking rules (one operator per deployment). */

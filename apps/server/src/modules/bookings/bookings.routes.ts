@@ -9,7 +9,7 @@ import { apiRoutes, ok } from '../../http/api-schema.ts';
 import { HttpError, parseInput } from '../../http/errors.ts';
 import type { AppServices } from '../../services.ts';
 import { requireCustomer, requireCustomerInPerson } from '../../http/callers.ts';
-import { itemNotFoundMessage } from '../operator/current-operator.ts';
+import { itemNotFoundMessage } from '../operator/index.ts';
 
 /** My account → Bookings and an order's calendar file (issue 17 items 4 and 5). */
 export function bookingsRoutes(app: FastifyInstance, services: AppServices, config: Config): void {

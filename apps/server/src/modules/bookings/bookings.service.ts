@@ -6,13 +6,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { CardProvider } from '../../providers/card/card-provider.ts';
-import type { CustomerRow } from '../auth/auth.repository.ts';
+import type { CustomerRow } from '../auth/index.ts';
 import type { CardPaymentOfOrder } from '../order-refunds/index.ts';
-import { itemNotFoundMessage } from '../operator/current-operator.ts';
+import { itemNotFoundMessage } from '../operator/index.ts';
 import { holdOrderForRefund, recordOrderRefund } from '../order-refunds/index.ts';
-import { type RefundSplit, refundSplit, refundText } from './booking-refunds.ts';
+import { type RefundSplit, refundSplit, refundText } from '../order-refunds/index.ts';
+import { addCredit } from '../account-credit/index.ts';
 import {
-  addCredit,
   bookingSettings,
   bookingsOfCustomer,
   bookingsOfOrder,
@@ -23,11 +23,11 @@ import {
   releasePlaces,
 } from './bookings.repository.ts';
 import { calendarFile, type CalendarEvent } from './calendar-file.ts';
-import { othersNames } from '../family/family-lines.ts';
-import { giveBackBookingUse } from '../packages/package-uses.repository.ts';
+import { othersNames } from '../family/index.ts';
+import { giveBackBookingUse } from '../packages/index.ts';
 import { type CalendarDate, todayIn } from '@lido/pricing/calendar-date';
-import { returnPassOfBooking } from '../guest-passes/guest-passes.repository.ts';
-import { returnBenefitUse } from '../benefits/benefit-uses.repository.ts';
+import { returnPassOfBooking } from '../guest-passes/index.ts';
+import { returnBenefitUse } from '../benefits/index.ts';
 
 export const alreadyCancelled = 'This booking has already been cancelled.';
 export const alreadyStarted = 'This session has already started, so the booking can no longer be cancelled.';

@@ -1,8 +1,8 @@
 import { HttpError, ValidationError } from '../../http/errors.ts';
-import type { CustomerRow } from '../auth/auth.repository.ts';
-import { itemNotFoundMessage, requireOperator } from '../operator/current-operator.ts';
+import type { CustomerRow } from '../auth/index.ts';
+import { itemNotFoundMessage, requireOperator } from '../operator/index.ts';
 import type { Tx } from '../../db/client.ts';
-import type { OperatorRow } from '../operator/operator.repository.ts';
+import type { OperatorRow } from '../operator/index.ts';
 import {
   type BookableSession,
   type BookingLineRow,
@@ -21,15 +21,15 @@ import {
   takePlaces,
 } from './booking-lines.repository.ts';
 import { alreadyBooked, checkBookable, sessionFull } from './booking-rules-check.ts';
-import { payLineWithPackage, takePackageOffLine } from '../packages/package-uses.repository.ts';
-import { owesBlockingBalance } from '../direct-debit/blocking-balance.ts';
-import { benefitCandidates, coverLine } from '../benefits/benefits-at-booking.ts';
-import { repriceBenefitLine } from '../benefits/benefit-uses.repository.ts';
+import { payLineWithPackage, takePackageOffLine } from '../packages/index.ts';
+import { owesBlockingBalance } from '../direct-debit/index.ts';
+import { benefitCandidates, coverLine } from '../benefits/index.ts';
+import { repriceBenefitLine } from '../benefits/index.ts';
 import { type CartDeps, checkSelectedUser, requireOpen } from './cart-deps.ts';
 import type { CartView } from './cart-view.ts';
 import type { CartRow } from './cart.repository.ts';
 import { checkOfferedQuantity, holdOfferedPlace } from './offered-place.ts';
-import { offeredSessions } from '../waiting-list/waiting-list.repository.ts';
+import { offeredSessions } from '../waiting-list/index.ts';
 
 /** A session to add, as POST {checkout}/add names it. */
 export interface BookingToAdd {

@@ -12,8 +12,8 @@ import {
   customerMemberships,
   venues,
 } from '../../db/schema.ts';
-import { endHeldUses } from '../packages/package-uses.repository.ts';
-import { freePlaces } from '../waiting-list/waiting-list.repository.ts';
+import { endHeldUses } from '../packages/index.ts';
+import { freePlaces } from '../waiting-list/index.ts';
 
 /**
  * Every query of held places (decision 0031). A session's `taken` counts held and booked places;

@@ -9,8 +9,8 @@ import {
   zonedParts,
 } from '@lido/pricing/booking-rules';
 import { HttpError, ValidationError } from '../../http/errors.ts';
-import type { CustomerRow } from '../auth/auth.repository.ts';
-import type { OperatorRow } from '../operator/operator.repository.ts';
+import type { CustomerRow } from '../auth/index.ts';
+import type { OperatorRow } from '../operator/index.ts';
 import type { BookableSession } from './booking-lines.repository.ts';
 
 /**

@@ -1,14 +1,14 @@
 import type { CalendarDate } from '@lido/pricing/calendar-date';
-import type { DirectDebitService } from '../direct-debit/direct-debit.service.ts';
+import type { DirectDebitService } from '../direct-debit/index.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
-import type { AccountRepository } from '../account/account.repository.ts';
-import type { CustomerRow } from '../auth/auth.repository.ts';
-import type { createChangeService } from '../memberships/change.service.ts';
-import type { createMembershipsService } from '../memberships/memberships.service.ts';
-import { itemNotFoundMessage } from '../operator/current-operator.ts';
-import type { OperatorRepository } from '../operator/operator.repository.ts';
-import type { FamilyService } from '../family/family.service.ts';
+import type { AccountRepository } from '../account/index.ts';
+import type { CustomerRow } from '../auth/index.ts';
+import type { createChangeService } from '../memberships/index.ts';
+import type { createMembershipsService } from '../memberships/index.ts';
+import { itemNotFoundMessage } from '../operator/index.ts';
+import type { OperatorRepository } from '../operator/index.ts';
+import type { FamilyService } from '../family/index.ts';
 import type { CartRepository, CartRow } from './cart.repository.ts';
 import type { LineKinds } from '../line-kinds/index.ts';
 

@@ -1,11 +1,11 @@
 import type { Cart, CartItem } from '@lido/contracts/cart';
 import { sessionWhen } from '@lido/pricing/booking-rules';
 import { formatPence, moneyFormat } from '@lido/pricing/money';
-import type { CustomerRow } from '../auth/auth.repository.ts';
-import { requireOperator } from '../operator/current-operator.ts';
-import type { OperatorRow } from '../operator/operator.repository.ts';
+import type { CustomerRow } from '../auth/index.ts';
+import { requireOperator } from '../operator/index.ts';
+import type { OperatorRow } from '../operator/index.ts';
 import { type BookingLineRow, bookableSession } from './booking-lines.repository.ts';
-import { labelFamilyLines } from '../family/family-lines.ts';
+import { labelFamilyLines } from '../family/index.ts';
 import type { CartDeps } from './cart-deps.ts';
 import type { CartRow } from './cart.repository.ts';
 

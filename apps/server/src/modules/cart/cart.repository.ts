@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { categoryNamesByType } from '../memberships/category-names.repository.ts';
+import { categoryNamesByType } from '../memberships/index.ts';
 import { cartItems, carts, membershipTypes, venues } from '../../db/schema.ts';
 
 export type CartRow = typeof carts.$inferSelect;

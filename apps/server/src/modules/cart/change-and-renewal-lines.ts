@@ -1,8 +1,8 @@
 import type { Cart } from '@lido/contracts/cart';
 import { renewalStartDate } from '@lido/pricing/change-and-renewal';
 import { HttpError, ValidationError } from '../../http/errors.ts';
-import type { CustomerRow } from '../auth/auth.repository.ts';
-import { itemNotFoundMessage } from '../operator/current-operator.ts';
+import type { CustomerRow } from '../auth/index.ts';
+import { itemNotFoundMessage } from '../operator/index.ts';
 import { type CartDeps, requireOpen } from './cart-deps.ts';
 import type { CartView } from './cart-view.ts';
 import type { NewCartItem } from './cart.repository.ts';

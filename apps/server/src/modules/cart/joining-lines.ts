@@ -1,10 +1,10 @@
 import { validateBankDetails } from '@lido/contracts/bank-details';
 import type { Cart, CartItem, JoiningMembershipBody } from '@lido/contracts/cart';
 import { ValidationError } from '../../http/errors.ts';
-import { requireDirectDebitFor } from '../direct-debit/direct-debit-required.ts';
-import type { CustomerRow } from '../auth/auth.repository.ts';
-import type { PromotionClient } from '../memberships/memberships.service.ts';
-import { requireOperator } from '../operator/current-operator.ts';
+import { requireDirectDebitFor } from '../direct-debit/index.ts';
+import type { CustomerRow } from '../auth/index.ts';
+import type { PromotionClient } from '../memberships/index.ts';
+import { requireOperator } from '../operator/index.ts';
 import { type CartDeps, requireOpen } from './cart-deps.ts';
 import type { CartView } from './cart-view.ts';
 import { acceptedOwnTerms, type MembershipLines, refuseDuplicates } from './membership-lines.ts';

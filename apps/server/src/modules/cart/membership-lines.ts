@@ -1,11 +1,10 @@
-import { termsForMembership } from '../memberships/membership-terms.ts';
-import type { MembershipType } from '@lido/contracts/membership';
+import { termsForMembership } from '../memberships/index.ts';
 import { billingDayFor } from '@lido/pricing/membership-costs';
 import type { PricedLine } from '@lido/pricing/priced-line';
 import { HttpError, ValidationError } from '../../http/errors.ts';
-import type { CustomerRow } from '../auth/auth.repository.ts';
-import type { PromotionAsker } from '../memberships/memberships.service.ts';
-import { itemNotFoundMessage } from '../operator/current-operator.ts';
+import type { CustomerRow } from '../auth/index.ts';
+import type { PromotionAsker } from '../memberships/index.ts';
+import { itemNotFoundMessage } from '../operator/index.ts';
 import type { CartDeps } from './cart-deps.ts';
 import type { CartItemRow, NewCartItem } from './cart.repository.ts';
 
@@ -21,7 +20,6 @@ export interface MembershipLine {
 }
 
 export const alreadyInBasket = 'This membership is already in your basket.';
-const ineligibleMessage = 'You are ineligible for the membership you selected.';
 
 export function optionLabel(
   costs: Pick<PricedLine, 'paymentType' | 'fixedDuration' | 'fixedPeriod'>,
@@ -57,23 +55,18 @@ export function refuseDuplicates(existing: CartItemRow[], added: NewCartItem[]) 
   }
 }
 
+const ineligibleMessage = 'You are ineligible for the membership you selected.';
+
 /** What a basket line is made of: the membership as this customer may buy it, priced by the costs rules. */
 export function createMembershipLines(deps: Pick<CartDeps, 'memberships' | 'carts'>) {
   /** The membership type as this customer may buy it at the centre, or a clear refusal. */
   async function purchasable(customer: CustomerRow, typeId: number, optionId: number, venueId: number) {
-    const types: MembershipType[] = await deps.memberships.typesAtVenue(venueId, customer);
-    const type = types.find((candidate) => candidate.id === typeId);
-    if (!type)
-      throw new ValidationError({ membership: ['This membership is not available at the chosen centre.'] });
-    const option = type.paymentOptions.find((candidate) => candidate.id === optionId);
-    if (!option) throw new HttpError(404, itemNotFoundMessage);
-    if (!option.isPurchasable.canPurchase) {
-      const reason = option.isPurchasable.hasPrices
-        ? (option.isPurchasable.message ?? 'This membership cannot be bought online.')
-        : ineligibleMessage;
-      throw new ValidationError({ membership: [reason] });
-    }
-    return { type, option };
+    const purchase = await deps.memberships.purchase(venueId, typeId, optionId, customer);
+    if (purchase.buyable) return purchase;
+    if (purchase.reason === 'no-such-option') throw new HttpError(404, itemNotFoundMessage);
+    throw new ValidationError({
+      membership: [purchase.reason === 'ineligible' ? ineligibleMessage : purchase.message],
+    });
   }
 
   /**

@@ -1,7 +1,7 @@
 import { ValidationError } from '../../http/errors.ts';
 import type { Tx } from '../../db/client.ts';
 import { type NewBookingLine, insertBookingLine } from './booking-lines.repository.ts';
-import { claimOffer } from '../waiting-list/waiting-list.repository.ts';
+import { claimOffer } from '../waiting-list/index.ts';
 
 export const offerIsForOnePlace =
   'The place kept for you from the waiting list is for one person: add it with 1 place.';

@@ -2,13 +2,10 @@ import type { Cart } from '@lido/contracts/cart-answers';
 import { type OutstandingBalance, outstandingBalanceWords } from '@lido/contracts/outstanding-balance';
 import { prettyDate } from '@lido/pricing/calendar-date';
 import { ValidationError } from '../../http/errors.ts';
-import type { CustomerRow } from '../auth/auth.repository.ts';
-import { moneyFormat } from '../memberships/costs-answer.ts';
-import { requireOperator } from '../operator/current-operator.ts';
-import {
-  type FailedCollection,
-  failedCollectionsOf,
-} from '../direct-debit/outstanding-balance.repository.ts';
+import type { CustomerRow } from '../auth/index.ts';
+import { moneyFormat } from '@lido/pricing/money';
+import { requireOperator } from '../operator/index.ts';
+import { type FailedCollection, failedCollectionsOf } from '../direct-debit/index.ts';
 import { type CartDeps, requireOpen } from './cart-deps.ts';
 import type { CartView } from './cart-view.ts';
 import type { NewCartItem } from './cart.repository.ts';

@@ -1,12 +1,12 @@
 import { HttpError, ValidationError } from '../../http/errors.ts';
-import type { CustomerRow } from '../auth/auth.repository.ts';
+import type { CustomerRow } from '../auth/index.ts';
 import { bookingLineRows } from './booking-lines.repository.ts';
 import { type CartDeps, checkSelectedUser, requireOpen } from './cart-deps.ts';
 import type { CartView } from './cart-view.ts';
-import { itemNotFoundMessage } from '../operator/current-operator.ts';
-import { packageOnSale } from '../packages/package-catalogue.repository.ts';
-import { insertPackageLine } from '../packages/package-lines.repository.ts';
-import { takePackageOffLine } from '../packages/package-uses.repository.ts';
+import { itemNotFoundMessage } from '../operator/index.ts';
+import { packageOnSale } from '../packages/index.ts';
+import { insertPackageLine } from '../packages/index.ts';
+import { takePackageOffLine } from '../packages/index.ts';
 
 /** A package to add, as POST {checkout}/add names it. */
 export interface PackageToAdd {

@@ -3,9 +3,9 @@ import type {
   LiveSessionRow,
   LiveSessionsRepository,
   SessionRow,
-} from '../activities/activities.repository.ts';
-import type { MembershipsRepository } from '../memberships/memberships.repository.ts';
-import type { OperatorRepository } from '../operator/operator.repository.ts';
+} from '../activities/index.ts';
+import type { MembershipsRepository } from '../memberships/index.ts';
+import type { OperatorRepository } from '../operator/index.ts';
 import type { CatalogueCache } from './catalogue-cache.ts';
 import type { CatalogueSnapshot } from './catalogue-snapshot.repository.ts';
 import { createFreshReads } from './fresh-reads.ts';

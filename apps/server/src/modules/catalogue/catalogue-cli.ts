@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
 import { LandedMigrationError, migrate } from '../../db/migrate.ts';
 import { seedDemoIfEmpty } from '../../db/seed/seed-demo.ts';
-import { createOperatorRepository } from '../operator/operator.repository.ts';
+import { createOperatorRepository } from '../operator/index.ts';
 import { formatProblems } from './catalogue-file.ts';
 import { importCatalogue } from './catalogue-import.ts';
 

@@ -1,6 +1,6 @@
 import { todayIn } from '@lido/pricing/calendar-date';
 import type { Db } from '../../db/client.ts';
-import type { KeptSession } from '../activities/session-generation.repository.ts';
+import type { KeptSession } from '../activities/index.ts';
 import { parseCatalogue, type CatalogueProblem } from './catalogue-file.ts';
 import type { KeptPrice } from './catalogue-activities.repository.ts';
 import { applyCatalogue, venueSlugsOf } from './catalogue.repository.ts';

@@ -11,14 +11,14 @@ import {
   themes,
   venues,
 } from '../../db/schema.ts';
-import { priceLists, sessionColumns, type SessionPriceRow } from '../activities/activities.repository.ts';
+import { priceLists, sessionColumns, type SessionPriceRow } from '../activities/index.ts';
 import {
   activeTypesWithDetails,
   type MembershipTypeDetails,
   type QuestionRow,
   type TermsRow,
-} from '../memberships/memberships.repository.ts';
-import type { OperatorRow, ThemeRow, VenueRow } from '../operator/operator.repository.ts';
+} from '../memberships/index.ts';
+import type { OperatorRow, ThemeRow, VenueRow } from '../operator/index.ts';
 
 /** What the timetable takes from a live activity: the same columns as the uncached reads. */
 export type ActivityStructure = Awaited<ReturnType<typeof activityRowsOn>>[number] & {

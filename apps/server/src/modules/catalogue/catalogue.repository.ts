@@ -14,12 +14,12 @@ import {
   terms,
   venues,
 } from '../../db/schema.ts';
-import { scheduleSessions, type SchedulingOutcome } from '../activities/session-generator.ts';
-import { importStaff } from '../staff/staff-import.ts';
+import { scheduleSessions, type SchedulingOutcome } from '../activities/index.ts';
+import { importStaff } from '../staff/index.ts';
 import { applyActivities, type KeptPrice } from './catalogue-activities.repository.ts';
 import { applyPriceChanges } from './catalogue-price-changes.repository.ts';
 import type { CatalogueFile } from './catalogue-file.schema.ts';
-import { applyPackages } from '../packages/package-catalogue.repository.ts';
+import { applyPackages } from '../packages/index.ts';
 
 export interface AppliedActivities {
   weeklySlots: number;

@@ -5,6 +5,7 @@ import type { PaymentAttemptBilling } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { CardProvider } from '../../providers/card/card-provider.ts';
 import { type SavedCardRow, savedCardOf, savedCardsOf } from './checkout.repository.ts';
+import { insertAttempt } from './payment-attempt.repository.ts';
 
 /** Whole months since the card's expiry month (0 or less: still valid). */
 function monthsPastExpiry(card: { expiryMonth: number; expiryYear: number }, today: CalendarDate): number {
@@ -112,4 +113,46 @@ export async function billingFor(
     };
   }
   return { billing, savedCard };
+}
+
+/** A card payment started without the customer, on the saved card they agreed to (decision 0054). */
+export interface SavedCardPaymentStart {
+  /** the attempt's id: derived from what is paid for, so one purchase can never have two charges */
+  uuid: string;
+  vendorTxCode: string;
+  customerId: number;
+  savedCardId: number;
+  amountPence: number;
+  /** the basketless purchase's own record, under its line kind's name (decision 0077) */
+  paidLines: Record<string, unknown>;
+  /** the waiting list entry a waiting list's offer is for */
+  waitingListEntryId: number;
+}
+
+/**
+ * In the caller's transaction: the payment attempt of a saved card the customer agreed may be
+ * charged without them, saved before the provider is called. Answers its id, or undefined when
+ * that card cannot be charged (no longer theirs, this provider's, or in date).
+ */
+export async function startSavedCardPayment(
+  tx: Executor,
+  start: SavedCardPaymentStart,
+  context: { provider: string; currency: string; today: CalendarDate },
+): Promise<string | undefined> {
+  const card = await savedCardOf(tx, start.savedCardId, start.customerId);
+  if (!card || !chargeable(card, context.provider, context.today)) return undefined;
+  await insertAttempt(tx, {
+    uuid: start.uuid,
+    customerId: start.customerId,
+    cartId: null,
+    waitingListEntryId: start.waitingListEntryId,
+    provider: context.provider,
+    vendorTxCode: start.vendorTxCode,
+    amountPence: start.amountPence,
+    currency: context.currency,
+    savedCardId: card.id,
+    billing: savedCardBilling(card),
+    paidLines: start.paidLines,
+  });
+  return start.uuid;
 }

@@ -4,8 +4,8 @@ import type { Db, Tx } from '../../db/client.ts';
 import type { PaymentAttemptStatus } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { CardProvider } from '../../providers/card/card-provider.ts';
-import type { CustomerRow } from '../auth/auth.repository.ts';
-import { DirectDebitRequiredError } from '../direct-debit/direct-debit-required.ts';
+import type { CustomerRow } from '../auth/index.ts';
+import { DirectDebitRequiredError } from '../direct-debit/index.ts';
 import type { LineKinds } from '../line-kinds/index.ts';
 import {
   BasketChangedError,

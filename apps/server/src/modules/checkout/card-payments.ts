@@ -8,9 +8,9 @@ import type {
   ProviderOutcome,
   ProviderWebhookEvent,
 } from '../../providers/card/card-provider.ts';
-import type { CustomerRow } from '../auth/auth.repository.ts';
-import { customerReference } from '../customers/customers.repository.ts';
-import { recordWebhookEvent } from '../webhooks/webhook-inbox.repository.ts';
+import type { CustomerRow } from '../auth/index.ts';
+import { customerReference } from '../customers/index.ts';
+import { recordWebhookEvent } from '../webhooks/index.ts';
 import { billingFor, offeredSavedCard, savedCardSummary } from './card-billing.ts';
 import { type CardPaymentDeps, createPaymentRecovery, requireCardProvider } from './card-payment-recovery.ts';
 import { lockCart, openCartOf } from './checkout.repository.ts';

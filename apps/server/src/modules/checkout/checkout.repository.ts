@@ -1,13 +1,6 @@
-import { and, asc, desc, eq, gte, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import {
-  cartItems,
-  carts,
-  customers,
-  orderItems,
-  orders,
-  savedCards,
-} from '../../db/schema.ts';
+import { cartItems, carts, orderItems, orders, savedCards } from '../../db/schema.ts';
 
 /** Every query of checkout and order completion (decision 0022), bar payment attempts' own. */
 
@@ -117,16 +110,6 @@ export async function insertOrder(
 
 export async function insertOrderItems(db: Executor, rows: (typeof orderItems.$inferInsert)[]) {
   await db.insert(orderItems).values(rows);
-}
-
-/** Spends account credit only if the balance still holds it: false when it does not. */
-export async function spendCredit(db: Executor, customerId: number, pence: number): Promise<boolean> {
-  const spent = await db
-    .update(customers)
-    .set({ creditBalancePence: sql`${customers.creditBalancePence} - ${pence}` })
-    .where(and(eq(customers.id, customerId), gte(customers.creditBalancePence, pence)))
-    .returning({ id: customers.id });
-  return spent.length > 0;
 }
 
 /** Whole numbers as one PostgreSQL array parameter (`= ANY(...)`), so an empty list needs no special case. */

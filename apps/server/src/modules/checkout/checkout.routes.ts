@@ -22,7 +22,7 @@ import { HttpError, parseInput } from '../../http/errors.ts';
 import { escapeHtml } from '../../http/escape-html.ts';
 import type { AppServices } from '../../services.ts';
 import { requireCustomer } from '../../http/callers.ts';
-import { refuseStoredCardsAtDesk } from '../desk-payments/desk-card.ts';
+import { refuseStoredCardsAtDesk } from '../desk-payments/index.ts';
 
 export const scaCompletionPath = '/api/payment-providers/sca-completion/';
 export const webhookPathPrefix = '/api/payment-providers/';

@@ -19,8 +19,8 @@ import {
   markCartCompleted,
   openCartOf,
   saveCard,
-  spendCredit,
 } from './checkout.repository.ts';
+import { spendCredit } from '../account-credit/index.ts';
 import { type AttemptRow, findAttempt, moveAttempt } from './payment-attempt.repository.ts';
 
 export { BasketChangedError } from '../line-kinds/index.ts';

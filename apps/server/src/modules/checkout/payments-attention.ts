@@ -1,6 +1,6 @@
-import { bookingRefundsNeedingAttention } from '../bookings/bookings.repository.ts';
+import { bookingRefundsNeedingAttention } from '../bookings/index.ts';
 import { attemptsNeedingAttention } from './payment-attempt.repository.ts';
-import { membershipRefundsNeedingAttention } from '../memberships/membership-exit.repository.ts';
+import { membershipRefundsNeedingAttention } from '../memberships/index.ts';
 
 /** Card payments staff must look at, oldest first (what `npm run payments:attention` lists). */
 export const paymentsNeedingAttention = attemptsNeedingAttention;

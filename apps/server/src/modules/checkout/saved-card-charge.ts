@@ -1,7 +1,7 @@
 import type { AuthoriseResponse } from '@lido/contracts/payments';
 import type { ProviderOutcome } from '../../providers/card/card-provider.ts';
-import type { CustomerRow } from '../auth/auth.repository.ts';
-import { customerContact, customerReference } from '../customers/customers.repository.ts';
+import type { CustomerRow } from '../auth/index.ts';
+import { customerContact, customerReference } from '../customers/index.ts';
 import { type CardPaymentDeps, requireCardProvider } from './card-payment-recovery.ts';
 import { savedCardOf } from './checkout.repository.ts';
 import { findAttempt } from './payment-attempt.repository.ts';

@@ -4,8 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ClientSettings } from '@lido/contracts/client-settings';
 import type { Config, SiteOrigins } from '../../config.ts';
-import { requireOperator } from '../operator/current-operator.ts';
-import type { OperatorReads } from '../catalogue/cached-catalogue-reads.ts';
+import { requireOperator } from '../operator/index.ts';
+import type { OperatorReads } from '../catalogue/index.ts';
 
 export function createClientService(config: Config, repository: OperatorReads, clock: () => Date) {
   return {

@@ -1,5 +1,5 @@
 import type { EmailMessage } from '../../providers/email/email-provider.ts';
-import type { CustomerRow } from '../auth/auth.repository.ts';
+import type { CustomerRow } from '../auth/index.ts';
 import { escapeHtml } from '../../http/escape-html.ts';
 
 /** The reset email: one link, or one per account when several accounts share the address. */

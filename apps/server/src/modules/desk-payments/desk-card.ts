@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
-import type { CreatedOrder } from '../checkout/order-completion.ts';
+import type { CreatedOrder } from '../checkout/index.ts';
 import { auditOrderPay, type DeskStaff } from './desk-pay.ts';
 import { markDeskCardOrder } from './desk-payments.repository.ts';
 

@@ -5,11 +5,11 @@ import { formatPence } from '@lido/pricing/money';
 import type { Db, Executor } from '../../db/client.ts';
 import type { OrderItemDetails } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
-import { addCredit } from '../bookings/bookings.repository.ts';
+import { addCredit } from '../account-credit/index.ts';
 import type { LineKinds } from '../line-kinds/index.ts';
 import { moneyFormat } from '@lido/pricing/money';
-import { itemNotFoundMessage, requireOperator } from '../operator/current-operator.ts';
-import type { OperatorRepository } from '../operator/operator.repository.ts';
+import { itemNotFoundMessage, requireOperator } from '../operator/index.ts';
+import type { OperatorRepository } from '../operator/index.ts';
 import {
   type HeldOrder,
   holdOrderForRefund,

@@ -1,7 +1,7 @@
 import type { OfflinePayment } from '@lido/contracts/offline-payments';
 import type { Tx } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
-import type { CompletedOrder, CreatedOrder, OfflineSettlement } from '../checkout/order-completion.ts';
+import type { CompletedOrder, CreatedOrder, OfflineSettlement } from '../checkout/index.ts';
 import { recordStaffAction } from '../audit/index.ts';
 import { claimDeskPayment, type DeskClaim, recordDeskOrder } from './desk-payments.repository.ts';
 import { type DeskCashLimits, type DeskSettlement, foldTenders, settleTenders } from './desk-tenders.ts';

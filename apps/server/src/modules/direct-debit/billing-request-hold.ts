@@ -1,8 +1,8 @@
 import { type BankCheckBody, maskAccountNumber, maskSortCode } from '@lido/contracts/bank-details';
 import type { Tx } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
-import type { CustomerRow } from '../auth/auth.repository.ts';
-import { tooManyAttemptsMessage } from '../auth/auth.service.ts';
+import type { CustomerRow } from '../auth/index.ts';
+import { tooManyAttemptsMessage } from '../auth/index.ts';
 import { checkBankAccount, toBankError } from './bank-check.ts';
 import type { DirectDebitContext } from './direct-debit-context.ts';
 import { heldBillingRequest, holdBillingRequest, releaseBillingRequest } from './direct-debit.repository.ts';

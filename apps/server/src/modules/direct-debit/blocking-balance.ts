@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/client.ts';
-import type { OperatorRow } from '../operator/operator.repository.ts';
+import type { OperatorRow } from '../operator/index.ts';
 import { owesFailedCollection } from './outstanding-balance.repository.ts';
 
 /**

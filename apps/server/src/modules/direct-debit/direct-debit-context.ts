@@ -6,16 +6,16 @@ import type { Db, Executor, Tx } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { GoCardlessClient } from '../../providers/direct-debit/gocardless-client.ts';
 import type { EmailMessage } from '../../providers/email/email-provider.ts';
-import type { RateLimiter } from '../auth/rate-limiter.ts';
-import type { EmailQueue } from '../email/email-outbox.ts';
-import { requireOperator } from '../operator/current-operator.ts';
-import type { OperatorRepository } from '../operator/operator.repository.ts';
+import type { RateLimiter } from '../auth/index.ts';
+import type { EmailQueue } from '../email/index.ts';
+import { requireOperator } from '../operator/index.ts';
+import type { OperatorRepository } from '../operator/index.ts';
 import type { Merchant } from './direct-debit-emails.ts';
 import { contactWithHomeVenue } from './direct-debit.repository.ts';
 
 /** What every part of the Direct Debit service is given. */
-import type { recordMembershipEvent } from '../memberships/membership-events.repository.ts';
-import type { waitingPriceNotices } from '../memberships/price-change-notices.repository.ts';
+import type { recordMembershipEvent } from '../memberships/index.ts';
+import type { waitingPriceNotices } from '../memberships/index.ts';
 
 export interface DirectDebitDeps {
   db: Db;

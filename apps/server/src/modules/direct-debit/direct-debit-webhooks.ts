@@ -1,8 +1,8 @@
 import type { PaymentProblem } from '../../db/schema.ts';
 import type { Tx } from '../../db/client.ts';
 import type { GcEvent } from '../../providers/direct-debit/gocardless-client.ts';
-import { recordWebhookEvent } from '../webhooks/webhook-inbox.repository.ts';
-import { requireOperator } from '../operator/current-operator.ts';
+import { recordWebhookEvent } from '../webhooks/index.ts';
+import { requireOperator } from '../operator/index.ts';
 import { type DirectDebitContext, endedMandate } from './direct-debit-context.ts';
 import { failedAgainEmail, problemEmail, representationNoticeEmail } from './direct-debit-emails.ts';
 import {

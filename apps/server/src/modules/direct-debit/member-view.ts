@@ -1,8 +1,8 @@
 import { prettyDate } from '@lido/pricing/calendar-date';
 import { currencySymbol, toMoney } from '@lido/pricing/money';
 import type { PaymentProblem } from '../../db/schema.ts';
-import type { CustomerRow } from '../auth/auth.repository.ts';
-import { requireOperator } from '../operator/current-operator.ts';
+import type { CustomerRow } from '../auth/index.ts';
+import { requireOperator } from '../operator/index.ts';
 import { type DirectDebitContext, maskedAccount } from './direct-debit-context.ts';
 import { collectionsOfInstruction, instructionsOf } from './direct-debit.repository.ts';
 import { paymentProblemsOf } from './payment-problems.repository.ts';

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { customers } from '../../db/schema.ts';
-import type { CustomerRow } from '../auth/auth.repository.ts';
+import type { CustomerRow } from '../auth/index.ts';
 
 /**
  * Family accounts (issue 18 item 4, decision 0051): a dependant is a customer row whose

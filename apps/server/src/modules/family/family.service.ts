@@ -2,8 +2,8 @@ import type { DependantBody, Family } from '@lido/contracts/family';
 import { type CalendarDate, ageOn, prettyDate } from '@lido/pricing/calendar-date';
 import type { Db } from '../../db/client.ts';
 import { HttpError, ValidationError } from '../../http/errors.ts';
-import type { CustomerRow } from '../auth/auth.repository.ts';
-import { itemNotFoundMessage } from '../operator/current-operator.ts';
+import type { CustomerRow } from '../auth/index.ts';
+import { itemNotFoundMessage } from '../operator/index.ts';
 import {
   dependantOf,
   dependantsOf,

@@ -11,7 +11,7 @@ import {
   membershipTypes,
   venues,
 } from '../../db/schema.ts';
-import { holdEnds } from '../cart/booking-lines.repository.ts';
+import { holdEnds } from '../cart/index.ts';
 
 /**
  * Every query of guest passes (decision 0050). A pass is spent by a row of guest_pass_uses; the

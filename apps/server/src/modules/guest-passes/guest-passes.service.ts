@@ -3,16 +3,16 @@ import { sessionWhen, zonedParts } from '@lido/pricing/booking-rules';
 import { todayIn } from '@lido/pricing/calendar-date';
 import type { Db } from '../../db/client.ts';
 import { HttpError, ValidationError } from '../../http/errors.ts';
-import type { CustomerRow } from '../auth/auth.repository.ts';
-import { bookableSession, bookingFacts, type BookingLineRow } from '../cart/booking-lines.repository.ts';
-import { checkBookable, sessionFull, sessionNotFound } from '../cart/booking-rules-check.ts';
-import { requireOpen } from '../cart/cart-deps.ts';
-import { owesBlockingBalance } from '../direct-debit/blocking-balance.ts';
-import type { CartView } from '../cart/cart-view.ts';
-import type { CartRepository, CartRow } from '../cart/cart.repository.ts';
-import { requireOperator } from '../operator/current-operator.ts';
-import type { OperatorRow } from '../operator/operator.repository.ts';
-import type { OperatorReads } from '../catalogue/cached-catalogue-reads.ts';
+import type { CustomerRow } from '../auth/index.ts';
+import { bookableSession, bookingFacts, type BookingLineRow } from '../cart/index.ts';
+import { checkBookable, sessionFull, sessionNotFound } from '../cart/index.ts';
+import { requireOpen } from '../cart/index.ts';
+import { owesBlockingBalance } from '../direct-debit/index.ts';
+import type { CartView } from '../cart/index.ts';
+import type { CartRepository, CartRow } from '../cart/index.ts';
+import { requireOperator } from '../operator/index.ts';
+import type { OperatorRow } from '../operator/index.ts';
+import type { OperatorReads } from '../catalogue/index.ts';
 import { allowanceOn, claimGuestPass } from './guest-pass-claim.ts';
 import {
   adultPriceOf,

@@ -1,7 +1,7 @@
 import type { Config } from '../../config.ts';
-import type { AuthRepository } from '../auth/auth.repository.ts';
-import type { RateLimitRepository } from '../auth/rate-limit.repository.ts';
-import { longestLimitWindowMs } from '../auth/rate-limiter.ts';
+import type { AuthRepository } from '../auth/index.ts';
+import type { RateLimitRepository } from '../auth/index.ts';
+import { longestLimitWindowMs } from '../auth/index.ts';
 
 /** An ended session is kept a day, for anyone looking into what happened, then deleted. */
 export const endedSessionKeptMs = 24 * 3_600_000;

@@ -2,12 +2,12 @@ import type { MembershipType } from '@lido/contracts/membership';
 import { type CalendarDate, isCalendarDate, ukDate } from '@lido/pricing/calendar-date';
 import { changeCosts, changeWindow } from '@lido/pricing/change-and-renewal';
 import { anchorDate } from '@lido/pricing/membership-costs';
-import { moneyFormat } from './costs-answer.ts';
+import { moneyFormat } from '@lido/pricing/money';
 import { HttpError, ValidationError } from '../../http/errors.ts';
-import type { AccountRepository } from '../account/account.repository.ts';
-import type { CustomerRow } from '../auth/auth.repository.ts';
-import { itemNotFoundMessage, requireOperator } from '../operator/current-operator.ts';
-import type { OperatorRepository } from '../operator/operator.repository.ts';
+import type { AccountRepository } from '../account/index.ts';
+import type { CustomerRow } from '../auth/index.ts';
+import { itemNotFoundMessage, requireOperator } from '../operator/index.ts';
+import type { OperatorRepository } from '../operator/index.ts';
 import type { createMembershipsService } from './memberships.service.ts';
 
 /** Changing a monthly membership for another monthly one (pricing.md, "Change of membership"). */
@@ -50,11 +50,8 @@ export function createChangeService(deps: {
     );
     const option = type?.paymentOptions.find((candidate) => candidate.id === optionId);
     if (!type || !option) throw new HttpError(404, itemNotFoundMessage);
-    if (!option.isPurchasable.canPurchase) {
-      throw new ValidationError({
-        optionId: [option.isPurchasable.message ?? 'This membership cannot be bought online.'],
-      });
-    }
+    const purchase = await deps.memberships.purchase(held.homeVenueId, type.id, option.id, customer);
+    if (!purchase.buyable) throw new ValidationError({ optionId: [purchase.message] });
     const today = deps.today();
     // The held membership ends the day before the change, so it must have started by then.
     if (isCalendarDate(startsAt) && startsAt <= held.startDate) {

@@ -5,8 +5,6 @@ import { monthlyDifferenceText } from '@lido/pricing/change-and-renewal';
 import { type MoneyFormat } from '@lido/pricing/money';
 import type { PricedChange, PricedLine } from '@lido/pricing/priced-line';
 
-export { moneyFormat, type MoneyFormat } from '@lido/pricing/money';
-
 /** The costs answer of a priced line: the one place its pence and dates become text. */
 export function costsAnswer(line: PricedLine, { money }: MoneyFormat): Costs {
   return {

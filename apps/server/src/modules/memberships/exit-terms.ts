@@ -18,7 +18,7 @@ import { formatPence } from '@lido/pricing/money';
 import { addDays } from '@lido/pricing/calendar-date';
 import type { ExitKind } from '@lido/contracts/membership-exit';
 import { HttpError } from '../../http/errors.ts';
-import { refundSplit } from '../bookings/booking-refunds.ts';
+import { refundSplit } from '../order-refunds/index.ts';
 import type {
   collectionsOf,
   ExitMembershipRow,

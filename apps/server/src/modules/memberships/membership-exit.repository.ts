@@ -11,7 +11,7 @@ import {
   type OrderItemDetails,
   paymentOptions,
 } from '../../db/schema.ts';
-import { staleClaim } from '../direct-debit/direct-debit.repository.ts';
+import { staleClaim } from '../direct-debit/index.ts';
 
 /** Every query of leaving a membership (decision 0022): the service decides, these read and write. */
 

@@ -7,18 +7,18 @@ import type { Db, Executor } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { CardProvider } from '../../providers/card/card-provider.ts';
 import type { GoCardlessClient } from '../../providers/direct-debit/gocardless-client.ts';
-import { addCredit } from '../bookings/bookings.repository.ts';
+import { addCredit } from '../account-credit/index.ts';
 import type { CardPaymentOfOrder } from '../order-refunds/index.ts';
-import { customerContact } from '../customers/customers.repository.ts';
+import { customerContact } from '../customers/index.ts';
 import {
   instructionsOf,
   setWorkingInstructionFlag,
   updateInstruction,
   findInstruction,
-} from '../direct-debit/direct-debit.repository.ts';
-import type { EmailQueue } from '../email/email-outbox.ts';
-import { itemNotFoundMessage, requireOperator } from '../operator/current-operator.ts';
-import type { OperatorRepository, OperatorRow } from '../operator/operator.repository.ts';
+} from '../direct-debit/index.ts';
+import type { EmailQueue } from '../email/index.ts';
+import { itemNotFoundMessage, requireOperator } from '../operator/index.ts';
+import type { OperatorRepository, OperatorRow } from '../operator/index.ts';
 import { alreadyCancelled, type ExitTerms, exitTerms, refundSentence } from './exit-terms.ts';
 import { cancellationEmail } from './membership-exit-email.ts';
 import {

@@ -11,15 +11,15 @@ import type { HeldFreeze } from '@lido/contracts/membership-freeze';
 import type { Db, Tx } from '../../db/client.ts';
 // The one query for a customer's own membership, shared with cancelling.
 import { exitMembershipOf as ownMembership } from './membership-exit.repository.ts';
-import type { OperatorRow } from '../operator/operator.repository.ts';
+import type { OperatorRow } from '../operator/index.ts';
 import { HttpError, ValidationError } from '../../http/errors.ts';
-import type { CustomerRow } from '../auth/auth.repository.ts';
-import { customerContact } from '../customers/customers.repository.ts';
-import { repriceCollections } from '../direct-debit/collection-repricing.ts';
-import { paragraphsEmail } from '../direct-debit/direct-debit-emails.ts';
-import type { EmailQueue } from '../email/email-outbox.ts';
-import { itemNotFoundMessage, requireOperator } from '../operator/current-operator.ts';
-import type { OperatorRepository } from '../operator/operator.repository.ts';
+import type { CustomerRow } from '../auth/index.ts';
+import { customerContact } from '../customers/index.ts';
+import { repriceCollections } from '../direct-debit/index.ts';
+import { paragraphsEmail } from '../direct-debit/index.ts';
+import type { EmailQueue } from '../email/index.ts';
+import { itemNotFoundMessage, requireOperator } from '../operator/index.ts';
+import type { OperatorRepository } from '../operator/index.ts';
 import { recordMembershipEvent } from './membership-events.repository.ts';
 import {
   advanceFreezes,

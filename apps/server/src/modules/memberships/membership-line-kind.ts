@@ -1,6 +1,6 @@
 import { addDays, type CalendarDate } from '@lido/pricing/calendar-date';
 import type { Executor, Tx } from '../../db/client.ts';
-import type { DirectDebitLine } from '../direct-debit/direct-debit.service.ts';
+import type { DirectDebitLine } from '../direct-debit/index.ts';
 import { BasketChangedError, type KindLines, type LineKind } from '../line-kinds/index.ts';
 import {
   basketMembershipLines,

@@ -4,8 +4,8 @@ import { currencySymbol, formatPence, toMoney } from '@lido/pricing/money';
 import type { Db } from '../../db/client.ts';
 import type { MembershipEventKind } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
-import { itemNotFoundMessage, requireOperator } from '../operator/current-operator.ts';
-import type { OperatorRepository } from '../operator/operator.repository.ts';
+import { itemNotFoundMessage, requireOperator } from '../operator/index.ts';
+import type { OperatorRepository } from '../operator/index.ts';
 import { eventsOfMembership, type MembershipEventRow } from './membership-events.repository.ts';
 import { collectionsOf, exitMembershipOf, membershipLinesOfOrder } from './membership-exit.repository.ts';
 

@@ -5,9 +5,9 @@ import type { toMoney } from '@lido/pricing/money';
 import type { PricedLine } from '@lido/pricing/priced-line';
 import type { PromotionRule } from '@lido/pricing/promotions';
 import { HttpError, ValidationError } from '../../http/errors.ts';
-import { itemNotFoundMessage, requireOperator } from '../operator/current-operator.ts';
-import type { OperatorRepository } from '../operator/operator.repository.ts';
-import type { MembershipReads, OperatorReads } from '../catalogue/cached-catalogue-reads.ts';
+import { itemNotFoundMessage, requireOperator } from '../operator/index.ts';
+import type { OperatorRepository } from '../operator/index.ts';
+import type { MembershipReads, OperatorReads } from '../catalogue/index.ts';
 import type { PricedLineArgs, Reads } from './priced-line-reads.ts';
 import type {
   MembershipsRepository,
@@ -17,9 +17,11 @@ import type {
   TermsRow,
 } from './memberships.repository.ts';
 import type { Db } from '../../db/client.ts';
-import type { Limit, RateLimiter, Taken } from '../auth/rate-limiter.ts';
-import { costsAnswer, moneyFormat } from './costs-answer.ts';
+import type { Limit, RateLimiter, Taken } from '../auth/index.ts';
+import { moneyFormat } from '@lido/pricing/money';
+import { costsAnswer } from './costs-answer.ts';
 import { ineligibilityReason } from './eligibility.ts';
+import { membershipPurchase } from './membership-purchase.ts';
 import { type AnswerValue, checkAnswers, saveAnswers } from './question-answers.ts';
 import { codeNotRecognised, promotionUsable, toPromotionRule } from './promotion-rules.ts';
 
@@ -275,6 +277,9 @@ export function createMembershipsService(deps: {
   }
 
   return {
+    /** Whether this person may buy an option at a centre, and if not why (issue 32 item 5). */
+    purchase: membershipPurchase({ catalogue, today }),
+
     /** GET memberships/types?venue_id: the active membership types sold at a centre. */
     async typesAtVenue(
       venueId: number,

@@ -10,12 +10,12 @@ import {
 import { currencySymbol, formatPence } from '@lido/pricing/money';
 import { firstCollectionAtNewPrice } from '@lido/pricing/price-change-notice';
 import type { Db } from '../../db/client.ts';
-import { customerContact } from '../customers/customers.repository.ts';
-import { repriceCollections } from '../direct-debit/collection-repricing.ts';
-import { paragraphsEmail } from '../direct-debit/direct-debit-emails.ts';
-import type { EmailQueue } from '../email/email-outbox.ts';
-import { requireOperator } from '../operator/current-operator.ts';
-import type { OperatorRepository } from '../operator/operator.repository.ts';
+import { customerContact } from '../customers/index.ts';
+import { repriceCollections } from '../direct-debit/index.ts';
+import { paragraphsEmail } from '../direct-debit/index.ts';
+import type { EmailQueue } from '../email/index.ts';
+import { requireOperator } from '../operator/index.ts';
+import type { OperatorRepository } from '../operator/index.ts';
 import { recordMembershipEvent } from './membership-events.repository.ts';
 import {
   applyPriceNotice,

@@ -1,4 +1,4 @@
-import type { MembershipReads, OperatorReads } from '../catalogue/cached-catalogue-reads.ts';
+import type { MembershipReads, OperatorReads } from '../catalogue/index.ts';
 import type { PromotionAsker } from './memberships.service.ts';
 
 /** What a joining price is asked for: type, option, the costs query, and who asks for a promotion. */

@@ -1,11 +1,11 @@
 import { addDays, type CalendarDate, prettyDate } from '@lido/pricing/calendar-date';
 import { renewalReminderDue } from '@lido/pricing/membership-notices';
 import type { Db } from '../../db/client.ts';
-import { customerContact } from '../customers/customers.repository.ts';
-import { paragraphsEmail } from '../direct-debit/direct-debit-emails.ts';
-import type { EmailQueue } from '../email/email-outbox.ts';
-import { requireOperator } from '../operator/current-operator.ts';
-import type { OperatorRepository } from '../operator/operator.repository.ts';
+import { customerContact } from '../customers/index.ts';
+import { paragraphsEmail } from '../direct-debit/index.ts';
+import type { EmailQueue } from '../email/index.ts';
+import { requireOperator } from '../operator/index.ts';
+import type { OperatorRepository } from '../operator/index.ts';
 import { recordMembershipEvent } from './membership-events.repository.ts';
 import { singlePaymentsEndingBetween } from './renewal-reminders.repository.ts';
 

@@ -1,7 +1,7 @@
 import type { Executor } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { OperatorRow, VenueRow } from './operator.repository.ts';
-import type { OperatorReads } from '../catalogue/cached-catalogue-reads.ts';
+import type { OperatorReads } from '../catalogue/index.ts';
 
 export const itemNotFoundMessage = 'Unable to complete request, item not found.';
 

@@ -64,3 +64,5 @@ export const refundedSoFar = (db: Executor, orderId: number) => refundedOfOrder(
 
 /** Orders that gave back more than they were paid, for checks after a fuzz or a race: always none. */
 export const ordersOverRefunded = (db: Executor) => ordersRefundedBeyondPaid(db);
+
+export { type RefundSplit, refundSplit, refundText } from './refund-split.ts';

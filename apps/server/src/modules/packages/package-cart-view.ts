@@ -1,7 +1,7 @@
 import type { CartBookingItem } from '@lido/contracts/activity-answers';
 import type { CartPackageItem } from '@lido/contracts/packages';
 import type { Executor } from '../../db/client.ts';
-import type { MoneyFormat } from '../memberships/costs-answer.ts';
+import type { MoneyFormat } from '@lido/pricing/money';
 import { coverNames } from './package-catalogue.repository.ts';
 import type { PackageLine } from './package-lines.repository.ts';
 import { packagesPayingUses } from './package-uses.repository.ts';

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
 import { activities, activityCategories, packageTypes, packageTypeVenues, venues } from '../../db/schema.ts';
-import type { PackageEntry } from '../catalogue/packages-file.schema.ts';
+import type { PackageEntry } from '../catalogue/index.ts';
 
 /**
  * The packages the operator sells (decision 0049): written by the catalogue import, read by the

@@ -1,5 +1,5 @@
 import type { Executor, Tx } from '../../db/client.ts';
-import type { BasketChanged, BookingsToBuy } from '../bookings/booking-completion.ts';
+import type { BasketChanged, BookingsToBuy } from '../bookings/index.ts';
 import { packagesOfUses, retakePackageUse, spendHeldUses } from './package-uses.repository.ts';
 
 export const packageGoneMessage =

@@ -1,4 +1,4 @@
-import type { MembershipCreditInput, MembershipCreditShare } from '../benefits/membership-credit.ts';
+import type { MembershipCreditInput, MembershipCreditShare } from '../benefits/index.ts';
 import { packagesCoveringLines } from './package-uses.repository.ts';
 
 /**

@@ -1,8 +1,8 @@
 import type { PackageForSale } from '@lido/contracts/packages';
 import type { Db } from '../../db/client.ts';
-import { moneyFormat } from '../memberships/costs-answer.ts';
-import { requireOperator } from '../operator/current-operator.ts';
-import type { OperatorRepository } from '../operator/operator.repository.ts';
+import { moneyFormat } from '@lido/pricing/money';
+import { requireOperator } from '../operator/index.ts';
+import type { OperatorRepository } from '../operator/index.ts';
 import { activityIdsOf, coverNames, packagesOnSaleAt } from './package-catalogue.repository.ts';
 import { coversText } from './package-words.ts';
 

@@ -1,8 +1,8 @@
 import type { CustomerSearchAnswer, DeskCustomer, DeskCustomerDetail } from '@lido/contracts/front-of-house';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
-import type { CustomerRow } from '../auth/auth.repository.ts';
-import { itemNotFoundMessage } from '../operator/current-operator.ts';
+import type { CustomerRow } from '../auth/index.ts';
+import { itemNotFoundMessage } from '../operator/index.ts';
 import {
   familyOf,
   listedCustomer,

@@ -1,8 +1,8 @@
 import { staffRoles, staffUsernamePattern, type StaffRole } from '@lido/contracts/staff';
 import type { Db } from '../../db/client.ts';
-import { hashPassword } from '../auth/passwords.ts';
-import { createRateLimitRepository } from '../auth/rate-limit.repository.ts';
-import { passwordProblems } from '../customers/password-policy.ts';
+import { hashPassword } from '../auth/index.ts';
+import { createRateLimitRepository } from '../auth/index.ts';
+import { passwordProblems } from '../customers/index.ts';
 import { staffLoginLimits } from './staff-auth.service.ts';
 import { type AuditActor, recordStaffAction } from '../audit/index.ts';
 import {

@@ -2,11 +2,11 @@ import { staffRoleLabels, type StaffUser } from '@lido/contracts/staff';
 import type { Db } from '../../db/client.ts';
 import { limitedAddress } from '../../http/client-address.ts';
 import { HttpError, ValidationError } from '../../http/errors.ts';
-import { requireOperator } from '../operator/current-operator.ts';
-import type { OperatorRepository } from '../operator/operator.repository.ts';
-import { decoyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../auth/passwords.ts';
-import type { Limit, RateLimiter, Taken } from '../auth/rate-limiter.ts';
-import { createSessionEngine } from '../auth/session-engine.ts';
+import { requireOperator } from '../operator/index.ts';
+import type { OperatorRepository } from '../operator/index.ts';
+import { decoyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../auth/index.ts';
+import type { Limit, RateLimiter, Taken } from '../auth/index.ts';
+import { createSessionEngine } from '../auth/index.ts';
 import { recordStaffAction } from '../audit/index.ts';
 import {
   loggedInFrom,

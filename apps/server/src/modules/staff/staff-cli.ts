@@ -3,9 +3,9 @@ import { ConfigError, loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
 import { LandedMigrationError, migrate } from '../../db/migrate.ts';
 import { seedDemoIfEmpty } from '../../db/seed/seed-demo.ts';
-import { hashPassword } from '../auth/passwords.ts';
-import { passwordProblems } from '../customers/password-policy.ts';
-import { createOperatorRepository } from '../operator/operator.repository.ts';
+import { hashPassword } from '../auth/index.ts';
+import { passwordProblems } from '../customers/index.ts';
+import { createOperatorRepository } from '../operator/index.ts';
 import { createStaffAccounts } from './staff-accounts.ts';
 import { runStaffCommand } from './staff-cli-commands.ts';
 

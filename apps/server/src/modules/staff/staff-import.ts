@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/client.ts';
-import type { StaffFileEntry } from '../catalogue/staff-file.schema.ts';
+import type { StaffFileEntry } from '../catalogue/index.ts';
 import { recordStaffAction } from '../audit/index.ts';
 import {
   insertStaffUser,

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { staffLoginAddresses, staffSessions, staffUsers, type StaffRole } from '../../db/schema.ts';
-import type { SessionStore } from '../auth/session-engine.ts';
+import type { SessionStore } from '../auth/index.ts';
 
 export type StaffUserRow = typeof staffUsers.$inferSelect;
 export type StaffSessionRow = typeof staffSessions.$inferSelect;

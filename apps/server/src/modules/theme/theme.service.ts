@@ -1,9 +1,9 @@
 import type { Theme } from '@lido/contracts/theme';
 import type { Config } from '../../config.ts';
 import { HttpError } from '../../http/errors.ts';
-import { requireOperator, requireVenue } from '../operator/current-operator.ts';
-import type { ThemeRow } from '../operator/operator.repository.ts';
-import type { OperatorReads } from '../catalogue/cached-catalogue-reads.ts';
+import { requireOperator, requireVenue } from '../operator/index.ts';
+import type { ThemeRow } from '../operator/index.ts';
+import type { OperatorReads } from '../catalogue/index.ts';
 
 type ThemeFields = Omit<ThemeRow, 'id' | 'operatorId' | 'venueId'>;
 

@@ -1,7 +1,7 @@
 import type { Venue } from '@lido/contracts/venue';
-import { requireOperator, requireVenue } from '../operator/current-operator.ts';
-import type { VenueRow } from '../operator/operator.repository.ts';
-import type { OperatorReads } from '../catalogue/cached-catalogue-reads.ts';
+import { requireOperator, requireVenue } from '../operator/index.ts';
+import type { VenueRow } from '../operator/index.ts';
+import type { OperatorReads } from '../catalogue/index.ts';
 
 function toWire(row: VenueRow): Venue {
   return {

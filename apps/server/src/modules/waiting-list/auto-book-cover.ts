@@ -1,6 +1,6 @@
 import { bandsOpenTo, cheapestOpenPrice, zonedParts } from '@lido/pricing/booking-rules';
 import type { Tx } from '../../db/client.ts';
-import { spendWholeBenefit } from '../benefits/benefits-at-booking.ts';
+import { spendWholeBenefit } from '../benefits/index.ts';
 import { activityPricesOf, isMemberOn, type OfferToNotify } from './offer-booking.repository.ts';
 
 /** How an offered place may be booked by itself: at no cost to the attendee, or paid by saved card. */

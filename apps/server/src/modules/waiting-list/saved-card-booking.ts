@@ -1,11 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sessionWhen } from '@lido/pricing/booking-rules';
-import type { CalendarDate } from '@lido/pricing/calendar-date';
-import type { Db, Tx } from '../../db/client.ts';
-import { chargeable, savedCardBilling } from '../checkout/card-billing.ts';
-import type { OfferPayments } from '../checkout/card-payment-recovery.ts';
-import { savedCardOf } from '../checkout/checkout.repository.ts';
-import { insertAttempt } from '../checkout/payment-attempt.repository.ts';
+import type { Db } from '../../db/client.ts';
+import type { OfferPayments, SavedCardPaymentStart } from '../checkout/index.ts';
 import type { KindLines, LineKind } from '../line-kinds/index.ts';
 import type { OfferNotices } from './waiting-list-emails.ts';
 import { bookOfferedPlace, type OfferToNotify, offersById } from './offer-booking.repository.ts';
@@ -39,39 +35,27 @@ export function offerChargeDescription(offer: OfferToNotify, timeZone: string): 
 }
 
 /**
- * In the transaction that claims the offer: the payment attempt of the agreed saved card (still
- * the customer's, this provider's, not expired), at the cheapest price open to the attendee.
- * Answers its id, or undefined when that card cannot be charged (the offer is then emailed).
+ * In the transaction that claims the offer: the payment of the agreed saved card at the cheapest
+ * price open to the attendee, started by checkout (`CardCharges.start`). Answers what to start, or
+ * undefined when the entry names no card (the offer is then emailed).
  */
-export async function startOfferCharge(
-  tx: Tx,
+export function offerCharge(
   offer: OfferToNotify,
   price: { id: number; pricePence: number },
-  context: { provider: string; currency: string; today: CalendarDate },
-): Promise<string | undefined> {
+): SavedCardPaymentStart | undefined {
   const { entry } = offer;
-  const card =
-    entry.payWithSavedCardId === null
-      ? undefined
-      : await savedCardOf(tx, entry.payWithSavedCardId, entry.customerId);
-  if (!card || !chargeable(card, context.provider, context.today)) return undefined;
-  const uuid = offerAttemptUuid(offer);
-  await insertAttempt(tx, {
-    uuid,
-    customerId: entry.customerId,
-    cartId: null,
-    waitingListEntryId: entry.id,
-    provider: context.provider,
+  if (entry.payWithSavedCardId === null) return undefined;
+  return {
+    uuid: offerAttemptUuid(offer),
     vendorTxCode: `LW-${entry.id}-${entry.offeredAt?.getTime() ?? 0}`,
+    customerId: entry.customerId,
+    savedCardId: entry.payWithSavedCardId,
     amountPence: price.pricePence,
-    currency: context.currency,
-    savedCardId: card.id,
-    billing: savedCardBilling(card),
+    waitingListEntryId: entry.id,
     paidLines: {
       [offeredPlaceKindName]: { entryId: entry.id, priceId: price.id, pricePence: price.pricePence },
     },
-  });
-  return uuid;
+  };
 }
 
 /** What an offer's payment records of the place it pays for (under the kind's name). */

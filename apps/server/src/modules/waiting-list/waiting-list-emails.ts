@@ -2,9 +2,9 @@ import { sessionWhen } from '@lido/pricing/booking-rules';
 import { offeredUntilText } from '@lido/pricing/waiting-list';
 import type { Tx } from '../../db/client.ts';
 import { escapeHtml } from '../../http/escape-html.ts';
-import type { EmailQueue } from '../email/email-outbox.ts';
+import type { EmailQueue } from '../email/index.ts';
 import type { EmailMessage } from '../../providers/email/email-provider.ts';
-import { paragraphsEmail } from '../direct-debit/direct-debit-emails.ts';
+import { paragraphsEmail } from '../direct-debit/index.ts';
 import type { OfferToNotify } from './offer-booking.repository.ts';
 
 /** The waiting list's two emails (decision 0052): a place offered, or booked automatically. */

@@ -4,23 +4,21 @@ import {
   type WaitingListEntry,
 } from '@lido/contracts/waiting-list';
 import { sessionWhen } from '@lido/pricing/booking-rules';
-import type { CalendarDate } from '@lido/pricing/calendar-date';
 import { offeredUntilText, waitingPositionText } from '@lido/pricing/waiting-list';
 import type { Db, Tx } from '../../db/client.ts';
 import { HttpError, ValidationError } from '../../http/errors.ts';
-import type { CustomerRow } from '../auth/auth.repository.ts';
+import type { CustomerRow } from '../auth/index.ts';
 import { sessionNotFound } from '@lido/contracts/activity-answers';
-import type { EmailQueue } from '../email/email-outbox.ts';
-import { itemNotFoundMessage } from '../operator/current-operator.ts';
-import { returnBenefitUse } from '../benefits/benefit-uses.repository.ts';
-import { chargeableSavedCard } from '../checkout/card-billing.ts';
-import type { SavedCardChargeResult } from '../checkout/saved-card-charge.ts';
+import type { EmailQueue } from '../email/index.ts';
+import { itemNotFoundMessage } from '../operator/index.ts';
+import { returnBenefitUse } from '../benefits/index.ts';
+import type { SavedCardChargeResult, SavedCardPaymentStart, SavedCardRow } from '../checkout/index.ts';
 import { autoBookCover } from './auto-book-cover.ts';
 import {
   createOfferPayments,
   offerChargeDescription,
   offeredPlaceLineKind,
-  startOfferCharge,
+  offerCharge,
 } from './saved-card-booking.ts';
 import { createOfferNotices } from './waiting-list-emails.ts';
 import { bookOfferedPlace, claimOffersToNotify, type OfferToNotify } from './offer-booking.repository.ts';
@@ -68,9 +66,7 @@ export function createWaitingListService(deps: {
 
   /** The customer's saved card that an automatic booking may charge, if any. */
   const chargeableCard = (customerId: number) =>
-    deps.cardCharges
-      ? chargeableSavedCard(deps.db, deps.cardCharges.provider, customerId, deps.cardCharges.today())
-      : Promise.resolve(undefined);
+    deps.cardCharges ? deps.cardCharges.chargeableCard(customerId) : Promise.resolve(undefined);
 
   function answer(row: LiveEntry): WaitingListEntry {
     const { entry } = row;
@@ -113,13 +109,9 @@ export function createWaitingListService(deps: {
         const offers = await claimOffersToNotify(tx, batch);
         for (const offer of offers) {
           const plan = offer.entry.autoBook ? await autoBookCover(tx, offer, deps.timeZone) : null;
-          if (plan?.kind === 'pay' && deps.cardCharges) {
-            const { provider, today, currency } = deps.cardCharges;
-            const uuid = await startOfferCharge(tx, offer, plan, {
-              provider,
-              currency: await currency(tx),
-              today: today(),
-            });
+          const charge = plan?.kind === 'pay' ? offerCharge(offer, plan) : undefined;
+          if (charge && deps.cardCharges) {
+            const uuid = await deps.cardCharges.start(tx, charge);
             if (uuid) {
               charges.push({ uuid, offer });
               continue;
@@ -282,10 +274,10 @@ export type WaitingListService = ReturnType<typeof createWaitingListService>;
 
 /** What charging a saved card for an offer needs from card payments (decision 0054). */
 export interface CardCharges {
-  provider: string;
-  /** the operator's currency, read in the offer's transaction */
-  currency: (tx: Tx) => Promise<string>;
-  today: () => CalendarDate;
+  /** the customer's saved card an automatic booking may charge, if any */
+  chargeableCard: (customerId: number) => Promise<SavedCardRow | undefined>;
+  /** in the offer's transaction: the saved card's payment attempt, or undefined when it can't be charged */
+  start: (tx: Tx, start: SavedCardPaymentStart) => Promise<string | undefined>;
   /** charges the attempt's saved card and finishes it (saved-card-charge.ts) */
   charge: (attemptUuid: string, description: string) => Promise<SavedCardChargeResult>;
 }

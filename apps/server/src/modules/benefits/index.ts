@@ -1,0 +1,17 @@
+/**
+ * The benefits module's door (issue 32 item 3, decision 0080): what other modules and the
+ * composition root may use. Everything else in this folder is private to it.
+ */
+export {
+  appliedBenefits,
+  repriceBenefitLine,
+  returnBenefitUse,
+  spendBenefitUses,
+  takeBenefitOffLine,
+} from './benefit-uses.repository.ts';
+export { benefitCandidates, coverLine, spendWholeBenefit } from './benefits-at-booking.ts';
+export {
+  membershipCredit,
+  type MembershipCreditInput,
+  type MembershipCreditShare,
+} from './membership-credit.ts';

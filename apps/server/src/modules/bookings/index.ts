@@ -1,0 +1,11 @@
+/**
+ * The bookings module's door (issue 32 item 3, decision 0080): what other modules and the
+ * composition root may use. Everything else in this folder is private to it.
+ */
+export { type BasketChanged, type BookingsToBuy } from './booking-completion.ts';
+export { bookingLineKind } from './booking-line-kind.ts';
+export { bookingRefundsNeedingAttention, bookingsOfOrder } from './bookings.repository.ts';
+export { bookingsRoutes } from './bookings.routes.ts';
+export { calendarEvent, createBookingsService } from './bookings.service.ts';
+export { calendarFile } from './calendar-file.ts';
+export { orderBookingItems } from './order-booking-items.ts';

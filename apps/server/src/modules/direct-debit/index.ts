@@ -1,0 +1,28 @@
+/**
+ * The direct-debit module's door (issue 32 item 3, decision 0080): what other modules and the
+ * composition root may use. Everything else in this folder is private to it.
+ */
+export { owesBlockingBalance } from './blocking-balance.ts';
+export { repriceCollections } from './collection-repricing.ts';
+export { paragraphsEmail } from './direct-debit-emails.ts';
+export { DirectDebitRequiredError, requireDirectDebitFor } from './direct-debit-required.ts';
+export {
+  findInstruction,
+  instructionsOf,
+  setWorkingInstructionFlag,
+  staleClaim,
+  updateInstruction,
+} from './direct-debit.repository.ts';
+export { directDebitRoutes } from './direct-debit.routes.ts';
+export {
+  createDirectDebitService,
+  type DirectDebitLine,
+  type DirectDebitService,
+  paymentProblems,
+} from './direct-debit.service.ts';
+export {
+  clearSettledPaymentProblem,
+  type FailedCollection,
+  failedCollectionsOf,
+  recoverCollection,
+} from './outstanding-balance.repository.ts';
