@@ -1,4 +1,5 @@
 // The site chrome's public surface: what the app shell and other features may import from it.
 export { AccountNav } from './account-nav.tsx';
 export { Breadcrumbs, type RouteHandle } from './breadcrumbs.tsx';
-export { LoginControl, SiteHeader } from './site-header.tsx';
+export { LoginControl } from './login-control.tsx';
+export { SiteHeader } from './site-header.tsx';

@@ -6,7 +6,7 @@ import type { SessionSummary } from '../../app/session/use-session.ts';
 import { useSite } from '../../app/site-mode/site-context.tsx';
 import { SiteLink } from '../../app/site-mode/site-link.tsx';
 import { LogOutButton } from './log-out-button.tsx';
-import { buyMembershipPath, LoginControl } from './site-header.tsx';
+import { buyMembershipPath, LoginControl } from './login-control.tsx';
 
 interface DrawerProps {
   /** set by the header's menu button; the drawer reports its closing (by any means) with `onClosed` */

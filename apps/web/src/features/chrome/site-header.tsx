@@ -10,6 +10,7 @@ import { useSite } from '../../app/site-mode/site-context.tsx';
 import { SiteLink } from '../../app/site-mode/site-link.tsx';
 import type { SiteMode } from '../../app/site-mode/site-mode.ts';
 import { MobileDrawer } from './mobile-drawer.tsx';
+import { buyMembershipPath, LoginControl } from './login-control.tsx';
 
 export interface HeaderProps {
   settings: ClientSettings;
@@ -44,44 +45,6 @@ export function BasketLink({ count, label = 'Basket' }: { count: number; label?:
       )}
     </SiteLink>
   );
-}
-
-/**
- * "Log in": on the bookings site it opens the login dialog; elsewhere it goes to /login. Inside
- * another dialog (the phone's menu) `onOpenDialog` hands the opening to a dialog outside it.
- */
-export function LoginControl({ className, onOpenDialog }: { className?: string; onOpenDialog?: () => void }) {
-  const site = useSite();
-  const { pathname, search } = useLocation();
-  const [dialogOpen, setDialogOpen] = useState(false);
-  const redirect = `${pathname}${search}`;
-  if (site === 'bookings') {
-    return (
-      <>
-        <button
-          type="button"
-          className={className ?? 'button button--secondary button--md'}
-          onClick={() => (onOpenDialog ? onOpenDialog() : setDialogOpen(true))}
-        >
-          Log in
-        </button>
-        {!onOpenDialog && <LoginDialog open={dialogOpen} onClose={() => setDialogOpen(false)} />}
-      </>
-    );
-  }
-  return (
-    <SiteLink
-      site={site}
-      to={`/login?redirect=${encodeURIComponent(redirect)}`}
-      className={className ?? 'button button--secondary button--md'}
-    >
-      Log in
-    </SiteLink>
-  );
-}
-
-export function buyMembershipPath(venueSlug: string | undefined): string {
-  return venueSlug ? `/centre/${venueSlug}` : '/';
 }
 
 export function SiteHeader({ settings, mode, session, basketCount, logoUrl, venueSlug }: HeaderProps) {
