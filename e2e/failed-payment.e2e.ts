@@ -93,5 +93,5 @@ describe('a member whose Direct Debit payment failed pays it by card (issue 22 i
     await page.getByText('Missed payment paid').waitFor();
     await page.getByText(`Paid by card: the Direct Debit payment due ${due}`).waitFor();
     await expectNoAxeViolations(page);
-  });
+  }, 180_000);
 });

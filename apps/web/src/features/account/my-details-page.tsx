@@ -19,6 +19,7 @@ import type { DataField } from '@lido/contracts/data-fields';
 import { showToast } from '../../app/toasts/toast-store.ts';
 import { useUpdateUser } from './update-user.ts';
 import { useFormErrors } from '../../lib/forms/use-form-errors.ts';
+import { useResetOn } from '../../lib/forms/use-reset-on.ts';
 import { FamilySection } from '../family/index.ts';
 
 function initialAnswers(fields: DataField[]): Answers {
@@ -59,8 +60,10 @@ function FixedDetails({ fields }: { fields: DataField[] }) {
   );
 }
 
-function DetailsForm({ fields }: { fields: DataField[] }) {
+function DetailsForm({ fields, saved }: { fields: DataField[]; saved: string }) {
   const [answers, setAnswers] = useState<Answers>(() => initialAnswers(fields));
+  // Once saved (or changed elsewhere) the form shows the server's answers, keeping focus.
+  useResetOn(saved, () => setAnswers(initialAnswers(fields)));
   const { errors, setErrors, fromServer } = useFormErrors();
   const update = useUpdateUser();
   const editable = fields.filter((field) => field.isAuthorised);
@@ -175,7 +178,7 @@ export function MyDetailsPage() {
       <h1>My details</h1>
       <div className="two-columns">
         <section className="panel">
-          <DetailsForm key={fields.data.checksum + all.map((f) => f.answer).join('|')} fields={all} />
+          <DetailsForm saved={fields.data.checksum + all.map((f) => f.answer).join('|')} fields={all} />
         </section>
         <section className="panel">
           <PasswordForm />

@@ -1,6 +1,7 @@
 import type { ActivityCategory } from '@lido/contracts/activity-answers';
 import { type TimeOfDay, timeOfDayLabels, timesOfDay } from '@lido/contracts/activity-labels';
 import { type FormEvent, useRef, useState } from 'react';
+import { useResetOn } from '../../lib/forms/use-reset-on.ts';
 import { Button } from '../../ui/button.tsx';
 
 export interface ChosenFilters {
@@ -25,13 +26,11 @@ export function TimetableFilters({
   const [category, setCategory] = useState(applied.category ?? '');
   const [timeOfDay, setTimeOfDay] = useState<string>(applied.timeOfDay ?? '');
   // When the address changes the filters (Back, or "Clear filters" below the list), the form shows
-  // what is applied. Set here, not by remounting the form by key, which dropped focus to the page.
-  const [shown, setShown] = useState(applied);
-  if (shown.category !== applied.category || shown.timeOfDay !== applied.timeOfDay) {
-    setShown(applied);
+  // what is applied.
+  useResetOn(`${applied.category ?? ''}|${applied.timeOfDay ?? ''}`, () => {
     setCategory(applied.category ?? '');
     setTimeOfDay(applied.timeOfDay ?? '');
-  }
+  });
   const showSessions = useRef<HTMLButtonElement>(null);
   const filtered = applied.category !== undefined || applied.timeOfDay !== undefined;
   const submit = (event: FormEvent) => {
