@@ -67,9 +67,10 @@ import type { LineKinds } from './modules/line-kinds/index.ts';
 import { registeredLineKinds } from './line-kinds.ts';
 
 /**
- * Wires repositories into services once per app. Most route registrations are handed this whole
- * object (`AppServices`), not only the services they call; app.ts hands the few others a single
- * service or, for the health check, the database.
+ * Wires repositories into services once per app. Each module's routes are typed to receive only
+ * the services they call and what deciding who is calling needs (`RouteServices` in
+ * http/callers.ts); app.ts hands the few others a single service or, for the health check, the
+ * database.
  */
 export function createServices(
   config: Config,

@@ -8,6 +8,15 @@ import type { AuthenticatedStaff } from '../modules/staff/index.ts';
 import type { StaffUserRow } from '../modules/staff/index.ts';
 import type { StaffRole } from '@lido/contracts/staff';
 import type { AppServices } from '../services.ts';
+
+/** What deciding who is calling reads: the two session engines and the desk's selected customer. */
+export type CallerServices = Pick<AppServices, 'auth' | 'deskCustomers' | 'staffAuth'>;
+
+/**
+ * What a module's routes are handed (issue 32 item 4): the services they call, named, and what
+ * deciding who is calling needs; never the whole `AppServices`.
+ */
+export type RouteServices<Name extends keyof AppServices> = Pick<AppServices, Name> & CallerServices;
 import {
   clearSessionCookies,
   clearStaffSessionCookies,
@@ -81,7 +90,7 @@ function selectedUserIdOf(request: FastifyRequest): number {
 async function deskStaff(
   request: FastifyRequest,
   reply: FastifyReply,
-  services: AppServices,
+  services: CallerServices,
   config: Config,
 ): Promise<StaffUserRow> {
   try {
@@ -98,7 +107,7 @@ async function deskStaff(
 async function ownSession(
   request: FastifyRequest,
   reply: FastifyReply,
-  services: AppServices,
+  services: CallerServices,
   config: Config,
 ): Promise<AuthenticatedSession> {
   // A payment's route says `config: { pool: 'payment' }`: its check goes first for a connection (decision 0067).
@@ -114,7 +123,7 @@ async function ownSession(
 export async function requireCustomer(
   request: FastifyRequest,
   reply: FastifyReply,
-  services: AppServices,
+  services: CallerServices,
   config: Config,
 ): Promise<ActingCustomer> {
   if (onStaffSite(request)) {
@@ -133,7 +142,7 @@ export async function requireCustomer(
 export async function requireCustomerInPerson(
   request: FastifyRequest,
   reply: FastifyReply,
-  services: AppServices,
+  services: CallerServices,
   config: Config,
 ): Promise<AuthenticatedSession> {
   if (onStaffSite(request)) throw new HttpError(403, customerOnlyMessage);
@@ -148,7 +157,7 @@ export async function requireCustomerInPerson(
 export async function customerIfAny(
   request: FastifyRequest,
   reply: FastifyReply,
-  services: AppServices,
+  services: CallerServices,
   config: Config,
 ): Promise<CustomerRow | null> {
   if (onStaffSite(request)) {
@@ -179,7 +188,7 @@ export const staffToken = (request: FastifyRequest, config: Config) =>
  * allow-list, then a live staff session (a customer's session is refused with 403, nothing at all
  * with 401), then the role the call needs.
  */
-export function staffGuard(services: AppServices, config: Config) {
+export function staffGuard(services: CallerServices, config: Config) {
   const allowed = addressAllowList(config.staff.allow);
   const checkAddress = (request: FastifyRequest) => {
     if (!allowed(request.ip)) throw new HttpError(403, outsideAllowListMessage);
@@ -214,7 +223,7 @@ export const staffSiteOnly = 'This is only available on the front-of-house site.
 export async function deskCustomer(
   request: FastifyRequest,
   reply: FastifyReply,
-  services: AppServices,
+  services: CallerServices,
   config: Config,
 ): Promise<{ staff: AuthenticatedStaff['staff']; customer: CustomerRow }> {
   const { staff } = await staffOnSite(request, reply, services, config);
@@ -226,7 +235,7 @@ export async function deskCustomer(
 export async function staffOnSite(
   request: FastifyRequest,
   reply: FastifyReply,
-  services: AppServices,
+  services: CallerServices,
   config: Config,
   role: 'desk' | 'supervisor' = 'desk',
 ): Promise<AuthenticatedStaff> {

@@ -5,11 +5,14 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import { z } from 'zod';
 import { HttpError, parseInput } from '../../http/errors.ts';
-import type { AppServices } from '../../services.ts';
 import { itemNotFoundMessage } from '../operator/index.ts';
-import { requireCustomer } from '../../http/callers.ts';
+import { requireCustomer, type RouteServices } from '../../http/callers.ts';
 
-export function accountRoutes(app: FastifyInstance, services: AppServices, config: Config): void {
+export function accountRoutes(
+  app: FastifyInstance,
+  services: RouteServices<'account'>,
+  config: Config,
+): void {
   const api = apiRoutes(app);
   api.get(
     '/api/my-account/memberships',

@@ -9,15 +9,18 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import { apiRoutes, ok, sendJson } from '../../http/api-schema.ts';
 import { parseInput } from '../../http/errors.ts';
-import type { AppServices } from '../../services.ts';
-import { customerIfAny } from '../../http/callers.ts';
+import { customerIfAny, type RouteServices } from '../../http/callers.ts';
 
 /**
  * The bookings site's timetable and session page (issue 17 item 2). Both answer a visitor and a
  * logged-in customer: an absent or expired session is a visitor, never a 401, so the timetable
  * stays readable while a customer's login lapses.
  */
-export function activitiesRoutes(app: FastifyInstance, services: AppServices, config: Config): void {
+export function activitiesRoutes(
+  app: FastifyInstance,
+  services: RouteServices<'activities' | 'family'>,
+  config: Config,
+): void {
   const api = apiRoutes(app);
   const customerOf = (request: FastifyRequest, reply: FastifyReply) =>
     customerIfAny(request, reply, services, config);

@@ -3,13 +3,16 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import { apiRoutes, ok } from '../../http/api-schema.ts';
 import { HttpError, parseInput } from '../../http/errors.ts';
-import type { AppServices } from '../../services.ts';
-import { staffOnSite } from '../../http/callers.ts';
+import { staffOnSite, type RouteServices } from '../../http/callers.ts';
 
 export const supervisorAuditOnly = 'Only a supervisor can see the audit log.';
 
 /** GET /api/staff/audit: the supervisor's audit page (issue 32 item 6, decision 0074). */
-export function staffAuditRoutes(app: FastifyInstance, services: AppServices, config: Config): void {
+export function staffAuditRoutes(
+  app: FastifyInstance,
+  services: RouteServices<'staffAudit'>,
+  config: Config,
+): void {
   const api = apiRoutes(app);
   api.get(
     '/api/staff/audit',

@@ -11,10 +11,14 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../../config.ts';
 import { clearSessionCookies, setSessionCookies } from '../../http/cookies.ts';
 import { HttpError, parseInput } from '../../http/errors.ts';
-import type { AppServices } from '../../services.ts';
-import { presentedToken, refuseOnStaffSite, requireCustomer } from '../../http/callers.ts';
+import {
+  presentedToken,
+  refuseOnStaffSite,
+  requireCustomer,
+  type RouteServices,
+} from '../../http/callers.ts';
 
-export function authRoutes(app: FastifyInstance, services: AppServices, config: Config): void {
+export function authRoutes(app: FastifyInstance, services: RouteServices<never>, config: Config): void {
   const api = apiRoutes(app);
   api.post(
     '/api/auth/customer/login',

@@ -7,12 +7,15 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { apiRoutes, ok } from '../../http/api-schema.ts';
 import { HttpError, parseInput } from '../../http/errors.ts';
-import type { AppServices } from '../../services.ts';
-import { requireCustomer, requireCustomerInPerson } from '../../http/callers.ts';
+import { requireCustomer, requireCustomerInPerson, type RouteServices } from '../../http/callers.ts';
 import { itemNotFoundMessage } from '../operator/index.ts';
 
 /** My account → Bookings and an order's calendar file (issue 17 items 4 and 5). */
-export function bookingsRoutes(app: FastifyInstance, services: AppServices, config: Config): void {
+export function bookingsRoutes(
+  app: FastifyInstance,
+  services: RouteServices<'bookings'>,
+  config: Config,
+): void {
   const api = apiRoutes(app);
   api.get(
     '/api/my-account/bookings',

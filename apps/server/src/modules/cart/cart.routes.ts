@@ -20,14 +20,17 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import { promotionBrowserKey } from '../../http/cookies.ts';
 import { HttpError, parseInput, ValidationError } from '../../http/errors.ts';
-import type { AppServices } from '../../services.ts';
-import { requireCustomer } from '../../http/callers.ts';
+import { requireCustomer, type RouteServices } from '../../http/callers.ts';
 
 const bookingOptionsOnly = 'A booking can only change its number of places (quantity).';
 const membershipHasNoQuantity = 'A membership has no number of places to change.';
 
 /** The basket on the checkout service base, plus the two calls that read or fill it from elsewhere. */
-export function cartRoutes(app: FastifyInstance, services: AppServices, config: Config): void {
+export function cartRoutes(
+  app: FastifyInstance,
+  services: RouteServices<'cart' | 'family'>,
+  config: Config,
+): void {
   const { cart } = services;
   const api = apiRoutes(app);
   const base = checkoutServiceBase;

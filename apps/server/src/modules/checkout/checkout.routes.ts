@@ -20,8 +20,7 @@ import type { Config } from '../../config.ts';
 import { WebhookSignatureError } from '../../providers/card/card-provider.ts';
 import { HttpError, parseInput } from '../../http/errors.ts';
 import { escapeHtml } from '../../http/escape-html.ts';
-import type { AppServices } from '../../services.ts';
-import { requireCustomer } from '../../http/callers.ts';
+import { requireCustomer, type RouteServices } from '../../http/callers.ts';
 import { refuseStoredCardsAtDesk } from '../desk-payments/index.ts';
 
 export const scaCompletionPath = '/api/payment-providers/sca-completion/';
@@ -65,7 +64,11 @@ function scaCompletedPage(message: ScaCompletedMessage): string {
 </html>`;
 }
 
-export function checkoutRoutes(app: FastifyInstance, services: AppServices, config: Config): void {
+export function checkoutRoutes(
+  app: FastifyInstance,
+  services: RouteServices<'cardProvider' | 'checkout'>,
+  config: Config,
+): void {
   const api = apiRoutes(app);
   // Every call here is on the payment path, its session check first in line for a connection
   // (decision 0067): each route says so with `config: paymentPath`.

@@ -3,9 +3,9 @@ import { apiRoutes, ok } from '../../http/api-schema.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import { siteOriginsFor } from '../../http/sites.ts';
-import type { AppServices } from '../../services.ts';
+import type { RouteServices } from '../../http/callers.ts';
 
-export function clientRoutes(app: FastifyInstance, services: AppServices, config: Config): void {
+export function clientRoutes(app: FastifyInstance, services: RouteServices<'client'>, config: Config): void {
   const api = apiRoutes(app);
   api.get('/api/client', { schema: { response: ok(clientSettingsSchema) } }, async (request) => {
     const origins = siteOriginsFor(config, request.headers.host, request.protocol);

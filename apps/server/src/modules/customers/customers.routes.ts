@@ -13,17 +13,21 @@ import type { Config } from '../../config.ts';
 import { setSessionCookies } from '../../http/cookies.ts';
 import { HttpError, parseInput } from '../../http/errors.ts';
 import { publicSiteOrigins } from '../../http/sites.ts';
-import type { AppServices } from '../../services.ts';
 import {
   customerIfAny,
   presentedToken,
   refuseOnStaffSite,
   requireCustomerInPerson,
+  type RouteServices,
 } from '../../http/callers.ts';
 import { forgottenPasswordAnswer } from './customers.service.ts';
 import { dataFieldSections, dataFieldsChecksum } from './data-fields.ts';
 
-export function customersRoutes(app: FastifyInstance, services: AppServices, config: Config): void {
+export function customersRoutes(
+  app: FastifyInstance,
+  services: RouteServices<'customers'>,
+  config: Config,
+): void {
   const api = apiRoutes(app);
   api.get(
     '/api/data-fields',

@@ -13,8 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import { apiRoutes, ok } from '../../http/api-schema.ts';
 import { HttpError, parseInput } from '../../http/errors.ts';
-import type { AppServices } from '../../services.ts';
-import { deskCustomer, staffOnSite } from '../../http/callers.ts';
+import { deskCustomer, staffOnSite, type RouteServices } from '../../http/callers.ts';
 
 export const supervisorVoidsOnly = 'Only a supervisor can void an order.';
 
@@ -22,7 +21,11 @@ export const supervisorVoidsOnly = 'Only a supervisor can void an order.';
 const dayAsked = (query: unknown) => parseInput(deskOrdersQuerySchema, query).date;
 
 /** Taking payment at the desk, the day's desk orders, voiding one, and the cash-up (decision 0056). */
-export function deskPaymentsRoutes(app: FastifyInstance, services: AppServices, config: Config): void {
+export function deskPaymentsRoutes(
+  app: FastifyInstance,
+  services: RouteServices<'checkout' | 'desk'>,
+  config: Config,
+): void {
   const api = apiRoutes(app);
 
   api.post(

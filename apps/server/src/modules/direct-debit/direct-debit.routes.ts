@@ -10,13 +10,16 @@ import { bankCheckBodySchema, bankDetailsChangeBodySchema } from '@lido/contract
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import { HttpError, parseInput } from '../../http/errors.ts';
-import type { AppServices } from '../../services.ts';
-import { requireCustomer, requireCustomerInPerson } from '../../http/callers.ts';
+import { requireCustomer, requireCustomerInPerson, type RouteServices } from '../../http/callers.ts';
 
 /** Where GoCardless (and the sandbox) post their webhooks (payments-reference.md §6.1). */
 export const goCardlessWebhookPath = '/api/webhooks/gocardless';
 
-export function directDebitRoutes(app: FastifyInstance, services: AppServices, config: Config): void {
+export function directDebitRoutes(
+  app: FastifyInstance,
+  services: RouteServices<'directDebit'>,
+  config: Config,
+): void {
   const api = apiRoutes(app);
   // The joining page's check before Continue: the provider's lookup, answered masked, nothing kept.
   api.post(

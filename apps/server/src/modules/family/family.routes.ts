@@ -8,11 +8,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import { apiRoutes, created, ok } from '../../http/api-schema.ts';
 import { parseInput } from '../../http/errors.ts';
-import type { AppServices } from '../../services.ts';
-import { requireCustomer, requireCustomerInPerson } from '../../http/callers.ts';
+import { requireCustomer, requireCustomerInPerson, type RouteServices } from '../../http/callers.ts';
 
 /** My account → My details → Family (issue 18 item 4). */
-export function familyRoutes(app: FastifyInstance, services: AppServices, config: Config): void {
+export function familyRoutes(app: FastifyInstance, services: RouteServices<'family'>, config: Config): void {
   const api = apiRoutes(app);
   const base = '/api/my-account/family';
   api.get(base, { schema: { response: ok(familySchema) } }, async (request, reply) => {

@@ -6,8 +6,7 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { apiRoutes, ok } from '../../http/api-schema.ts';
 import { parseInput } from '../../http/errors.ts';
-import type { AppServices } from '../../services.ts';
-import { requireCustomer } from '../../http/callers.ts';
+import { requireCustomer, type RouteServices } from '../../http/callers.ts';
 
 const sessionParamsSchema = z.object({ sessionId: positiveId('The session') });
 
@@ -15,7 +14,11 @@ const sessionParamsSchema = z.object({ sessionId: positiveId('The session') });
  * Guest passes (issue 18 item 3, decision 0050). Every call is the logged-in customer's own and
  * answers 403 while the operator's online guest passes setting is off.
  */
-export function guestPassesRoutes(app: FastifyInstance, services: AppServices, config: Config): void {
+export function guestPassesRoutes(
+  app: FastifyInstance,
+  services: RouteServices<'guestPasses'>,
+  config: Config,
+): void {
   const api = apiRoutes(app);
   api.get(
     '/api/my-account/guest-passes',

@@ -8,11 +8,14 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import { apiRoutes, ok } from '../../http/api-schema.ts';
 import { parseInput } from '../../http/errors.ts';
-import type { AppServices } from '../../services.ts';
-import { requireCustomer, requireCustomerInPerson } from '../../http/callers.ts';
+import { requireCustomer, requireCustomerInPerson, type RouteServices } from '../../http/callers.ts';
 
 /** My account → Memberships: cancelling (with notice or in the cooling-off period) and the history. */
-export function membershipExitRoutes(app: FastifyInstance, services: AppServices, config: Config): void {
+export function membershipExitRoutes(
+  app: FastifyInstance,
+  services: RouteServices<'membershipExit' | 'membershipTimeline'>,
+  config: Config,
+): void {
   const api = apiRoutes(app);
   api.get(
     '/api/my-account/memberships/:membershipId/cancellation',

@@ -8,11 +8,14 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import { apiRoutes, ok } from '../../http/api-schema.ts';
 import { parseInput } from '../../http/errors.ts';
-import type { AppServices } from '../../services.ts';
-import { requireCustomer, requireCustomerInPerson } from '../../http/callers.ts';
+import { requireCustomer, requireCustomerInPerson, type RouteServices } from '../../http/callers.ts';
 
 /** Freezing a monthly membership: the member's own only (another customer's id answers 404). */
-export function membershipFreezeRoutes(app: FastifyInstance, services: AppServices, config: Config): void {
+export function membershipFreezeRoutes(
+  app: FastifyInstance,
+  services: RouteServices<'membershipFreeze'>,
+  config: Config,
+): void {
   const api = apiRoutes(app);
   const path = '/api/my-account/memberships/:membershipId/freeze';
   api.get(

@@ -22,10 +22,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import { ensurePromotionBrowser, promotionBrowserKey } from '../../http/cookies.ts';
 import { parseInput } from '../../http/errors.ts';
-import type { AppServices } from '../../services.ts';
-import { customerIfAny, requireCustomer } from '../../http/callers.ts';
+import { customerIfAny, requireCustomer, type RouteServices } from '../../http/callers.ts';
 
-export function membershipsRoutes(app: FastifyInstance, services: AppServices, config: Config): void {
+export function membershipsRoutes(
+  app: FastifyInstance,
+  services: RouteServices<'change' | 'family' | 'memberships'>,
+  config: Config,
+): void {
   const { memberships } = services;
   const api = apiRoutes(app);
   // Anyone may list memberships; a logged-in customer's eligibility is evaluated for them.

@@ -4,10 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { apiRoutes, ok } from '../../http/api-schema.ts';
 import { parseInput } from '../../http/errors.ts';
-import type { AppServices } from '../../services.ts';
+import type { RouteServices } from '../../http/callers.ts';
 
 /** The bookings site's packages for sale at a centre (issue 18 item 2): public, like its timetable. */
-export function packagesRoutes(app: FastifyInstance, services: AppServices): void {
+export function packagesRoutes(app: FastifyInstance, services: RouteServices<'packages'>): void {
   const api = apiRoutes(app);
   api.get(
     '/api/activities/venues/:slug/packages',

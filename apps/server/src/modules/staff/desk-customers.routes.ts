@@ -10,11 +10,14 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import { apiRoutes, created, ok } from '../../http/api-schema.ts';
 import { parseInput } from '../../http/errors.ts';
-import type { AppServices } from '../../services.ts';
-import { staffGuard } from '../../http/callers.ts';
+import { staffGuard, type RouteServices } from '../../http/callers.ts';
 
 /** The desk's customer search, a customer's card with their family, and creating one (decision 0055). */
-export function deskCustomersRoutes(app: FastifyInstance, services: AppServices, config: Config): void {
+export function deskCustomersRoutes(
+  app: FastifyInstance,
+  services: RouteServices<'customers'>,
+  config: Config,
+): void {
   const api = apiRoutes(app);
   const guard = staffGuard(services, config);
 

@@ -11,11 +11,14 @@ import {
   setStaffSessionCookies,
 } from '../../http/cookies.ts';
 import { HttpError, parseInput } from '../../http/errors.ts';
-import type { AppServices } from '../../services.ts';
-import { staffGuard, staffOnlyMessage, staffToken } from '../../http/callers.ts';
+import { staffGuard, staffOnlyMessage, staffToken, type RouteServices } from '../../http/callers.ts';
 import { staffView } from './staff-auth.service.ts';
 
-export function staffRoutes(app: FastifyInstance, services: AppServices, config: Config): void {
+export function staffRoutes(
+  app: FastifyInstance,
+  services: RouteServices<'cardProvider'>,
+  config: Config,
+): void {
   const api = apiRoutes(app);
   const guard = staffGuard(services, config);
 

@@ -2,9 +2,9 @@ import { themeQuerySchema, themeSchema } from '@lido/contracts/theme';
 import { apiRoutes, ok } from '../../http/api-schema.ts';
 import type { FastifyInstance } from 'fastify';
 import { parseInput } from '../../http/errors.ts';
-import type { AppServices } from '../../services.ts';
+import type { RouteServices } from '../../http/callers.ts';
 
-export function themeRoutes(app: FastifyInstance, services: AppServices): void {
+export function themeRoutes(app: FastifyInstance, services: RouteServices<'theme'>): void {
   const api = apiRoutes(app);
   api.get(
     '/api/frontend/theme',

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { apiRoutes, ok } from '../../http/api-schema.ts';
 import type { FastifyInstance } from 'fastify';
 import { parseInput } from '../../http/errors.ts';
-import type { AppServices } from '../../services.ts';
+import type { RouteServices } from '../../http/callers.ts';
 
-export function venuesRoutes(app: FastifyInstance, services: AppServices): void {
+export function venuesRoutes(app: FastifyInstance, services: RouteServices<'venues'>): void {
   const api = apiRoutes(app);
   // The online-joining source and every other source read the same centres through their own paths.
   for (const base of ['/api/venues/online-joining', '/api/activities/venues']) {

@@ -13,11 +13,14 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import { apiRoutes, ok } from '../../http/api-schema.ts';
 import { parseInput, ValidationError } from '../../http/errors.ts';
-import type { AppServices } from '../../services.ts';
-import { requireCustomer } from '../../http/callers.ts';
+import { requireCustomer, type RouteServices } from '../../http/callers.ts';
 
 /** A session's waiting list and My account → Waiting lists (issue 18 item 5, decision 0052). */
-export function waitingListRoutes(app: FastifyInstance, services: AppServices, config: Config): void {
+export function waitingListRoutes(
+  app: FastifyInstance,
+  services: RouteServices<'waitingList'>,
+  config: Config,
+): void {
   const api = apiRoutes(app);
   const { waitingList } = services;
 
