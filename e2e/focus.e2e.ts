@@ -5,6 +5,7 @@ import { useE2E } from './support/fixture.ts';
 import { describeFocus, expectFocusOn, expectFocusOnNewPage, overlaps } from './support/focus.ts';
 import { step } from './support/joining.ts';
 import { logIn } from './support/log-in.ts';
+import { adultClasses, bookingCentre, logInAndAddToBasket, openFirstSession } from './support/booking.ts';
 
 /** Waits for smooth scrolling (the joining page's, to the section it opened) to come to rest. */
 async function scrollSettled(page: Page) {
@@ -157,4 +158,47 @@ describe('focus on a phone', () => {
     }
     await expectNoAxeViolations(page);
   });
+  it('keeps focus on the timetable’s filters and week buttons as they change the list (issue 34 item 1)', async () => {
+    const page = await e2e.page({ width: 390, height: 844 });
+    await visit(page, `${e2e.server.urls.bookings}/location/${bookingCentre}`);
+    const form = page.getByRole('form', { name: 'Filter sessions' });
+    await form.getByLabel('Activity').selectOption({ index: 1 });
+    const show = form.getByRole('button', { name: 'Show sessions' });
+    await show.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/category=/);
+    await expectFocusOn(show);
+    const clear = form.getByRole('button', { name: 'Clear filters' });
+    await clear.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => !url.search.includes('category='));
+    await expectFocusOn(show);
+    await page.getByRole('button', { name: 'Next 7 days' }).click();
+    await page.waitForURL(/from=/);
+    // Back on the first week "Previous 7 days" can go no further, and keeps focus.
+    const previous = page.getByRole('button', { name: 'Previous 7 days' });
+    // Pressable once the next week has loaded.
+    await expect.poll(() => previous.getAttribute('aria-disabled')).toBeNull();
+    await previous.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => !url.search.includes('from='));
+    await expect.poll(() => previous.getAttribute('aria-disabled')).toBe('true');
+    await expectFocusOn(previous);
+    await expectNoAxeViolations(page);
+  });
+
+  it('moves focus to "Your basket is empty" when the basket is emptied (issue 34 item 1)', async () => {
+    const page = await e2e.page({ width: 390, height: 844 });
+    await visit(page, `${e2e.server.urls.bookings}/location/${bookingCentre}`);
+    await openFirstSession(page, adultClasses(page), 1);
+    await logInAndAddToBasket(page, 'C100001');
+    await page.getByRole('link', { name: 'Go to your basket' }).click();
+    await page.waitForURL(`${e2e.server.urls.bookings}/basket`);
+    await waitForPage(page);
+    const empty = page.getByRole('button', { name: 'Empty basket' });
+    await empty.focus();
+    await page.keyboard.press('Enter');
+    await expectFocusOn(page.getByRole('heading', { name: 'Your basket is empty' }));
+    await expectNoAxeViolations(page);
+  }, 120_000);
 });
