@@ -80,5 +80,5 @@ describe('booking an activity in embedded mode', () => {
     // The flag is remembered for the tab: a page opened afterwards without it is still embedded.
     await visit(page, `${e2e.server.urls.bookings}/location/${bookingCentre}`);
     await expectEmbedded(page);
-  });
+  }, 180_000);
 });

@@ -93,5 +93,5 @@ describe('a joining basket outlives its tab, and checkout asks before it is left
       .first()
       .waitFor();
     expect(new URL(second.url()).pathname).toBe(centrePage);
-  });
+  }, 180_000);
 });
