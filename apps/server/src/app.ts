@@ -59,7 +59,7 @@ declare module 'fastify' {
   }
 }
 
-export interface AppOptions {
+interface AppOptions {
   config: Config;
   database: DatabaseHandle;
   serverFactory?: FastifyServerOptions['serverFactory'];

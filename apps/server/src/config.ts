@@ -38,7 +38,7 @@ const siteUrl = z
   .optional();
 
 /** The kiosk's warning gets 20 s before its reset and opens at least 5 s after the last tap. */
-export const minimumKioskResetSeconds = 25;
+const minimumKioskResetSeconds = 25;
 
 export const envSchema = z
   .object({
@@ -449,11 +449,11 @@ function givenValue(name: string, given: string): string {
 }
 
 /** Card providers this server can take payments with (payments-reference.md). */
-export const cardProviders = ['sandbox', 'opayo', 'stripe'] as const;
+const cardProviders = ['sandbox', 'opayo', 'stripe'] as const;
 
 /** The customers' sites; with site URLs configured all three are required. */
-export const customerSiteNames = ['bookings', 'my-account', 'online-joining'] as const;
-export type CustomerSiteName = (typeof customerSiteNames)[number];
+const customerSiteNames = ['bookings', 'my-account', 'online-joining'] as const;
+type CustomerSiteName = (typeof customerSiteNames)[number];
 /** Every site, the staff site (front-of-house, issue 19) last: it is optional where URLs are configured. */
 export const siteNames = [...customerSiteNames, 'front-of-house'] as const;
 export type SiteName = (typeof siteNames)[number];

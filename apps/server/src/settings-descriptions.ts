@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { envSchema } from './config.ts';
 
 /** Every setting `config.ts` reads. */
-export type SettingName = keyof z.input<typeof envSchema>;
+type SettingName = keyof z.input<typeof envSchema>;
 
 /**
  * One line per setting, for `.env.example` (`npm run env:example` writes it; a test fails when a

@@ -36,9 +36,9 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export type LockOutcome<T> = { acquired: true; value: T } | { acquired: false };
+type LockOutcome<T> = { acquired: true; value: T } | { acquired: false };
 
-export interface OpenOptions {
+interface OpenOptions {
   databaseUrl?: string | undefined;
   dataDir?: string | undefined;
   /** Confine every unqualified table name to this schema (tests isolate themselves this way). */

@@ -29,7 +29,7 @@ export function createConnectionGate(size: number) {
     },
   };
 }
-export type ConnectionGate = ReturnType<typeof createConnectionGate>;
+type ConnectionGate = ReturnType<typeof createConnectionGate>;
 
 /**
  * A pg pool behind the gate, as drizzle's node-postgres driver uses one: single queries, and a

@@ -6,8 +6,8 @@ import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
 
-export const openApiPath = '/api/openapi.json';
-export const apiDocsPrefix = '/api/docs';
+const openApiPath = '/api/openapi.json';
+const apiDocsPrefix = '/api/docs';
 
 type JsonSchema = { [key: string]: unknown };
 
@@ -18,7 +18,7 @@ const isSchema = (value: unknown): value is JsonSchema =>
  * Requests are documented as the browser sends them: snake_case keys (the server converts them to
  * the contracts' camelCase before a handler reads them). Path parameters keep their route names.
  */
-export function snakeCaseKeys(schema: unknown): unknown {
+function snakeCaseKeys(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(snakeCaseKeys);
   if (!isSchema(schema)) return schema;
   const result: JsonSchema = {};

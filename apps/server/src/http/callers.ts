@@ -10,7 +10,7 @@ import type { StaffRole } from '@lido/contracts/staff';
 import type { AppServices } from '../services.ts';
 
 /** What deciding who is calling reads: the two session engines and the desk's selected customer. */
-export type CallerServices = Pick<AppServices, 'auth' | 'deskCustomers' | 'staffAuth'>;
+type CallerServices = Pick<AppServices, 'auth' | 'deskCustomers' | 'staffAuth'>;
 
 /**
  * What a module's routes are handed (issue 32 item 4): the services they call, named, and what

@@ -20,7 +20,7 @@ export function cookieNames(config: Config) {
  * exists (without learning the session) and notice every change, even a logout and login between
  * two checks.
  */
-export function newAuthState(loggedIn: boolean): string {
+function newAuthState(loggedIn: boolean): string {
   return `${loggedIn ? 'in' : 'out'}.${randomBytes(12).toString('base64url')}`;
 }
 

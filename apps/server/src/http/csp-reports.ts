@@ -16,13 +16,13 @@ import { HttpError, parseInput } from './errors.ts';
 export const cspReportsPath = '/api/csp-reports';
 export const cspReportingEndpoint = 'csp-endpoint';
 /** The two bodies browsers send reports as: `report-uri`'s and the Reporting API's. */
-export const cspReportContentTypes = ['application/csp-report', 'application/reports+json'];
-export const cspReportBodyLimit = 16 * 1024;
+const cspReportContentTypes = ['application/csp-report', 'application/reports+json'];
+const cspReportBodyLimit = 16 * 1024;
 /** Per instance; a page broken for everyone would otherwise write a line per view. */
 export const cspReportsLoggedPerMinute = 20;
 
 /** Whether a request carries a report as a browser sends it (the cross-site guard lets these in). */
-export function isCspReportContentType(request: FastifyRequest): boolean {
+function isCspReportContentType(request: FastifyRequest): boolean {
   const essence = String(request.headers['content-type'] ?? '')
     .split(';')[0]!
     .trim()
@@ -113,7 +113,7 @@ function violations(body: CspReportBody): LoggedViolation[] {
  * At most `perMinute` lines a minute; the rest are counted, and one line says how many were left
  * out when the next minute's first report arrives or the server closes.
  */
-export function createCspReportLog(log: FastifyBaseLogger, clock: () => Date, perMinute: number) {
+function createCspReportLog(log: FastifyBaseLogger, clock: () => Date, perMinute: number) {
   let windowStart = Number.NEGATIVE_INFINITY;
   let logged = 0;
   let suppressed = 0;

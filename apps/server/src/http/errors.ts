@@ -28,7 +28,7 @@ function firstMessage(errors: FieldErrors): string | undefined {
   return undefined;
 }
 
-export function fieldErrorsFromZod(error: z.ZodError): FieldErrors {
+function fieldErrorsFromZod(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const field = issue.path.map(String).join('.') || 'request';
@@ -44,7 +44,7 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
   return result.data;
 }
 
-export const genericErrorMessage = 'Something has gone wrong, please try again.';
+const genericErrorMessage = 'Something has gone wrong, please try again.';
 
 /**
  * PostgreSQL's refusals of a value it cannot hold: 22003 a number out of range, 22007 and 22008 a

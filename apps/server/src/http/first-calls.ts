@@ -104,7 +104,7 @@ function signedInReads(site: SiteName, pathname: string, signedIn: boolean): str
 }
 
 /** Who asks for a page, as its cookies say. */
-export interface Visitor {
+interface Visitor {
   /** the auth cookie is there, so the customer may have a basket */
   hasSession: boolean;
   /** the state cookie says `in.`, so the page's code reads the customer */

@@ -3,8 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import { HttpError, ValidationError, type FieldErrors } from './errors.ts';
 
 /** No form or call of ours nests deeper than a few levels; 64 leaves room and bounds every walk. */
-export const maxInputDepth = 64;
-export const tooDeepMessage = 'The request body is nested too deeply.';
+const maxInputDepth = 64;
+const tooDeepMessage = 'The request body is nested too deeply.';
 
 const nulMessage = (field: string) => `${field} must not contain a NUL character (\\u0000).`;
 /** PostgreSQL cannot store U+0000 in text; shown escaped so a field name never carries it either. */

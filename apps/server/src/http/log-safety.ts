@@ -72,7 +72,7 @@ export function errorForLog(error: unknown, depth = 0, parentQuery?: string): Lo
 }
 
 /** A request in the logs: its path, never its query string. */
-export function requestForLog(request: FastifyRequest): Record<string, unknown> {
+function requestForLog(request: FastifyRequest): Record<string, unknown> {
   const [path, query] = request.url.split('?', 2);
   return {
     method: request.method,

@@ -3,10 +3,7 @@ import type { Config } from '../config.ts';
 import { cspReportingEndpoint, cspReportsPath } from './csp-reports.ts';
 
 /** The Content Security Policy for the sites' HTML; third-party origins appear only when configured. */
-export function contentSecurityPolicy(
-  config: Config,
-  options: { framed: boolean } = { framed: true },
-): string {
+function contentSecurityPolicy(config: Config, options: { framed: boolean } = { framed: true }): string {
   const scriptSources = ["'self'"];
   const connectSources = ["'self'"];
   const imageSources = ["'self'", 'data:', 'blob:'];
@@ -67,7 +64,7 @@ export const isApiPath = (pathname: string) => /^\/+api(\/|$)/i.test(pathname);
  * route it matched (its pattern, already decoded and normalised), so `/%61pi/…` is the API as
  * `/api/…` is; and, with no route (a 404), on the decoded path, as the not-found answer is.
  */
-export function isApiRequest(request: FastifyRequest): boolean {
+function isApiRequest(request: FastifyRequest): boolean {
   const route = request.routeOptions.url;
   if (route !== undefined) return route === '/api' || route.startsWith('/api/');
   const path = decodedPath(request.url);

@@ -84,4 +84,3 @@ export function createJobRunner(options: {
     },
   };
 }
-export type JobRunner = ReturnType<typeof createJobRunner>;

@@ -10,7 +10,7 @@ import path from 'node:path';
  * What a crash can lose is at most the last `delayMs` of changes: fine for a sandbox, which is why
  * the real providers are never run this way.
  */
-export interface StateFile<T> {
+interface StateFile<T> {
   /** the state last written, or undefined when there is none; a file that can't be read stops the start */
   load(): T | undefined;
   /** the state has changed: write it soon */

@@ -17,7 +17,7 @@ import {
  * Direct Debit payment failed, so the Dashboard shows what is owed and "Pay now". Kept apart from
  * the other demo members (the freeze and exit journeys use Priya).
  */
-export const demoArrearsMember = {
+const demoArrearsMember = {
   reference: 'C100009',
   email: 'robin.hale@example.org',
   firstName: 'Robin',

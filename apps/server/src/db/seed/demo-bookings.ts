@@ -14,7 +14,7 @@ export const demoTimeZone = 'Europe/London';
 const dayNames = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
 
 /** Regular customers at Castlefield whose bookings fill the demo's full and nearly full classes. */
-export const demoRegulars = [
+const demoRegulars = [
   ['Olivia', 'Bennett', '1990-02-14'],
   ['Harry', 'Whitfield', '1985-06-03'],
   ['Amelia', 'Croft', '1993-11-21'],

@@ -1,7 +1,7 @@
 /** Demo accounts, listed in the README. All share one password so a person trying the demo can log in. */
 export const demoPassword = 'Swim-Gym-2026!';
 
-export interface DemoCustomer {
+interface DemoCustomer {
   reference: string;
   email: string;
   firstName: string;

@@ -30,7 +30,7 @@ export const demoOperatorTheme = {
   secondaryButtonStyle: 'solid',
 } as const;
 
-export interface DemoVenue {
+interface DemoVenue {
   slug: string;
   name: string;
   address1: string;

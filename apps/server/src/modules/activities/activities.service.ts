@@ -20,7 +20,7 @@ export const outstandingPenaltyMessage =
 const visitorAnswersPerWeek = 16;
 
 /** How far from today the timetable may be asked for. */
-export const timetableReachDays = 366;
+const timetableReachDays = 366;
 
 export interface TimetableQuery {
   from?: string | undefined;
@@ -30,7 +30,7 @@ export interface TimetableQuery {
 }
 
 /** Morning before 12:00, afternoon before 17:00, evening the rest (local clock time 'HH:MM'). */
-export function timeOfDayOf(time: string): TimeOfDay {
+function timeOfDayOf(time: string): TimeOfDay {
   if (time < '12:00') return 'morning';
   if (time < '17:00') return 'afternoon';
   return 'evening';
@@ -183,7 +183,6 @@ export function createActivitiesService(deps: {
     },
   };
 }
-export type ActivitiesService = ReturnType<typeof createActivitiesService>;
 
 /** The categories with sessions in the range, in the operator's order, for the filter. */
 function categoriesOf(rows: SessionRow[]) {

@@ -28,7 +28,7 @@ function single(row: SessionRow): TimetableEntry {
 }
 
 /** "Court 3"; "Court 1, Court 2 and Court 4"; "Courts 1 to 6" when the names only count up. */
-export function courtsName(names: string[]): string {
+function courtsName(names: string[]): string {
   const sorted = [...new Set(names)].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
   if (sorted.length <= 1) return sorted[0] ?? '';
   if (sorted.length <= 3) return `${sorted.slice(0, -1).join(', ')} and ${sorted.at(-1)}`;

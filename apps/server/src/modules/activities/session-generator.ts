@@ -12,7 +12,7 @@ import {
  * How far ahead dated sessions exist. Longer than any booking window the demo uses (members book
  * 7 days ahead), short enough that the table stays small; the job rolls it forward every day.
  */
-export const sessionWeeksAhead = 3;
+const sessionWeeksAhead = 3;
 
 /** The local dates sessions are made for: today and the next `sessionWeeksAhead` weeks. */
 export function generationWindow(timeZone: string, now: Date) {
@@ -65,4 +65,3 @@ export function createSessionGenerator(deps: { db: Db; timeZone: string; clock: 
     },
   };
 }
-export type SessionGenerator = ReturnType<typeof createSessionGenerator>;

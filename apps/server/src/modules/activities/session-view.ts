@@ -20,7 +20,7 @@ import type { TimetableEntry } from './facility-hours.ts';
  * clock and who is looking.
  */
 
-export type Viewer =
+type Viewer =
   { kind: 'visitor' } | { kind: 'customer'; dateOfBirth: string | null; memberships: MembershipPeriod[] };
 
 export interface ViewContext {

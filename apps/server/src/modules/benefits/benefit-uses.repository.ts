@@ -17,8 +17,6 @@ import {
  * use is given back by a trigger (migration 0038) whenever its basket line lets go of it.
  */
 
-export type BenefitUseRow = typeof benefitUses.$inferSelect;
-
 /**
  * The benefits with something to pay for that the attendee's memberships give on `sessionDate`:
  * memberships active that day and not frozen then. With the activity's key and category key, and

@@ -22,7 +22,7 @@ import {
  */
 
 /** A benefit that could pay for a line, with the period its use would count in. */
-export interface BenefitCandidate {
+interface BenefitCandidate {
   membershipId: number;
   benefit: BookingBenefit;
   periodStart: string;
@@ -32,7 +32,7 @@ export interface BenefitCandidate {
 }
 
 /** The session a line books, as choosing a benefit needs it. */
-export interface LineToCover {
+interface LineToCover {
   attendeeId: number;
   activityId: number;
   startsAt: Date;
@@ -43,7 +43,7 @@ export interface LineToCover {
  * The candidates in the order they are tried, from the rows `benefitsOnDate` read: covering
  * benefits only, those whose period's uses are already all taken left out (the take re-checks).
  */
-export function candidatesFrom(rows: BenefitOnDate[], sessionDate: string, unitPricePence: number) {
+function candidatesFrom(rows: BenefitOnDate[], sessionDate: string, unitPricePence: number) {
   const [first] = rows;
   if (!first) return [];
   const withMembership = rows.map((row) => ({ ...row.benefit, row }));

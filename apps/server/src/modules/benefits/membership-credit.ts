@@ -27,7 +27,7 @@ export interface MembershipCreditInput {
 }
 
 /** Benefits: applied ones at what they take off; others at what the best candidate would. */
-export async function benefitsCredit(input: MembershipCreditInput): Promise<MembershipCreditShare> {
+async function benefitsCredit(input: MembershipCreditInput): Promise<MembershipCreditShare> {
   let appliedPence = 0;
   let offeredPence = 0;
   const offeredByLine = new Map<number, number>();

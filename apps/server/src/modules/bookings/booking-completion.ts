@@ -23,7 +23,7 @@ import { spendBenefitUses } from '../benefits/index.ts';
 export const waiverMessage = (activityName: string) => `Please accept the waiver for ${activityName}.`;
 export const placeGoneMessage =
   'A place in your basket is no longer available, so the payment was cancelled and you have not been charged.';
-export const sessionCancelledMessage =
+const sessionCancelledMessage =
   'A session in your basket has been cancelled, so the payment was cancelled and you have not been charged.';
 
 /**
@@ -125,7 +125,7 @@ export async function bookingsToBuy(
 }
 
 /** An order line for a booking, as the order's receipt lists it. */
-export interface BookedLine {
+interface BookedLine {
   bookingId: number;
   description: string;
   amountPence: number;

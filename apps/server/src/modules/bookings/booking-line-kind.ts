@@ -14,7 +14,7 @@ import { type BookingLine, bookingLinesOf, bookingsOfOrder, markCancelled } from
 import { giveBackBooking } from './bookings.service.ts';
 
 /** A basket's booking lines: held places (a guest brought on a pass is one), and at completion the paid lines whose hold lapsed. */
-export interface BookingLines extends KindLines {
+interface BookingLines extends KindLines {
   held: BookingLine[];
   /** set by `toBuy`: the lines this order buys */
   toBuy?: BookingsToBuy;

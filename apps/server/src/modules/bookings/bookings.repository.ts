@@ -22,7 +22,6 @@ import { freePlaces } from '../waiting-list/index.ts';
 
 export type BookingLineRow = typeof cartBookingLines.$inferSelect;
 export { type BookingLine, bookingLinesOf } from '../cart/index.ts';
-export type BookingRow = typeof customerBookings.$inferSelect;
 
 /** The facts of sessions and prices a paid line names whose basket line has gone. */
 export async function sessionsFor(db: Executor, sessionIds: number[]) {
@@ -86,7 +85,6 @@ export async function bookingsOfOrder(db: Executor, orderId: number) {
     .where(eq(customerBookings.orderId, orderId))
     .orderBy(asc(customerBookings.id));
 }
-export type OrderBooking = Awaited<ReturnType<typeof bookingsOfOrder>>[number];
 
 /**
  * A customer's bookings (never anyone else's), oldest first, with what cancelling needs: the
@@ -156,7 +154,7 @@ export async function markCardRefund(db: Executor, bookingId: number, status: 'd
 }
 
 /** A card refund is retried this many times (after the first try), then left to staff. */
-export const cardRefundRetries = 5;
+const cardRefundRetries = 5;
 
 /**
  * Claims card refunds to try again: failed ones once their wait is over (10 minutes, then 20, 30…)

@@ -30,11 +30,11 @@ import { returnPassOfBooking } from '../guest-passes/index.ts';
 import { returnBenefitUse } from '../benefits/index.ts';
 
 export const alreadyCancelled = 'This booking has already been cancelled.';
-export const alreadyStarted = 'This session has already started, so the booking can no longer be cancelled.';
-export const notCancellableOnline = 'This booking cannot be cancelled online: please contact the centre.';
+const alreadyStarted = 'This session has already started, so the booking can no longer be cancelled.';
+const notCancellableOnline = 'This booking cannot be cancelled online: please contact the centre.';
 
 /** The code staff search the logs for when a cancelled booking's card refund failed. */
-export const refundFailedCode = 'LIDO_BOOKING_REFUND_FAILED';
+const refundFailedCode = 'LIDO_BOOKING_REFUND_FAILED';
 
 /**
  * My account → Bookings (issue 17 item 5): the customer's bookings with whether and how each can
@@ -262,8 +262,6 @@ export function calendarEvent(row: Awaited<ReturnType<typeof bookingsOfOrder>>[n
     description: `${row.activityName} at ${row.venueName}${places}.`,
   };
 }
-
-export type BookingsService = ReturnType<typeof createBookingsService>;
 
 /**
  * What a booking just moved to cancelled gives back, in its transaction (once, as that move is):

@@ -42,10 +42,9 @@ export interface BookingToAdd {
 const notEnoughLeft = (left: number) =>
   `Only ${left} ${left === 1 ? 'place is' : 'places are'} left in this session.`;
 
-export const oneGuestPerPass =
-  'A guest pass brings one guest: to bring another, add them from the session page.';
+const oneGuestPerPass = 'A guest pass brings one guest: to bring another, add them from the session page.';
 
-export const courtsOneAtATime = 'A court is booked one at a time: add the slot again to book another court.';
+const courtsOneAtATime = 'A court is booked one at a time: add the slot again to book another court.';
 
 /**
  * Booking lines in the basket (issue 17 item 3, decision 0031): every line is checked against the

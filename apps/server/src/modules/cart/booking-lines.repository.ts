@@ -111,11 +111,6 @@ export async function bookingFacts(
   return { found: found as BookableSession, price: price ?? undefined, attendeeIsMember };
 }
 
-export async function priceRow(db: Executor, priceId: number) {
-  const [row] = await db.select().from(activityPrices).where(eq(activityPrices.id, priceId));
-  return row;
-}
-
 /**
  * Takes `quantity` places of a session if they are free, bookable online and not started by
  * `now`: one conditional UPDATE, which PostgreSQL re-checks after waiting for the row's lock, so

@@ -24,7 +24,7 @@ export { sessionNotFound };
 export const sessionFull = 'This session is full.';
 export const alreadyBooked =
   'This session is already in your basket for this person: change the number of places there.';
-export const penaltiesMessage =
+const penaltiesMessage =
   'You cannot book online while your account has outstanding penalties. Please contact the centre to settle them, then book again.';
 
 type Price = {

@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client.ts';
 import { type NewBookingLine, insertBookingLine } from './booking-lines.repository.ts';
 import { claimOffer } from '../waiting-list/index.ts';
 
-export const offerIsForOnePlace =
+const offerIsForOnePlace =
   'The place kept for you from the waiting list is for one person: add it with 1 place.';
 
 /** Before the basket's lock: an offered place is one place, however full the session looks. */

@@ -11,7 +11,7 @@ import type { CartView } from './cart-view.ts';
 import type { NewCartItem } from './cart.repository.ts';
 
 /** The line's words: which membership, and the collection's billing date. */
-export function outstandingBalanceDescription(row: { membershipName: string; billingDate: string }) {
+function outstandingBalanceDescription(row: { membershipName: string; billingDate: string }) {
   return `Outstanding balance for ${row.membershipName} (Direct Debit payment due ${prettyDate(row.billingDate)})`;
 }
 

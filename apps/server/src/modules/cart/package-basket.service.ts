@@ -15,8 +15,8 @@ export interface PackageToAdd {
   purchasedForUserId?: number | undefined;
 }
 
-export const notOnSaleMessage = 'This package is not on sale at this centre.';
-export const noPackageUsage = 'This item has no package usage applied.';
+const notOnSaleMessage = 'This package is not on sale at this centre.';
+const noPackageUsage = 'This item has no package usage applied.';
 
 /**
  * Packages in the basket (issue 18 item 2, decision 0049): buying one adds a line at its price;
@@ -71,4 +71,3 @@ export function createPackageBasket(deps: Pick<CartDeps, 'carts' | 'db' | 'famil
     },
   };
 }
-export type PackageBasket = ReturnType<typeof createPackageBasket>;

@@ -23,7 +23,7 @@ export const weekdayNames = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as
 export const priceBands = ['adult', 'junior', 'concession', 'member'] as const;
 export const locationKinds = ['room', 'studio', 'pool', 'court', 'wall', 'hall'] as const;
 
-export const bookingSettingsSchema = z.strictObject({
+const bookingSettingsSchema = z.strictObject({
   /** how long a place stays held in a basket */
   basketHoldMinutes: wholeNumber(1, 120).default(15),
   /** where the money of a cancelled booking goes */
@@ -187,6 +187,3 @@ export const activitySections = {
   locations: z.array(location).default([]),
   schedules: z.array(schedule).default([]),
 };
-
-export type ActivitySchedule = z.infer<typeof schedule>;
-export type ActivityEntry = z.infer<typeof activity>;

@@ -10,12 +10,12 @@ export interface CatalogueProblem {
   message: string;
 }
 
-export type CatalogueParseResult =
+type CatalogueParseResult =
   { ok: true; catalogue: CatalogueFile } | { ok: false; problems: CatalogueProblem[] };
 
 type PathSegment = string | number;
 
-export function formatPath(path: readonly PathSegment[]): string {
+function formatPath(path: readonly PathSegment[]): string {
   return (
     path.reduce<string>(
       (out, part) => (typeof part === 'number' ? `${out}[${part}]` : out ? `${out}.${part}` : part),

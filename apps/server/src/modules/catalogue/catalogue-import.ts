@@ -7,7 +7,7 @@ import { applyCatalogue, venueSlugsOf } from './catalogue.repository.ts';
 import { storedPriceChangeNoticeDays, storedPriceChanges } from './catalogue-price-changes.repository.ts';
 import { priceChangeProblems } from './price-change-checks.ts';
 
-export type ImportResult =
+type ImportResult =
   | {
       ok: true;
       types: number;

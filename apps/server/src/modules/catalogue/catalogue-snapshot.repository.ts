@@ -21,14 +21,11 @@ import {
 import type { OperatorRow, ThemeRow, VenueRow } from '../operator/index.ts';
 
 /** What the timetable takes from a live activity: the same columns as the uncached reads. */
-export type ActivityStructure = Awaited<ReturnType<typeof activityRowsOn>>[number] & {
+type ActivityStructure = Awaited<ReturnType<typeof activityRowsOn>>[number] & {
   prices: SessionPriceRow[];
 };
 
-export type LocationStructure = Pick<
-  typeof activityLocations.$inferSelect,
-  'id' | 'name' | 'kind' | 'venueId'
->;
+type LocationStructure = Pick<typeof activityLocations.$inferSelect, 'id' | 'name' | 'kind' | 'venueId'>;
 
 /** The operator's whole catalogue as one consistent read, labelled with the version it was read at. */
 export interface CatalogueSnapshot {

@@ -21,7 +21,7 @@ import { applyPriceChanges } from './catalogue-price-changes.repository.ts';
 import type { CatalogueFile } from './catalogue-file.schema.ts';
 import { applyPackages } from '../packages/index.ts';
 
-export interface AppliedActivities {
+interface AppliedActivities {
   weeklySlots: number;
   keptPrices: KeptPrice[];
   sessions: SchedulingOutcome;

@@ -1,7 +1,7 @@
 import type { MembershipReads, OperatorReads } from './cached-catalogue-reads.ts';
 
 /** The ids behind a joining page's slugs: the centre, and the membership it names if sold there. */
-export interface JoiningPageIds {
+interface JoiningPageIds {
   venueId: number;
   membershipTypeId: number | undefined;
 }

@@ -34,7 +34,7 @@ export async function offeredSavedCard(db: Db, provider: string, customerId: num
 }
 
 /** A saved card that may be charged without the customer: this provider's and not expired. */
-export function chargeable(card: SavedCardRow, provider: string, today: CalendarDate): boolean {
+function chargeable(card: SavedCardRow, provider: string, today: CalendarDate): boolean {
   return card.provider === provider && monthsPastExpiry(card, today) <= 0;
 }
 
@@ -50,7 +50,7 @@ export async function chargeableSavedCard(
 }
 
 /** A saved card's billing address, as a payment attempt records it. */
-export function savedCardBilling(card: SavedCardRow): PaymentAttemptBilling {
+function savedCardBilling(card: SavedCardRow): PaymentAttemptBilling {
   return {
     firstName: card.firstName,
     lastName: card.lastName,

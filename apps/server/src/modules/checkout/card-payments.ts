@@ -381,5 +381,3 @@ export function createCardPayments(deps: CardPaymentDeps) {
     },
   };
 }
-
-export type CardPayments = ReturnType<typeof createCardPayments>;

@@ -1,11 +1,10 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { cartItems, carts, orderItems, orders, savedCards } from '../../db/schema.ts';
+import { carts, orderItems, orders, savedCards } from '../../db/schema.ts';
 
 /** Every query of checkout and order completion (decision 0022), bar payment attempts' own. */
 
 export type CartRow = typeof carts.$inferSelect;
-export type CartLine = typeof cartItems.$inferSelect;
 export type SavedCardRow = typeof savedCards.$inferSelect;
 
 /** The customer's basket not yet completed. */
@@ -15,22 +14,6 @@ export async function openCartOf(db: Executor, customerId: number): Promise<Cart
     .from(carts)
     .where(and(eq(carts.customerId, customerId), ne(carts.status, 'completed')));
   return cart;
-}
-
-/** The customer's basket not yet completed with its lines in the order they were added, in one read. */
-export async function openCartWithLines(
-  db: Executor,
-  customerId: number,
-): Promise<{ cart: CartRow; lines: CartLine[] } | undefined> {
-  const rows = await db
-    .select({ cart: carts, line: cartItems })
-    .from(carts)
-    .leftJoin(cartItems, eq(cartItems.cartId, carts.id))
-    .where(and(eq(carts.customerId, customerId), ne(carts.status, 'completed')))
-    .orderBy(asc(cartItems.id));
-  const first = rows[0];
-  if (!first) return undefined;
-  return { cart: first.cart, lines: rows.flatMap((row) => (row.line ? [row.line] : [])) };
 }
 
 /** A basket locked for the caller's transaction: by its id, or the customer's open one. */
@@ -48,11 +31,6 @@ export async function lockCart(
     )
     .for('update');
   return cart;
-}
-
-/** A basket's lines in the order they were added. */
-export async function cartLines(db: Executor, cartId: number): Promise<CartLine[]> {
-  return db.select().from(cartItems).where(eq(cartItems.cartId, cartId)).orderBy(asc(cartItems.id));
 }
 
 export async function markCartCompleted(db: Executor, cartId: number, orderId: number) {

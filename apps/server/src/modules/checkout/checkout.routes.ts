@@ -23,8 +23,8 @@ import { escapeHtml } from '../../http/escape-html.ts';
 import { requireCustomer, type RouteServices } from '../../http/callers.ts';
 import { refuseStoredCardsAtDesk } from '../desk-payments/index.ts';
 
-export const scaCompletionPath = '/api/payment-providers/sca-completion/';
-export const webhookPathPrefix = '/api/payment-providers/';
+const scaCompletionPath = '/api/payment-providers/sca-completion/';
+const webhookPathPrefix = '/api/payment-providers/';
 const paymentPath = { pool: 'payment' } as const;
 
 /** The card issuer's answer, form-posted from the issuer's page (accepted only for a payment waiting on it). */

@@ -26,8 +26,8 @@ import { type AttemptRow, findAttempt, moveAttempt } from './payment-attempt.rep
 export { BasketChangedError } from '../line-kinds/index.ts';
 
 export const termsNotAccepted = 'Please check all required terms and conditions';
-export const paymentRequired = 'Payment is required for this basket.';
-export const paymentCompletionFailed = 'Payment completion failed';
+const paymentRequired = 'Payment is required for this basket.';
+const paymentCompletionFailed = 'Payment completion failed';
 
 /**
  * The payment is for a basketless purchase (a waiting list's offer, decision 0054): the caller
@@ -35,7 +35,7 @@ export const paymentCompletionFailed = 'Payment completion failed';
  */
 export class OfferPaymentError extends BasketChangedError {}
 
-export const creditChanged =
+const creditChanged =
   'Your account credit changed while you were paying, so the payment was cancelled and you have not been charged.';
 
 /** A new order, as what it triggers in its own transaction sees it. */
@@ -75,7 +75,7 @@ interface Part {
 }
 
 /** What completing a basket needs; the kinds are checkout's registered line kinds. */
-export interface BasketCompletion {
+interface BasketCompletion {
   customerId: number;
   customerReference: string;
   acceptedTermIds: number[];

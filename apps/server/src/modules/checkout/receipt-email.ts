@@ -3,7 +3,7 @@ import type { EmailMessage } from '../../providers/email/email-provider.ts';
 import { escapeHtml } from '../../http/escape-html.ts';
 
 /** A booked session as the confirmation lists it: what, when and where. */
-export interface ConfirmedBooking {
+interface ConfirmedBooking {
   what: string;
   when: string;
   where: string;

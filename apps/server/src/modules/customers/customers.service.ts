@@ -21,7 +21,7 @@ import { passwordConfirmationMessage, passwordProblems } from './password-policy
 import { resetEmail } from './reset-email.ts';
 
 const hour = 3_600_000;
-export const resetLinkLifetimeMs = hour;
+const resetLinkLifetimeMs = hour;
 /** Lido's wording (the spec has none: registration lets accounts share an email, the desk does not). */
 export const deskEmailInUseMessage =
   'A customer with this email address already exists. Search for them instead of creating another.';

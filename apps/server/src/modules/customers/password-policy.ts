@@ -7,7 +7,7 @@
  */
 import { commonPasswordProblem } from './common-passwords.ts';
 
-export const passwordMaxLength = 1024;
+const passwordMaxLength = 1024;
 
 export function passwordProblems(password: string): string[] {
   const problems: string[] = [];

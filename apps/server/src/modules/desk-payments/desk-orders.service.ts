@@ -29,18 +29,18 @@ import {
 } from './desk-payments.repository.ts';
 import { type HandBack, handBackOnVoid, handBackTotal } from './void-hand-back.ts';
 
-export const alreadyVoided = 'This order has already been voided.';
-export const onlyToday = 'Only an order taken at the desk today can be voided.';
+const alreadyVoided = 'This order has already been voided.';
+const onlyToday = 'Only an order taken at the desk today can be voided.';
 /** Decision 0058: giving a card payment back is a refund through the provider, not a void. */
 export const paidByCard =
   'This order was paid by card, so it cannot be voided at the desk: the office refunds it to the card.';
-export const notVoidable =
+const notVoidable =
   'This order changed a membership, bought a package or paid arrears, so it cannot be voided at the desk: please contact the office.';
 export const handBackChanged = (now: string) =>
   `What is to be handed back has changed since it was shown (a refund was made meanwhile): it is now ${now}. Check it again before voiding.`;
 
 /** "£12.50 in cash", "Voucher BW-GIFT-0001 (£10.00)", "£5.00 back to account credit". */
-export function handBackText(item: HandBack, symbol: string): string {
+function handBackText(item: HandBack, symbol: string): string {
   const amount = formatPence(item.pence, symbol);
   if (item.tenderType === 'credit') return `${amount} back to account credit`;
   if (item.tenderType === 'cash') return `${amount} in cash`;

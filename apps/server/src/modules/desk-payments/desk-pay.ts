@@ -11,13 +11,13 @@ export const transactionReused =
   'This transaction was for a different payment: the basket or the tenders have changed since. Start a new payment.';
 
 /** The operator's desk rules (the catalogue's deskRules). */
-export interface DeskLimits extends DeskCashLimits {
+interface DeskLimits extends DeskCashLimits {
   /** vouchers from outside Lido (paper, another scheme's) are taken, by their code, once each */
   otherVouchersAccepted: boolean;
 }
 
 /** What a repeat is checked against: checkout's reads, passed in by checkout (which calls this). */
-export interface DeskCheckoutReads {
+interface DeskCheckoutReads {
   orderOf(tx: Tx, orderId: number): Promise<{ id: number; reference: string } | undefined>;
   hasOpenBasket(tx: Tx, customerId: number): Promise<boolean>;
 }

@@ -15,7 +15,7 @@ import { apiRoutes, ok } from '../../http/api-schema.ts';
 import { HttpError, parseInput } from '../../http/errors.ts';
 import { deskCustomer, staffOnSite, type RouteServices } from '../../http/callers.ts';
 
-export const supervisorVoidsOnly = 'Only a supervisor can void an order.';
+const supervisorVoidsOnly = 'Only a supervisor can void an order.';
 
 /** The day asked for; the contract's shared date rule already refuses one that is not real (2026-02-30). */
 const dayAsked = (query: unknown) => parseInput(deskOrdersQuerySchema, query).date;

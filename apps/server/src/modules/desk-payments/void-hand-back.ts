@@ -1,7 +1,7 @@
 import type { DeskTenderType } from '../../db/schema.ts';
 
 /** A tender of a desk order, as the void weighs it. */
-export interface HeldTender {
+interface HeldTender {
   id: number;
   tenderType: DeskTenderType;
   amountPence: number;

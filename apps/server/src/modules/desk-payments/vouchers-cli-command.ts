@@ -9,7 +9,7 @@ const readable = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 const block = () => Array.from({ length: 4 }, () => readable[randomInt(readable.length)]).join('');
 
 /** A new voucher code: the prefix and three blocks of four, about 60 bits: not guessable. */
-export const newVoucherCode = (prefix: string) => `${prefix}-${block()}-${block()}-${block()}`;
+const newVoucherCode = (prefix: string) => `${prefix}-${block()}-${block()}-${block()}`;
 
 const usage = `Usage: npm run vouchers -- issue --value 10.00 [--count 1] [--expires YYYY-MM-DD] [--prefix GIFT] [--note "…"]
 Issues vouchers the desk takes by their code (decision 0072); prints one code a line.`;

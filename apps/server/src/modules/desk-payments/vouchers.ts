@@ -18,9 +18,9 @@ import type { SettledTender } from './desk-tenders.ts';
 
 export const voucherSpent = (code: string) =>
   `Voucher ${code} has already been used. Take another payment instead.`;
-export const voucherExpired = (code: string, date: string) =>
+const voucherExpired = (code: string, date: string) =>
   `Voucher ${code} expired on ${date}. Take another payment instead.`;
-export const voucherNotEnough = (code: string, balance: string) =>
+const voucherNotEnough = (code: string, balance: string) =>
   `Voucher ${code} has ${balance} left: enter at most that for it.`;
 export const voucherUnknown = (code: string) =>
   `Voucher ${code} is not one of ours. Check the code on the voucher.`;

@@ -2,7 +2,7 @@ import { bankCheckMessages, digitsOf } from '@lido/contracts/bank-details';
 import { HttpError, ValidationError } from '../../http/errors.ts';
 import { GoCardlessError, type GoCardlessClient } from '../../providers/direct-debit/gocardless-client.ts';
 
-export interface CheckedAccount {
+interface CheckedAccount {
   sortCode: string;
   accountNumber: string;
   bankName: string | null;

@@ -14,8 +14,8 @@ import {
   instructionByChangeKey,
 } from './bank-details-change.repository.ts';
 
-export const noDirectDebitMessage = 'You don’t have a Direct Debit whose bank details can be changed.';
-export const changeUnderWayMessage =
+const noDirectDebitMessage = 'You don’t have a Direct Debit whose bank details can be changed.';
+const changeUnderWayMessage =
   'Your new bank details are already being set up. Please wait a few minutes before changing them again.';
 
 /**

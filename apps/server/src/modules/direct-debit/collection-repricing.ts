@@ -5,7 +5,7 @@ import { insertCollection, liveCollectionsBetween, updateCollection } from './di
 /** Payments in these states can still be cancelled at the provider before they reach the bank. */
 const cancellable = new Set(['pending_submission', 'pending_customer_approval']);
 
-export type Repricing = { ok: true } | { ok: false; lockedBillingDate: CalendarDate };
+type Repricing = { ok: true } | { ok: false; lockedBillingDate: CalendarDate };
 
 /**
  * In the caller's transaction: every collection of a membership with a billing date in

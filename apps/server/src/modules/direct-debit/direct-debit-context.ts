@@ -53,7 +53,7 @@ export const maskedAccount = (instruction: { accountNumberEnding: string; sortCo
   sortCode: maskSortCode(`0000${instruction.sortCodeEnding}`),
 });
 
-export type Payee = { email: string; firstName: string };
+type Payee = { email: string; firstName: string };
 export type Payer = Merchant & { symbol: string };
 
 /** The helpers the Direct Debit concerns share: the provider, who writes, who reads. */

@@ -51,7 +51,7 @@ export function mandateConfirmationEmail(input: {
 }
 
 /** What a notice of a coming collection says: to whom, the amount and the date it is taken. */
-export interface CollectionNotice {
+interface CollectionNotice {
   to: string;
   firstName: string;
   merchant: Merchant;

@@ -13,7 +13,7 @@ export class DirectDebitRequiredError extends ValidationError {
 }
 
 /** A line that starts new monthly billing (a change carries on the held membership's collections). */
-export function startsMonthlyBilling(line: { itemType: string; costs: { paymentType: string } }): boolean {
+function startsMonthlyBilling(line: { itemType: string; costs: { paymentType: string } }): boolean {
   return line.itemType === 'membership' && line.costs.paymentType === 'recurring';
 }
 

@@ -18,7 +18,7 @@ export { markPaymentProblem, paymentProblemsOf } from './payment-problems.reposi
 
 export type InstructionRow = typeof directDebitInstructions.$inferSelect;
 export type CollectionRow = typeof directDebitCollections.$inferSelect;
-export type HeldBillingRequest = Omit<typeof cartDirectDebits.$inferInsert, 'cartId' | 'createdAt'>;
+type HeldBillingRequest = Omit<typeof cartDirectDebits.$inferInsert, 'cartId' | 'createdAt'>;
 type NewCollection = Pick<
   typeof directDebitCollections.$inferInsert,
   'instructionId' | 'customerMembershipId' | 'description' | 'amountPence' | 'billingDate' | 'status'

@@ -13,7 +13,7 @@ import { HttpError, parseInput } from '../../http/errors.ts';
 import { requireCustomer, requireCustomerInPerson, type RouteServices } from '../../http/callers.ts';
 
 /** Where GoCardless (and the sandbox) post their webhooks (payments-reference.md §6.1). */
-export const goCardlessWebhookPath = '/api/webhooks/gocardless';
+const goCardlessWebhookPath = '/api/webhooks/gocardless';
 
 export function directDebitRoutes(
   app: FastifyInstance,

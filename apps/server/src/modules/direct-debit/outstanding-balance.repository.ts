@@ -44,12 +44,6 @@ export async function owesFailedCollection(db: Executor, customerId: number): Pr
   return row !== undefined;
 }
 
-/** The failed collections among these ids that are this customer's (another's are not found). */
-export async function failedCollectionsByIds(db: Executor, customerId: number, ids: number[]) {
-  if (ids.length === 0) return [];
-  return (await failedCollectionsOf(db, customerId)).filter((row) => ids.includes(row.collectionId));
-}
-
 /**
  * Marks a failed collection of this customer's recovered by an order. The conditional UPDATE moves
  * it once: a repeated or concurrent completion, or a collection no longer failed (re-presented,

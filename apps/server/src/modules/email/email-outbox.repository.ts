@@ -91,4 +91,3 @@ export function createEmailOutboxRepository(db: Db) {
     },
   };
 }
-export type EmailOutboxRepository = ReturnType<typeof createEmailOutboxRepository>;

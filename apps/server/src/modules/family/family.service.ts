@@ -13,10 +13,10 @@ import {
   updateDependant,
 } from './family.repository.ts';
 
-export const dependantAddedMessage = 'Your family member has been added.';
-export const dependantSavedMessage = 'Your family member’s details have been saved.';
-export const dependantRemovedMessage = 'Your family member has been removed.';
-export const dependantBusyMessage =
+const dependantAddedMessage = 'Your family member has been added.';
+const dependantSavedMessage = 'Your family member’s details have been saved.';
+const dependantRemovedMessage = 'Your family member has been removed.';
+const dependantBusyMessage =
   'This family member has upcoming bookings, a membership or items in your basket. Cancel or remove those first, then remove them.';
 
 /** The oldest a date of birth may make someone: an older date is almost surely a typing slip. */

@@ -20,8 +20,6 @@ import { holdEnds } from '../cart/index.ts';
  * and the second counts the first's row.
  */
 
-export type GuestPassUseRow = typeof guestPassUses.$inferSelect;
-
 /** The customer's memberships active on `date` whose type grants guest passes, oldest first. */
 export async function guestPassMemberships(db: Executor, customerId: number, date: string) {
   return db

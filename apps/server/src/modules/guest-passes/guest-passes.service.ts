@@ -23,13 +23,13 @@ import {
   passUsesOf,
 } from './guest-passes.repository.ts';
 
-export const guestPassesOff = 'Guest passes are not available online. Please ask at your centre.';
-export const noGuestPasses = 'Your membership does not include guest passes on the day of this session.';
-export const guestPassesUsedUp = (period: string) => `You have used all your guest passes for ${period}.`;
-export const guestsForSessionsOnly =
+const guestPassesOff = 'Guest passes are not available online. Please ask at your centre.';
+const noGuestPasses = 'Your membership does not include guest passes on the day of this session.';
+const guestPassesUsedUp = (period: string) => `You have used all your guest passes for ${period}.`;
+const guestsForSessionsOnly =
   'Guest passes are for classes and swims: a court you book is yours to share with whoever plays with you.';
-export const noAdultPrice = 'Guests can only be brought to sessions with an Adult price.';
-export const guestAlreadyAdded = (name: string) => `${name} is already in your basket for this session.`;
+const noAdultPrice = 'Guests can only be brought to sessions with an Adult price.';
+const guestAlreadyAdded = (name: string) => `${name} is already in your basket for this session.`;
 
 /** The operator's setting, from the catalogue file's bookingSettings: off refuses every call (403). */
 function requireEnabled(operator: OperatorRow) {
@@ -166,4 +166,3 @@ export function createGuestPassesService(deps: {
     },
   };
 }
-export type GuestPassesService = ReturnType<typeof createGuestPassesService>;

@@ -44,7 +44,7 @@ export type ReceiptLine = Pick<
 >;
 
 /** Who buys and when: the same for every kind of one order. */
-export interface PurchaseContext {
+interface PurchaseContext {
   customerId: number;
   customerReference: string;
   today: CalendarDate;
@@ -65,7 +65,7 @@ export interface CompletionContext extends PurchaseContext {
 }
 
 /** The new order, as its kinds fulfil it. */
-export interface OrderBeingMade {
+interface OrderBeingMade {
   id: number;
   reference: string;
   /** the card that paid for it, when one did */
@@ -73,7 +73,7 @@ export interface OrderBeingMade {
 }
 
 /** What a kind adds to the basket answer. */
-export interface BasketView {
+interface BasketView {
   /** the lines as the basket lists them, with when each was added (lines are listed in that order) */
   items: (CartItem & { created: Date })[];
   /** membership credit these lines could use (the basket's `credits.membership`) */

@@ -4,7 +4,7 @@ import type { RateLimitRepository } from '../auth/index.ts';
 import { longestLimitWindowMs } from '../auth/index.ts';
 
 /** An ended session is kept a day, for anyone looking into what happened, then deleted. */
-export const endedSessionKeptMs = 24 * 3_600_000;
+const endedSessionKeptMs = 24 * 3_600_000;
 
 /** Housekeeping the minute job runs: tables that only grow are trimmed to what is still read. */
 export function createMaintenanceService(deps: {
@@ -31,4 +31,3 @@ export function createMaintenanceService(deps: {
     },
   };
 }
-export type MaintenanceService = ReturnType<typeof createMaintenanceService>;

@@ -47,7 +47,7 @@ export interface ExitTerms {
     | null;
 }
 
-export const alreadyEnded = 'This membership has already ended, so there is nothing to cancel.';
+const alreadyEnded = 'This membership has already ended, so there is nothing to cancel.';
 export const alreadyCancelled = 'This membership has already been cancelled.';
 
 /** Collections that have (or are about to have) the money: counted as paid for a refund. */

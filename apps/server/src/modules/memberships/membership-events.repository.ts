@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { membershipEvents, type MembershipEventKind } from '../../db/schema.ts';
 
-export interface NewMembershipEvent {
+interface NewMembershipEvent {
   customerMembershipId: number;
   kind: MembershipEventKind;
   /** when it happened; now when left out */

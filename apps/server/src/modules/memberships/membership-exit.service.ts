@@ -39,8 +39,8 @@ import { waitingPriceNotices } from './price-change-notices.repository.ts';
 import { eventsOfMembership, recordMembershipEvent } from './membership-events.repository.ts';
 
 /** The code staff search the logs for when a cooling-off refund to a card failed. */
-export const membershipRefundFailedCode = 'LIDO_MEMBERSHIP_REFUND_FAILED';
-export const termsChanged =
+const membershipRefundFailedCode = 'LIDO_MEMBERSHIP_REFUND_FAILED';
+const termsChanged =
   'What cancelling does has changed since the page was shown (a day may have passed): please check it again.';
 
 type ExitRow = NonNullable<Awaited<ReturnType<typeof exitMembershipOf>>>;
@@ -395,4 +395,3 @@ export function createMembershipExitService(deps: {
     },
   };
 }
-export type MembershipExitService = ReturnType<typeof createMembershipExitService>;

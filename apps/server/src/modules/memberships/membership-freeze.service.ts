@@ -35,7 +35,7 @@ const alreadyFrozen = 'This membership already has a freeze. End it before askin
 /** How many billing dates the freeze page offers to start on. */
 const startChoices = 6;
 
-export const freezeRulesOf = (operator: OperatorRow): FreezeRules => ({
+const freezeRulesOf = (operator: OperatorRow): FreezeRules => ({
   minMonths: operator.freezeMinMonths,
   maxMonths: operator.freezeMaxMonths,
   noticeDays: operator.freezeNoticeDays,

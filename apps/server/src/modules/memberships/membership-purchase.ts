@@ -4,11 +4,11 @@ import type { MembershipReads, OperatorReads } from '../catalogue/index.ts';
 import { itemNotFoundMessage, requireOperator } from '../operator/index.ts';
 import { ineligibilityReason } from './eligibility.ts';
 
-export const notSoldHereMessage = 'This membership is not available at the chosen centre.';
-export const notOnlineMessage = 'This membership cannot be bought online.';
+const notSoldHereMessage = 'This membership is not available at the chosen centre.';
+const notOnlineMessage = 'This membership cannot be bought online.';
 
 /** Whether a membership option can be bought by this person at this centre, and if not why. */
-export type MembershipPurchase =
+type MembershipPurchase =
   | {
       buyable: true;
       type: { id: number; name: string };

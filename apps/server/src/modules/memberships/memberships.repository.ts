@@ -16,7 +16,7 @@ import {
   venues,
 } from '../../db/schema.ts';
 
-export type MembershipTypeRow = typeof membershipTypes.$inferSelect;
+type MembershipTypeRow = typeof membershipTypes.$inferSelect;
 export type PaymentOptionRow = typeof paymentOptions.$inferSelect;
 export type PromotionRow = typeof promotions.$inferSelect;
 export type TermsRow = typeof terms.$inferSelect;

@@ -11,15 +11,15 @@ import { basketMembershipLines, type BasketMembershipRow } from './basket-lines.
 import { recordMembershipEvent } from './membership-events.repository.ts';
 
 /** A failed collection no longer failed when the order is made: the card payment is given back. */
-export const balanceAlreadySettled =
+const balanceAlreadySettled =
   'This payment has already been made or is being collected again by Direct Debit, so your card payment was cancelled and you have not been charged.';
 
-export interface OutstandingBalanceLines extends KindLines {
+interface OutstandingBalanceLines extends KindLines {
   rows: BasketMembershipRow[];
 }
 
 /** The Direct Debit module's side of a failed collection paid by card. */
-export interface OutstandingBalanceLineKindDeps {
+interface OutstandingBalanceLineKindDeps {
   /** marks the failed collection recovered by the order, once; undefined when it is not failed any more */
   recoverCollection(
     db: Executor,

@@ -186,4 +186,3 @@ export function createPriceChangeNotices(deps: {
     },
   };
 }
-export type PriceChangeNotices = ReturnType<typeof createPriceChangeNotices>;

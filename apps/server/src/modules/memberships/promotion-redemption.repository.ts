@@ -2,8 +2,7 @@ import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { promotionRedemptions, promotions } from '../../db/schema.ts';
 
-export type RedemptionOutcome =
-  'redeemed' | 'already-redeemed-for-order' | 'exhausted' | 'already-used-by-customer';
+type RedemptionOutcome = 'redeemed' | 'already-redeemed-for-order' | 'exhausted' | 'already-used-by-customer';
 
 class RedemptionRefused extends Error {
   constructor(readonly outcome: RedemptionOutcome) {

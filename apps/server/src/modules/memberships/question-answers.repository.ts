@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client.ts';
 import { questionAnswers } from '../../db/schema.ts';
 
 /** A non-empty answer, as the column holds it. */
-export type StoredAnswer = typeof questionAnswers.$inferInsert.answer;
+type StoredAnswer = typeof questionAnswers.$inferInsert.answer;
 
 /**
  * Stores checked answers in one statement per answer inside one transaction; a later answer

@@ -7,7 +7,7 @@ import { type FeedUrls, isoSeconds } from './openactive-items.ts';
  * The dataset page OpenActive's dataset site specification asks for: a human page naming the feeds,
  * with a schema.org Dataset in JSON-LD that harvesters read to find them.
  */
-export interface Publisher {
+interface Publisher {
   name: string;
   /** the operator's logo: absolute, or a path on the bookings site */
   logoUrl: string | null;
@@ -30,7 +30,7 @@ const questionsId = 'questions';
 const discussionUrlOf = (pageUrl: string, publisher: Publisher) =>
   publisher.discussionUrl ?? `${pageUrl}#${questionsId}`;
 
-export function datasetJsonLd(urls: FeedUrls, publisher: Publisher, now: Date) {
+function datasetJsonLd(urls: FeedUrls, publisher: Publisher, now: Date) {
   const operatorName = publisher.name;
   const pageUrl = `${urls.origin}/openactive`;
   const logo = publisher.logoUrl && new URL(publisher.logoUrl, `${urls.origin}/`).toString();

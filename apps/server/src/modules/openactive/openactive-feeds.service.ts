@@ -56,4 +56,3 @@ export function createOpenActiveFeeds(repository: OpenActiveRepository, urls: Fe
     },
   };
 }
-export type OpenActiveFeeds = ReturnType<typeof createOpenActiveFeeds>;

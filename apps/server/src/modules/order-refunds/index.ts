@@ -15,7 +15,7 @@ import {
  * transaction: so an order never gives back more than it was paid, whichever path came first.
  */
 
-export const alreadyRefundedMessage =
+const alreadyRefundedMessage =
   'This has already been refunded: the order has given back what was paid for it.';
 
 /**

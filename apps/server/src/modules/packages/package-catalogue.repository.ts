@@ -47,7 +47,7 @@ export async function applyPackages(
     );
 }
 
-export type PackageTypeRow = typeof packageTypes.$inferSelect;
+type PackageTypeRow = typeof packageTypes.$inferSelect;
 
 /** The packages on sale at a centre (by its slug), in the file's order. */
 export async function packagesOnSaleAt(db: Executor, venueSlug: string): Promise<PackageTypeRow[]> {

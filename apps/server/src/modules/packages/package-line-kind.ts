@@ -3,7 +3,7 @@ import { packageItems } from './package-cart-view.ts';
 import { type PackageLine, packageLinesOf } from './package-lines.repository.ts';
 import { buyPackages } from './package-purchase.ts';
 
-export interface PackageLines extends KindLines {
+interface PackageLines extends KindLines {
   rows: PackageLine[];
 }
 

@@ -4,7 +4,7 @@ import { cartPackageLines, customerPackages, packageTypes, venues } from '../../
 
 /** Packages in a basket (decision 0049): a line per package, bought for its attendee at a centre. */
 
-export type PackageLineRow = typeof cartPackageLines.$inferSelect;
+type PackageLineRow = typeof cartPackageLines.$inferSelect;
 
 export async function insertPackageLine(
   db: Executor,

@@ -36,4 +36,3 @@ export function createPackagesService(deps: { db: Db; operators: OperatorReposit
     },
   };
 }
-export type PackagesService = ReturnType<typeof createPackagesService>;

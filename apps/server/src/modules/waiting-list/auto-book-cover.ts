@@ -4,7 +4,7 @@ import { spendWholeBenefit } from '../benefits/index.ts';
 import { activityPricesOf, isMemberOn, type OfferToNotify } from './offer-booking.repository.ts';
 
 /** How an offered place may be booked by itself: at no cost to the attendee, or paid by saved card. */
-export type AutoBooking =
+type AutoBooking =
   | { kind: 'covered'; id: number; pricePence: number; benefitUseId: number | null }
   | { kind: 'pay'; id: number; pricePence: number };
 

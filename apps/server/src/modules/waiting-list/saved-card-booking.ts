@@ -21,7 +21,7 @@ export const placeGoneMessage =
  * a UUID: the attempt's primary key, so an offer can never have two charges, and the provider's
  * idempotency key derives from it.
  */
-export function offerAttemptUuid(offer: Pick<OfferToNotify, 'entry'>): string {
+function offerAttemptUuid(offer: Pick<OfferToNotify, 'entry'>): string {
   const hex = createHash('sha256')
     .update(`waiting-list-offer:${offer.entry.id}:${offer.entry.offeredAt?.toISOString() ?? ''}`)
     .digest('hex');
@@ -65,7 +65,7 @@ interface PaidOffer {
   pricePence: number;
 }
 
-export const offeredPlaceKindName = 'waiting-list-offer';
+const offeredPlaceKindName = 'waiting-list-offer';
 
 export interface OfferedPlaceLines extends KindLines {
   offer?: OfferToNotify;

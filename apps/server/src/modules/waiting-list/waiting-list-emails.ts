@@ -18,7 +18,7 @@ function withLink(message: EmailMessage, words: string, href: string): EmailMess
   };
 }
 
-export function offerEmail(input: {
+function offerEmail(input: {
   offer: OfferToNotify;
   when: string;
   until: string;
@@ -33,7 +33,7 @@ export function offerEmail(input: {
   return withLink(message, 'Book your place', input.link);
 }
 
-export function bookedEmail(input: {
+function bookedEmail(input: {
   offer: OfferToNotify;
   when: string;
   bookingsLink: string;

@@ -16,7 +16,7 @@ import {
  * was offered to can turn it into a basket line (`claimOffer`).
  */
 
-export type WaitingEntryRow = typeof waitingListEntries.$inferSelect;
+type WaitingEntryRow = typeof waitingListEntries.$inferSelect;
 
 type Rows<T> = { rows: T[] };
 

@@ -36,9 +36,9 @@ import {
   sessionsWithSparePlaces,
 } from './waiting-list.repository.ts';
 
-export const placesLeftMessage = 'This session has places left: add one to your basket instead.';
-export const alreadyBookedMessage = 'You are already booked on this session.';
-export const courtsHaveNoListMessage = 'Courts have no waiting list: choose another time or court.';
+const placesLeftMessage = 'This session has places left: add one to your basket instead.';
+const alreadyBookedMessage = 'You are already booked on this session.';
+const courtsHaveNoListMessage = 'Courts have no waiting list: choose another time or court.';
 
 const batch = 50;
 
@@ -270,7 +270,6 @@ export function createWaitingListService(deps: {
     },
   };
 }
-export type WaitingListService = ReturnType<typeof createWaitingListService>;
 
 /** What charging a saved card for an offer needs from card payments (decision 0054). */
 export interface CardCharges {

@@ -146,9 +146,3 @@ export interface CardProvider {
     headers: Record<string, string | string[] | undefined>,
   ): ProviderWebhookEvent;
 }
-
-export class UnsupportedPaymentProviderError extends Error {
-  constructor(name: string) {
-    super(`Payment provider '${name}' is not supported`);
-  }
-}

@@ -14,7 +14,7 @@ import type {
  * Opayo Pi over its REST API (payments-reference.md §1). The same code serves the real Opayo and
  * the built-in sandbox: only `apiBase` and the credentials differ, so sandbox tests exercise it.
  */
-export interface OpayoOptions {
+interface OpayoOptions {
   name: string;
   apiBase: string;
   vendorName: string;
@@ -35,7 +35,7 @@ export interface OpayoOptions {
 }
 
 /** The Reporting API's answer for an unknown vendorTxCode (unverified: check on the test server). */
-export const reportingNotFound = '0043';
+const reportingNotFound = '0043';
 
 const xmlEscape = (value: string) => value.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
 const xmlField = (xml: string, name: string) => new RegExp(`<${name}>([^<]*)</${name}>`).exec(xml)?.[1];

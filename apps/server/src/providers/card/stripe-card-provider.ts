@@ -11,7 +11,7 @@ import {
   WebhookSignatureError,
 } from './card-provider.ts';
 
-export interface StripeCardProviderOptions {
+interface StripeCardProviderOptions {
   secretKey: string;
   publishableKey: string;
   webhookSecret: string;

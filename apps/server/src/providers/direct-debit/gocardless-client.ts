@@ -16,10 +16,9 @@ import type {
  * live API or our sandbox. It reuses the SDK's types only.
  */
 
-export const goCardlessLiveUrl = 'https://api.gocardless.com';
-export const goCardlessVersion = '2015-07-06';
+const goCardlessVersion = '2015-07-06';
 
-export interface GcFieldError {
+interface GcFieldError {
   field?: string;
   reason?: string;
   message: string;
@@ -42,7 +41,7 @@ export class GoCardlessError extends Error {
   }
 }
 
-export interface GoCardlessClientOptions {
+interface GoCardlessClientOptions {
   baseUrl: string;
   accessToken: string;
   webhookSecret: string;

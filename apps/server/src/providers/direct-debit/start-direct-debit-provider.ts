@@ -8,7 +8,7 @@ import {
 import { createGoCardlessClient, type GoCardlessClient } from './gocardless-client.ts';
 
 /** The sandbox Direct Debit provider's port: next to the card sandbox's (LIDO_PORT + 3). */
-export const directDebitSandboxPortOffset = 4;
+const directDebitSandboxPortOffset = 4;
 
 export interface DirectDebitProvider {
   client: GoCardlessClient;

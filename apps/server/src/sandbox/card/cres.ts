@@ -31,7 +31,7 @@ export function verifyCres(cres: string, secret: string): ChallengeResult | unde
   }
 }
 
-export interface ChallengeRequest {
+interface ChallengeRequest {
   messageType: 'CReq';
   messageVersion: '2.2.0';
   threeDSServerTransID: string;

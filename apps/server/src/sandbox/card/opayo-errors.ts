@@ -1,5 +1,5 @@
 /** Opayo Pi's API error codes with their HTTP status and description (payments-reference.md §1.8). */
-export const opayoErrors = {
+const opayoErrors = {
   1000: [400, 'Incorrect request format'],
   1001: [401, 'Authentication values are missing'],
   1002: [401, 'Authentication failed'],

@@ -10,7 +10,7 @@ import { lookUpCard, matchingSecurityCode } from './test-cards.ts';
  * The Opayo Pi REST API as the sandbox serves it (payments-reference.md §1 and §5.4): the same paths,
  * shapes, status codes and error codes, so the production Opayo adapter runs against it unchanged.
  */
-export interface SandboxApiOptions {
+interface SandboxApiOptions {
   store: SandboxStore;
   settings: () => SandboxSettings;
   now: () => number;

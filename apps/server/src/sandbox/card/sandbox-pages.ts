@@ -13,7 +13,7 @@ import type { SandboxSettings, SandboxStore } from './sandbox-store.ts';
 const assets = path.join(import.meta.dirname, 'assets');
 const script = (name: string) => fs.readFileSync(path.join(assets, name), 'utf8');
 
-export interface SandboxPagesOptions {
+interface SandboxPagesOptions {
   store: SandboxStore;
   settings: () => SandboxSettings;
   now: () => number;
@@ -210,6 +210,6 @@ ${fields}
   });
 }
 
-export function formatAmount(minor: number, currency: string): string {
+function formatAmount(minor: number, currency: string): string {
   return new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(minor / 100);
 }

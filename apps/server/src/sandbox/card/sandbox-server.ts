@@ -19,7 +19,7 @@ import {
  */
 export const sandboxBasePath = '/sandbox/opayo';
 
-export interface SandboxCardProviderOptions {
+interface SandboxCardProviderOptions {
   vendorName?: string;
   integrationKey?: string;
   integrationPassword?: string;

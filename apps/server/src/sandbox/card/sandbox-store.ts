@@ -34,7 +34,7 @@ export const defaultSandboxSettings: SandboxSettings = {
   acsPassword: 'challenge',
 };
 
-export interface MerchantSessionKey {
+interface MerchantSessionKey {
   key: string;
   expiresAt: number;
   state: 'active' | 'used' | 'removed';
@@ -93,7 +93,7 @@ export interface SandboxTransaction {
   referenceTransactionId?: string;
 }
 
-export interface SandboxEvent {
+interface SandboxEvent {
   at: string;
   method: string;
   path: string;
@@ -115,7 +115,7 @@ export const demoSavedCard: CardIdentifier = {
 };
 
 /** How many API calls the control endpoint's log keeps: enough to look back on, never unbounded. */
-export const keptEvents = 1000;
+const keptEvents = 1000;
 
 export function createSandboxStore(options: {
   now: () => number;

@@ -54,7 +54,7 @@ const table: Record<string, CardScenario> = {
   '4929000000000968': { brand: 'Visa', outcome: { kind: 'error', bankResponseCode: '96' } },
 };
 
-export function luhnValid(digits: string): boolean {
+function luhnValid(digits: string): boolean {
   if (!/^\d{12,19}$/.test(digits)) return false;
   let sum = 0;
   for (let index = 0; index < digits.length; index++) {
@@ -68,8 +68,7 @@ export function luhnValid(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-export type CardLookup =
-  { kind: 'known'; scenario: CardScenario } | { kind: 'invalid' } | { kind: 'unsupported' };
+type CardLookup = { kind: 'known'; scenario: CardScenario } | { kind: 'invalid' } | { kind: 'unsupported' };
 
 export function lookUpCard(cardNumber: string): CardLookup {
   if (!luhnValid(cardNumber)) return { kind: 'invalid' };

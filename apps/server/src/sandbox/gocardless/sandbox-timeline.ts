@@ -7,18 +7,18 @@ import { addWorkingDays, isWorkingDay } from '@lido/pricing/working-days';
  * sandbox approximations; the real adapter always reads GoCardless's own dates.
  */
 
-export const sandboxTimeZone = 'Europe/London';
+const sandboxTimeZone = 'Europe/London';
 const day = (ms: number) => todayIn(sandboxTimeZone, new Date(ms));
 /** The daily Bacs submission run: 10:00 (UTC here; an hour out in summer, which is fine for a sandbox). */
 const runAt = (date: string) => Date.parse(`${date}T10:00:00Z`);
 
 /** The first submission run after `ms`. */
-export function nextSubmissionRun(ms: number): number {
+function nextSubmissionRun(ms: number): number {
   const today = day(ms);
   return isWorkingDay(today) && ms < runAt(today) ? runAt(today) : runAt(addWorkingDays(today, 1));
 }
 
-export const workingDaysAfter = (ms: number, count: number): number => runAt(addWorkingDays(day(ms), count));
+const workingDaysAfter = (ms: number, count: number): number => runAt(addWorkingDays(day(ms), count));
 export const dateOf = day;
 
 export interface Step {

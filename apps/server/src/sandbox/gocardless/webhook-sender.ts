@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { GcEvent } from './sandbox-engine.ts';
 
-export interface WebhookDelivery {
+interface WebhookDelivery {
   id: string;
   eventIds: string[];
   attempts: number;
@@ -12,8 +12,7 @@ export interface WebhookDelivery {
 export type PostWebhook = (body: string, headers: Record<string, string>) => Promise<number>;
 
 /** `Webhook-Signature`: hex HMAC-SHA256 of the raw body, the scheme gocardless-nodejs checks. */
-export const signWebhook = (body: string, secret: string) =>
-  createHmac('sha256', secret).update(body).digest('hex');
+const signWebhook = (body: string, secret: string) => createHmac('sha256', secret).update(body).digest('hex');
 
 /**
  * At-least-once webhook delivery (payments-reference.md §6.1): each batch of events is posted,
