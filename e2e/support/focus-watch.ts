@@ -22,7 +22,7 @@ function watchFocusInPage(graceMs: number) {
   };
   let last: Element | null = null;
   let lastAction = 'no key or click yet';
-  let pointerMoving = false;
+  let pointerOnNothing = false;
   let pending: ReturnType<typeof setTimeout> | undefined;
   const onBody = () => {
     const active = document.activeElement;
@@ -36,7 +36,7 @@ function watchFocusInPage(graceMs: number) {
       return;
     }
     if (!last || pending !== undefined) return;
-    if (pointerMoving) {
+    if (pointerOnNothing) {
       last = null;
       return;
     }
@@ -50,26 +50,35 @@ function watchFocusInPage(graceMs: number) {
       report(`focus fell to <body> from ${from} after ${action} (${at})`);
     }, graceMs);
   };
+  // What a press gives focus to: the control itself, or a label's control.
+  const takesFocus =
+    'a[href], button, input, select, textarea, summary, iframe, label, [tabindex], [contenteditable]';
   addEventListener(
     'keydown',
     (event) => {
       lastAction = `the key ${event.key} on ${describe(event.target as Element)}`;
+      pointerOnNothing = false;
     },
     true,
   );
   addEventListener(
     'mousedown',
     (event) => {
-      lastAction = `a click on ${describe(event.target as Element)}`;
+      const target = event.target as Element;
+      lastAction = `a click on ${describe(target)}`;
       // Pressing on what can't take focus puts focus on the page, as the customer asked.
-      pointerMoving = true;
-      setTimeout(() => {
-        pointerMoving = false;
-      });
+      pointerOnNothing = !target.closest?.(takesFocus);
     },
     true,
   );
-  addEventListener('focusin', check, true);
+  addEventListener(
+    'focusin',
+    () => {
+      pointerOnNothing = false;
+      check();
+    },
+    true,
+  );
   addEventListener('focusout', () => queueMicrotask(check), true);
   // A removed or disabled element loses focus without a focusout in some browsers.
   const observer = new MutationObserver(check);
