@@ -1,5 +1,5 @@
 /**
- * The repository's import cycles (issue 32 item 3, decision 0080): `npm run cycles`, in CI. A cycle
+ * The repository's import cycles (issue 32 item 3, decision 0081): `npm run cycles`, in CI. A cycle
  * is what runs: type-only imports vanish when TypeScript is compiled, so they are not followed
  * (tsPreCompilationDeps: false); a door (a module's index.ts) that re-exported its way into a loop
  * would be caught.

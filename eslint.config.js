@@ -69,7 +69,7 @@ const webBoundaries = [
 ];
 
 /**
- * Server modules are rooms with one door (issue 32 item 3, decision 0080): another module, and the
+ * Server modules are rooms with one door (issue 32 item 3, decision 0081): another module, and the
  * composition root (app.ts, services.ts, jobs, http), use a module only through its
  * `modules/<name>/index.ts`. Tests may reach inside.
  */

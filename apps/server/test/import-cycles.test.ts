@@ -11,7 +11,7 @@ const config = createRequire(import.meta.url)(path.join(repoRoot, '.dependency-c
   options: Record<string, unknown>;
 };
 
-/** The files of each cycle `npm run cycles` reports in a folder (issue 32 item 3, decision 0080). */
+/** The files of each cycle `npm run cycles` reports in a folder (issue 32 item 3, decision 0081). */
 async function cyclesIn(files: Record<string, string>): Promise<string[][]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lido-cycles-'));
   for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);

@@ -11,7 +11,7 @@ async function doorErrors(file: string, code: string): Promise<string[]> {
   return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
 }
 
-// Issue 32 item 3, decision 0080. Linting loads the whole config once (a few seconds when busy).
+// Issue 32 item 3, decision 0081. Linting loads the whole config once (a few seconds when busy).
 describe('server modules are used only through their doors', { timeout: 60_000 }, () => {
   it("fails a module that imports another module's repository", async () => {
     expect(

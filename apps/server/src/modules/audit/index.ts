@@ -1,5 +1,5 @@
 /**
- * The staff audit log's door (issue 32 items 3 and 6; decisions 0074 and 0080): one writer,
+ * The staff audit log's door (issue 32 items 3 and 6; decisions 0074 and 0081): one writer,
  * `recordStaffAction`, called in the transaction of the change it records, by whichever module
  * makes the change; the supervisors' audit page reads it.
  */

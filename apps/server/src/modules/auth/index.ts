@@ -1,5 +1,5 @@
 /**
- * The auth module's door (issue 32 item 3, decision 0080): what other modules and the
+ * The auth module's door (issue 32 item 3, decision 0081): what other modules and the
  * composition root may use. Everything else in this folder is private to it.
  */
 export { type AuthRepository, createAuthRepository, type CustomerRow } from './auth.repository.ts';

@@ -1,5 +1,5 @@
 /**
- * The direct-debit module's door (issue 32 item 3, decision 0080): what other modules and the
+ * The direct-debit module's door (issue 32 item 3, decision 0081): what other modules and the
  * composition root may use. Everything else in this folder is private to it.
  */
 export { owesBlockingBalance } from './blocking-balance.ts';
