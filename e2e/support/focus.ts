@@ -25,11 +25,12 @@ export async function expectFocusOn(target: Locator) {
 export async function expectFocusedInView(target: Locator) {
   await expectFocusOn(target);
   await expect
-    .poll(() =>
-      target.evaluate((element) => {
-        const box = element.getBoundingClientRect();
-        return box.top >= 0 && box.bottom <= window.innerHeight;
-      }),
+    .poll(
+      () =>
+        target.evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          return box.top >= 0 && box.bottom <= window.innerHeight;
+        }),
       { timeout: 5_000 },
     )
     .toBe(true);
