@@ -14,7 +14,8 @@ const sessionLeftMs = (page: Page) =>
   });
 
 describe('the session timeout warning (issue 21 item 1)', () => {
-  // A 30-second idle limit (a test-only setting): the warning opens 15 s before the end.
+  // A 30-second idle limit (a test-only setting): the warning opens 20 s before the end (half of it
+  // would be 15 s, under WCAG 2.2.1's 20).
   const e2e = useE2E({ LIDO_TEST_SESSION_IDLE_SECONDS: '30' });
 
   it('warns before the end, "Stay signed in" extends the session, and the end keeps a message', async () => {
@@ -26,11 +27,11 @@ describe('the session timeout warning (issue 21 item 1)', () => {
 
     const warning = page.getByRole('dialog', { name: 'You will be signed out soon' });
     await warning.waitFor({ timeout: 30_000 });
-    await expect.poll(() => warning.textContent()).toMatch(/We will sign you out in 1\d seconds\./);
+    await expect.poll(() => warning.textContent()).toMatch(/We will sign you out in (1\d|20) seconds\./);
     await expectNoAxeViolations(page);
     const stay = warning.getByRole('button', { name: 'Stay signed in' });
     expect(await stay.evaluate((button) => button === document.activeElement)).toBe(true);
-    expect(await sessionLeftMs(page)).toBeLessThan(16_000);
+    expect(await sessionLeftMs(page)).toBeLessThan(21_000);
     await stay.click();
     await warning.waitFor({ state: 'hidden' });
     // A real call: the server's idle window started again.

@@ -42,6 +42,14 @@ function keepInView(element: HTMLElement) {
   observer.observe(document.body);
 }
 
+/** Focus on the page's main content (made focusable from code only), or nothing when it has none. */
+function focusMainContent() {
+  const main = document.querySelector<HTMLElement>('main');
+  if (!main) return;
+  if (!main.hasAttribute('tabindex')) main.tabIndex = -1;
+  main.focus({ preventScroll: true });
+}
+
 /**
  * A modal dialog on the native <dialog>: focus moves in and is held there, Escape closes it, and
  * focus returns to what opened it, scrolled into view. The page behind doesn't scroll while it is
@@ -65,12 +73,14 @@ export function Modal({ open, title, onClose, children, width = 450, initialFocu
     }
     if (!open && dialog.open) {
       dialog.close();
-      // The browser returns focus but may leave the opener hidden behind where the page was.
+      // The browser returns focus but may leave the opener hidden behind where the page was. A
+      // dialog a timer opened (an idle or session warning) had no opener: focus goes to the page's
+      // main content instead of falling to the page (issue 34 item 1).
       const back = opener.current;
-      if (back instanceof HTMLElement && back.isConnected) {
+      if (back instanceof HTMLElement && back.isConnected && back !== document.body) {
         back.focus({ preventScroll: true });
         keepInView(back);
-      }
+      } else focusMainContent();
     }
   }, [open]);
   return (
