@@ -2,6 +2,7 @@ import { priceBandLabels } from '@lido/contracts/activities';
 import type { Executor, Tx } from '../../db/client.ts';
 import type { PaidBookingLine } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
+import type { BasketChanged } from '../line-kinds/index.ts';
 import {
   type BookingLine,
   bookingLinesOf,
@@ -25,12 +26,6 @@ export const placeGoneMessage =
   'A place in your basket is no longer available, so the payment was cancelled and you have not been charged.';
 const sessionCancelledMessage =
   'A session in your basket has been cancelled, so the payment was cancelled and you have not been charged.';
-
-/**
- * The error to throw inside the order's transaction when the basket no longer matches what was
- * paid: the order rolls back and a card payment is given back (without a message, the usual one).
- */
-export type BasketChanged = (message?: string) => Error;
 
 /** Every line whose activity needs a waiver must be listed as accepted: 422 naming the first not. */
 function requireWaivers(

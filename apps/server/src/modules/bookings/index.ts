@@ -2,7 +2,7 @@
  * The bookings module's door (issue 32 item 3, decision 0081): what other modules and the
  * composition root may use. Everything else in this folder is private to it.
  */
-export { type BasketChanged, type BookingsToBuy } from './booking-completion.ts';
+export { type BookingsToBuy } from './booking-completion.ts';
 export { bookingLineKind } from './booking-line-kind.ts';
 export { bookingRefundsNeedingAttention, bookingsOfOrder } from './bookings.repository.ts';
 export { bookingsRoutes } from './bookings.routes.ts';

@@ -1,5 +1,6 @@
 import type { Executor, Tx } from '../../db/client.ts';
-import type { BasketChanged, BookingsToBuy } from '../bookings/index.ts';
+import type { BookingsToBuy } from '../bookings/index.ts';
+import type { BasketChanged } from '../line-kinds/index.ts';
 import { packagesOfUses, retakePackageUse, spendHeldUses } from './package-uses.repository.ts';
 
 export const packageGoneMessage =
