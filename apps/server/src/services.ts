@@ -29,7 +29,12 @@ import { createCartView } from './modules/cart/index.ts';
 import { createGuestPassesService } from './modules/guest-passes/index.ts';
 import { createCheckoutService } from './modules/checkout/index.ts';
 import { attemptOfOrder } from './modules/checkout/index.ts';
-import { chargeableSavedCard, orderLines, startSavedCardPayment } from './modules/checkout/index.ts';
+import {
+  chargeableSavedCard,
+  markOrderVoided,
+  orderLines,
+  startSavedCardPayment,
+} from './modules/checkout/index.ts';
 import { createDeskOrdersService } from './modules/desk-payments/index.ts';
 import { createMembershipExitService } from './modules/memberships/index.ts';
 import { createMembershipTimeline } from './modules/memberships/index.ts';
@@ -282,6 +287,7 @@ export function createServices(
       placesFreed: () => waitingList.placesFreed(),
       kinds,
       orderLines,
+      markOrderVoided,
     }),
     deskCustomers: createDeskCustomersService({ db: database.db }),
     staffAudit: createStaffAuditService({ db: database.db, operators, clock, timeZone: config.timeZone }),

@@ -15,6 +15,7 @@ export {
 } from './booking-lines.repository.ts';
 export { checkBookable, sessionFull, sessionNotFound } from './booking-rules-check.ts';
 export { requireOpen } from './cart-deps.ts';
+export { lockCart, markCartCompleted } from './cart-completion.repository.ts';
 export { type CartView, createCartView } from './cart-view.ts';
 export { type CartRepository, type CartRow, createCartRepository } from './cart.repository.ts';
 export { cartRoutes } from './cart.routes.ts';

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { carts, orderItems, orders, savedCards } from '../../db/schema.ts';
 
@@ -14,30 +14,6 @@ export async function openCartOf(db: Executor, customerId: number): Promise<Cart
     .from(carts)
     .where(and(eq(carts.customerId, customerId), ne(carts.status, 'completed')));
   return cart;
-}
-
-/** A basket locked for the caller's transaction: by its id, or the customer's open one. */
-export async function lockCart(
-  db: Executor,
-  by: { cartId: number } | { openOf: number },
-): Promise<CartRow | undefined> {
-  const [cart] = await db
-    .select()
-    .from(carts)
-    .where(
-      'cartId' in by
-        ? eq(carts.id, by.cartId)
-        : and(eq(carts.customerId, by.openOf), ne(carts.status, 'completed')),
-    )
-    .for('update');
-  return cart;
-}
-
-export async function markCartCompleted(db: Executor, cartId: number, orderId: number) {
-  await db
-    .update(carts)
-    .set({ status: 'completed', completeOrderId: orderId, updatedAt: sql`now()` })
-    .where(eq(carts.id, cartId));
 }
 
 /** The order the customer's most recently completed basket became. */
@@ -84,6 +60,45 @@ export async function insertOrder(
     })
     .returning({ id: orders.id, reference: orders.reference });
   return order!;
+}
+
+/**
+ * An order taken at the front desk: the staff member who took it and the change handed over; a
+ * card taken at the desk also changes its source (decision 0058).
+ */
+export async function stampDeskOrder(
+  db: Executor,
+  orderId: number,
+  desk: { staffUserId: number; changePence?: number; source?: 'front-of-house' },
+) {
+  await db
+    .update(orders)
+    .set({
+      takenByStaffUserId: desk.staffUserId,
+      ...(desk.changePence === undefined ? {} : { changePence: desk.changePence }),
+      ...(desk.source ? { source: desk.source } : {}),
+    })
+    .where(eq(orders.id, orderId));
+}
+
+/** Voids the order only if nobody has: two concurrent voids, one answers true. */
+export async function markOrderVoided(
+  db: Executor,
+  orderId: number,
+  values: { staffUserId: number; reason: string; at: Date },
+): Promise<boolean> {
+  const rows = await db
+    .update(orders)
+    // 'refunded': the customer's Payments page shows the money went back.
+    .set({
+      status: 'refunded',
+      voidedAt: values.at,
+      voidedByStaffUserId: values.staffUserId,
+      voidReason: values.reason,
+    })
+    .where(and(eq(orders.id, orderId), isNull(orders.voidedAt)))
+    .returning({ id: orders.id });
+  return rows.length > 0;
 }
 
 export async function insertOrderItems(db: Executor, rows: (typeof orderItems.$inferInsert)[]) {

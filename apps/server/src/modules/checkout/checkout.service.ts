@@ -23,7 +23,7 @@ import type { LineKinds } from '../line-kinds/index.ts';
 import type { OrderItemDetails } from '../../db/schema.ts';
 import { receiptEmail } from './receipt-email.ts';
 import { customerContact } from '../customers/index.ts';
-import { findOrder, openCartOf, orderLines } from './checkout.repository.ts';
+import { findOrder, openCartOf, orderLines, stampDeskOrder } from './checkout.repository.ts';
 import { orderBookingItems } from '../bookings/index.ts';
 import { bookingsOfOrder } from '../bookings/index.ts';
 import { calendarEvent } from '../bookings/index.ts';
@@ -191,7 +191,10 @@ export function createCheckoutService(deps: {
     ) {
       if (input.transactionUuid) {
         const atDesk = staff
-          ? (tx: Tx, order: CreatedOrder) => recordDeskCardOrder(tx, staff, order)
+          ? async (tx: Tx, order: CreatedOrder) => {
+              await stampDeskOrder(tx, order.id, { staffUserId: staff.id, source: 'front-of-house' });
+              await recordDeskCardOrder(tx, staff, order);
+            }
           : undefined;
         return completed(customer, await card.complete(customer, input.transactionUuid, atDesk));
       }
@@ -247,7 +250,7 @@ export function createCheckoutService(deps: {
         ...basketCompletion(customer, input),
         offline: desk.offline,
         onCreated: async (tx, order) => {
-          await desk.recordOrder(tx, order);
+          await stampDeskOrder(tx, order.id, await desk.recordOrder(tx, order));
           await queueReceipt(tx, order);
         },
       });

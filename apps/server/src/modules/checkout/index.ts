@@ -3,7 +3,7 @@
  * composition root may use. Everything else in this folder is private to it.
  */
 export { type OfferPayments } from './card-payment-recovery.ts';
-export { orderLines, type SavedCardRow } from './checkout.repository.ts';
+export { markOrderVoided, orderLines, type SavedCardRow } from './checkout.repository.ts';
 export { checkoutRoutes } from './checkout.routes.ts';
 export { createCheckoutService } from './checkout.service.ts';
 export { type CompletedOrder, type CreatedOrder, type OfflineSettlement } from './order-completion.ts';

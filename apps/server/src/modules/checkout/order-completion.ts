@@ -15,12 +15,11 @@ import {
   insertOrder,
   insertOrderItems,
   lastCompletedOrder,
-  lockCart,
-  markCartCompleted,
   openCartOf,
   saveCard,
 } from './checkout.repository.ts';
 import { spendCredit } from '../account-credit/index.ts';
+import { lockCart, markCartCompleted } from '../cart/index.ts';
 import { type AttemptRow, findAttempt, moveAttempt } from './payment-attempt.repository.ts';
 
 export { BasketChangedError } from '../line-kinds/index.ts';

@@ -2,7 +2,7 @@ import type { Tx } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { CreatedOrder } from '../checkout/index.ts';
 import { auditOrderPay, type DeskStaff } from './desk-pay.ts';
-import { markDeskCardOrder } from './desk-payments.repository.ts';
+import { recordDeskCardCredit } from './desk-payments.repository.ts';
 
 export const savedCardAtDesk =
   'A saved card cannot be charged at the desk: the customer pays with the card they have with them.';
@@ -19,13 +19,13 @@ export function refuseStoredCardsAtDesk(body: { savedCardId?: number | undefined
 }
 
 /**
- * In the card order's transaction: the order is the desk's (taken by this staff member, source
- * 'front-of-house'), the account credit it spent is its credit tender, and 'order.pay' is audited
+ * In the card order's transaction (checkout has stamped the order as the desk's: taken by this staff
+ * member, source 'front-of-house'): the account credit it spent is its credit tender, and 'order.pay' is audited
  * with the card's share. The card's share is the order's own card payment (total less credit).
  */
 export async function recordDeskCardOrder(tx: Tx, staff: DeskStaff, order: CreatedOrder) {
   const cardPence = order.totalPence - order.creditPence;
-  await markDeskCardOrder(tx, { id: order.id, staffUserId: staff.id, creditPence: order.creditPence });
+  await recordDeskCardCredit(tx, { id: order.id, staffUserId: staff.id, creditPence: order.creditPence });
   await auditOrderPay(tx, staff, order, {
     reference: order.reference,
     tenders: [

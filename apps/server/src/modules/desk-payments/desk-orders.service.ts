@@ -23,7 +23,6 @@ import {
   deskOrderForVoid,
   deskOrdersOn,
   markTenderHandedBack,
-  markVoided,
   restoreVoucher,
   tendersOf,
 } from './desk-payments.repository.ts';
@@ -73,6 +72,12 @@ export function createDeskOrdersService(deps: {
   kinds: LineKinds;
   /** an order's lines (checkout's order lines: passed in, as checkout uses this module) */
   orderLines: (db: Executor, orderId: number) => Promise<OrderLine[]>;
+  /** marks the order voided, once (checkout owns the order row): false when another void won */
+  markOrderVoided: (
+    db: Executor,
+    orderId: number,
+    values: { staffUserId: number; reason: string; at: Date },
+  ) => Promise<boolean>;
 }) {
   /** How many of each kind's purchases a void undoes (or would), by the kind's name. */
   const undoneBy = (counts: Map<string, number>) => ({
@@ -237,7 +242,7 @@ export function createDeskOrdersService(deps: {
           throw new HttpError(409, handBackChanged(formatPence(total, symbol)), {
             errors: { handBackPence: [handBackChanged(formatPence(total, symbol))] },
           });
-        if (!(await markVoided(tx, order.id, { staffUserId: staff.id, reason, at })))
+        if (!(await deps.markOrderVoided(tx, order.id, { staffUserId: staff.id, reason, at })))
           throw new HttpError(409, alreadyVoided);
         await recordOrderRefund(tx, held, { kind: 'void', subjectId: order.id, amountPence: total, at });
         // Each kind undoes its share: bookings cancelled with their places given back, memberships

@@ -113,7 +113,7 @@ export function deskPayment(input: {
     });
     await recordDeskOrder(
       tx,
-      { id: order.id, transactionUuid: input.transactionUuid, staffUserId: input.staff.id, changePence },
+      { id: order.id, transactionUuid: input.transactionUuid, staffUserId: input.staff.id },
       paid,
     );
     await auditOrderPay(tx, input.staff, order, {
@@ -127,6 +127,7 @@ export function deskPayment(input: {
       })),
       changePence,
     });
+    return { staffUserId: input.staff.id, changePence };
   }
   return { offline, recordOrder };
 }

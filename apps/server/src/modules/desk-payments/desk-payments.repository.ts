@@ -36,16 +36,12 @@ export async function claimDeskPayment(
   return earlier;
 }
 
-/** The desk's facts of a new order: who took it, the change, the tenders, and its claim's order. */
+/** The desk's facts of a new order: its tenders, and its claim's order. */
 export async function recordDeskOrder(
   db: Executor,
-  order: { id: number; transactionUuid: string; staffUserId: number; changePence: number },
+  order: { id: number; transactionUuid: string; staffUserId: number },
   tenders: (SettledTender & { voucherId?: number | null })[],
 ) {
-  await db
-    .update(orders)
-    .set({ takenByStaffUserId: order.staffUserId, changePence: order.changePence })
-    .where(eq(orders.id, order.id));
   if (tenders.length > 0)
     await db.insert(orderTenders).values(
       tenders.map((tender) => ({
@@ -64,18 +60,11 @@ export async function recordDeskOrder(
     .where(eq(deskPayments.transactionUuid, order.transactionUuid));
 }
 
-/**
- * A card order taken at the desk (decision 0058): who took it, its source, and the account credit
- * it spent as its credit tender. Its card share is the order's card payment, not a tender row.
- */
-export async function markDeskCardOrder(
+/** A card order taken at the desk (decision 0058): the account credit it spent is its credit tender. */
+export async function recordDeskCardCredit(
   db: Executor,
   order: { id: number; staffUserId: number; creditPence: number },
 ) {
-  await db
-    .update(orders)
-    .set({ takenByStaffUserId: order.staffUserId, source: 'front-of-house' })
-    .where(eq(orders.id, order.id));
   if (order.creditPence > 0)
     await db.insert(orderTenders).values({
       orderId: order.id,
@@ -137,26 +126,6 @@ export async function deskOrderForVoid(
     .where(and(eq(orders.id, orderId), isNotNull(orders.takenByStaffUserId)));
   const [row] = await (options.lock ? query.for('update') : query);
   return row;
-}
-
-/** Voids the order only if nobody has: two concurrent voids, one answers true. */
-export async function markVoided(
-  db: Executor,
-  orderId: number,
-  values: { staffUserId: number; reason: string; at: Date },
-): Promise<boolean> {
-  const rows = await db
-    .update(orders)
-    // 'refunded': the customer's Payments page shows the money went back.
-    .set({
-      status: 'refunded',
-      voidedAt: values.at,
-      voidedByStaffUserId: values.staffUserId,
-      voidReason: values.reason,
-    })
-    .where(and(eq(orders.id, orderId), isNull(orders.voidedAt)))
-    .returning({ id: orders.id });
-  return rows.length > 0;
 }
 
 /** What a void handed back of a tender (all of it, or what refunds left; a part in cash). */
