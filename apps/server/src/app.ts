@@ -27,6 +27,7 @@ import { familyRoutes } from './modules/family/index.ts';
 import { staffRoutes } from './modules/staff/index.ts';
 import { deskPaymentsRoutes } from './modules/desk-payments/index.ts';
 import { deskCustomersRoutes } from './modules/staff/index.ts';
+import { deskAccountRoutes } from './modules/staff/index.ts';
 import { staffAuditRoutes } from './modules/audit/index.ts';
 import { registerActingAudit } from './modules/staff/index.ts';
 import { registerStaffSiteOnly } from './modules/staff/index.ts';
@@ -177,6 +178,7 @@ export async function buildApp({
   staffRoutes(app, services, config);
   deskPaymentsRoutes(app, services, config);
   deskCustomersRoutes(app, services, config);
+  deskAccountRoutes(app, services, config);
   staffAuditRoutes(app, services, config);
   customersRoutes(app, services, config);
   accountRoutes(app, services, config);

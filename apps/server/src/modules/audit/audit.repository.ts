@@ -11,6 +11,10 @@ export type AuditActor = { staff: { id: number; username: string } } | { tool: A
 /** Every action the log records; the audit page words each (staff-audit.service.ts). */
 export type StaffAuditAction =
   | 'customer.create'
+  | 'customer.update'
+  | 'booking.cancel'
+  | 'membership.cancel'
+  | 'membership.freeze'
   | 'basket.add'
   | 'basket.remove'
   | 'membership.join'

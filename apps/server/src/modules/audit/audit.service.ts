@@ -6,7 +6,7 @@ import {
   type StaffAuditEntry,
   type StaffAuditQuery,
 } from '@lido/contracts/staff-audit';
-import { type CalendarDate, prettyDate, todayIn } from '@lido/pricing/calendar-date';
+import { type CalendarDate, isCalendarDate, prettyDate, todayIn } from '@lido/pricing/calendar-date';
 import { formatPence } from '@lido/pricing/money';
 import type { Db } from '../../db/client.ts';
 import { ValidationError } from '../../http/errors.ts';
@@ -41,6 +41,23 @@ const toolNames: Record<string, string> = {
 
 const roleWord = (role: unknown) =>
   (staffRoleLabels as Record<string, string | undefined>)[String(role) as StaffRole] ?? String(role);
+
+/** The desk's customer fields, as the details form labels them. */
+const detailWords: Record<string, string> = {
+  firstName: 'first name',
+  lastName: 'last name',
+  dateOfBirth: 'date of birth',
+  email: 'email address',
+  phone: 'phone number',
+  addressLineOne: 'address line 1',
+  addressLineTwo: 'address line 2',
+  town: 'town or city',
+  postcode: 'postcode',
+};
+
+/** A calendar date as the page shows dates ("15 Dec 2026"); anything else as it was written. */
+const prettyIfDate = (value: unknown): string =>
+  typeof value === 'string' && isCalendarDate(value) ? prettyDate(value) : String(value ?? '');
 
 /** What a staff account change did, in words: "role Desk staff to Supervisor; password changed". */
 function staffChange(details: Details): string | null {
@@ -121,6 +138,42 @@ function describe(row: AuditRow, symbol: string): Pick<StaffAuditEntry, 'descrip
       return {
         description: `Created customer ${row.customer?.reference ?? text(details.reference) ?? ''}`.trim(),
         details: null,
+      };
+    case 'customer.update': {
+      const fields = Object.keys((details.changes ?? {}) as Details).map(
+        (field) => detailWords[field] ?? field,
+      );
+      return {
+        description: 'Changed customer details',
+        details: fields.length > 0 ? `Changed: ${fields.join(', ')}` : null,
+      };
+    }
+    case 'booking.cancel':
+      return {
+        description: `Cancelled booking: ${text(details.activityName) ?? 'a session'}${text(details.when) ? `, ${text(details.when)}` : ''}`,
+        details:
+          count(entry.amountPence) > 0
+            ? `${money(entry.amountPence)} refunded${details.refundMethod === 'card' ? ' (card and account credit as paid)' : ' to account credit'}`
+            : 'Nothing to refund',
+      };
+    case 'membership.cancel':
+      return {
+        description:
+          `Cancelled membership ${text(details.membershipName) ?? ''}: last day ${text(details.lastDay) ?? ''}`.trim(),
+        details:
+          [
+            details.kind === 'cooling_off'
+              ? `Cooling-off period: ${money(entry.amountPence)} refunded`
+              : 'With notice',
+            text(details.reason) ? `Reason: ${text(details.reason)}` : '',
+          ]
+            .filter(Boolean)
+            .join('; ') || null,
+      };
+    case 'membership.freeze':
+      return {
+        description: `Froze membership ${text(details.membershipName) ?? ''} from ${prettyIfDate(details.startsOn)} to ${prettyIfDate(details.endsOn)}`,
+        details: `${plural(count(details.months), 'month', 'months')} at ${money(entry.amountPence)} a month`,
       };
     case 'basket.add':
       return { description: 'Added to basket', details: basketItems(details) };

@@ -33,6 +33,15 @@ export const alreadyCancelled = 'This booking has already been cancelled.';
 const alreadyStarted = 'This session has already started, so the booking can no longer be cancelled.';
 const notCancellableOnline = 'This booking cannot be cancelled online: please contact the centre.';
 
+/** What a cancellation did, for whoever records it alongside (the desk's audit row, decision 0085). */
+export interface CancelledBooking {
+  orderId: number | null;
+  activityName: string;
+  when: string;
+  refundPence: number;
+  refundMethod: RefundSplit['method'];
+}
+
 /** The code staff search the logs for when a cancelled booking's card refund failed. */
 const refundFailedCode = 'LIDO_BOOKING_REFUND_FAILED';
 
@@ -187,7 +196,11 @@ export function createBookingsService(deps: {
      * to the session, and the credit share is added. The card's share is refunded after the commit,
      * with the booking's own reference, so a provider call never holds a transaction open.
      */
-    async cancel(customer: Pick<CustomerRow, 'id'>, bookingId: number): Promise<Booking> {
+    async cancel(
+      customer: Pick<CustomerRow, 'id'>,
+      bookingId: number,
+      alongside?: (tx: Tx, cancelled: CancelledBooking) => Promise<void>,
+    ): Promise<Booking> {
       const operator = await settings();
       const now = deps.clock();
       const outcome = await deps.db.transaction(async (tx) => {
@@ -218,6 +231,14 @@ export function createBookingsService(deps: {
           });
         await addCredit(tx, customer.id, refund.creditPence);
         await giveBackBooking(tx, row.booking, todayIn(deps.timeZone, now));
+        // The desk's audit row, in this transaction (decision 0085).
+        await alongside?.(tx, {
+          orderId,
+          activityName: row.booking.activityName,
+          when: sessionWhen(row.booking.startsAt, row.booking.endsAt, deps.timeZone),
+          refundPence: refunded,
+          refundMethod: refund.method,
+        });
         return { row, refund };
       });
       if (outcome.refund.cardPence > 0) await refundToCard(outcome.row.booking, outcome.refund.cardPence);

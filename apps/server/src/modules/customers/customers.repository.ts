@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { customers, passwordResetTokens } from '../../db/schema.ts';
 
@@ -20,6 +20,18 @@ export function createCustomersRepository(db: Db) {
         const created = await this.create(values, tx);
         await alongside(tx, created);
         return created;
+      });
+    },
+    /** Changes a customer and writes whatever must commit with it (the desk's audit row), or neither. */
+    async updateWith(
+      customerId: number,
+      values: Partial<typeof customers.$inferInsert>,
+      alongside: (tx: Executor) => Promise<void>,
+    ) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.update(customers).set(values).where(eq(customers.id, customerId)).returning();
+        await alongside(tx);
+        return row!;
       });
     },
     async update(customerId: number, values: Partial<typeof customers.$inferInsert>) {
@@ -78,7 +90,13 @@ export async function customerReference(db: Executor, customerId: number) {
 }
 
 /** Whether an account (not a dependant) already uses this email: the desk would make a double. */
-export async function emailInUse(db: Executor, operatorId: number, email: string): Promise<boolean> {
+export async function emailInUse(
+  db: Executor,
+  operatorId: number,
+  email: string,
+  /** the customer whose own email this may be */
+  exceptId?: number,
+): Promise<boolean> {
   const [found] = await db
     .select({ id: customers.id })
     .from(customers)
@@ -87,6 +105,7 @@ export async function emailInUse(db: Executor, operatorId: number, email: string
         eq(customers.operatorId, operatorId),
         isNull(customers.accountHolderId),
         sql`lower(${customers.email}) = ${email.toLowerCase()}`,
+        exceptId === undefined ? undefined : ne(customers.id, exceptId),
       ),
     )
     .limit(1);

@@ -3,7 +3,7 @@ import type { CancelMembershipBody, MembershipExit } from '@lido/contracts/membe
 import { addMonths, type CalendarDate, compareDates, prettyDate, todayIn } from '@lido/pricing/calendar-date';
 import { currencySymbol, toMoney } from '@lido/pricing/money';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, Executor } from '../../db/client.ts';
+import type { Db, Executor, Tx } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { CardProvider } from '../../providers/card/card-provider.ts';
 import type { GoCardlessClient } from '../../providers/direct-debit/gocardless-client.ts';
@@ -294,6 +294,7 @@ export function createMembershipExitService(deps: {
       customerId: number,
       membershipId: number,
       body: CancelMembershipBody,
+      alongside?: (tx: Tx, exit: MembershipExit) => Promise<void>,
     ): Promise<MembershipExit> {
       const operator = await requireOperator(deps.operators);
       const reason = body.reason ? body.reason : null;
@@ -365,6 +366,8 @@ export function createMembershipExitService(deps: {
             }),
             { tx, dedupeKey: `membership-cancelled:${membershipId}` },
           );
+        // The desk's audit row, in this transaction (decision 0085).
+        await alongside?.(tx, exit);
         return { row, terms, exit };
       });
       deps.email.nudge();

@@ -172,6 +172,16 @@ export function createMembershipFreezeService(deps: {
       customer: CustomerRow,
       membershipId: number,
       body: { startsOn: CalendarDate; months: number },
+      alongside?: (
+        tx: Tx,
+        frozen: {
+          membershipName: string;
+          startsOn: CalendarDate;
+          endsOn: CalendarDate;
+          months: number;
+          monthlyFeePence: number;
+        },
+      ) => Promise<void>,
     ) {
       const { operator, symbol } = await money();
       const rules = freezeRulesOf(operator);
@@ -247,6 +257,14 @@ export function createMembershipFreezeService(deps: {
           ],
           `freeze-confirmation:${freeze.id}`,
         );
+        // The desk's audit row, in this transaction (decision 0085).
+        await alongside?.(tx, {
+          membershipName: owned.typeName,
+          startsOn: plan.startsOn,
+          endsOn: plan.endsOn,
+          months: plan.months,
+          monthlyFeePence: rules.monthlyFeePence,
+        });
         return { freeze, newEndDate: plan.newEndDate ?? membership.endDate };
       });
       deps.email.nudge();

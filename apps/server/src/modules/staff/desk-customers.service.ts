@@ -53,6 +53,10 @@ export function createDeskCustomersService(deps: { db: Db }) {
 
     deskView: (customer: CustomerRow): DeskCustomer => deskView({ customer, payer: null }),
 
+    /** The operator's customer with this id (a dependant too), or 404: what the desk changes. */
+    customer: async (operatorId: number, customerId: number): Promise<CustomerRow> =>
+      (await found(operatorId, customerId)).customer,
+
     /**
      * Whom the desk acts for when it selects a customer: themself, or for a dependant the account
      * holder who pays (the dependant stays the selected user, which the family checks accept).

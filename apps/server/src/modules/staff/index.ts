@@ -3,6 +3,7 @@
  * composition root may use. Everything else in this folder is private to it.
  */
 export { registerActingAudit } from './acting-audit.ts';
+export { deskAccountRoutes } from './desk-account.routes.ts';
 export { deskCustomersRoutes } from './desk-customers.routes.ts';
 export { createDeskCustomersService } from './desk-customers.service.ts';
 export { createStaffAccounts } from './staff-accounts.ts';
