@@ -77,6 +77,14 @@ const serverModules = fs
   .readdirSync(new URL('./apps/server/src/modules', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+/**
+ * The spec's "Date must be valid." said neither which date nor how to write it (issue 34 item 4):
+ * it is written once, in @lido/contracts/date-input's invalidDateMessage, which names both.
+ */
+const vagueDateMessage = {
+  selector: 'Literal[value=/^Date must be valid/]',
+  message: 'Use invalidDateMessage(label) from @lido/contracts/date-input: it names the date and its format.',
+};
 const noWebCode = { group: ['**/apps/web/**', '@lido/web'], message: 'The server never imports web code.' };
 const serverDoor = (module, prefix) => ({
   group: [`${prefix}${module}/**`, `!${prefix}${module}/index.ts`],
@@ -154,6 +162,12 @@ export default tseslint.config(
           message:
             'Use <Button disabled>: it stays focusable (aria-disabled); a disabled <button> drops focus.',
         },
+        {
+          // A browser's date control shows its locale's order (11/28/2026 in en-US) (issue 34 item 5).
+          selector: "JSXAttribute[name.name='type'][value.value='date']",
+          message: "Ask for a date with <DateInput> (ui/date-input.tsx): GOV.UK's day, month and year.",
+        },
+        vagueDateMessage,
       ],
     },
   },
@@ -195,6 +209,7 @@ export default tseslint.config(
           selector: "TaggedTemplateExpression[tag.name='sql']",
           message: 'SQL lives in a *.repository.ts file (decision 0022).',
         },
+        vagueDateMessage,
         {
           selector:
             'CallExpression[callee.property.name=/^(query|execute|runScript|select|selectDistinct|selectDistinctOn|insert|update|delete)$/]:matches([callee.object.name=/^(db|tx|executor|database)$/], [callee.object.property.name=/^(db|tx|database)$/])',
@@ -207,6 +222,11 @@ export default tseslint.config(
     // A source file over 400 lines says why at its top (`/* eslint-disable max-lines -- why */`).
     files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts', 'scripts/**/*.{ts,mjs}'],
     rules: { 'max-lines': ['error', { max: 400 }] },
+  },
+  {
+    files: ['packages/*/src/**/*.ts'],
+    ignores: ['packages/contracts/src/date-input.ts'],
+    rules: { 'no-restricted-syntax': ['error', vagueDateMessage] },
   },
   {
     files: ['packages/contracts/**/*.ts', 'packages/pricing/**/*.ts'],

@@ -13,6 +13,7 @@ import {
   answerAdditionalDetails,
   createAccount,
   enterBankDetails,
+  fillDate,
   step,
   paymentsWithMandate,
 } from './support/joining.ts';
@@ -64,14 +65,20 @@ describe('joining online', () => {
       // Additional details: required and date messages in the spec's words.
       const additional = step(page, 'Additional details');
       await additional.getByRole('button', { name: 'Save and continue' }).waitFor();
-      await additional.getByLabel(/When did you last exercise regularly/).fill('31/02/2025');
+      const lastExercised = additional.getByRole('group', { name: /When did you last exercise regularly/ });
+      // Three numeric fields, no "/" needed (issue 34 item 5).
+      expect(await lastExercised.getByLabel('Month').getAttribute('inputmode')).toBe('numeric');
+      await fillDate(lastExercised, '31 2 2025');
       await additional.getByRole('button', { name: 'Save and continue' }).click();
       await page.getByRole('alert').filter({ hasText: 'There is a problem' }).waitFor();
       expect(await additional.getByText('Emergency contact name is required.').count()).toBeGreaterThan(0);
       expect(await additional.getByText('How did you hear about us? is required.').count()).toBeGreaterThan(
         0,
       );
-      expect(await additional.getByText('Date must be valid.').count()).toBeGreaterThan(0);
+      // Which date, and how to write it (issue 34 item 4).
+      const dateMessage =
+        'Date must be valid. Enter the answer to “When did you last exercise regularly?” as a day, month and year, for example 27 3 2007.';
+      expect(await additional.getByText(dateMessage).count()).toBeGreaterThan(0);
       await expectNoAxeViolations(page);
       await answerAdditionalDetails(page);
 
@@ -385,7 +392,7 @@ describe('joining online', () => {
     await step(page, 'Your details').getByRole('button', { name: 'Continue' }).click();
 
     const dates = step(page, 'Review & select dates');
-    await dates.getByLabel('Start date').waitFor();
+    await dates.getByRole('group', { name: 'Start date' }).waitFor();
     expect(await dates.getByRole('button', { name: 'Today' }).count()).toBe(0);
     const summary = page.locator('.payment-summary');
     await summary.getByText('£15.99 more per month').waitFor();

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { expectNoAxeViolations, visit } from './browser.ts';
 
@@ -40,12 +40,20 @@ export async function agreeToTerms(page: Page) {
   }
 }
 
+/** Types "27 3 2007" into GOV.UK's date input (decision 0083): its Day, Month and Year fields. */
+export async function fillDate(group: Locator, date: string) {
+  const [day = '', month = '', year = ''] = date.split(' ');
+  await group.getByLabel('Day').fill(day);
+  await group.getByLabel('Month').fill(month);
+  await group.getByLabel('Year').fill(year);
+}
+
 /** Answers Gym Anytime's additional questions, then saves them. */
 export async function answerAdditionalDetails(page: Page) {
   const additional = step(page, 'Additional details');
   await additional.getByLabel('Emergency contact name').fill('Sam Reed');
   await additional.getByLabel('How did you hear about us?').selectOption('friend');
-  await additional.getByLabel(/When did you last exercise regularly/).fill('01/09/2025');
+  await fillDate(additional.getByRole('group', { name: /When did you last exercise regularly/ }), '1 9 2025');
   await additional.getByRole('button', { name: 'Save and continue' }).click();
 }
 

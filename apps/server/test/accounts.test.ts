@@ -146,7 +146,13 @@ describe('registration, data fields and password reset', () => {
       'This password is too common: it is one of the passwords people use most, only dressed up with capitals, look-alike characters (such as @ for a or 0 for o) or a few numbers and symbols, so it is easy to guess. Choose something less predictable.',
     ]);
     const future = await register({ ...newCustomer, date_of_birth: '2030-01-01' });
-    expect(future.json().errors).toEqual({ dateOfBirth: ['Date must be valid.'] });
+    expect(future.json().errors).toEqual({ dateOfBirth: ['Date of birth must be in the past.'] });
+    const unreal = await register({ ...newCustomer, date_of_birth: '1990-02-30' });
+    expect(unreal.json().errors).toEqual({
+      dateOfBirth: [
+        'Date must be valid. Enter date of birth as a day, month and year, for example 27 3 2007.',
+      ],
+    });
   });
 
   it('accepts a long Unicode password whole: a 73rd-byte variant is a different password (S2)', async () => {

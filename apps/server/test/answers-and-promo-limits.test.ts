@@ -78,7 +78,9 @@ describe('answers to additional questions', () => {
     expect(response.json().errors).toEqual({
       [`answers.${q('text').id}`]: ['Emergency contact name is required.'],
       [`answers.${q('select').id}`]: ['How did you hear about us? is required.'],
-      [`answers.${q('date').id}`]: ['Date must be valid.'],
+      [`answers.${q('date').id}`]: [
+        `Date must be valid. Enter the answer to “${q('date').label}” as a day, month and year, for example 27 3 2007.`,
+      ],
       [`answers.${q('multi_select').id}`]: [
         'Which activities interest you? must be chosen from the choices.',
       ],

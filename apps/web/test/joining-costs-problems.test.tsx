@@ -37,8 +37,9 @@ describe('a costs call that fails on the joining page', () => {
         onContinue={() => undefined}
       />,
     );
-    const startDate = await screen.findByLabelText('Start date');
-    expect(startDate.getAttribute('aria-invalid')).toBe('true');
+    // GOV.UK's date input: a fieldset named by its legend, the message tied to the group.
+    const startDate = await screen.findByRole('group', { name: 'Start date' });
+    expect(screen.getByLabelText('Day').getAttribute('aria-invalid')).toBe('true');
     expect(startDate.getAttribute('aria-describedby')).toContain('start-date-error');
     expect(document.getElementById('start-date-error')!.textContent).toContain(
       'The start date must be between 23/11/2026 and 23/12/2026.',

@@ -5,7 +5,6 @@ import type { Question } from '../src/features/joining/get-questions.ts';
 import {
   answersToSend,
   defaultAnswer,
-  parseUkDate,
   validateQuestionAnswers,
 } from '../src/features/joining/question-answers.ts';
 import { displayedSections, nextSection, sectionState } from '../src/features/joining/sections.ts';
@@ -148,18 +147,27 @@ describe('additional questions', () => {
       question({ id: 2, label: 'Last exercised', type: 'date', isRequired: false }),
       question({ id: 3, label: 'Induction', type: 'checkbox' }),
     ];
-    expect(validateQuestionAnswers(questions, { 2: '31/02/2024', 3: false })).toEqual({
+    // Date answers are the three fields of GOV.UK's date input; a message names the question and
+    // the format, or the part left out (issue 34 items 4 and 5).
+    expect(validateQuestionAnswers(questions, { 2: ['31', '2', '2024'], 3: false })).toEqual({
       1: 'Emergency contact name is required.',
-      2: 'Date must be valid.',
+      2: 'Date must be valid. Enter last exercised as a day, month and year, for example 27 3 2007.',
       3: 'Induction is required.',
     });
-    expect(validateQuestionAnswers(questions, { 1: 'Sam', 2: '27/03/2024', 3: true })).toEqual({});
+    expect(validateQuestionAnswers(questions, { 1: 'Sam', 2: ['27', '3', '2024'], 3: true })).toEqual({});
+    expect(validateQuestionAnswers(questions, { 1: 'Sam', 2: ['27', '', '2024'], 3: true })).toEqual({
+      2: 'Last exercised must include a month.',
+    });
+    // Left blank, an optional date is no answer.
+    expect(validateQuestionAnswers(questions, { 1: 'Sam', 2: ['', '', ''], 3: true })).toEqual({});
     // Date answers are capped at today (issue 21 item 13): tomorrow is refused, today is not.
     const answered = { 1: 'Sam', 3: true };
-    expect(validateQuestionAnswers(questions, { ...answered, 2: '24/11/2026' }, '2026-11-23')).toEqual({
-      2: 'Date must be valid.',
-    });
-    expect(validateQuestionAnswers(questions, { ...answered, 2: '23/11/2026' }, '2026-11-23')).toEqual({});
+    expect(
+      validateQuestionAnswers(questions, { ...answered, 2: ['24', '11', '2026'] }, '2026-11-23'),
+    ).toEqual({ 2: 'Last exercised must be today or in the past.' });
+    expect(
+      validateQuestionAnswers(questions, { ...answered, 2: ['23', '11', '2026'] }, '2026-11-23'),
+    ).toEqual({});
   });
 
   it('pre-fills defaults: multi-select from a JSON list, checkboxes from true', () => {
@@ -168,7 +176,7 @@ describe('additional questions', () => {
       'swimming',
     ]);
     expect(defaultAnswer(question({ type: 'checkbox', default: 'true' }))).toBe(true);
-    expect(defaultAnswer(question({ type: 'date', default: '2024-03-27' }))).toBe('27/03/2024');
+    expect(defaultAnswer(question({ type: 'date', default: '2024-03-27' }))).toEqual(['27', '3', '2024']);
     expect(defaultAnswer(question({ type: 'number', default: '3' }))).toBe('3');
   });
 
@@ -178,11 +186,12 @@ describe('additional questions', () => {
       question({ id: 2, type: 'number' }),
       question({ id: 3 }),
     ];
-    expect(answersToSend(questions, { 1: '7/3/2024', 2: '3', 3: '' })).toEqual([
+    expect(answersToSend(questions, { 1: ['7', 'mar', '2024'], 2: '3', 3: '' })).toEqual([
       { questionId: 1, answer: '2024-03-07' },
       { questionId: 2, answer: 3 },
     ]);
-    expect(parseUkDate('2024-03-07')).toBeNull();
+    // An answer kept as text by an earlier version still reads.
+    expect(answersToSend(questions, { 1: '7/3/2024' })).toEqual([{ questionId: 1, answer: '2024-03-07' }]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { tillRoutes } from '../src/features/front-of-house/till/till-routes.tsx';
@@ -119,10 +119,16 @@ describe('the audit log page', () => {
     expect(auditCalls(calls).at(-1)!.searchParams.get('staff_id')).toBe('2');
     expect(screen.getByRole('status').textContent).toMatch(/^1 entry by Sue Supervisor on /);
 
-    const day = screen.getByLabelText('Day');
-    // A date input takes its value whole, as a browser's date picker gives it.
-    day.focus();
-    fireEvent.change(day, { target: { value: '2026-11-20' } });
+    // GOV.UK's date input (decision 0083): the day, month and year typed as numbers.
+    const date = screen.getByRole('group', { name: 'Date' });
+    const day = within(date).getByLabelText('Day');
+    await user.clear(day);
+    await user.type(day, '20');
+    await user.clear(within(date).getByLabelText('Month'));
+    await user.type(within(date).getByLabelText('Month'), '11');
+    await user.clear(within(date).getByLabelText('Year'));
+    const year = within(date).getByLabelText('Year');
+    await user.type(year, '2026');
     await waitFor(() => expect(auditCalls(calls).at(-1)!.searchParams.get('date')).toBe('2026-11-20'));
     expect(auditCalls(calls).at(-1)!.searchParams.get('staff_id')).toBe('2');
     await screen.findByRole(
@@ -130,7 +136,7 @@ describe('the audit log page', () => {
       { name: 'What staff did by Sue Supervisor on 20 Nov 2026, newest first' },
       wait,
     );
-    expect(document.activeElement).toBe(day);
+    expect(document.activeElement).toBe(year);
   });
 
   it('shows older entries a page at a time and moves focus to the first one it brought', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { invalidDateMessage } from './date-input.ts';
 import { calendarDate, databaseId } from './limits.ts';
 import { invalidPostcodeMessage, ukPostcodePattern } from './uk-postcode.ts';
 
@@ -25,7 +26,7 @@ export const onboardingQuerySchema = z.object({
 export const customerDetailsShape = {
   firstName: required('First name'),
   lastName: required('Last name'),
-  dateOfBirth: calendarDate('Date of birth', { message: 'Date must be valid.' }),
+  dateOfBirth: calendarDate('Date of birth', { message: invalidDateMessage('Date of birth') }),
   email: z
     .string({ error: 'Email address is required.' })
     .trim()

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { dateFromParts, partsFromDate } from '../src/date-input.ts';
+import {
+  dateBetweenMessage,
+  dateFromParts,
+  datePartsProblem,
+  invalidDateMessage,
+  partsFromDate,
+  pastDateMessage,
+} from '../src/date-input.ts';
 import { normalisePostcode, ukPostcodePattern } from '../src/uk-postcode.ts';
 
 describe('three-field dates', () => {
@@ -44,5 +51,40 @@ describe('UK postcodes', () => {
   it('normalises spacing and case', () => {
     expect(normalisePostcode('ls63br')).toBe('LS6 3BR');
     expect(normalisePostcode(' sw1a  1aa ')).toBe('SW1A 1AA');
+  });
+});
+
+describe('date messages name the date and say how to write it (issue 34 item 4)', () => {
+  it('names a labelled date and its format, keeping the spec sentence first', () => {
+    expect(invalidDateMessage('Date of birth')).toBe(
+      'Date must be valid. Enter date of birth as a day, month and year, for example 27 3 2007.',
+    );
+  });
+
+  it('quotes a question rather than bending it into a sentence', () => {
+    expect(invalidDateMessage('When did you last exercise regularly?')).toBe(
+      'Date must be valid. Enter the answer to “When did you last exercise regularly?” as a day, month and year, for example 27 3 2007.',
+    );
+    expect(pastDateMessage('When did you last exercise regularly?')).toBe(
+      'The answer to “When did you last exercise regularly?” must be today or in the past.',
+    );
+  });
+
+  it('says which part of a three-field date is missing', () => {
+    const parts = (day: string, month: string, year: string) => ({ day, month, year });
+    expect(datePartsProblem('Date of birth', parts('27', '', '1990'))).toBe(
+      'Date of birth must include a month.',
+    );
+    expect(datePartsProblem('Start date', parts('', '', '2026'))).toBe(
+      'Start date must include a day and month.',
+    );
+    expect(datePartsProblem('Date of birth', parts('31', '2', '2025'))).toBe(
+      invalidDateMessage('Date of birth'),
+    );
+    expect(datePartsProblem('Date of birth', parts('', '', ''))).toBeNull();
+    expect(datePartsProblem('Date of birth', parts('7', 'mar', '1990'))).toBeNull();
+    expect(dateBetweenMessage('Start date', '28 Nov 2026', '28 Dec 2026')).toBe(
+      'Start date must be between 28 Nov 2026 and 28 Dec 2026.',
+    );
   });
 });

@@ -4,6 +4,7 @@ import type { DeskCustomerBody } from '@lido/contracts/front-of-house';
 import type { Db } from '../../db/client.ts';
 import { recordStaffAction } from '../audit/index.ts';
 import { normalisePostcode } from '@lido/contracts/uk-postcode';
+import { invalidDateMessage, pastDateMessage } from '@lido/contracts/date-input';
 import { type CalendarDate, isCalendarDate } from '@lido/pricing/calendar-date';
 import type { FastifyBaseLogger } from 'fastify';
 import { limitedAddress } from '../../http/client-address.ts';
@@ -84,8 +85,9 @@ export function createCustomersService(deps: {
     body: Pick<DeskCustomerBody, 'dateOfBirth'> & { homeVenueId?: number },
   ) {
     const errors: Record<string, string[]> = {};
-    if (!isCalendarDate(body.dateOfBirth) || body.dateOfBirth >= today() || body.dateOfBirth < '1900-01-01')
-      errors.dateOfBirth = ['Date must be valid.'];
+    if (!isCalendarDate(body.dateOfBirth) || body.dateOfBirth < '1900-01-01')
+      errors.dateOfBirth = [invalidDateMessage('Date of birth')];
+    else if (body.dateOfBirth >= today()) errors.dateOfBirth = [pastDateMessage('Date of birth', false)];
     if (
       body.homeVenueId !== undefined &&
       !(await operators.venues(operatorId)).some((venue) => venue.id === body.homeVenueId)

@@ -1,3 +1,4 @@
+import { invalidDateMessage } from '@lido/contracts/date-input';
 import { isAcceptedDate } from '@lido/contracts/limits';
 import type { Db } from '../../db/client.ts';
 import { ValidationError } from '../../http/errors.ts';
@@ -14,7 +15,8 @@ function isEmpty(value: AnswerValue | undefined): boolean {
 
 /**
  * Checks answers against their questions in the joining spec's words: "{label} is required.",
- * "Date must be valid."; a choice must be one of the options. Errors are keyed `answers.{questionId}`.
+ * "Date must be valid." (naming the question and the format); a choice must be one of the options.
+ * Errors are keyed `answers.{questionId}`.
  */
 export function checkAnswers(
   questions: QuestionRow[],
@@ -37,7 +39,7 @@ export function checkAnswers(
     const options = Object.keys(question.options ?? {});
     const problem =
       question.type === 'date' && !(typeof value === 'string' && isAcceptedDate(value))
-        ? 'Date must be valid.'
+        ? invalidDateMessage(question.label)
         : question.type === 'number' &&
             !(typeof value === 'number' || (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value)))
           ? `${question.label} must be a number.`

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { DateInput } from '../../ui/date-input.tsx';
 import { PasswordField, TextField } from '../../ui/form-fields.tsx';
 import type { DataField } from '@lido/contracts/data-fields';
 import type { Answers } from './validate-answers.ts';
@@ -11,53 +11,27 @@ interface Props {
   readOnly?: boolean;
 }
 
-/** GOV.UK's date input: day, month and year, numeric keyboards, birthday autocomplete, no auto-tab. */
+/** A date field: GOV.UK's date input (ui/date-input.tsx), its parts kept as `${name}.day` and so on. */
 function DateField({ field, answers, error, onChange, readOnly }: Props) {
-  const hintId = useId();
-  const errorId = useId();
-  const part = (key: 'day' | 'month' | 'year', label: string, width: string, autoComplete: string) => (
-    <div className="date-input__item">
-      <label className="field__label" htmlFor={`field-${field.name}${key === 'day' ? '' : `-${key}`}`}>
-        {label}
-      </label>
-      <input
-        id={`field-${field.name}${key === 'day' ? '' : `-${key}`}`}
-        className="field__input"
-        style={{ width }}
-        inputMode="numeric"
-        autoComplete={field.name === 'dateOfBirth' ? autoComplete : 'off'}
-        value={answers[`${field.name}.${key}`] ?? ''}
-        readOnly={readOnly}
-        aria-invalid={error ? true : undefined}
-        onChange={(event) => onChange(`${field.name}.${key}`, event.target.value)}
-      />
-    </div>
-  );
   return (
-    <fieldset
-      className={`field date-input${error ? ' field--error' : ''}`}
-      aria-describedby={
-        [field.metadata.description ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') ||
-        undefined
-      }
-    >
-      <legend className="field__label">{field.label}</legend>
-      {field.metadata.description && (
-        <div className="field__hint" id={hintId}>
-          {field.metadata.description}
-        </div>
-      )}
-      {error && (
-        <p className="field__error" id={errorId}>
-          <span className="visually-hidden">Error:</span> {error}
-        </p>
-      )}
-      <div className="date-input__items">
-        {part('day', 'Day', '3.5rem', 'bday-day')}
-        {part('month', 'Month', '3.5rem', 'bday-month')}
-        {part('year', 'Year', '5rem', 'bday-year')}
-      </div>
-    </fieldset>
+    <DateInput
+      id={`field-${field.name}`}
+      legend={field.label}
+      hint={field.metadata.description ?? undefined}
+      error={error}
+      birthday={field.name === 'dateOfBirth'}
+      readOnly={readOnly}
+      value={{
+        day: answers[`${field.name}.day`] ?? '',
+        month: answers[`${field.name}.month`] ?? '',
+        year: answers[`${field.name}.year`] ?? '',
+      }}
+      onChange={(parts) => {
+        for (const part of ['day', 'month', 'year'] as const)
+          if (parts[part] !== (answers[`${field.name}.${part}`] ?? ''))
+            onChange(`${field.name}.${part}`, parts[part]);
+      }}
+    />
   );
 }
 

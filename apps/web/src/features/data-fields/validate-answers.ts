@@ -1,19 +1,21 @@
-import { dateFromParts } from '@lido/contracts/date-input';
+import { dateFromParts, datePartsProblem, invalidDateMessage } from '@lido/contracts/date-input';
 import { invalidPostcodeMessage, ukPostcodePattern } from '@lido/contracts/uk-postcode';
 import type { DataField } from '@lido/contracts/data-fields';
 
 export type Answers = Record<string, string>;
 
+const datePartsOf = (field: DataField, answers: Answers) => ({
+  day: answers[`${field.name}.day`] ?? '',
+  month: answers[`${field.name}.month`] ?? '',
+  year: answers[`${field.name}.year`] ?? '',
+});
+
 /** Date fields are three inputs: `${name}.day`, `${name}.month`, `${name}.year`. */
 export function answerFor(field: DataField, answers: Answers): string {
-  if (field.type === 'date')
-    return (
-      dateFromParts(
-        answers[`${field.name}.day`] ?? '',
-        answers[`${field.name}.month`] ?? '',
-        answers[`${field.name}.year`] ?? '',
-      ) ?? ''
-    );
+  if (field.type === 'date') {
+    const parts = datePartsOf(field, answers);
+    return dateFromParts(parts.day, parts.month, parts.year) ?? '';
+  }
   return (answers[field.name] ?? '').trim();
 }
 
@@ -25,7 +27,7 @@ const passwordRules: [RegExp, string][] = [
   [/[^\p{L}\p{Nd}\s]/u, 'The password must contain at least one special character.'],
 ];
 
-/** Checks on submit, in the spec's words ("{label} is required.", "Date must be valid."). */
+/** Checks on submit, in the spec's words ("{label} is required."; "Date must be valid." naming the date). */
 export function validateAnswers(fields: DataField[], answers: Answers): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const field of fields) {
@@ -39,7 +41,9 @@ export function validateAnswers(fields: DataField[], answers: Answers): Record<s
       continue;
     }
     if (!typed) continue;
-    if (field.type === 'date' && !value) errors[field.name] = 'Date must be valid.';
+    if (field.type === 'date' && !value)
+      errors[field.name] =
+        datePartsProblem(field.label, datePartsOf(field, answers)) ?? invalidDateMessage(field.label);
     else if (field.type === 'email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) {
       errors[field.name] = 'Enter an email address in the correct format, like name@example.com.';
     } else if (field.name === 'postcode' && !ukPostcodePattern.test(value))

@@ -1,4 +1,4 @@
-import { dateFromParts, partsFromDate } from '@lido/contracts/date-input';
+import { dateFromParts, datePartsProblem, partsFromDate } from '@lido/contracts/date-input';
 import {
   type Dependant,
   type DependantBody,
@@ -10,6 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { showToast } from '../../app/toasts/toast-store.ts';
 import { Button } from '../../ui/button.tsx';
+import { DateInput } from '../../ui/date-input.tsx';
 import { ErrorSummary } from '../../ui/error-summary.tsx';
 import { TextField } from '../../ui/form-fields.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -37,7 +38,8 @@ function validate(draft: Draft): { errors: Record<string, string>; body?: Depend
   if (!draft.firstName.trim()) errors.firstName = 'Enter their first name.';
   if (!draft.lastName.trim()) errors.lastName = 'Enter their last name.';
   const dateOfBirth = dateFromParts(draft.day, draft.month, draft.year);
-  if (!dateOfBirth) errors.dateOfBirth = 'Enter their date of birth as a real date, for example 27 3 2015.';
+  if (!dateOfBirth)
+    errors.dateOfBirth = datePartsProblem('Date of birth', draft) ?? 'Enter their date of birth.';
   if (!draft.relationship) errors.relationship = 'Choose who they are to you.';
   if (Object.keys(errors).length > 0 || !dateOfBirth || !draft.relationship) return { errors };
   return {
@@ -87,7 +89,7 @@ function DependantForm({
             name === 'form'
               ? 'dependant-heading'
               : name === 'dateOfBirth'
-                ? 'dependant-day'
+                ? 'dependant-dob'
                 : name === 'relationship'
                   ? `dependant-relationship-${relationships[0]}`
                   : `dependant-${name}`,
@@ -110,45 +112,13 @@ function DependantForm({
         error={errors.lastName}
         onChange={set('lastName')}
       />
-      <fieldset
-        className={`field date-input${errors.dateOfBirth ? ' field--error' : ''}`}
-        aria-describedby={`dependant-dob-hint${errors.dateOfBirth ? ' dependant-dob-error' : ''}`}
-      >
-        <legend className="field__label">Date of birth</legend>
-        <div className="field__hint" id="dependant-dob-hint">
-          For example, 27 3 2015
-        </div>
-        {errors.dateOfBirth && (
-          <p className="field__error" id="dependant-dob-error">
-            <span className="visually-hidden">Error:</span> {errors.dateOfBirth}
-          </p>
-        )}
-        <div className="date-input__items">
-          {(
-            [
-              ['day', 'Day', '3.5rem'],
-              ['month', 'Month', '3.5rem'],
-              ['year', 'Year', '5rem'],
-            ] as const
-          ).map(([key, label, width]) => (
-            <div className="date-input__item" key={key}>
-              <label className="field__label" htmlFor={`dependant-${key}`}>
-                {label}
-              </label>
-              <input
-                id={`dependant-${key}`}
-                className="field__input"
-                style={{ width }}
-                inputMode="numeric"
-                autoComplete="off"
-                value={draft[key]}
-                aria-invalid={errors.dateOfBirth ? true : undefined}
-                onChange={set(key)}
-              />
-            </div>
-          ))}
-        </div>
-      </fieldset>
+      <DateInput
+        id="dependant-dob"
+        legend="Date of birth"
+        error={errors.dateOfBirth}
+        value={{ day: draft.day, month: draft.month, year: draft.year }}
+        onChange={(parts) => setDraft((current) => ({ ...current, ...parts }))}
+      />
       <fieldset
         className={`field band-choice${errors.relationship ? ' field--error' : ''}`}
         aria-describedby={errors.relationship ? 'dependant-relationship-error' : undefined}

@@ -1,9 +1,11 @@
 import { addDays, type CalendarDate, prettyDate } from '@lido/pricing/calendar-date';
 import { clampStartDate, limitStartDate, startDateLimits } from '@lido/pricing/membership-costs';
+import { dateFromParts, datePartsProblem, partsFromDate } from '@lido/contracts/date-input';
 import { useState } from 'react';
 import { Button } from '../../ui/button.tsx';
 import { ErrorSummary, type FieldError } from '../../ui/error-summary.tsx';
 import { CheckboxField } from '../../ui/form-fields.tsx';
+import { DateInput, type DateParts } from '../../ui/date-input.tsx';
 import { useTerms } from './get-terms.ts';
 import type { DateFieldMessages } from './costs-problems.ts';
 import { type JoiningState, joiningStore } from './joining-store.ts';
@@ -87,10 +89,18 @@ export function DatesSection({
   const needsBillingDay = recurring && !hasBillingDate && state.billingDay === null;
   const termsLoading = health.isPending || membership.isPending;
   const [problems, setProblems] = useState<FieldError[]>([]);
+  // The start date's three fields (GOV.UK's date input, decision 0083): what was typed, until left.
+  const [startParts, setStartParts] = useState<DateParts>(() => partsFromDate(startDate));
+  const [startProblem, setStartProblem] = useState<string | null>(null);
 
   // Continue is never disabled (WCAG 3.3.1; GOV.UK): pressed too early it says what is missing.
   const tryContinue = () => {
     const missing: FieldError[] = [];
+    const typedStart = datePartsProblem('Start date', startParts);
+    const noStart = !startParts.day.trim() && !startParts.month.trim() && !startParts.year.trim();
+    const startMessage = typedStart ?? (noStart ? 'Enter a start date.' : null);
+    setStartProblem(startMessage);
+    if (startMessage) missing.push({ fieldId: 'start-date', message: startMessage });
     if (needsBillingDay) missing.push({ fieldId: 'billing-day', message: chooseBillingDay });
     const unticked = requiredTerms.find((terms) => !state.checkedTerms.includes(terms.id));
     if (unticked || termsLoading)
@@ -104,29 +114,24 @@ export function DatesSection({
   return (
     <div className="dates-section">
       <ErrorSummary errors={problems} />
-      <div className={`field${serverMessages.startDate?.length ? ' field--error' : ''}`}>
-        <label className="field__label" htmlFor="start-date">
-          Start date
-        </label>
-        <p className="field__hint" id="start-date-hint">
-          Between {prettyDate(limits.min)} and {prettyDate(limits.max)}
-        </p>
-        <ServerMessages id="start-date-error" messages={serverMessages.startDate} />
-        <input
+      <div className="start-date">
+        <DateInput
           id="start-date"
-          type="date"
-          className="field__input field__input--date"
-          min={limits.min}
-          max={limits.max}
-          value={startDate}
-          aria-invalid={serverMessages.startDate?.length ? true : undefined}
-          aria-describedby={
-            serverMessages.startDate?.length ? 'start-date-hint start-date-error' : 'start-date-hint'
-          }
-          onChange={(event) => {
-            const value = event.target.value;
+          legend="Start date"
+          hint={`Between ${prettyDate(limits.min)} and ${prettyDate(limits.max)}. For example, ${Object.values(partsFromDate(limits.min)).join(' ')}`}
+          error={[startProblem, ...(serverMessages.startDate ?? [])].filter(Boolean).join(' ') || undefined}
+          value={startParts}
+          onChange={(parts) => {
+            setStartParts(parts);
+            setStartProblem(null);
+            const typed = dateFromParts(parts.day, parts.month, parts.year);
             // A start date before the minimum resets to the minimum (joining spec, section 4).
-            if (value) joiningStore.update({ startDate: limitStartDate(value, limits) });
+            if (typed) joiningStore.update({ startDate: limitStartDate(typed, limits) });
+          }}
+          // Once the fields are left, they show the date that counts.
+          onLeave={() => {
+            if (dateFromParts(startParts.day, startParts.month, startParts.year))
+              setStartParts(partsFromDate(clampStartDate(joiningStore.get().startDate, limits)));
           }}
         />
         <div className="date-shortcuts">
@@ -136,7 +141,11 @@ export function DatesSection({
               variant="secondary"
               size="sm"
               aria-pressed={startDate === date}
-              onClick={() => joiningStore.update({ startDate: date })}
+              onClick={() => {
+                joiningStore.update({ startDate: date });
+                setStartParts(partsFromDate(date));
+                setStartProblem(null);
+              }}
             >
               {date === today ? 'Today' : date === addDays(today, 1) ? 'Tomorrow' : prettyDate(date)}
             </Button>

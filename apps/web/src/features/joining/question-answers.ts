@@ -1,21 +1,36 @@
 import { todayIn } from '@lido/pricing/calendar-date';
-import { dateFromParts } from '@lido/contracts/date-input';
+import {
+  type DateParts,
+  dateFromParts,
+  datePartsProblem,
+  invalidDateMessage,
+  partsFromDate,
+  pastDateMessage,
+} from '@lido/contracts/date-input';
 import type { Question } from './get-questions.ts';
 import type { AnswerValue } from './joining-store.ts';
 
-/** "27/03/2024" (or 27-3-2024) as YYYY-MM-DD, or null when it is not a real date. */
-export function parseUkDate(text: string): string | null {
+/**
+ * A date question's answer is its three fields, [day, month, year] (GOV.UK's date input, decision
+ * 0083). An answer kept as text by an earlier version ("27/03/2024" or YYYY-MM-DD) reads as its parts.
+ */
+export function dateAnswerParts(value: AnswerValue | undefined): DateParts {
+  if (Array.isArray(value)) return { day: value[0] ?? '', month: value[1] ?? '', year: value[2] ?? '' };
+  const text = typeof value === 'string' ? value : '';
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return partsFromDate(text);
   const match = /^\s*(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})\s*$/.exec(text);
-  return match ? dateFromParts(match[1]!, match[2]!, match[3]!) : null;
+  return match ? { day: match[1]!, month: match[2]!, year: match[3]! } : { day: '', month: '', year: '' };
 }
 
-/** YYYY-MM-DD as "27/03/2024", for the date field. */
-export function ukDateText(iso: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
-  return match ? `${match[3]}/${match[2]}/${match[1]}` : iso;
-}
+/** The three fields as the answer kept for a date question. */
+export const dateAnswer = (parts: DateParts): string[] => [parts.day, parts.month, parts.year];
 
-/** A question's default as its form value: multi-select defaults are JSON lists, dates stay text. */
+const dateOf = (value: AnswerValue | undefined) => {
+  const parts = dateAnswerParts(value);
+  return dateFromParts(parts.day, parts.month, parts.year);
+};
+
+/** A question's default as its form value: multi-select defaults are JSON lists, dates their three fields. */
 export function defaultAnswer(question: Question): AnswerValue {
   const raw = question.default;
   if (raw === null || raw === '')
@@ -29,16 +44,20 @@ export function defaultAnswer(question: Question): AnswerValue {
     }
   }
   if (question.type === 'checkbox') return raw === 'true';
-  if (question.type === 'date') return /^\d{4}-\d{2}-\d{2}$/.test(raw) ? ukDateText(raw) : raw;
+  if (question.type === 'date') return dateAnswer(partsFromDate(raw));
   return raw;
 }
 
 const isEmpty = (value: AnswerValue | undefined) =>
-  value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+  value === undefined ||
+  value === null ||
+  value === '' ||
+  (Array.isArray(value) && value.every((item) => item.trim() === ''));
 
 /**
  * Joining spec section 5: "{label} is required." for an empty required answer, "Date must be
- * valid." for a date that is not one, or is after today (date pickers cap at today).
+ * valid." (naming the question and the format) for a date that is not one, a part left out named,
+ * and a date after today refused as one (date pickers cap at today).
  */
 export function validateQuestionAnswers(
   questions: Question[],
@@ -52,8 +71,11 @@ export function validateQuestionAnswers(
     const empty = isEmpty(value) || (question.type === 'checkbox' && value !== true);
     if (empty) {
       if (question.isRequired) errors[question.id] = `${question.label} is required.`;
-    } else if (question.type === 'date' && !((parseUkDate(String(value)) ?? '9999') <= today)) {
-      errors[question.id] = 'Date must be valid.';
+    } else if (question.type === 'date') {
+      const date = dateOf(value);
+      const problem = datePartsProblem(question.label, dateAnswerParts(value));
+      if (problem || !date) errors[question.id] = problem ?? invalidDateMessage(question.label);
+      else if (date > today) errors[question.id] = pastDateMessage(question.label);
     } else if (question.type === 'number' && !/^-?\d+(\.\d+)?$/.test(String(value).trim())) {
       errors[question.id] = `${question.label} must be a number.`;
     }
@@ -69,7 +91,7 @@ export function answersToSend(
   return questions.flatMap((question) => {
     const value = answers[question.id];
     if (isEmpty(value)) return [];
-    if (question.type === 'date') return [{ questionId: question.id, answer: parseUkDate(String(value)) }];
+    if (question.type === 'date') return [{ questionId: question.id, answer: dateOf(value) }];
     if (question.type === 'number') return [{ questionId: question.id, answer: Number(value) }];
     return [{ questionId: question.id, answer: value ?? null }];
   });

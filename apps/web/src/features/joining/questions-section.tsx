@@ -1,10 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../ui/button.tsx';
+import { DateInput } from '../../ui/date-input.tsx';
 import { ErrorSummary } from '../../ui/error-summary.tsx';
 import { CheckboxField, TextField } from '../../ui/form-fields.tsx';
 import type { Question, QuestionGroup } from './get-questions.ts';
 import { type AnswerValue, joiningStore } from './joining-store.ts';
-import { validateQuestionAnswers } from './question-answers.ts';
+import { dateAnswer, dateAnswerParts, validateQuestionAnswers } from './question-answers.ts';
 import { setSectionProblems } from './section-problems.ts';
 
 const fieldId = (question: Question) => `question-${question.id}`;
@@ -94,14 +95,23 @@ function QuestionInput({
       </fieldset>
     );
   }
+  if (question.type === 'date')
+    return (
+      <DateInput
+        id={id}
+        legend={label}
+        error={error}
+        value={dateAnswerParts(value)}
+        onChange={(parts) => onChange(dateAnswer(parts))}
+      />
+    );
   return (
     <TextField
       id={id}
       label={label}
       error={error}
-      hint={question.type === 'date' ? 'For example, 27/03/2024' : undefined}
-      inputMode={question.type === 'number' ? 'decimal' : question.type === 'date' ? 'numeric' : undefined}
-      placeholder={question.type === 'date' ? undefined : (question.placeholder ?? undefined)}
+      inputMode={question.type === 'number' ? 'decimal' : undefined}
+      placeholder={question.placeholder ?? undefined}
       value={typeof value === 'string' || typeof value === 'number' ? String(value) : ''}
       onChange={(event) => onChange(event.target.value)}
     />

@@ -1,0 +1,50 @@
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+const eslint = new ESLint({ cwd: repoRoot });
+
+/** The no-restricted-syntax messages ESLint gives `code` as if it were the file at `file`. */
+async function restricted(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(repoRoot, file) });
+  return result!.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+}
+
+// Issue 34 items 4 and 5 (decision 0083): the kinds of fault lint makes impossible to write again.
+describe('dates are asked and refused in words that help', { timeout: 30_000 }, () => {
+  it('refuses a browser date control, on a bare input or through TextField', async () => {
+    expect(
+      await restricted(
+        'apps/web/src/features/front-of-house/example.tsx',
+        'export const A = () => <input type="date" aria-label="Day" />;\n',
+      ),
+    ).toEqual([expect.stringContaining('<DateInput>')]);
+    expect(
+      await restricted(
+        'apps/web/src/features/joining/example.tsx',
+        'import { TextField } from \'../../ui/form-fields.tsx\';\nexport const A = () => <TextField label="Start date" type="date" />;\n',
+      ),
+    ).toEqual([expect.stringContaining('<DateInput>')]);
+  });
+
+  it('refuses the bare "Date must be valid." in the browser, the server and the contracts', async () => {
+    for (const file of [
+      'apps/web/src/features/joining/example.ts',
+      'apps/server/src/modules/memberships/example.ts',
+      'packages/contracts/src/example.ts',
+    ])
+      expect(await restricted(file, "export const message = 'Date must be valid.';\n")).toEqual([
+        expect.stringContaining('invalidDateMessage'),
+      ]);
+  });
+
+  it('lets the one place that names the date and its format write the spec sentence', async () => {
+    expect(
+      await restricted(
+        'packages/contracts/src/date-input.ts',
+        "export const message = (label: string) => `Date must be valid. Enter ${label}.`;\nexport const first = 'Date must be valid.';\n",
+      ),
+    ).toEqual([]);
+  });
+});
