@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/client.ts';
 import { seedDemoIfEmpty } from '../src/db/seed/seed-demo.ts';
-import { redeemPromotion } from '../src/modules/memberships/promotion-redemption.repository.ts';
+import { redeemPromotion } from '../src/modules/memberships/index.ts';
 import { createTestDatabase } from './support/test-database.ts';
 
 describe('redeeming promotions when orders complete', () => {

@@ -10,7 +10,6 @@ import {
   membershipTypeVenues,
   operators,
   paymentOptions,
-  promotions,
   terms,
   venues,
 } from '../../db/schema.ts';
@@ -20,6 +19,7 @@ import { applyActivities, type KeptPrice } from './catalogue-activities.reposito
 import { applyPriceChanges } from './catalogue-price-changes.repository.ts';
 import type { CatalogueFile } from './catalogue-file.schema.ts';
 import { applyPackages } from '../packages/index.ts';
+import { savePromotions } from '../memberships/index.ts';
 
 interface AppliedActivities {
   weeklySlots: number;
@@ -228,8 +228,10 @@ export async function applyCatalogue(
         and(eq(terms.operatorId, operatorId), termKeys.length ? notInArray(terms.key, termKeys) : sql`true`),
       );
 
-    for (const promo of file.promotions) {
-      const values = {
+    await savePromotions(
+      tx,
+      operatorId,
+      file.promotions.map((promo) => ({
         code: promo.code,
         kind: promo.kind,
         value: promo.value,
@@ -239,19 +241,8 @@ export async function applyCatalogue(
         membershipTypeIds: promo.types ? promo.types.map((slug) => typeIds.get(slug)!) : null,
         maxRedemptions: promo.maxRedemptions ?? null,
         oncePerCustomer: promo.oncePerCustomer,
-      };
-      const [existing] = await tx
-        .select({ id: promotions.id })
-        .from(promotions)
-        .where(
-          and(
-            eq(promotions.operatorId, operatorId),
-            sql`upper(${promotions.code}) = ${promo.code.toUpperCase()}`,
-          ),
-        );
-      if (existing) await tx.update(promotions).set(values).where(eq(promotions.id, existing.id));
-      else await tx.insert(promotions).values({ operatorId, ...values });
-    }
+      })),
+    );
 
     if (file.membershipRules) {
       await tx.update(operators).set(file.membershipRules).where(eq(operators.id, operatorId));

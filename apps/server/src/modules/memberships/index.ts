@@ -28,6 +28,7 @@ export {
   type PromotionAsker,
   type PromotionClient,
 } from './memberships.service.ts';
+export { redeemPromotion, savePromotions } from './promotions.repository.ts';
 export { outstandingBalanceLineKind, outstandingBalanceOrderItem } from './outstanding-balance-line-kind.ts';
 export { waitingPriceNotices } from './price-change-notices.repository.ts';
 export { createPriceChangeNotices, type HeldPriceChange } from './price-change-notices.ts';

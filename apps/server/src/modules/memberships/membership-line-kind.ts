@@ -13,7 +13,7 @@ import {
 import { changeAnswer, costsAnswer, inJsonbKeyOrder } from './costs-answer.ts';
 import { recordMembershipEvent } from './membership-events.repository.ts';
 import { cancelMembershipsOfVoidedOrder, membershipsAVoidWouldEnd } from './membership-void.ts';
-import { redeemPromotion } from './promotion-redemption.repository.ts';
+import { redeemPromotion } from './promotions.repository.ts';
 
 /** quality.md S3: a promotion that ran out (or was used) meanwhile is not given; the customer is told. */
 export const promotionUnavailable =

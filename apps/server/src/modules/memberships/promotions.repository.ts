@@ -10,6 +10,34 @@ class RedemptionRefused extends Error {
   }
 }
 
+/** Promotion codes: the catalogue import's definitions, and each order's use of one. */
+
+/** What an operator's catalogue file says of its promotions (a code is matched in any case). */
+export type PromotionDefinition = Omit<
+  typeof promotions.$inferInsert,
+  'id' | 'operatorId' | 'redemptionCount'
+>;
+
+/**
+ * The catalogue import's promotions, in its transaction: a code already there is updated in place,
+ * keeping its count of uses, so a re-import never resets a limit.
+ */
+export async function savePromotions(db: Executor, operatorId: number, definitions: PromotionDefinition[]) {
+  for (const values of definitions) {
+    const [existing] = await db
+      .select({ id: promotions.id })
+      .from(promotions)
+      .where(
+        and(
+          eq(promotions.operatorId, operatorId),
+          sql`upper(${promotions.code}) = ${values.code.toUpperCase()}`,
+        ),
+      );
+    if (existing) await db.update(promotions).set(values).where(eq(promotions.id, existing.id));
+    else await db.insert(promotions).values({ operatorId, ...values });
+  }
+}
+
 /**
  * Counts one use of a promotion for a completed order, atomically: the count only rises while it is
  * under the limit (a conditional UPDATE, which PostgreSQL re-checks after waiting on the row lock),
