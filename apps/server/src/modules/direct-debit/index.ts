@@ -10,9 +10,13 @@ export {
   findInstruction,
   instructionsOf,
   setWorkingInstructionFlag,
-  staleClaim,
   updateInstruction,
 } from './direct-debit.repository.ts';
+export {
+  claimMandateCancel,
+  mandatesAfterCancellations,
+  stopCollections,
+} from './membership-ending.repository.ts';
 export { directDebitRoutes } from './direct-debit.routes.ts';
 export {
   createDirectDebitService,

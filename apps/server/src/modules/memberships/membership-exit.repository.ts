@@ -1,17 +1,15 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   customerMemberships,
   customers,
   directDebitCollections,
-  directDebitInstructions,
   membershipTypes,
   orderItems,
   orders,
   type OrderItemDetails,
   paymentOptions,
 } from '../../db/schema.ts';
-import { staleClaim } from '../direct-debit/index.ts';
 
 /** Every query of leaving a membership (decision 0022): the service decides, these read and write. */
 
@@ -153,33 +151,6 @@ export async function markCardRefundDone(db: Executor, membershipId: number) {
     .where(eq(customerMemberships.id, membershipId));
 }
 
-/**
- * Stops a membership's collections after `afterDate` (all not yet taken when null): those not yet
- * requested are deleted; those requested but not submitted are marked for cancelling at the
- * provider. Answers how many were stopped.
- */
-export async function stopCollections(db: Executor, membershipId: number, afterDate: string | null) {
-  const mine = eq(directDebitCollections.customerMembershipId, membershipId);
-  const later = afterDate === null ? undefined : sql`${directDebitCollections.billingDate} > ${afterDate}`;
-  const deleted = await db
-    .delete(directDebitCollections)
-    .where(and(mine, later, isNull(directDebitCollections.paymentId)))
-    .returning({ id: directDebitCollections.id });
-  const cancelling = await db
-    .update(directDebitCollections)
-    .set({ status: 'cancelling', updatedAt: sql`now()` })
-    .where(
-      and(
-        mine,
-        later,
-        isNotNull(directDebitCollections.paymentId),
-        inArray(directDebitCollections.status, ['pending_submission', 'pending_customer_approval']),
-      ),
-    )
-    .returning({ id: directDebitCollections.id });
-  return deleted.length + cancelling.length;
-}
-
 /** Memberships cancelled with notice whose last day has passed: now cancelled. */
 export async function closeNoticeEnded(db: Executor, today: string) {
   return db
@@ -189,38 +160,6 @@ export async function closeNoticeEnded(db: Executor, today: string) {
       and(eq(customerMemberships.cancelKind, 'notice'), stillActive, lt(customerMemberships.endDate, today)),
     )
     .returning({ id: customerMemberships.id, endDate: customerMemberships.endDate });
-}
-
-// Mandates no membership needs any more.
-
-const endedMandateStatuses = ['failed', 'cancelled', 'expired', 'setup_failed', 'blocked', 'consumed'];
-
-/** A working mandate, or one whose cancel claim was left by a process that died. */
-const mandateCancellable = or(
-  notInArray(directDebitInstructions.status, [...endedMandateStatuses, 'cancelling']),
-  and(
-    eq(directDebitInstructions.status, 'cancelling'),
-    sql`${directDebitInstructions.updatedAt} < now() - ${staleClaim}::interval`,
-  ),
-);
-
-/**
- * Working mandates with a membership its member cancelled, and ones whose cancel claim is stale:
- * the candidates for cancelling at the provider.
- */
-export async function mandatesAfterCancellations(db: Executor) {
-  return db
-    .selectDistinct({ id: directDebitInstructions.id })
-    .from(directDebitInstructions)
-    .innerJoin(directDebitCollections, eq(directDebitCollections.instructionId, directDebitInstructions.id))
-    .innerJoin(customerMemberships, eq(customerMemberships.id, directDebitCollections.customerMembershipId))
-    .where(
-      and(
-        isNotNull(directDebitInstructions.mandateId),
-        isNotNull(customerMemberships.cancelRequestedAt),
-        mandateCancellable,
-      ),
-    );
 }
 
 /** What an instruction still carries: each collection's state, and its memberships' state. */
@@ -236,16 +175,6 @@ export async function instructionUse(db: Executor, instructionId: number) {
     .from(directDebitCollections)
     .innerJoin(customerMemberships, eq(customerMemberships.id, directDebitCollections.customerMembershipId))
     .where(eq(directDebitCollections.instructionId, instructionId));
-}
-
-/** Claims a mandate to cancel (its status → cancelling); true for the one caller that claimed it. */
-export async function claimMandateCancel(db: Executor, instructionId: number): Promise<boolean> {
-  const claimed = await db
-    .update(directDebitInstructions)
-    .set({ status: 'cancelling', updatedAt: sql`now()` })
-    .where(and(eq(directDebitInstructions.id, instructionId), mandateCancellable))
-    .returning({ id: directDebitInstructions.id });
-  return claimed.length > 0;
 }
 
 /** Cooling-off card refunds that failed (or whose process died mid-call): for staff to make by hand. */

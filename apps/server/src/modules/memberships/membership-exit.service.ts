@@ -23,18 +23,16 @@ import { alreadyCancelled, type ExitTerms, exitTerms, refundSentence } from './e
 import { cancellationEmail } from './membership-exit-email.ts';
 import {
   claimCardRefund,
-  claimMandateCancel,
   closeNoticeEnded,
   collectionsOf,
   exitMembershipOf,
   instructionUse,
-  mandatesAfterCancellations,
   markCardRefundDone,
   membershipLinesOfOrder,
   recordCoolingOff,
   recordNotice,
-  stopCollections,
 } from './membership-exit.repository.ts';
+import { claimMandateCancel, mandatesAfterCancellations, stopCollections } from '../direct-debit/index.ts';
 import { waitingPriceNotices } from './price-change-notices.repository.ts';
 import { eventsOfMembership, recordMembershipEvent } from './membership-events.repository.ts';
 

@@ -1,10 +1,7 @@
 import type { Executor, Tx } from '../../db/client.ts';
 import { recordMembershipEvent } from './membership-events.repository.ts';
-import {
-  recordCoolingOff,
-  runningMembershipsOfOrder,
-  stopCollections,
-} from './membership-exit.repository.ts';
+import { recordCoolingOff, runningMembershipsOfOrder } from './membership-exit.repository.ts';
+import { stopCollections } from '../direct-debit/index.ts';
 import type { CancellationDetail } from './membership-exit.service.ts';
 
 /**
