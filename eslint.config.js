@@ -163,6 +163,13 @@ export default tseslint.config(
             'Use <Button disabled>: it stays focusable (aria-disabled); a disabled <button> drops focus.',
         },
         {
+          // A bare anchor to another site skips a checkout's "leave this screen?" (issue 34 item 7).
+          selector:
+            "JSXOpeningElement[name.name='a'] > JSXAttribute[name.name='href'] > JSXExpressionContainer > :matches(Identifier, CallExpression[callee.name='crossSiteUrl'])",
+          message:
+            'Link to another site with <SiteLink> or <CrossSiteAnchor>: they ask a page that must not be left unasked first (decision 0084).',
+        },
+        {
           // A browser's date control shows its locale's order (11/28/2026 in en-US) (issue 34 item 5).
           selector: "JSXAttribute[name.name='type'][value.value='date']",
           message: "Ask for a date with <DateInput> (ui/date-input.tsx): GOV.UK's day, month and year.",

@@ -25,8 +25,19 @@ describe('GET /api/frontend/theme', () => {
         themeAppBodyFontStyle: 'roboto',
         themeAppHeadingFontStyle: 'garage_gothic',
         themeAppSecondaryButtonStyle: 'solid',
+        themeAppLogoName: 'Brightwater Leisure',
       },
     });
+  });
+
+  it("names a venue's own logo for the venue, and the operator's logo for the operator (issue 34 item 6)", async () => {
+    const name = async (query: string) =>
+      (await t.app.inject({ url: `/api/frontend/theme${query}` })).json().data.themeAppLogoName;
+    expect(await name('?venue=clifton-lido-and-spa')).toBe('Clifton Lido & Spa');
+    expect(await name('?venue=meadowbank-sports-hub')).toBe('Meadowbank Sports Hub');
+    // A venue that keeps the operator's logo shows the operator's name.
+    expect(await name('?venue=hoe-park-fitness')).toBe('Brightwater Leisure');
+    expect(await name('')).toBe('Brightwater Leisure');
   });
 
   it("lays a venue's own theme over the operator's, keeping what the venue leaves unset", async () => {

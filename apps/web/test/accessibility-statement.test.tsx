@@ -64,4 +64,14 @@ describe('the accessibility statement (issue 21 item 14)', () => {
       view.unmount();
     }
   });
+
+  it('keeps the link where the chrome is hidden (embedded, a kiosk), without the operator footer (issue 34 item 6)', () => {
+    renderOnSite(<SiteFooter venueSlug={undefined} operatorFooter={false} />, { site: 'online-joining' });
+    expect(
+      screen.getByRole('contentinfo').querySelector('.site-footer__inner:not(.site-footer__lido)'),
+    ).toBeNull();
+    expect(screen.getByRole('link', { name: 'Accessibility statement' }).getAttribute('href')).toBe(
+      '/accessibility-statement',
+    );
+  });
 });

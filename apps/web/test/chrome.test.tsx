@@ -5,6 +5,8 @@ import { accountNavItems, mobileAccountNavItems } from '../src/features/chrome/a
 import { SiteHeader } from '../src/features/chrome/site-header.tsx';
 import type { SessionSummary } from '../src/app/session/use-session.ts';
 import type { SiteMode } from '../src/app/site-mode/site-mode.ts';
+import { resolveTheme } from '../src/app/theme/resolve-theme.ts';
+import { themeLogo } from '../src/app/theme/theme-logo.tsx';
 import { renderOnSite, testSettings } from './support/render.tsx';
 
 const loggedOut: SessionSummary = { isLoggedIn: false, firstName: null };
@@ -17,7 +19,7 @@ function header(overrides: Partial<Parameters<typeof SiteHeader>[0]> = {}) {
       mode={browsing}
       session={loggedOut}
       basketCount={0}
-      logoUrl="/logos/brightwater.svg"
+      logo={{ src: '/logos/brightwater.svg', name: 'Brightwater Leisure' }}
       venueSlug={undefined}
       {...overrides}
     />
@@ -43,6 +45,27 @@ describe('the header', () => {
     );
     expect(screen.getAllByRole('link', { name: 'Basket' })[0]).toHaveProperty('href', 'http://b.test/basket');
     expect(screen.queryByText('Back to Kiosk Home')).toBeNull();
+  });
+
+  it("names a centre's own logo with the centre's name it shows, in the header and the menu (issue 34 item 6)", async () => {
+    const clifton = resolveTheme({
+      themeAppLogo: '/logos/clifton-lido.svg',
+      themeAppLogoName: 'Clifton Lido & Spa',
+    });
+    renderOnSite(header({ logo: themeLogo(clifton, testSettings.name) }), { site: 'bookings' });
+    expect(screen.getByRole('link', { name: 'Clifton Lido & Spa home' }).getAttribute('href')).toBe('/');
+    expect(screen.queryByRole('link', { name: /Brightwater/ })).toBeNull();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Open menu' }));
+    expect(
+      within(screen.getByRole('dialog', { name: 'Menu' }))
+        .getByRole('img')
+        .getAttribute('alt'),
+    ).toBe('Clifton Lido & Spa');
+  });
+
+  it("names the operator's logo with the client's name when the server does not say whose it is", () => {
+    const logo = themeLogo(resolveTheme({ themeAppLogo: '/logos/brightwater.svg' }), testSettings.name);
+    expect(logo).toEqual({ src: '/logos/brightwater.svg', name: testSettings.name });
   });
 
   it("sends Buy a membership to the selected centre's page", () => {

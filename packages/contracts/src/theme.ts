@@ -17,6 +17,12 @@ export const themeSchema = z.object({
   themeAppBodyFontStyle: z.enum(themeFontKeys).nullable(),
   themeAppHeadingFontStyle: z.enum(themeFontKeys).nullable(),
   themeAppSecondaryButtonStyle: z.enum(secondaryButtonStyles).nullable(),
+  /**
+   * Lido's addition: whose name the logo shows (the venue's for a venue's own logo, otherwise the
+   * operator's), so the logo's accessible name says what it shows (WCAG 2.5.3, decision 0084). Null
+   * or absent: the client's name.
+   */
+  themeAppLogoName: z.string().nullable().optional(),
 });
 export type Theme = z.infer<typeof themeSchema>;
 

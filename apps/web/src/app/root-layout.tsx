@@ -11,12 +11,14 @@ import { SessionTimeout } from '../features/session-timeout/index.ts';
 import { useBasketCount } from '../features/cart/index.ts';
 import { useAuthStateWatcher, useSession } from './session/use-session.ts';
 import { venueSlugFor } from './site-mode/cross-site.ts';
+import { recordThemeVenue, themeVenueFor, useThemeVenueState } from './theme/theme-venue.ts';
 import { useSite } from './site-mode/site-context.tsx';
 import { updateSiteModeFromSearch, useSiteMode } from './site-mode/site-mode.ts';
 import { Toaster } from './toasts/toaster.tsx';
 import { useRouteFocus } from './route-focus.ts';
 import { usePageTitleOverride } from './page-title.ts';
 import { ThemeGate } from './theme-gate.tsx';
+import { type ThemeLogo, themeLogo } from './theme/theme-logo.tsx';
 
 // Only kiosks need the kiosk header and its idle timers: they load on their own.
 const KioskChrome = lazy(async () => ({
@@ -46,11 +48,11 @@ function useDocumentTitle(clientName: string): string {
 
 function Chrome({
   settings,
-  logoUrl,
+  logo,
   venueSlug,
 }: {
   settings: Parameters<typeof SiteHeader>[0]['settings'];
-  logoUrl: string;
+  logo: ThemeLogo;
   venueSlug: string | undefined;
 }) {
   const site = useSite();
@@ -90,7 +92,7 @@ function Chrome({
       <CookieBanner />
       {atKiosk && site === 'online-joining' && (
         <Suspense fallback={<div className="site-header kiosk-header" aria-hidden="true" />}>
-          <KioskChrome settings={settings} logoUrl={logoUrl} />
+          <KioskChrome settings={settings} logo={logo} />
         </Suspense>
       )}
       {showChrome && (
@@ -99,7 +101,7 @@ function Chrome({
           mode={mode}
           session={session}
           basketCount={basketCount}
-          logoUrl={logoUrl}
+          logo={logo}
           venueSlug={venueSlug}
         />
       )}
@@ -110,7 +112,8 @@ function Chrome({
       <main id="main-content" className="page" tabIndex={-1}>
         <Outlet />
       </main>
-      {showChrome && <SiteFooter venueSlug={venueSlug} />}
+      {/* Every mode keeps the accessibility statement's link; only the operator's part goes (issue 34 item 6). */}
+      <SiteFooter venueSlug={venueSlug} operatorFooter={showChrome} />
       {atKiosk && site !== 'online-joining' && (
         <Suspense fallback={null}>
           <KioskIdle settings={settings} />
@@ -126,12 +129,25 @@ function Chrome({
 export function RootLayout() {
   const location = useLocation();
   const mode = useSiteMode();
+  const matches = useMatches();
+  const venues = useThemeVenueState();
   useEffect(() => updateSiteModeFromSearch(location.search), [location.search]);
-  const venueSlug = venueSlugFor(location.pathname, mode.centre);
+  // Whose look the page wears: the centre's all the way through its journey (decision 0084).
+  const operatorPage = matches.some(
+    (match) => (match.handle as RouteHandle | undefined)?.look === 'operator',
+  );
+  const venueSlug = themeVenueFor({
+    selectedCentre: mode.centre,
+    pathVenue: venueSlugFor(location.pathname, null),
+    declaredVenue: venues.declared,
+    journeyVenue: venues.journey,
+    operatorPage,
+  });
+  useEffect(() => recordThemeVenue(venueSlug, operatorPage), [venueSlug, operatorPage]);
   return (
     <ThemeGate venueSlug={venueSlug}>
       {({ settings, theme }) => (
-        <Chrome settings={settings} logoUrl={theme.themeAppLogo} venueSlug={venueSlug} />
+        <Chrome settings={settings} logo={themeLogo(theme, settings.name)} venueSlug={venueSlug} />
       )}
     </ThemeGate>
   );

@@ -62,8 +62,8 @@ export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(
     const here = createPath(location) === createPath(resolved);
     void navigate(resolved, { replace: replace ?? here, state, preventScrollReset });
   };
-  // The caller's props carry the link's content.
-  // eslint-disable-next-line jsx-a11y/anchor-has-content
+  // The caller's props carry the link's content; the href is this site's own (an in-app path).
+  // eslint-disable-next-line jsx-a11y/anchor-has-content, no-restricted-syntax
   return <a {...rest} href={href} target={target} ref={ref} onClick={handleClick} />;
 });
 

@@ -61,7 +61,9 @@ export function createThemeService(config: Pick<Config, 'maintenanceMode'>, repo
       const rows = await repository.themes(operator.id);
       const operatorTheme = rows.find((row) => row.venueId === null);
       const venueTheme = venue ? rows.find((row) => row.venueId === venue.id) : undefined;
-      return toWire(mergeThemes(operatorTheme, venueTheme));
+      // The logo is named for whoever it belongs to: a venue's own logo shows the venue's name.
+      const logoName = venue && venueTheme?.logoUrl ? venue.name : operator.name;
+      return { ...toWire(mergeThemes(operatorTheme, venueTheme)), themeAppLogoName: logoName };
     },
   };
 }

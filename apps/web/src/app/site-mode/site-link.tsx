@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
+import type { AnchorHTMLAttributes, ReactNode } from 'react';
 import { Link } from '../../router/index.ts';
 import { needsCleanDocument } from '../analytics/tag-scripts.ts';
 import { useClientSettings } from '../client-settings/get-client-settings.ts';
 import { crossSiteUrl } from './cross-site.ts';
+import { onCrossSiteClick } from './leave-guard.ts';
 import { useSiteOverrides } from './site-overrides.ts';
 import { type SiteName, useSite } from './site-context.tsx';
 import { useSiteMode } from './site-mode.ts';
@@ -55,12 +56,37 @@ export function SiteLink({ site, to, children, extraParams, ...rest }: SiteLinkP
   }
   const kioskParams = kiosk ? { kiosk: 'true', ...(centre ? { centre } : {}) } : {};
   return (
-    <a
+    <CrossSiteAnchor
       href={crossSiteUrl(settings.siteUrls, site, to, {
         embedded,
         extraParams: { ...kioskParams, ...extraParams },
       })}
       {...rest}
+    >
+      {children}
+    </CrossSiteAnchor>
+  );
+}
+
+/**
+ * A link that leaves this site's document (another site, a kiosk's home): a page that asks before
+ * it is left (a joining checkout) asks first (decision 0084).
+ */
+export function CrossSiteAnchor({
+  href,
+  onClick,
+  children,
+  ...rest
+}: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string }) {
+  return (
+    <a
+      // eslint-disable-next-line no-restricted-syntax -- the one anchor every cross-site link goes through
+      href={href}
+      {...rest}
+      onClick={(event) => {
+        onClick?.(event);
+        onCrossSiteClick(event, href);
+      }}
     >
       {children}
     </a>

@@ -18,6 +18,8 @@ export const defaultTheme: ResolvedTheme = {
   themeAppBodyFontStyle: 'roboto',
   themeAppHeadingFontStyle: 'garage_gothic',
   themeAppSecondaryButtonStyle: 'solid',
+  // Empty: the logo is named with the client's name (theme-logo.tsx).
+  themeAppLogoName: '',
 };
 
 /** Null (and missing) values are dropped, so the defaults show through. */

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, useParams } from '../../router/index.ts';
 import { NotFoundPage } from '../../app/errors/not-found-page.tsx';
 import { useAuthState } from '../../app/session/session-store.ts';
+import { useDeclareThemeVenue } from '../../app/theme/theme-venue.ts';
 import { ApiError } from '../../lib/api/api-client.ts';
 import { genericErrorLine } from '../../lib/api/generic-error.ts';
 import { Button, buttonClass } from '../../ui/button.tsx';
@@ -164,6 +165,8 @@ export function SessionPage() {
   const [attendee, setAttendee] = useState<number | undefined>(undefined);
   const session = useQuery(sessionQuery(sessionId, authState, attendee));
   const hasFamily = useHasFamily(loggedIn);
+  // The session's centre's look, however the customer came here (decision 0084).
+  useDeclareThemeVenue(session.data?.venue.slug);
   if (session.isPending) return <Spinner label="Loading the session" />;
   if (session.isError) {
     const status = session.error instanceof ApiError ? session.error.status : null;

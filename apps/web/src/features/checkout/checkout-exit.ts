@@ -41,3 +41,17 @@ export function checkoutExit(
   // An empty basket has nothing to check out (joining spec, section 4): it goes to /, saying why.
   return { kind: 'empty', to: '/' };
 }
+
+/**
+ * What kind of checkout a basket needs (issue 34 item 7, decision 0084), decided by what it holds,
+ * never by the site it is paid on: a membership being chosen is a joining checkout ("Cancel
+ * selection and start over", and a warning before leaving); anything else (bookings, packages, a
+ * balance owed) is a plain one, whose way back is the basket.
+ */
+export type CheckoutKind = 'joining' | 'plain';
+
+const membershipLines = new Set(['membership', 'membership_renewal', 'membership_change']);
+
+export function checkoutKind(items: Pick<Cart['items'][number], 'type'>[]): CheckoutKind {
+  return items.some((item) => membershipLines.has(item.type)) ? 'joining' : 'plain';
+}

@@ -15,7 +15,7 @@ import { applyOfflinePayment, creditAmount, type OfflinePayment } from '@lido/co
 import { formatPence } from '@lido/pricing/money';
 import { useClientSettings } from '../../app/client-settings/get-client-settings.ts';
 import { useSiteMode } from '../../app/site-mode/site-mode.ts';
-import { checkoutExit, emptyBasketMessage } from './checkout-exit.ts';
+import { checkoutExit, checkoutKind, emptyBasketMessage } from './checkout-exit.ts';
 import { showToast, toastDurations } from '../../app/toasts/toast-store.ts';
 import { useJoiningTermsCheck } from './joining-terms-check.ts';
 import { type CheckoutExtras, useCheckoutSource } from './checkout-source.ts';
@@ -33,8 +33,8 @@ function EmptyBasketExit() {
 
 /**
  * /checkout on the joining and bookings sites: the basket's total and what it holds, the waivers a
- * booking needs, paying by card (or, with nothing to pay, confirming the order), and on the joining
- * site "Cancel selection and start over" (on the bookings site, back to the basket).
+ * booking needs, paying by card (or, with nothing to pay, confirming the order), and for a membership
+ * being chosen "Cancel selection and start over" (for anything else, back to the basket).
  */
 export function CheckoutPage() {
   const cart = useCart();
@@ -49,9 +49,11 @@ export function CheckoutPage() {
   const source = useCheckoutSource();
   const [agreedWaivers, setAgreedWaivers] = useState<number[]>([]);
   const terms = useJoiningTermsCheck(cart.data?.cartId ?? null);
-  // Leaving a bookings checkout loses nothing (back to the basket); a joining one asks first.
+  // Leaving a plain checkout loses nothing (back to the basket); a joining one asks first. Which
+  // one it is follows what the basket holds, not the site (a balance owed is paid on the joining site).
+  const kind = checkoutKind(cart.data?.items ?? []);
   const guard = useLeaveCheckoutGuard(
-    source === 'online-joining' && leavingFor === null && (cart.data?.items.length ?? 0) > 0,
+    kind === 'joining' && leavingFor === null && (cart.data?.items.length ?? 0) > 0,
   );
 
   if (cart.isPending) return <Spinner label="Loading your basket" />;
@@ -94,9 +96,9 @@ export function CheckoutPage() {
       ? { message: waiverMessage, fieldId: waiverFieldId(missingWaiver.id) }
       : null,
   };
-  // Leaving a bookings checkout keeps the basket (its places stay held); joining starts over.
+  // Leaving a plain checkout keeps the basket (its places stay held); joining starts over.
   const cancel =
-    source === 'bookings' ? (
+    kind === 'plain' ? (
       <SiteLink site="bookings" to="/basket" className="button button--link button--md">
         Back to basket
       </SiteLink>

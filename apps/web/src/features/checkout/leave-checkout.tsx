@@ -1,6 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useBlocker } from '../../router/index.ts';
 import { useQueryClient } from '@tanstack/react-query';
+import { guardCrossSiteLinks, leaveFor } from '../../app/site-mode/leave-guard.ts';
 import { Button } from '../../ui/button.tsx';
 import { Modal } from '../../ui/modal.tsx';
 import { cartKeys } from '../cart/index.ts';
@@ -61,6 +62,16 @@ export function useLeaveCheckoutGuard(guarded: boolean) {
       // that the order is made (the navigation can come before the re-render).
       !confirmationPaths.test(nextLocation.pathname),
   );
+  // A link to another site (the header's "My account", "Book an activity") is a new document the
+  // blocker never sees: it asks the same question (issue 34 item 7).
+  const [leavingTo, setLeavingTo] = useState<string | null>(null);
+  useEffect(() => {
+    if (!guarded) return;
+    return guardCrossSiteLinks((href) => {
+      if (!startingOver.current) setLeavingTo(href);
+      else leaveFor(href);
+    });
+  }, [guarded]);
   const queryClient = useQueryClient();
   useEffect(
     () => () => {
@@ -69,9 +80,15 @@ export function useLeaveCheckoutGuard(guarded: boolean) {
     [queryClient],
   );
   return {
-    asking: blocker.state === 'blocked',
-    stay: () => blocker.reset?.(),
-    leave: () => blocker.proceed?.(),
+    asking: blocker.state === 'blocked' || leavingTo !== null,
+    stay: () => {
+      setLeavingTo(null);
+      blocker.reset?.();
+    },
+    leave: () => {
+      if (leavingTo !== null) leaveFor(leavingTo);
+      else blocker.proceed?.();
+    },
     /** Starting over navigates away on purpose, after its own confirmation. */
     allowLeaving: () => {
       startingOver.current = true;

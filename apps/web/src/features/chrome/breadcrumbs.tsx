@@ -4,6 +4,8 @@ import { ChevronIcon, HomeIcon } from '../../ui/icons.tsx';
 export interface RouteHandle {
   title?: string;
   breadcrumb?: string;
+  /** 'operator': a page of the operator's own (a site's home), in the operator's look (decision 0084) */
+  look?: 'operator';
 }
 
 /** The breadcrumb bar with a home icon, built from the matched routes' `handle.breadcrumb`. */

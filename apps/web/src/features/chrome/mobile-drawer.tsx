@@ -5,6 +5,7 @@ import { CloseIcon } from '../../ui/icons.tsx';
 import type { SessionSummary } from '../../app/session/use-session.ts';
 import { useSite } from '../../app/site-mode/site-context.tsx';
 import { SiteLink } from '../../app/site-mode/site-link.tsx';
+import { type ThemeLogo, ThemeLogoImage } from '../../app/theme/theme-logo.tsx';
 import { LogOutButton } from './log-out-button.tsx';
 import { buyMembershipPath, LoginControl } from './login-control.tsx';
 
@@ -15,7 +16,7 @@ interface DrawerProps {
   settings: ClientSettings;
   session: SessionSummary;
   basketCount: number;
-  logoUrl: string;
+  logo: ThemeLogo;
   venueSlug: string | undefined;
   /** opens the login dialog, outside the drawer, once the drawer has closed */
   onLogIn: () => void;
@@ -32,7 +33,7 @@ export function MobileDrawer({
   settings,
   session,
   basketCount,
-  logoUrl,
+  logo,
   venueSlug,
   onLogIn,
 }: DrawerProps) {
@@ -65,7 +66,7 @@ export function MobileDrawer({
       {open && (
         <div className="drawer__panel">
           <div className="drawer__top">
-            <img src={logoUrl} alt={settings.name} height={32} />
+            <ThemeLogoImage logo={logo} height={32} />
             <button type="button" className="icon-button" aria-label="Close menu" onClick={close}>
               <CloseIcon />
             </button>

@@ -6,8 +6,9 @@ import { useLocation } from '../../router/index.ts';
 import { BasketIcon, MenuIcon } from '../../ui/icons.tsx';
 import type { SessionSummary } from '../../app/session/use-session.ts';
 import { crossSiteUrl } from '../../app/site-mode/cross-site.ts';
+import { type ThemeLogo, ThemeLogoImage } from '../../app/theme/theme-logo.tsx';
 import { useSite } from '../../app/site-mode/site-context.tsx';
-import { SiteLink } from '../../app/site-mode/site-link.tsx';
+import { CrossSiteAnchor, SiteLink } from '../../app/site-mode/site-link.tsx';
 import type { SiteMode } from '../../app/site-mode/site-mode.ts';
 import { MobileDrawer } from './mobile-drawer.tsx';
 import { buyMembershipPath, LoginControl } from './login-control.tsx';
@@ -17,7 +18,8 @@ export interface HeaderProps {
   mode: SiteMode;
   session: SessionSummary;
   basketCount: number;
-  logoUrl: string;
+  /** the theme's logo and whose name it shows */
+  logo: ThemeLogo;
   /** The selected centre, for "Buy a membership". */
   venueSlug: string | undefined;
 }
@@ -47,7 +49,7 @@ export function BasketLink({ count, label = 'Basket' }: { count: number; label?:
   );
 }
 
-export function SiteHeader({ settings, mode, session, basketCount, logoUrl, venueSlug }: HeaderProps) {
+export function SiteHeader({ settings, mode, session, basketCount, logo, venueSlug }: HeaderProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   // The menu's Log in: the menu closes first, so no dialogs stack on a phone (issue 21 item 8).
@@ -73,15 +75,15 @@ export function SiteHeader({ settings, mode, session, basketCount, logoUrl, venu
           <MenuIcon />
         </button>
         <SiteLink site="bookings" to="/" className="site-header__logo">
-          <img src={logoUrl} alt={`${settings.name} home`} height={40} />
+          <ThemeLogoImage logo={logo} purpose="home" height={40} />
         </SiteLink>
         <nav className="site-header__nav" aria-label="Main">
           <ul>
             {mode.kiosk && (
               <li>
-                <a className="header-link" href={kioskHome}>
+                <CrossSiteAnchor className="header-link" href={kioskHome}>
                   Back to Kiosk Home
-                </a>
+                </CrossSiteAnchor>
               </li>
             )}
             <li>
@@ -118,7 +120,7 @@ export function SiteHeader({ settings, mode, session, basketCount, logoUrl, venu
         settings={settings}
         session={session}
         basketCount={basketCount}
-        logoUrl={logoUrl}
+        logo={logo}
         venueSlug={venueSlug}
         onLogIn={() => setMenuLoginOpen(true)}
       />

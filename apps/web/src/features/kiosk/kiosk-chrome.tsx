@@ -5,6 +5,7 @@ import { Button } from '../../ui/button.tsx';
 import { LoginControl } from '../chrome/index.ts';
 import { useSession } from '../../app/session/use-session.ts';
 import { showToast } from '../../app/toasts/toast-store.ts';
+import { type ThemeLogo, ThemeLogoImage } from '../../app/theme/theme-logo.tsx';
 import { useResetKiosk } from './reset-kiosk.ts';
 import { MoreTimeDialog } from './more-time-dialog.tsx';
 import { StartOverDialog } from './start-over-dialog.tsx';
@@ -17,7 +18,7 @@ import { useIdleQuestion } from './use-idle-question.ts';
  * the order-confirmed page the same question, after the confirmation time, counting down to home. Taps and typing also keep a kiosk login's server
  * session alive (the session timeout feature passes them on).
  */
-export function KioskChrome({ settings, logoUrl }: { settings: ClientSettings; logoUrl: string }) {
+export function KioskChrome({ settings, logo }: { settings: ClientSettings; logo: ThemeLogo }) {
   const { pathname } = useLocation();
   const session = useSession();
   const reset = useResetKiosk();
@@ -48,7 +49,7 @@ export function KioskChrome({ settings, logoUrl }: { settings: ClientSettings; l
   return (
     <header className="site-header kiosk-header">
       <div className="site-header__inner">
-        <img className="site-header__logo" src={logoUrl} alt={settings.name} height={40} />
+        <ThemeLogoImage className="site-header__logo" logo={logo} height={40} />
         <nav className="site-header__actions" aria-label="Kiosk">
           {!onOrderConfirmed &&
             (session.isLoggedIn ? (

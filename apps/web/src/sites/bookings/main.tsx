@@ -8,7 +8,7 @@ startSite('bookings', [
   {
     index: true,
     element: <BookingsHomePage />,
-    handle: { title: 'Book an activity', breadcrumb: 'Book an activity' },
+    handle: { title: 'Book an activity', breadcrumb: 'Book an activity', look: 'operator' },
   },
   {
     path: 'location/:locationSlug',

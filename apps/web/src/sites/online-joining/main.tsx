@@ -13,7 +13,7 @@ startSite('online-joining', (queryClient) => [
   {
     index: true,
     element: <JoiningHomePage />,
-    handle: { title: 'Online Joining', breadcrumb: 'Buy membership' },
+    handle: { title: 'Online Joining', breadcrumb: 'Buy membership', look: 'operator' },
   },
   {
     path: 'centre/:centreSlug',
