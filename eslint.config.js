@@ -175,6 +175,13 @@ export default tseslint.config(
           message: "Ask for a date with <DateInput> (ui/date-input.tsx): GOV.UK's day, month and year.",
         },
         vagueDateMessage,
+        {
+          // Ticking a box must not open a dialog (WCAG 3.2.2; issue 34 item 5): a button beside it does.
+          selector:
+            "JSXOpeningElement:matches([name.name='CheckboxField'], [name.name='input']:has(JSXAttribute[name.name='type'][value.value='checkbox'])) > JSXAttribute[name.name='aria-haspopup']",
+          message:
+            'A checkbox only ticks: open the terms from a button beside it (<TermsCheck>, ui/terms-check.tsx).',
+        },
       ],
     },
   },

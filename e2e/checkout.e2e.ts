@@ -17,9 +17,7 @@ describe('checking out a basket with nothing to pay', () => {
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
     const dates = page.locator('section.joining-step').filter({ hasText: 'Review & select dates' });
     for (const name of ['Health commitment', 'Membership terms']) {
-      await dates.getByLabel(new RegExp(`I have read and agree to the ${name}`, 'i')).click();
-      await page.getByRole('dialog').getByRole('button', { name: 'I Agree' }).click();
-      await page.getByRole('dialog').waitFor({ state: 'hidden' });
+      await dates.getByLabel(new RegExp(`I have read and agree to the ${name}`, 'i')).check();
     }
     await dates.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL(`${e2e.server.urls.onlineJoining}/checkout`);

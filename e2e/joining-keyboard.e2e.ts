@@ -95,12 +95,16 @@ describe('joining with the keyboard alone, where the Direct Debit provider needs
     await press(page, 'Enter');
     await page.getByLabel('Billing day').waitFor();
 
-    // Review & select dates: billing day by arrows, terms through their dialogs.
+    // Review & select dates: billing day by arrows; a box ticked by Space, terms read in their dialog.
     await tabTo(page, page.getByLabel('Billing day'));
     await keys.press('ArrowDown');
-    for (const name of ['Health commitment', 'Membership terms']) {
-      await tabTo(page, page.getByLabel(new RegExp(`I have read and agree to the ${name}`, 'i')));
-      await press(page, 'Space');
+    const health = page.getByLabel(/I have read and agree to the Health commitment/i);
+    await tabTo(page, health);
+    await press(page, 'Space');
+    expect(await health.isChecked()).toBe(true);
+    for (const name of ['Membership terms']) {
+      await tabTo(page, page.getByRole('button', { name: new RegExp(`^Read the ${name}`, 'i') }));
+      await press(page, 'Enter');
       const dialog = page.getByRole('dialog');
       await dialog.waitFor();
       // The terms scroll by keyboard: focus the text, then End.

@@ -27,17 +27,20 @@ export async function createAccount(page: Page, email: string) {
 /** Agrees to both terms of "Review & select dates", each through its dialog. */
 export async function agreeToTerms(page: Page) {
   const dates = step(page, 'Review & select dates');
-  for (const name of ['Health commitment', 'Membership terms']) {
-    // Ticking opens the terms; agreeing there ticks the box.
-    const box = dates.getByLabel(new RegExp(`I have read and agree to the ${name}`, 'i'));
-    await box.click();
-    const dialog = page.getByRole('dialog');
-    await dialog.waitFor();
-    await expectNoAxeViolations(page);
-    await dialog.getByRole('button', { name: 'I Agree' }).click();
-    await dialog.waitFor({ state: 'hidden' });
-    expect(await box.isChecked()).toBe(true);
-  }
+  // Ticking a box only ticks it (WCAG 3.2.2; issue 34 item 5): nothing opens.
+  const health = dates.getByLabel(/I have read and agree to the Health commitment/i);
+  await health.click();
+  expect(await health.isChecked()).toBe(true);
+  expect(await page.getByRole('dialog').count()).toBe(0);
+  // The terms open from the button beside their box; agreeing there ticks it.
+  const membership = dates.getByLabel(/I have read and agree to the Membership terms/i);
+  await dates.getByRole('button', { name: /^Read the Membership terms/i }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor();
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: 'I Agree' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  expect(await membership.isChecked()).toBe(true);
 }
 
 /** Types "27 3 2007" into GOV.UK's date input (decision 0083): its Day, Month and Year fields. */

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   cardMessages,
   notAuthorisedMessage,
-  paymentSummaryTitle,
+  providerErrorMessage,
 } from '../src/features/checkout/card/card-errors.ts';
 import { useCardSession } from '../src/features/checkout/card/use-card-session.ts';
 import { useStripeCard } from '../src/features/checkout/card/stripe-card.ts';
@@ -109,9 +109,21 @@ describe('the card form’s messages (joining spec §8)', () => {
     );
   });
 
-  it('heads the error summary "Form validation failed" when billing fields are wrong', () => {
-    expect(paymentSummaryTitle({ billingCity: 'Enter the town or city' })).toBe('Form validation failed');
-    expect(paymentSummaryTitle({})).toBe('There is a problem');
+  // Issue 34 item 4: a wrong card number was "Some required payment information is missing."
+  it('says what the card frame found wrong, in its words naming the field', () => {
+    expect(
+      providerErrorMessage({
+        errorCode: 1003,
+        errorMessage: 'Enter the expiry date. Enter a valid card number.',
+        field: 'expiry-date',
+      }),
+    ).toBe('Enter the expiry date. Enter a valid card number.');
+    // A code with no field of the frame's: the code's message, which names the card fields.
+    expect(providerErrorMessage({ errorCode: 1003, errorMessage: 'Missing mandatory field' })).toBe(
+      'A card detail is missing: check the name on the card, card number, expiry date and security code.',
+    );
+    expect(providerErrorMessage({ errorCode: 4242, errorMessage: 'Something new' })).toBe('Something new');
+    expect(providerErrorMessage(undefined)).toBe(cardMessages.validationFailed);
   });
 });
 

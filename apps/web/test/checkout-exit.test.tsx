@@ -204,8 +204,16 @@ describe('checkout asks only for terms not accepted on the joining page (issue 2
       'Please check all required terms and conditions',
     );
     expect(calls.some((call) => call.url === '/api/checkout/complete')).toBe(false);
+    // Ticking only ticks: no dialog opens (WCAG 3.2.2; issue 34 item 5).
     await userEvent.click(membershipBox);
+    expect((membershipBox as HTMLInputElement).checked).toBe(true);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // Unticked again, the terms are read from the button beside the box, and "I Agree" ticks it.
+    await userEvent.click(membershipBox);
+    expect((membershipBox as HTMLInputElement).checked).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Read the Membership Terms' }));
     await userEvent.click(await screen.findByRole('button', { name: 'I Agree' }, slow));
+    await vi.waitFor(() => expect((membershipBox as HTMLInputElement).checked).toBe(true), slow);
     await userEvent.click(screen.getByRole('button', { name: 'Confirm order' }));
     await vi.waitFor(
       () => expect(calls.some((call) => call.url === '/api/checkout/complete')).toBe(true),

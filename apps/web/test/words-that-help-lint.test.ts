@@ -48,3 +48,24 @@ describe('dates are asked and refused in words that help', { timeout: 30_000 }, 
     ).toEqual([]);
   });
 });
+
+describe('a checkbox only ticks (WCAG 3.2.2)', { timeout: 30_000 }, () => {
+  it('refuses a checkbox that announces a dialog, and lets a button beside it open one', async () => {
+    const file = 'apps/web/src/features/checkout/example.tsx';
+    expect(
+      await restricted(
+        file,
+        'import { CheckboxField } from \'../../ui/form-fields.tsx\';\nexport const A = () => <CheckboxField id="t" label="I agree" aria-haspopup="dialog" />;\n',
+      ),
+    ).toEqual([expect.stringContaining('A checkbox only ticks')]);
+    expect(
+      await restricted(file, 'export const A = () => <input type="checkbox" aria-haspopup="dialog" />;\n'),
+    ).toEqual([expect.stringContaining('A checkbox only ticks')]);
+    expect(
+      await restricted(
+        file,
+        'export const A = () => <button type="button" aria-haspopup="dialog">Read</button>;\n',
+      ),
+    ).toEqual([]);
+  });
+});

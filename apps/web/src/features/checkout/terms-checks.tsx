@@ -1,6 +1,6 @@
 import type { CartTerms } from '@lido/contracts/cart';
 import { useState } from 'react';
-import { CheckboxField } from '../../ui/form-fields.tsx';
+import { TermsCheck } from '../../ui/terms-check.tsx';
 import { type Terms, TermsDialog } from '../../ui/terms-dialog.tsx';
 
 export const termsMessage = 'Please check all required terms and conditions';
@@ -22,7 +22,7 @@ export function AcceptedTerms({ terms }: { terms: CartTerms[] | undefined }) {
   );
 }
 
-/** The basket's terms as checkboxes; ticking one opens it to read, and agreeing there ticks it. */
+/** The basket's terms as checkboxes that tick; each can be opened to read, and agreeing there ticks it. */
 export function TermsChecks({
   terms,
   ticked,
@@ -36,18 +36,16 @@ export function TermsChecks({
   return (
     <>
       {terms.map((term) => (
-        <div key={term.id} className="terms-check">
-          <CheckboxField
-            id={`checkout-terms-${term.id}`}
-            label={`I have read and agree to the ${term.title}`}
-            checked={ticked.includes(term.id)}
-            aria-haspopup="dialog"
-            onChange={(event) => {
-              if (event.target.checked) setReading(term);
-              else onChange(ticked.filter((id) => id !== term.id));
-            }}
-          />
-        </div>
+        <TermsCheck
+          key={term.id}
+          id={`checkout-terms-${term.id}`}
+          terms={term}
+          checked={ticked.includes(term.id)}
+          onTick={(checked) =>
+            onChange(checked ? [...ticked, term.id] : ticked.filter((id) => id !== term.id))
+          }
+          onRead={() => setReading(term)}
+        />
       ))}
       <TermsDialog
         terms={reading}

@@ -4,7 +4,7 @@ import { dateFromParts, datePartsProblem, partsFromDate } from '@lido/contracts/
 import { useState } from 'react';
 import { Button } from '../../ui/button.tsx';
 import { ErrorSummary, type FieldError } from '../../ui/error-summary.tsx';
-import { CheckboxField } from '../../ui/form-fields.tsx';
+import { TermsCheck } from '../../ui/terms-check.tsx';
 import { DateInput, type DateParts } from '../../ui/date-input.tsx';
 import { useTerms } from './get-terms.ts';
 import type { DateFieldMessages } from './costs-problems.ts';
@@ -43,30 +43,6 @@ const chooseBillingDay = 'Choose the day of the month your Direct Debit is colle
 
 const ordinal = (day: number) =>
   `${day}${day % 10 === 1 && day !== 11 ? 'st' : day % 10 === 2 && day !== 12 ? 'nd' : day % 10 === 3 && day !== 13 ? 'rd' : 'th'}`;
-
-function TermsCheck({ terms, checked, onOpen }: { terms: Terms; checked: boolean; onOpen: () => void }) {
-  return (
-    <div className="terms-check">
-      <CheckboxField
-        id={`terms-${terms.id}`}
-        label={`I have read and agree to the ${terms.title}`}
-        checked={checked}
-        aria-haspopup="dialog"
-        // Ticking opens the terms to read; agreeing there ticks the box.
-        onChange={(event) => {
-          if (event.target.checked) onOpen();
-          else
-            joiningStore.update({
-              checkedTerms: joiningStore.get().checkedTerms.filter((id) => id !== terms.id),
-            });
-        }}
-      />
-      <Button variant="link" size="sm" onClick={onOpen}>
-        Read the {terms.title}
-      </Button>
-    </div>
-  );
-}
 
 /** Review & select dates: start date, billing day, promo code, and the terms to accept. */
 export function DatesSection({
@@ -196,9 +172,14 @@ export function DatesSection({
           {requiredTerms.map((terms) => (
             <TermsCheck
               key={terms.id}
+              id={`terms-${terms.id}`}
               terms={terms}
               checked={state.checkedTerms.includes(terms.id)}
-              onOpen={() => setReading(terms)}
+              onTick={(checked) => {
+                const others = joiningStore.get().checkedTerms.filter((id) => id !== terms.id);
+                joiningStore.update({ checkedTerms: checked ? [...others, terms.id] : others });
+              }}
+              onRead={() => setReading(terms)}
             />
           ))}
         </fieldset>

@@ -27,6 +27,10 @@ const fieldIds: Record<BankField, string> = {
   billingPostcode: 'dd-postcode',
 };
 
+/** The customer's own name as the account holder, where none is given yet. */
+const withHolder = (details: BankDetails, name: string): BankDetails =>
+  details.accountHolder.trim() ? details : { ...details, accountHolder: name.trim() };
+
 /**
  * Monthly payment: the bank account the Direct Debit is collected from. Checked on Continue with
  * an error summary (quality.md A3), the bank check's refusals included, each on its field; other
@@ -36,15 +40,25 @@ export function DirectDebitSection({
   state,
   collectAddress,
   serverMessages,
+  holderName,
   onContinue,
 }: {
   state: JoiningState;
   collectAddress: boolean;
+  /** the customer's name from "Your details": the account holder unless they change it (WCAG 3.3.7) */
+  holderName: string;
   /** Messages for accountDetails.accountNumber, accountDetails.sortCode and accountDetails. */
   serverMessages: string[];
   onContinue: () => void;
 }) {
-  const [details, setDetails] = useState<BankDetails>(getBankDetails);
+  const [details, setDetails] = useState<BankDetails>(() => withHolder(getBankDetails(), holderName));
+  // The name arrives with the user; it fills the holder only while nobody has typed one.
+  const [seenName, setSeenName] = useState(holderName);
+  if (seenName !== holderName) {
+    setSeenName(holderName);
+    setDetails((current) => withHolder(current, holderName));
+  }
+  const prefilled = holderName.trim() !== '' && details.accountHolder === holderName.trim();
   const [ownErrors, setErrors] = useState<Partial<Record<BankField, string>>>({});
   // The bank check's refusals, on their fields until the customer edits the account.
   const [bankErrors, setBankErrors] = useState<Partial<Record<BankField, string>>>({});
@@ -106,6 +120,11 @@ export function DirectDebitSection({
         <TextField
           id={fieldIds.accountHolder}
           label="Account holder name"
+          hint={
+            prefilled
+              ? 'Filled in from Your details: change it to the name exactly as the bank account shows it.'
+              : undefined
+          }
           autoComplete="name"
           value={details.accountHolder}
           error={errors.accountHolder}

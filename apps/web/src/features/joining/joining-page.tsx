@@ -199,6 +199,7 @@ export function JoiningPage() {
               state={state}
               collectAddress={settings.collectDirectDebitBillingAddress}
               serverMessages={submission.bankServerMessages}
+              holderName={user ? `${user.firstName} ${user.lastName}` : ''}
               onContinue={() => {
                 submission.clearBankServerMessages();
                 proceed('directDebit');

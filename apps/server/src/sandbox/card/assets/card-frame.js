@@ -117,9 +117,25 @@
     post(Object.assign({ type: 'sp:tokenised', requestId: requestId }, result));
   }
 
+  // The name on the card is asked once: the page's billing name fills it (sp:prefill) until the
+  // cardholder types a different one here (issue 34 item 5; WCAG 3.3.7).
+  var nameTyped = false;
+  var nameField = field('cardholder-name');
+  if (nameField)
+    nameField.addEventListener('input', function () {
+      nameTyped = true;
+    });
+
   window.addEventListener('message', function (event) {
     if (event.origin !== parentOrigin || event.source !== window.parent) return;
     var data = event.data || {};
+    if (data.type === 'sp:prefill') {
+      if (nameField && !nameTyped && typeof data.cardholderName === 'string') {
+        nameField.value = data.cardholderName.slice(0, 45);
+        reportValidity();
+      }
+      return;
+    }
     if (data.type !== 'sp:tokenise') return;
     if (data.newMerchantSessionKey) msk = data.newMerchantSessionKey;
     var name = value('cardholder-name').toUpperCase();
@@ -128,9 +144,19 @@
     var list = problems();
     showProblems(list);
     if (list.length > 0) {
+      // Every problem, each naming its field, so the page can say all of them (issue 34 item 4).
       answer(data.requestId, {
         success: false,
-        error: { httpCode: 422, errorCode: list[0].code, errorMessage: list[0].message },
+        error: {
+          httpCode: 422,
+          errorCode: list[0].code,
+          errorMessage: list
+            .map(function (problem) {
+              return problem.message + '.';
+            })
+            .join(' '),
+          field: list[0].field,
+        },
       });
       return;
     }

@@ -33,13 +33,29 @@
     var counter = 0;
     var pending = new Map();
     var boundForm = null;
+    var frameReady = false;
+    // The name the page already asked for (a sandbox extension, payments-reference §5.5): sent by
+    // message, never in the frame's URL, so it stays out of request logs.
+    var cardholderName = options.cardholderName || '';
+
+    function sendPrefill() {
+      if (frameReady && cardholderName)
+        iframe.contentWindow.postMessage(
+          { type: 'sp:prefill', cardholderName: cardholderName },
+          providerOrigin,
+        );
+    }
 
     function onMessage(event) {
       if (event.origin !== providerOrigin || event.source !== iframe.contentWindow) return;
       var data = event.data || {};
       if (data.type === 'sp:ready' || data.type === 'sp:resize') {
         iframe.style.height = data.height + 'px';
-        if (data.type === 'sp:ready' && options.onReady) options.onReady();
+        if (data.type === 'sp:ready') {
+          frameReady = true;
+          sendPrefill();
+          if (options.onReady) options.onReady();
+        }
       } else if (data.type === 'sp:valid') {
         if (options.onValidityChange) options.onValidityChange(Boolean(data.valid));
       } else if (data.type === 'sp:tokenised') {
@@ -110,6 +126,11 @@
         });
       },
       tokenise: tokenise,
+      /** The billing name changed: the frame shows it unless the name on the card was typed there. */
+      prefill: function (prefillOptions) {
+        cardholderName = (prefillOptions && prefillOptions.cardholderName) || '';
+        sendPrefill();
+      },
       destroy: function () {
         window.removeEventListener('message', onMessage);
         iframe.remove();

@@ -21,7 +21,6 @@ export const cardMessages = {
   paymentMethodFailed: 'Failed to create payment method',
   noPublishableKey: 'No publishable key found',
   noProvider: 'No payment provider selected',
-  formInvalid: 'Form validation failed',
   authenticationFailed: 'Payment authentication failed',
 } as const;
 
@@ -38,11 +37,6 @@ export function notAuthorisedMessage(
   if (reason) return reason;
   if (afterSca) return cardMessages.authenticationFailed;
   return answer.transactionStatus === 'failed' ? cardMessages.declined : cardMessages.authorisationFailed;
-}
-
-/** The error summary's heading: "Form validation failed" when billing fields are wrong (joining spec §8). */
-export function paymentSummaryTitle(fieldErrors: Record<string, unknown>): string {
-  return Object.keys(fieldErrors).length > 0 ? cardMessages.formInvalid : 'There is a problem';
 }
 
 /** Stripe's 3-D Secure ended without an authorised payment (joining spec §8). */
@@ -79,13 +73,13 @@ const providerCodes: Record<number, string> = {
   1000: 'The payment request format was incorrect. Please try again.',
   1001: 'Payment authentication information is missing. Please try again.',
   1002: 'Payment authentication failed. Please try again.',
-  1003: 'Some required payment information is missing.',
-  1004: 'A card detail has an invalid length.',
-  1005: 'A card detail contains invalid characters.',
+  1003: 'A card detail is missing: check the name on the card, card number, expiry date and security code.',
+  1004: 'A card detail is too long or too short: check the card number, expiry date and security code.',
+  1005: 'A card detail has characters it cannot have: check the card number, expiry date and security code.',
   1006: 'Your payment session has expired. Please try again.',
   1007: 'The card number is invalid.',
   1008: 'This card type is not supported.',
-  1009: 'A card detail has an invalid value.',
+  1009: 'A card detail is not right: check the expiry date is in the future.',
   1010: 'This currency is not supported.',
   1011: 'Your payment session or card is invalid. Please try again.',
   1012: 'The transaction was not found.',
@@ -102,10 +96,19 @@ const providerCodes: Record<number, string> = {
   9999: 'There was a payment system error. Please try again later.',
 };
 
-/** A provider error code's message; other codes fall back to the provider's own message. */
-export function providerErrorMessage(code: number | string | undefined, providerMessage?: string): string {
-  const known = code === undefined ? undefined : providerCodes[Number(code)];
-  return known ?? (providerMessage?.trim() || cardMessages.validationFailed);
+/**
+ * What a failed tokenisation says. The card frame's own check names each field it found wrong
+ * ("Enter a valid card number."), and those words are used: a code alone once reported a wrong card
+ * number as "missing information" because an empty name was found first (issue 34 item 4). Other
+ * answers use the provider code's message, or the provider's own words for a code we do not know.
+ */
+export function providerErrorMessage(
+  error: { errorCode?: number | string; errorMessage?: string; field?: string } | undefined,
+): string {
+  const own = error?.errorMessage?.trim();
+  if (error?.field && own) return own;
+  const known = error?.errorCode === undefined ? undefined : providerCodes[Number(error.errorCode)];
+  return known ?? (own || cardMessages.validationFailed);
 }
 
 /** An unsupported provider name from prepare. */

@@ -9,8 +9,13 @@ import { Spinner } from '../../../ui/spinner.tsx';
 import { useCartTerms } from '../complete-order.ts';
 import { AcceptedTerms, TermsChecks, termsMessage, termsToAsk } from '../terms-checks.tsx';
 import { differentAddress, useAccountBilling } from './account-billing.ts';
-import { AccountBillingSummary, BillingDetailsFields, emptyBilling } from './billing-details.tsx';
-import { cardMessages, paymentSummaryTitle } from './card-errors.ts';
+import {
+  AccountBillingSummary,
+  BillingDetailsFields,
+  cardHolderName,
+  emptyBilling,
+} from './billing-details.tsx';
+import { cardMessages } from './card-errors.ts';
 import { initialPayment, paymentInProgress, paymentReducer } from './payment-status.ts';
 import { SavedCardChoice } from './saved-card-choice.tsx';
 import { ScaChallengeDialog } from './sca-challenge.tsx';
@@ -52,13 +57,14 @@ export function CardPayment({
   const settings = useClientSettings();
   const terms = useCartTerms(cartId);
   const [state, dispatch] = useReducer(paymentReducer, initialPayment);
-  const card = useCardSession(dispatch);
-  const { session, savedCard, paySaved, isStripe, cardContainer, cardLoadError } = card;
   const accountBilling = useAccountBilling();
   const fromAccount = accountBilling.data ?? { details: emptyBilling, complete: false };
   // null: the account's name and address (issue 21 item 5); set once the customer types their own.
   const [typedBilling, setTypedBilling] = useState<BillingDetails | null>(null);
   const billing = typedBilling ?? fromAccount.details;
+  // The billing name is the name on the card unless the cardholder types another in the frame.
+  const card = useCardSession(dispatch, cardHolderName(billing));
+  const { session, savedCard, paySaved, isStripe, cardContainer, cardLoadError } = card;
   const [billingErrors, setBillingErrors] = useState<BillingErrors>({});
   const [saveCard, setSaveCard] = useState(false);
   const [ticked, setTicked] = useState<number[]>([]);
@@ -108,7 +114,6 @@ export function CardPayment({
         </div>
       )}
       <ErrorSummary
-        title={paymentSummaryTitle(billingErrors)}
         errors={[
           ...(Object.entries(billingErrors) as [keyof BillingDetails, string][]).map(([field, text]) => ({
             fieldId: `checkout-${field}`,

@@ -10,11 +10,14 @@ export interface TokeniseResult {
   requestId?: string;
   success: boolean;
   cardIdentifier?: string;
-  error?: { httpCode: number; errorCode: number; errorMessage: string };
+  /** `field`: the frame's own check found this field wrong, and the message names it (sandbox extension) */
+  error?: { httpCode: number; errorCode: number; errorMessage: string; field?: string };
 }
 
 interface DropIn {
   tokenise(options?: { newMerchantSessionKey?: string }): string | undefined;
+  /** shows the billing name as the name on the card, unless one was typed there (sandbox extension) */
+  prefill?(options: { cardholderName: string }): void;
   destroy(): void;
 }
 
@@ -26,6 +29,7 @@ declare global {
       mode?: 'card' | 'cvv';
       cardIdentifier?: string;
       title?: string;
+      cardholderName?: string;
       onTokenise: (result: TokeniseResult) => void;
       onReady?: () => void;
       onValidityChange?: (valid: boolean) => void;
@@ -71,12 +75,14 @@ export function useDropIn(options: {
   mode: 'card' | 'cvv';
   cardIdentifier?: string | undefined;
   title: string;
+  /** the billing name, shown as the name on the card so it is not asked twice (issue 34 item 5) */
+  cardholderName?: string;
 }) {
   // A callback ref: the frame is mounted once the container exists.
   const [container, setContainer] = useState<HTMLDivElement | null>(null);
   const dropIn = useRef<DropIn | null>(null);
   const waiting = useRef(new Map<string, (result: TokeniseResult) => void>());
-  const { scriptUrl, sessionKey, mode, cardIdentifier, title } = options;
+  const { scriptUrl, sessionKey, mode, cardIdentifier, title, cardholderName = '' } = options;
   // What the frame reported, for the frame it was reported by (a new session starts afresh).
   const frameKey = `${scriptUrl}|${sessionKey}|${mode}|${cardIdentifier ?? ''}`;
   const { current, report } = useFrameStatus(frameKey);
@@ -115,6 +121,11 @@ export function useDropIn(options: {
       pending.clear();
     };
   }, [scriptUrl, sessionKey, mode, cardIdentifier, title, container, report]);
+
+  // The name reaches the frame once it is ready, and again as it changes, without a new frame.
+  useEffect(() => {
+    if (current.ready) dropIn.current?.prefill?.({ cardholderName });
+  }, [cardholderName, current.ready]);
 
   /** Asks the frame for a card identifier; no answer within 2 s is a timeout. */
   function tokenise(newMerchantSessionKey?: string): Promise<TokeniseResult> {

@@ -61,15 +61,21 @@ describe('the card payment status machine', () => {
 describe('the card error catalogue', () => {
   it('has a message for every provider code 1000–1021, 9998 and 9999', () => {
     const codes = [...Array.from({ length: 22 }, (_, index) => 1000 + index), 9998, 9999];
-    const messages = codes.map((code) => providerErrorMessage(code, 'provider text'));
+    const messages = codes.map((code) =>
+      providerErrorMessage({ errorCode: code, errorMessage: 'provider text' }),
+    );
     expect(messages.every((text) => text !== 'provider text' && text.length > 0)).toBe(true);
     expect(new Set(messages).size).toBe(codes.length);
-    expect(providerErrorMessage(1006)).toBe('Your payment session has expired. Please try again.');
-    expect(providerErrorMessage(9998)).toBe('The payment timed out. Please try again.');
+    expect(providerErrorMessage({ errorCode: 1006 })).toBe(
+      'Your payment session has expired. Please try again.',
+    );
+    expect(providerErrorMessage({ errorCode: 9998 })).toBe('The payment timed out. Please try again.');
   });
 
   it('falls back to the provider’s message, then to "Card validation failed."', () => {
-    expect(providerErrorMessage(4026, 'Declined by the issuer')).toBe('Declined by the issuer');
+    expect(providerErrorMessage({ errorCode: 4026, errorMessage: 'Declined by the issuer' })).toBe(
+      'Declined by the issuer',
+    );
     expect(providerErrorMessage(undefined)).toBe(cardMessages.validationFailed);
     expect(unsupportedProvider('paypal')).toBe('paypal payment provider is not supported');
   });

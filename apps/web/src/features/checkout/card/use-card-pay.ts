@@ -128,9 +128,7 @@ export function useCardPay(input: CardPayInput) {
     }
     if (!token.result.success) {
       dispatch({ type: 'clear_sca' });
-      return setProblem(
-        providerErrorMessage(token.result.error?.errorCode, token.result.error?.errorMessage),
-      );
+      return setProblem(providerErrorMessage(token.result.error));
     }
     try {
       const result = await authorisePayment({

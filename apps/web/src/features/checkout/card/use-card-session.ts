@@ -10,9 +10,10 @@ const supportedProviders = ['sandbox', 'opayo', 'stripe'];
 
 /**
  * The card session: a fresh one on arrival and after every failed attempt (`renew`; a session mints
- * one card), whether the saved card pays, and the provider's card frame (Stripe's, or the drop-in).
+ * one card), whether the saved card pays, and the provider's card frame (Stripe's, or the drop-in),
+ * which shows the billing name as the name on the card.
  */
-export function useCardSession(dispatch: Dispatch<PaymentEvent>) {
+export function useCardSession(dispatch: Dispatch<PaymentEvent>, cardholderName = '') {
   const [session, setSession] = useState<PrepareResponse | null>(null);
   const [sessionNonce, setSessionNonce] = useState(0);
   const [useSaved, setUseSaved] = useState<boolean | null>(null);
@@ -54,6 +55,7 @@ export function useCardSession(dispatch: Dispatch<PaymentEvent>) {
     mode: paySaved ? 'cvv' : 'card',
     cardIdentifier: paySaved ? savedCard.cardIdentifier : undefined,
     title: paySaved ? 'Card security code' : 'Card details',
+    cardholderName,
   });
   const frame = isStripe ? stripeCard : dropIn;
 
