@@ -2,10 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { bookingLineKind } from './modules/bookings/index.ts';
 import { requireDirectDebitFor } from './modules/direct-debit/index.ts';
 import type { DirectDebitService } from './modules/direct-debit/index.ts';
-import { clearSettledPaymentProblem, recoverCollection } from './modules/direct-debit/index.ts';
+import { recoverCollection } from './modules/direct-debit/index.ts';
 import type { LineKind, LineKinds } from './modules/line-kinds/index.ts';
 import { type MembershipLineKindDeps, membershipLineKind } from './modules/memberships/index.ts';
-import { outstandingBalanceLineKind } from './modules/memberships/index.ts';
+import { clearSettledPaymentProblem, outstandingBalanceLineKind } from './modules/memberships/index.ts';
 import { packageLineKind } from './modules/packages/index.ts';
 
 /**

@@ -58,6 +58,7 @@ import { createMembershipsRepository } from './modules/memberships/index.ts';
 import { createChangeService } from './modules/memberships/index.ts';
 import { recordMembershipEvent } from './modules/memberships/index.ts';
 import { waitingPriceNotices } from './modules/memberships/index.ts';
+import { clearPaymentProblem, markPaymentProblem } from './modules/memberships/index.ts';
 import { createMembershipsService } from './modules/memberships/index.ts';
 import { createMembershipFreezeService } from './modules/memberships/index.ts';
 import { createPriceChangeNotices } from './modules/memberships/index.ts';
@@ -131,7 +132,12 @@ export function createServices(
     log,
     limiter,
     clock,
-    memberships: { recordEvent: recordMembershipEvent, waitingPriceNotices },
+    memberships: {
+      recordEvent: recordMembershipEvent,
+      waitingPriceNotices,
+      markPaymentProblem,
+      clearPaymentProblem,
+    },
   });
   const membershipFreeze = createMembershipFreezeService({
     db: database.db,

@@ -16,6 +16,7 @@ import { contactWithHomeVenue } from './direct-debit.repository.ts';
 /** What every part of the Direct Debit service is given. */
 import type { recordMembershipEvent } from '../memberships/index.ts';
 import type { waitingPriceNotices } from '../memberships/index.ts';
+import type { clearPaymentProblem, markPaymentProblem } from '../memberships/index.ts';
 
 export interface DirectDebitDeps {
   db: Db;
@@ -29,11 +30,14 @@ export interface DirectDebitDeps {
   clock: () => Date;
   /**
    * The memberships module's side (passed in by the composition root, as memberships use this
-   * module): a collection's outcome on the member's timeline, and the price changes waiting.
+   * module): a collection's outcome on the member's timeline, the price changes waiting, and the
+   * payment mark a failure puts on a membership and its putting right takes off.
    */
   memberships: {
     recordEvent: typeof recordMembershipEvent;
     waitingPriceNotices: typeof waitingPriceNotices;
+    markPaymentProblem: typeof markPaymentProblem;
+    clearPaymentProblem: typeof clearPaymentProblem;
   };
 }
 

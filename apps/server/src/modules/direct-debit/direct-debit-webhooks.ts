@@ -16,7 +16,6 @@ import {
   updateCollection,
   updateInstruction,
 } from './direct-debit.repository.ts';
-import { clearPaymentProblem, markPaymentProblem } from './payment-problems.repository.ts';
 import { problemText } from './member-view.ts';
 import { type FailureNews, representation } from './representation.ts';
 
@@ -148,7 +147,7 @@ export function directDebitWebhooks(ctx: DirectDebitContext) {
       });
       if (!code) return { result: 'applied' };
       const collections = await collectionsOfInstruction(tx, before.id);
-      await markPaymentProblem(
+      await ctx.memberships.markPaymentProblem(
         tx,
         collections.map((row) => row.customerMembershipId),
         code,
@@ -190,10 +189,10 @@ export function directDebitWebhooks(ctx: DirectDebitContext) {
           collection.representation === 'sent' &&
           timelineOutcome[current.status]?.kind === 'payment_collected'
         )
-          await clearPaymentProblem(tx, collection.customerMembershipId, 'payment_failed');
+          await ctx.memberships.clearPaymentProblem(tx, collection.customerMembershipId, 'payment_failed');
         return { result: 'applied' };
       }
-      await markPaymentProblem(tx, [collection.customerMembershipId], code);
+      await ctx.memberships.markPaymentProblem(tx, [collection.customerMembershipId], code);
       const instruction = (await findInstruction(tx, collection.instructionId))!;
       const news: FailureNews =
         code === 'payment_failed'

@@ -13,9 +13,6 @@ import {
 
 /** Every query of Direct Debit (decision 0022): the services decide, these read and write. */
 
-// Moved to their own file (decision 0046); still importable from here.
-export { markPaymentProblem, paymentProblemsOf } from './payment-problems.repository.ts';
-
 export type InstructionRow = typeof directDebitInstructions.$inferSelect;
 export type CollectionRow = typeof directDebitCollections.$inferSelect;
 type HeldBillingRequest = Omit<typeof cartDirectDebits.$inferInsert, 'cartId' | 'createdAt'>;

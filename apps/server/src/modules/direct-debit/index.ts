@@ -25,7 +25,6 @@ export {
   paymentProblems,
 } from './direct-debit.service.ts';
 export {
-  clearSettledPaymentProblem,
   type FailedCollection,
   failedCollectionsOf,
   recoverCollection,

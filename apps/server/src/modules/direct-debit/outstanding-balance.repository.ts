@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { customerMemberships, directDebitCollections, membershipTypes, venues } from '../../db/schema.ts';
 
@@ -80,22 +80,4 @@ export async function recoverCollection(
       billingDate: directDebitCollections.billingDate,
     });
   return row;
-}
-
-/**
- * A membership whose failed or returned payments are all settled loses its payment mark; a
- * mandate problem (bank details) stays until new details are given.
- */
-export async function clearSettledPaymentProblem(db: Executor, membershipId: number): Promise<void> {
-  await db
-    .update(customerMemberships)
-    .set({ paymentProblem: null })
-    .where(
-      and(
-        eq(customerMemberships.id, membershipId),
-        inArray(customerMemberships.paymentProblem, ['payment_failed', 'payment_charged_back']),
-        sql`NOT EXISTS (SELECT 1 FROM direct_debit_collections c
-              WHERE c.customer_membership_id = ${membershipId} AND c.status IN ('failed', 'charged_back'))`,
-      ),
-    );
 }

@@ -14,7 +14,6 @@ import {
   replacementsToTakeOver,
   setTakeover,
 } from './bank-details-change.repository.ts';
-import { clearPaymentProblem } from './payment-problems.repository.ts';
 
 /** The old mandate's problems, which the new one puts right. */
 const mandateProblems = ['mandate_failed', 'mandate_cancelled', 'mandate_expired'] as const;
@@ -52,7 +51,8 @@ export function replacementTakeover(ctx: DirectDebitContext) {
         }
       }
       for (const membershipId of memberships)
-        for (const problem of mandateProblems) await clearPaymentProblem(tx, membershipId, problem);
+        for (const problem of mandateProblems)
+          await ctx.memberships.clearPaymentProblem(tx, membershipId, problem);
     });
   }
 

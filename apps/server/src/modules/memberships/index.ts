@@ -28,6 +28,11 @@ export {
   type PromotionAsker,
   type PromotionClient,
 } from './memberships.service.ts';
+export {
+  clearPaymentProblem,
+  clearSettledPaymentProblem,
+  markPaymentProblem,
+} from './payment-problems.repository.ts';
 export { redeemPromotion, savePromotions } from './promotions.repository.ts';
 export { outstandingBalanceLineKind, outstandingBalanceOrderItem } from './outstanding-balance-line-kind.ts';
 export { waitingPriceNotices } from './price-change-notices.repository.ts';
