@@ -108,6 +108,22 @@ describe('my bookings and cancelling them', () => {
     expect(list.past[0]!.cancellation!.allowed).toBe(false);
   });
 
+  it('moves a cancelled booking out of Upcoming, even before its session starts (issue 34 item 7)', async () => {
+    const customer = await createCustomer(t, { creditBalancePence: 1300 });
+    const swim = await createActivity(t, { name: 'Aqua fit', cancellationCutoffMinutes: 60 });
+    const kept = await createSession(t, swim, { startsAt: inMinutes(60 * 30) });
+    const dropped = await createSession(t, swim, { startsAt: inMinutes(60 * 26) });
+    await bookedWithCredit(customer, kept, swim.price('adult'));
+    const { bookingId } = await bookedWithCredit(customer, dropped, swim.price('adult'));
+    expect((await api.as(customer).post(`/api/my-account/bookings/${bookingId}/cancel`)).status).toBe(200);
+
+    const list = (await api.as(customer).get<Bookings>('/api/my-account/bookings')).data;
+    expect(list.upcoming.map((b) => b.sessionId)).toEqual([kept.id]);
+    expect(list.past.map((b) => [b.sessionId, b.status, b.upcoming])).toEqual([
+      [dropped.id, 'cancelled', false],
+    ]);
+  });
+
   it('cancels before the cut-off: the place back on sale at once, the money to account credit; after it, 422 with the reason', async () => {
     const customer = await createCustomer(t, { creditBalancePence: 1300 });
     const yoga = await createActivity(t, { name: 'Yoga', cancellationCutoffMinutes: 120 });

@@ -112,6 +112,7 @@ describe('serving the four sites', () => {
       '/api/my-account/memberships',
       '/api/my-account/direct-debit',
       '/api/my-account/outstanding-balance',
+      '/api/my-account/bookings',
     ]);
     expect(await preloadsOf('/details', signedIn)).toEqual(['/api/auth/user', '/api/cart']);
     // The page reads the customer only when the state cookie says so, as the app's useAuthState does.

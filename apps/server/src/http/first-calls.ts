@@ -88,8 +88,8 @@ function basketRead(site: SiteName, pathname: string): string | undefined {
 /**
  * A signed-in customer's reads, as the page's code decides it is one (the state cookie says `in.`,
  * which `useAuthState` reads): every customer site's header reads the user and the basket (its
- * count), and my account's dashboard its memberships, Direct Debit and any outstanding balance,
- * which otherwise wait for the user to arrive. The staff site has its own session.
+ * count), and my account's dashboard its memberships, Direct Debit, any outstanding balance and
+ * the next bookings, which otherwise wait for the user to arrive. The staff site has its own session.
  */
 function signedInReads(site: SiteName, pathname: string, signedIn: boolean): string[] {
   if (site === 'front-of-house' || !signedIn) return [];
@@ -99,6 +99,7 @@ function signedInReads(site: SiteName, pathname: string, signedIn: boolean): str
       '/api/my-account/memberships',
       '/api/my-account/direct-debit',
       '/api/my-account/outstanding-balance',
+      '/api/my-account/bookings',
     );
   return reads;
 }

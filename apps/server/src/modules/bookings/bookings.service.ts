@@ -126,7 +126,8 @@ export function createBookingsService(deps: {
       prettyStartsAt: when,
       status: booking.status,
       price: toMoney(booking.pricePence, operator.currency, currencySymbol(operator.currency)),
-      upcoming: booking.startsAt > now,
+      // Upcoming is what the customer is still going to: a cancelled booking is not (issue 34 item 7).
+      upcoming: booking.status === 'booked' && booking.startsAt > now,
       sessionId: booking.sessionId,
       orderId: booking.orderId,
       endsAt: booking.endsAt.toISOString(),
@@ -172,7 +173,10 @@ export function createBookingsService(deps: {
   }
 
   return {
-    /** GET /api/my-account/bookings: upcoming soonest first, past most recent first. */
+    /**
+     * GET /api/my-account/bookings: upcoming (booked, not yet started) soonest first; past and
+     * cancelled most recent first.
+     */
     async list(customer: Pick<CustomerRow, 'id'>): Promise<Bookings> {
       const operator = await settings();
       const now = deps.clock();

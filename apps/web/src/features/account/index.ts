@@ -5,3 +5,4 @@ export { canChange, canRenew, myMembershipsQuery } from './get-memberships.ts';
 export { RenewButton } from './renew-button.tsx';
 export { freezeSummary } from './freeze-on-card.tsx';
 export { OutstandingBalanceNotice, useOwesBalance } from './outstanding-balance.tsx';
+export { UpcomingBookingsSummary } from './upcoming-bookings-summary.tsx';

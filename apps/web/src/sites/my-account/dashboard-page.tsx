@@ -6,6 +6,7 @@ import {
   myDirectDebitQuery,
   myMembershipsQuery,
   OutstandingBalanceNotice,
+  UpcomingBookingsSummary,
   useOwesBalance,
 } from '../../features/account/index.ts';
 import { priceLabel } from '../../lib/membership-price.ts';
@@ -64,7 +65,7 @@ function DirectDebitNotices() {
   ));
 }
 
-/** The account dashboard: a greeting, notices that need action, credit and memberships. */
+/** The account dashboard: a greeting, notices that need action, the next bookings, memberships and credit. */
 export function DashboardPage() {
   const { user } = useSession();
   const settings = useClientSettings();
@@ -94,6 +95,10 @@ export function DashboardPage() {
           </p>
         ))}
       <div className="card-grid">
+        <div className="card">
+          <h2 className="card__title">Upcoming bookings</h2>
+          <UpcomingBookingsSummary />
+        </div>
         <div className="card">
           <h2 className="card__title">Memberships</h2>
           <MembershipsSummary homeVenueSlug={user.homeVenueSlug} />

@@ -1,0 +1,48 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '../../router/index.ts';
+import { SiteLink } from '../../app/site-mode/site-link.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { bookingPlace } from './booking-text.ts';
+import { myBookingsQuery } from './get-account-lists.ts';
+
+/** How many of the next bookings the dashboard shows; the Bookings page has them all. */
+export const dashboardBookingsShown = 3;
+
+/**
+ * The dashboard's "Upcoming bookings" (issue 34 item 7): the next few, soonest first, each with
+ * what, when and where, then the way to all of them; with none, the way to book one.
+ */
+export function UpcomingBookingsSummary() {
+  const bookings = useQuery(myBookingsQuery);
+  if (bookings.isPending) return <Spinner label="Loading your bookings" />;
+  if (bookings.isError) return <p className="error-line">Something has gone wrong, please try again.</p>;
+  const upcoming = bookings.data.upcoming;
+  if (upcoming.length === 0)
+    return (
+      <>
+        <p>You have no upcoming bookings.</p>
+        <SiteLink site="bookings" to="/" className="button button--primary button--md">
+          Book an activity
+        </SiteLink>
+      </>
+    );
+  const shown = upcoming.slice(0, dashboardBookingsShown);
+  return (
+    <>
+      <ul className="plain-list">
+        {shown.map((booking) => (
+          <li key={booking.id}>
+            <strong>{booking.activityName}</strong>
+            {booking.attendeeName ? ` for ${booking.attendeeName}` : ''},{' '}
+            {booking.when || booking.prettyStartsAt}, {bookingPlace(booking)}
+          </li>
+        ))}
+      </ul>
+      <Link to="/bookings/upcoming">
+        {upcoming.length > shown.length
+          ? `See all ${upcoming.length} upcoming bookings`
+          : 'See your bookings'}
+      </Link>
+    </>
+  );
+}
