@@ -325,6 +325,25 @@ describe('a supervisor helps a customer at the desk', () => {
     });
   });
 
+  it('finds every demo customer by their postcode, as the README says', async () => {
+    const demo = await rows<{ reference: string; postcode: string | null }>(
+      "SELECT reference, postcode FROM customers WHERE email LIKE '%@example.org' AND reference BETWEEN 'C100001' AND 'C100009' ORDER BY reference",
+    );
+    expect(demo.length).toBeGreaterThanOrEqual(5);
+    for (const { reference, postcode } of demo) {
+      expect(postcode, reference).toMatch(/^[A-Z]{1,2}\d{1,2}[A-Z]? \d[A-Z]{2}$/);
+      const found = await staff
+        .as(desk)
+        .get<{ customers: { reference: string }[] }>(
+          `/api/staff/customers?q=${encodeURIComponent(postcode!)}`,
+        );
+      expect(
+        found.data.customers.map((customer) => customer.reference),
+        postcode!,
+      ).toContain(reference);
+    }
+  });
+
   it('refuses another operator’s customer on every call, as not found', async () => {
     const elsewhere = await otherOperatorsCustomer();
     const { member, gym } = await monthlyGymMember(t);

@@ -151,7 +151,14 @@ describe('customer search results', () => {
 
 describe('the selected customer bar', () => {
   it('shows the selected customer with their customer ID and "Change customer"', async () => {
-    const detail: DeskCustomerDetail = { ...alex, family: [sam] };
+    const detail: DeskCustomerDetail = {
+      ...alex,
+      family: [sam],
+      phone: null,
+      addressLineOne: null,
+      addressLineTwo: null,
+      town: null,
+    };
     const { fetchStub } = stubFetch({ '/api/staff/customers/2': { body: { data: detail } } });
     vi.stubGlobal('fetch', fetchStub);
     setActingCustomerId(2);
@@ -202,6 +209,32 @@ describe('acting for the selected customer', () => {
     expect(call('custom-questions/memberships/3', 'POST', { answers: [] }).query).toEqual({
       selectedUserId: 7,
     });
+  });
+
+  it('sends My account’s cancel and freeze to the supervisor’s staff routes for the selected customer', () => {
+    const call = (path: string, method: 'GET' | 'POST') =>
+      actForSelectedCustomer({ path, method, query: undefined, body: {} }, 7);
+    expect(call('my-account/bookings/12/cancel', 'POST').path).toBe('staff/customers/7/bookings/12/cancel');
+    expect(call('/api/my-account/memberships/5/cancel', 'POST').path).toBe(
+      'staff/customers/7/memberships/5/cancel',
+    );
+    const freeze = call('my-account/memberships/5/freeze', 'POST');
+    expect(freeze.path).toBe('staff/customers/7/memberships/5/freeze');
+    expect(freeze.query).toBeUndefined();
+    // Reads stay My account's, for the selected customer; ending a freeze is not the desk's.
+    expect(call('my-account/memberships/5/freeze', 'GET')).toMatchObject({
+      path: 'my-account/memberships/5/freeze',
+      query: { selectedUserId: 7 },
+    });
+    expect(call('my-account/memberships/5/freeze/end', 'POST').path).toBe(
+      'my-account/memberships/5/freeze/end',
+    );
+    expect(
+      actForSelectedCustomer(
+        { path: 'my-account/bookings/12/cancel', method: 'POST', query: undefined, body: {} },
+        null,
+      ).path,
+    ).toBe('my-account/bookings/12/cancel');
   });
 
   it('keeps a family member the page chose, and leaves settings and staff calls alone', () => {

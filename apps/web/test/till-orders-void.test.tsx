@@ -78,7 +78,19 @@ function renderOrders(role: 'desk' | 'supervisor') {
 }
 
 describe("the desk's orders of the day (issue 19 item 5)", () => {
-  it('lists the orders in a table and gives desk staff no Void button', async () => {
+  it('finds an order by reference or customer, and says when none matches', async () => {
+    renderOrders('desk');
+    const table = await screen.findByRole('table', { name: /^Orders taken on / }, wait);
+    const find = screen.getByRole('searchbox', { name: 'Find an order' });
+    await userEvent.type(find, 'c100007');
+    expect(within(table).getByRole('row', { name: /ORD-000005/ })).toBeTruthy();
+    await userEvent.clear(find);
+    await userEvent.type(find, 'Nobody');
+    expect((await screen.findByText(/matches “Nobody”/, {}, wait)).getAttribute('role')).toBe('status');
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('lists the orders in a table, each with its receipt, and gives desk staff no Void button', async () => {
     const calls = renderOrders('desk');
     const table = await screen.findByRole('table', { name: /^Orders taken on / }, wait);
     const row = within(table).getByRole('row', { name: /ORD-000005/ });
@@ -87,7 +99,12 @@ describe("the desk's orders of the day (issue 19 item 5)", () => {
     expect(row.textContent).toContain('Completed');
     expect(within(table).getByRole('rowheader', { name: 'ORD-000005' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Void/ })).toBeNull();
-    expect(within(table).queryByRole('columnheader', { name: 'Actions' })).toBeNull();
+    // Every desk reprints a receipt (issue 34 item 8): for the order's customer, selected by the link.
+    expect(
+      within(row)
+        .getByRole('link', { name: /^Receipt ?for order ORD-000005$/ })
+        .getAttribute('href'),
+    ).toMatch(/^\/orders\/5\/receipt\?customer=\d+$/);
     expect(calls.some((call) => /^\/api\/staff\/orders\?date=\d{4}-\d{2}-\d{2}$/.test(call.url))).toBe(true);
   });
 

@@ -48,6 +48,11 @@ export type CustomerSearchAnswer = z.infer<typeof customerSearchAnswerSchema>;
 /** GET /api/staff/customers/{id}: the customer, and the family they pay for (or are in). */
 export const deskCustomerDetailSchema = deskCustomerSchema.extend({
   family: z.array(deskCustomerSchema),
+  /** the rest of their details, for a supervisor's "Change details" form (decision 0085) */
+  phone: z.string().nullable(),
+  addressLineOne: z.string().nullable(),
+  addressLineTwo: z.string().nullable(),
+  town: z.string().nullable(),
 });
 export type DeskCustomerDetail = z.infer<typeof deskCustomerDetailSchema>;
 

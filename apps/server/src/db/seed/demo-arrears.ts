@@ -23,6 +23,9 @@ const demoArrearsMember = {
   firstName: 'Robin',
   lastName: 'Hale',
   dateOfBirth: '1991-02-17',
+  addressLineOne: '30 Seymour Grove',
+  town: 'Manchester',
+  postcode: 'M16 0LN',
 } as const;
 
 /**

@@ -8,6 +8,10 @@ interface DemoCustomer {
   lastName: string;
   dateOfBirth: string;
   homeVenueSlug: string | null;
+  /** an invented street in a real postcode district, so the desk can find them by postcode */
+  addressLineOne: string;
+  town: string;
+  postcode: string;
   hasDirectDebitInstruction?: boolean;
   billingDay?: number;
   creditBalancePence?: number;
@@ -22,6 +26,9 @@ export const demoCustomers: DemoCustomer[] = [
     lastName: 'Newman',
     dateOfBirth: '1994-03-12',
     homeVenueSlug: null,
+    addressLineOne: '14 Whitworth Street',
+    town: 'Manchester',
+    postcode: 'M1 3NR',
   },
   // A member with a Direct Debit instruction and a billing date.
   {
@@ -31,6 +38,9 @@ export const demoCustomers: DemoCustomer[] = [
     lastName: 'Shah',
     dateOfBirth: '1988-07-30',
     homeVenueSlug: 'castlefield-leisure-centre',
+    addressLineOne: '8 Potato Wharf',
+    town: 'Manchester',
+    postcode: 'M15 4PS',
     hasDirectDebitInstruction: true,
     billingDay: 15,
     creditBalancePence: 1250,
@@ -43,6 +53,9 @@ export const demoCustomers: DemoCustomer[] = [
     lastName: 'Carter',
     dateOfBirth: '1979-11-02',
     homeVenueSlug: 'clifton-lido-and-spa',
+    addressLineOne: '21 Royal York Crescent',
+    town: 'Bristol',
+    postcode: 'BS8 4JX',
   },
   // Two accounts sharing one email: a parent and their child.
   {
@@ -52,6 +65,9 @@ export const demoCustomers: DemoCustomer[] = [
     lastName: 'Lee',
     dateOfBirth: '1982-05-19',
     homeVenueSlug: 'headingley-active',
+    addressLineOne: '5 Cardigan Road',
+    town: 'Leeds',
+    postcode: 'LS6 3AE',
   },
   {
     reference: 'C100005',
@@ -60,6 +76,9 @@ export const demoCustomers: DemoCustomer[] = [
     lastName: 'Lee',
     dateOfBirth: '2012-09-04',
     homeVenueSlug: 'headingley-active',
+    addressLineOne: '5 Cardigan Road',
+    town: 'Leeds',
+    postcode: 'LS6 3AE',
   },
 ];
 

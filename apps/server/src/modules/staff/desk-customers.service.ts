@@ -48,6 +48,10 @@ export function createDeskCustomersService(deps: { db: Db }) {
       return {
         ...deskView(row),
         family: family.filter((member) => member.customer.id !== customerId).map(deskView),
+        phone: row.customer.phone,
+        addressLineOne: row.customer.addressLineOne,
+        addressLineTwo: row.customer.addressLineTwo,
+        town: row.customer.town,
       };
     },
 

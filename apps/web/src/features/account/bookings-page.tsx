@@ -1,6 +1,6 @@
 import type { Booking } from '@lido/contracts/account';
 import { useQuery } from '@tanstack/react-query';
-import { type RefObject, useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef } from 'react';
 import { NavLink } from '../../router/index.ts';
 import { ApiError } from '../../lib/api/api-client.ts';
 import { genericErrorLine } from '../../lib/api/generic-error.ts';
@@ -10,7 +10,7 @@ import { useSession } from '../../app/session/use-session.ts';
 import { SiteLink } from '../../app/site-mode/site-link.tsx';
 import { bookingPlace, placesText } from './booking-text.ts';
 import { CancelBookingDialog } from './cancel-booking-dialog.tsx';
-import { useCancelBooking } from './cancel-booking.ts';
+import { useBookingCancellation } from './cancel-booking.ts';
 import { myBookingsQuery } from './get-account-lists.ts';
 import { MyWaitingLists } from '../waiting-list/index.ts';
 
@@ -107,9 +107,7 @@ function CancelledNotice({
 export function BookingsPage({ show }: { show: 'upcoming' | 'past' }) {
   const bookings = useQuery(myBookingsQuery);
   const { user } = useSession();
-  const cancel = useCancelBooking();
-  const [asking, setAsking] = useState<Booking | null>(null);
-  const [cancelled, setCancelled] = useState<{ booking: Booking; refundText: string } | null>(null);
+  const { ask, cancelled, dialog } = useBookingCancellation();
   const list = bookings.data?.[show];
   const notice = useRef<HTMLDivElement>(null);
   // Focus moves to the notice once the dialog has closed: the page's effects run after its
@@ -117,23 +115,6 @@ export function BookingsPage({ show }: { show: 'upcoming' | 'past' }) {
   useEffect(() => {
     if (cancelled) notice.current?.focus();
   }, [cancelled]);
-
-  const ask = (booking: Booking) => {
-    cancel.reset();
-    setAsking(booking);
-  };
-  const confirm = async () => {
-    if (!asking) return;
-    const refundText = asking.cancellation?.refundText ?? '';
-    try {
-      const booking = await cancel.mutateAsync(asking.id);
-      setAsking(null);
-      // What the server did ("was added"), or failing that what the dialog promised.
-      setCancelled({ booking, refundText: booking.cancellation?.refundText || refundText });
-    } catch {
-      /* the dialog shows the refusal */
-    }
-  };
 
   return (
     <>
@@ -185,13 +166,7 @@ export function BookingsPage({ show }: { show: 'upcoming' | 'past' }) {
         </ul>
       )}
       {show === 'upcoming' && <MyWaitingLists />}
-      <CancelBookingDialog
-        booking={asking}
-        pending={cancel.isPending}
-        error={cancel.error}
-        onConfirm={() => void confirm()}
-        onClose={() => setAsking(null)}
-      />
+      <CancelBookingDialog {...dialog} />
     </>
   );
 }

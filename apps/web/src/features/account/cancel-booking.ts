@@ -1,5 +1,6 @@
 import type { Booking, Bookings } from '@lido/contracts/account';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { apiFetch } from '../../lib/api/api-client.ts';
 import { userQueryKey } from '../../app/session/get-user.ts';
 import { myBookingsQuery } from './get-account-lists.ts';
@@ -34,4 +35,42 @@ export function useCancelBooking() {
     // A refusal (the cut-off passed meanwhile) means the list is out of date: read it again.
     onError: () => queryClient.invalidateQueries({ queryKey: myBookingsQuery.queryKey }),
   });
+}
+
+/**
+ * Asking, confirming and then saying what was done: the booking asked about (the dialog is open
+ * while there is one), and once cancelled the booking with what came back ("was added", or failing
+ * that what the dialog promised). My account and the desk's supervisor (decision 0085) share it.
+ */
+export function useBookingCancellation() {
+  const cancel = useCancelBooking();
+  const [asking, setAsking] = useState<Booking | null>(null);
+  const [cancelled, setCancelled] = useState<{ booking: Booking; refundText: string } | null>(null);
+  const ask = (booking: Booking) => {
+    cancel.reset();
+    setAsking(booking);
+  };
+  const confirm = async () => {
+    if (!asking) return;
+    const refundText = asking.cancellation?.refundText ?? '';
+    try {
+      const booking = await cancel.mutateAsync(asking.id);
+      setAsking(null);
+      setCancelled({ booking, refundText: booking.cancellation?.refundText || refundText });
+    } catch {
+      /* the dialog shows the refusal */
+    }
+  };
+  return {
+    ask,
+    cancelled,
+    /** the props of `CancelBookingDialog` */
+    dialog: {
+      booking: asking,
+      pending: cancel.isPending,
+      error: cancel.error,
+      onConfirm: () => void confirm(),
+      onClose: () => setAsking(null),
+    },
+  };
 }

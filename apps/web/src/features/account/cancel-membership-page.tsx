@@ -16,7 +16,7 @@ function refusalText(error: Error): string {
 }
 
 /** The last day, the last collection or the refund, and what happens after: all before confirming. */
-function ExitTerms({ exit }: { exit: MembershipExit }) {
+export function ExitTerms({ exit }: { exit: MembershipExit }) {
   const done = exit.cancelledAt !== null;
   return (
     <>

@@ -60,7 +60,13 @@ function FreezeSummary({
   );
 }
 
-function FreezeForm({ offer, onDone }: { offer: FreezeOffer; onDone: (answer: FreezeAnswer) => void }) {
+export function FreezeForm({
+  offer,
+  onDone,
+}: {
+  offer: FreezeOffer;
+  onDone: (answer: FreezeAnswer) => void;
+}) {
   const [startsOn, setStartsOn] = useState(offer.startDates[0]?.date ?? '');
   const [months, setMonths] = useState(offer.rules.minMonths);
   const freeze = useFreezeChange(offer.membershipId, 'freeze');

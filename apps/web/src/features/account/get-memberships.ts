@@ -17,6 +17,15 @@ export function canRenew(membership: HeldMembership): boolean {
   );
 }
 
+/** A membership the member may still cancel: running, and not cancelled already. */
+export function canCancel(membership: HeldMembership): boolean {
+  return (
+    membership.cancelKind === null &&
+    ['pending', 'pending_eligibility', 'active'].includes(membership.status) &&
+    (membership.paymentType === 'recurring' || membership.endDate !== null)
+  );
+}
+
 /** An active monthly membership can be changed for another monthly one at the same centre. */
 export function canChange(membership: HeldMembership): boolean {
   return membership.paymentType === 'recurring' && membership.status === 'active';

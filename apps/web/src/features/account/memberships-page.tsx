@@ -7,19 +7,16 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { useRenewMembership } from '../cart/index.ts';
 import { SiteLink } from '../../app/site-mode/site-link.tsx';
 import { priceLabel } from '../../lib/membership-price.ts';
-import { canChange, canRenew, type HeldMembership, myMembershipsQuery } from './get-memberships.ts';
+import {
+  canCancel,
+  canChange,
+  canRenew,
+  type HeldMembership,
+  myMembershipsQuery,
+} from './get-memberships.ts';
 import { RenewButton } from './renew-button.tsx';
 import { FreezeFacts, FreezeLink } from './freeze-on-card.tsx';
 import { OutstandingBalanceNotice } from './outstanding-balance.tsx';
-
-/** A membership the member may still cancel: running, and not cancelled already. */
-function canCancel(membership: HeldMembership): boolean {
-  return (
-    membership.cancelKind === null &&
-    ['pending', 'pending_eligibility', 'active'].includes(membership.status) &&
-    (membership.paymentType === 'recurring' || membership.endDate !== null)
-  );
-}
 
 /** Leaving (issue 22): the notice of a cancellation, "Cancel membership" and the history. */
 function MembershipExitLinks({ membership }: { membership: HeldMembership }) {

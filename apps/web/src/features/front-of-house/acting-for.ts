@@ -31,13 +31,39 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /**
+ * My account's writes the customer may not make at the desk themselves (decision 0055) but a
+ * supervisor may make for them (issue 34 item 8, decision 0085): cancelling a booking, cancelling or
+ * freezing a membership. My account's own pages and hooks send them; on the staff site they go to
+ * the supervisor's staff route for the selected customer, so the desk reuses those pages' rules,
+ * words and cache updates instead of keeping a second copy.
+ */
+const supervisorWrites: [RegExp, (customerId: number, id: string) => string][] = [
+  [/^my-account\/bookings\/(\d+)\/cancel$/, (c, id) => `staff/customers/${c}/bookings/${id}/cancel`],
+  [/^my-account\/memberships\/(\d+)\/cancel$/, (c, id) => `staff/customers/${c}/memberships/${id}/cancel`],
+  [/^my-account\/memberships\/(\d+)\/freeze$/, (c, id) => `staff/customers/${c}/memberships/${id}/freeze`],
+];
+
+function supervisorWrite(call: OutgoingCall, customerId: number): string | undefined {
+  if (call.method !== 'POST') return undefined;
+  const clean = call.path.replace(/^\/+/, '').replace(/^api\//, '');
+  for (const [pattern, staffPath] of supervisorWrites) {
+    const found = pattern.exec(clean);
+    if (found) return staffPath(customerId, found[1]!);
+  }
+  return undefined;
+}
+
+/**
  * Names the selected customer on a call with the `selected_user_id` query parameter, never by
  * adding to a body (many bodies are strict and would refuse a field they do not have). A call that
  * already names someone, in its body or query (a family member chosen on the page), keeps its
  * choice; with nobody selected nothing is added, and the server refuses.
  */
 export function actForSelectedCustomer(call: OutgoingCall, customerId: number | null): OutgoingCall {
-  if (customerId === null || !isActingPath(call.path)) return call;
+  if (customerId === null) return call;
+  const supervisorPath = supervisorWrite(call, customerId);
+  if (supervisorPath) return { ...call, path: supervisorPath };
+  if (!isActingPath(call.path)) return call;
   if (isPlainObject(call.body) && ('selectedUserId' in call.body || 'selected_user_id' in call.body))
     return call;
   const query = call.query ?? {};

@@ -6,10 +6,11 @@ import { genericErrorLine } from '../../lib/api/generic-error.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { parseCustomerId } from '../../app/session/acting-customer.ts';
-import { canChange, canRenew, myMembershipsQuery, RenewButton } from '../account/index.ts';
+import { canCancel, canChange, canRenew, myMembershipsQuery, RenewButton } from '../account/index.ts';
+import { CustomerBookings } from './customer-bookings.tsx';
 import { customerName, prettyDateOfBirth } from './customer-text.ts';
 import { useSelectCustomer, useSelectedCustomerId } from './selected-customer.ts';
-import { deskCustomerQuery } from './staff-api.ts';
+import { deskCustomerQuery, staffMeQuery } from './staff-api.ts';
 
 function SelectButton({ customer }: { customer: DeskCustomer }) {
   const selectedId = useSelectedCustomerId();
@@ -31,7 +32,7 @@ function SelectButton({ customer }: { customer: DeskCustomer }) {
  * The selected customer's memberships, read for them as My account reads them, with "Change
  * membership" and "Renew" where My account offers them.
  */
-function CustomerMemberships() {
+function CustomerMemberships({ customerId, supervisor }: { customerId: number; supervisor: boolean }) {
   const memberships = useQuery(myMembershipsQuery);
   if (memberships.isPending) return <Spinner label="Loading memberships" />;
   if (memberships.isError)
@@ -58,6 +59,23 @@ function CustomerMemberships() {
             </Link>
           )}
           {canRenew(membership) && <RenewButton membership={membership} />}
+          {/* A supervisor's, for a customer present or on the phone (decision 0085). */}
+          {supervisor && membership.canFreeze && !membership.freeze && (
+            <Link
+              to={`/customers/${customerId}/memberships/${membership.id}/freeze`}
+              className="button button--secondary button--md"
+            >
+              Freeze membership<span className="visually-hidden"> {membership.name}</span>
+            </Link>
+          )}
+          {supervisor && canCancel(membership) && (
+            <Link
+              to={`/customers/${customerId}/memberships/${membership.id}/cancel`}
+              className="button button--secondary button--md"
+            >
+              Cancel membership<span className="visually-hidden"> {membership.name}</span>
+            </Link>
+          )}
         </li>
       ))}
     </ul>
@@ -69,6 +87,7 @@ export function CustomerPage() {
   const id = parseCustomerId(useParams().customerId);
   const selectedId = useSelectedCustomerId();
   const customer = useQuery({ ...deskCustomerQuery(id ?? 0), enabled: id !== null });
+  const supervisor = useQuery(staffMeQuery).data?.role === 'supervisor';
   if (id === null || (customer.error instanceof ApiError && customer.error.status === 404))
     return (
       <>
@@ -107,6 +126,16 @@ export function CustomerPage() {
           <dt>Postcode</dt>
           <dd>{data.postcode ?? 'Not given'}</dd>
         </div>
+        <div>
+          <dt>Phone</dt>
+          <dd>{data.phone ?? 'Not given'}</dd>
+        </div>
+        <div>
+          <dt>Address</dt>
+          <dd>
+            {[data.addressLineOne, data.addressLineTwo, data.town].filter(Boolean).join(', ') || 'Not given'}
+          </dd>
+        </div>
         {data.payer && (
           <div>
             <dt>Paid for by</dt>
@@ -116,6 +145,13 @@ export function CustomerPage() {
           </div>
         )}
       </dl>
+      {supervisor && (
+        <p>
+          <Link to={`/customers/${data.id}/details`} className="button button--secondary button--md">
+            Change details
+          </Link>
+        </p>
+      )}
       <SelectButton customer={data} />
       {selectedId === data.id && (
         <>
@@ -138,7 +174,13 @@ export function CustomerPage() {
             </li>
           </ul>
           <h2>Memberships</h2>
-          <CustomerMemberships />
+          <CustomerMemberships customerId={data.id} supervisor={supervisor} />
+          {supervisor && (
+            <>
+              <h2>Upcoming bookings</h2>
+              <CustomerBookings />
+            </>
+          )}
         </>
       )}
       <h2>Family</h2>

@@ -4,6 +4,7 @@ import type {
   DeskCustomerBody,
   DeskCustomerDetail,
 } from '@lido/contracts/front-of-house';
+import type { DeskCustomerUpdateBody } from '@lido/contracts/desk-account';
 import type { StaffLoginBody, StaffMe, StaffSession } from '@lido/contracts/staff';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, apiGet } from '../../lib/api/api-client.ts';
@@ -90,7 +91,32 @@ export function useCreateDeskCustomer() {
     meta: { inlineValidation: true },
     onSuccess: (customer) => {
       void queryClient.invalidateQueries({ queryKey: ['staff', 'customers', 'search'] });
-      queryClient.setQueryData(staffKeys.customer(customer.id), { ...customer, family: [] });
+      // Their page reads them with all their details.
+      void queryClient.invalidateQueries({ queryKey: staffKeys.customer(customer.id) });
+    },
+  });
+}
+
+/**
+ * PUT /api/staff/customers/{id} (a supervisor, decision 0085): every detail as the form shows it;
+ * the answer is the customer's page as it now is. The form shows refusals itself.
+ */
+export function useUpdateDeskCustomer(customerId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: DeskCustomerUpdateBody) =>
+      (
+        await apiFetch<DeskCustomerDetail>(`staff/customers/${customerId}`, {
+          method: 'PUT',
+          body: body satisfies DeskCustomerUpdateBody,
+        })
+      ).data,
+    meta: { inlineValidation: true },
+    onSuccess: (customer) => {
+      queryClient.setQueryData(staffKeys.customer(customerId), customer);
+      void queryClient.invalidateQueries({ queryKey: ['staff', 'customers', 'search'] });
+      // Their name, email and address as My account's reads show them (the selected-customer bar).
+      void queryClient.invalidateQueries({ queryKey: ['auth'] });
     },
   });
 }

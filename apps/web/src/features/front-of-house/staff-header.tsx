@@ -11,9 +11,10 @@ function staffNavItems(user: StaffUser): { to: string; label: string }[] {
     { to: '/join', label: 'Memberships' },
     { to: '/book', label: 'Book an activity' },
     { to: '/basket', label: 'Basket' },
+    // Every desk finds the day's orders and reprints a receipt; voiding stays a supervisor's.
+    { to: '/orders', label: 'Orders' },
     ...(user.role === 'supervisor'
       ? [
-          { to: '/orders', label: 'Orders' },
           { to: '/cash-up', label: 'Cash-up' },
           { to: '/audit', label: 'Audit log' },
         ]

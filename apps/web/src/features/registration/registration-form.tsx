@@ -26,6 +26,10 @@ export const termsNotAgreedMessage = 'Please agree to the terms and conditions t
 export interface DeskRegistration {
   fieldNames: readonly string[];
   create: Pick<UseMutationResult<unknown, Error, Record<string, unknown>>, 'mutate' | 'isPending'>;
+  /** the answers the form opens with: a customer's details being changed (decision 0085) */
+  initialAnswers?: Answers;
+  /** the button's words while sending */
+  pendingLabel?: string;
 }
 
 interface RegistrationFormProps {
@@ -59,7 +63,7 @@ export function RegistrationForm({
   const settings = useClientSettings();
   const register = useRegister();
   const submission = desk?.create ?? register;
-  const [answers, setAnswers] = useState<Answers>({});
+  const [answers, setAnswers] = useState<Answers>(desk?.initialAnswers ?? {});
   const [termsAgreed, setTermsAgreed] = useState(false);
   const [errors, setErrorState] = useState<Record<string, string>>({});
   const setErrors = (next: Record<string, string>) => {
@@ -164,7 +168,11 @@ export function RegistrationForm({
         )}
         <div className="form__actions">
           <Button type="submit" variant="primary" size="lg" disabled={submission.isPending}>
-            {submission.isPending ? (desk ? 'Creating the account…' : 'Creating your account…') : submitLabel}
+            {submission.isPending
+              ? desk
+                ? (desk.pendingLabel ?? 'Creating the account…')
+                : 'Creating your account…'
+              : submitLabel}
           </Button>
         </div>
       </form>

@@ -14,6 +14,7 @@ lockSiteModeOff();
 actForSelectedCustomerOnEveryCall();
 
 const centrePages = () => import('../../features/front-of-house/centre-pages.tsx');
+const deskMembershipPages = () => import('../../features/front-of-house/desk-membership-pages.tsx');
 const joiningPage = async () => ({
   Component: (await import('../../features/joining/joining-page.tsx')).JoiningPage,
 });
@@ -52,6 +53,25 @@ startSite(
             Component: (await import('../../features/front-of-house/customer-page.tsx')).CustomerPage,
           }),
           handle: { title: 'Customer' },
+        },
+        // A supervisor helps a customer present or on the phone (decision 0085).
+        {
+          path: 'customers/:customerId/details',
+          lazy: async () => ({
+            Component: (await import('../../features/front-of-house/customer-details-page.tsx'))
+              .CustomerDetailsPage,
+          }),
+          handle: { title: 'Change details' },
+        },
+        {
+          path: 'customers/:customerId/memberships/:membershipId/cancel',
+          lazy: async () => ({ Component: (await deskMembershipPages()).DeskCancelMembershipPage }),
+          handle: { title: 'Cancel membership' },
+        },
+        {
+          path: 'customers/:customerId/memberships/:membershipId/freeze',
+          lazy: async () => ({ Component: (await deskMembershipPages()).DeskFreezeMembershipPage }),
+          handle: { title: 'Freeze membership' },
         },
         // Joining for the selected customer: the online-joining site's joining page at its own
         // paths, so the journey's own links work unchanged; its checkout is the till's basket.

@@ -41,6 +41,7 @@ import type { ReceiptState } from './receipt-state.ts';
 import './till.css';
 
 const payButtonId = 'till-pay';
+const payReasonId = 'till-pay-reason';
 
 /** The selected customer's basket lines, each changeable as on the customer's own basket. */
 function DeskBasketLines({
@@ -275,11 +276,19 @@ function DeskBasket({ customerId }: { customerId: number }) {
                   <TermsChecks terms={asked} ticked={ticked} onChange={setTicked} />
                 </div>
               )}
+              {!summary.covered && (
+                // A disabled button says nothing by itself: what is missing is stated beside it.
+                <p id={payReasonId} className="till__pay-reason">
+                  {formatPence(summary.left, symbol)} is still to pay. Add a payment above to cover it, then
+                  take payment.
+                </p>
+              )}
               <div className="form__actions">
                 <Button
                   id={payButtonId}
                   variant="primary"
                   size="lg"
+                  aria-describedby={summary.covered ? undefined : payReasonId}
                   disabled={!summary.covered || pay.isPending || change.isPending}
                   onClick={takePayment}
                 >

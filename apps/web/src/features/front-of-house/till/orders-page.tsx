@@ -1,6 +1,7 @@
 import type { DeskOrder } from '@lido/contracts/front-of-house';
 import { prettyDate, todayIn } from '@lido/pricing/calendar-date';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { Link } from '../../../router/index.ts';
 import { useClientSettings } from '../../../app/client-settings/get-client-settings.ts';
 import { LoadFailed } from './load-failed.tsx';
 import { Button } from '../../../ui/button.tsx';
@@ -11,6 +12,15 @@ import { useDeskOrders, useStaffMe } from './till-api.ts';
 import { deskTime, tenderLabel } from './till-format.ts';
 import { VoidDialog } from './void-dialog.tsx';
 import './till.css';
+
+/** Whether an order matches what was typed: its reference, or its customer's name or ID. */
+function matches(order: DeskOrder, typed: string): boolean {
+  const words = typed.trim().toLowerCase();
+  if (words === '') return true;
+  return [order.reference, order.customer.name, order.customer.reference].some((text) =>
+    text.toLowerCase().includes(words),
+  );
+}
 
 function OrderStatus({ order }: { order: DeskOrder }) {
   if (order.status === 'completed') return <>Completed</>;
@@ -23,8 +33,8 @@ function OrderStatus({ order }: { order: DeskOrder }) {
 }
 
 /**
- * /orders on the staff site: the desk's orders of a day. A supervisor may void an order taken
- * today (decision 0056); desk staff see the list only.
+ * /orders on the staff site: the desk's orders of a day, found by reference or customer, each
+ * with its receipt to reprint. A supervisor may also void an order taken today (decision 0056).
  */
 export function DeskOrdersPage() {
   const { timeZone } = useClientSettings();
@@ -34,8 +44,11 @@ export function DeskOrdersPage() {
   const orders = useDeskOrders(date);
   const [voiding, setVoiding] = useState<DeskOrder | null>(null);
   const [voided, setVoided] = useState<DeskOrder | null>(null);
+  const [find, setFind] = useState('');
+  const findId = useId();
   const supervisor = staff.data?.role === 'supervisor';
   const canVoid = (order: DeskOrder) => supervisor && date === today && order.status === 'completed';
+  const shown = (list: DeskOrder[]) => list.filter((order) => matches(order, find));
   // The Void button goes once the list shows the order voided: focus moves to that order's row
   // rather than being lost to the page.
   const shownVoided = orders.data?.orders.some((row) => row.id === voided?.id && row.status === 'voided');
@@ -49,6 +62,22 @@ export function DeskOrdersPage() {
       <h1 id="till-orders-heading">Orders</h1>
       <div className="till-toolbar">
         <DayPicker date={date} onChange={setDate} />
+        <div className="field">
+          <label className="field__label" htmlFor={findId}>
+            Find an order
+          </label>
+          <p className="field__hint" id={`${findId}-hint`}>
+            Order reference, customer name or customer ID
+          </p>
+          <input
+            id={findId}
+            className="field__input"
+            type="search"
+            aria-describedby={`${findId}-hint`}
+            value={find}
+            onChange={(event) => setFind(event.target.value)}
+          />
+        </div>
       </div>
       <p role="status" className="visually-hidden">
         {voided ? `Order ${voided.reference} is voided.` : ''}
@@ -59,6 +88,10 @@ export function DeskOrdersPage() {
         <LoadFailed error={orders.error} />
       ) : orders.data.orders.length === 0 ? (
         <p>No orders were taken at the desk on {prettyDate(date)}.</p>
+      ) : shown(orders.data.orders).length === 0 ? (
+        <p role="status">
+          No order taken on {prettyDate(date)} matches “{find.trim()}”.
+        </p>
       ) : (
         <TableScroll label={`Orders taken on ${prettyDate(date)}`}>
           <table className="table">
@@ -72,11 +105,11 @@ export function DeskOrdersPage() {
                 <th scope="col">Total</th>
                 <th scope="col">Tenders</th>
                 <th scope="col">Status</th>
-                {supervisor && <th scope="col">Actions</th>}
+                <th scope="col">Actions</th>
               </tr>
             </thead>
             <tbody>
-              {orders.data.orders.map((order) => (
+              {shown(orders.data.orders).map((order) => (
                 <tr key={order.id}>
                   <td>{deskTime(order.takenAt, timeZone)}</td>
                   <th scope="row" id={`till-order-${order.id}`} tabIndex={-1}>
@@ -98,8 +131,11 @@ export function DeskOrdersPage() {
                   <td>
                     <OrderStatus order={order} />
                   </td>
-                  {supervisor && (
-                    <td>
+                  <td>
+                    <div className="till-order-actions">
+                      <Link to={`/orders/${order.id}/receipt?customer=${order.customer.id}`}>
+                        Receipt<span className="visually-hidden"> for order {order.reference}</span>
+                      </Link>
                       {canVoid(order) && (
                         <Button
                           variant="link"
@@ -110,8 +146,8 @@ export function DeskOrdersPage() {
                           Void<span className="visually-hidden"> order {order.reference}</span>
                         </Button>
                       )}
-                    </td>
-                  )}
+                    </div>
+                  </td>
                 </tr>
               ))}
             </tbody>
