@@ -32,7 +32,7 @@ describe('customer accounts in the browser', () => {
     await page.getByRole('heading', { name: 'Memberships', level: 1 }).waitFor();
     await page.getByRole('heading', { name: 'Gym Anytime' }).waitFor();
     expect(await page.getByText('£30.00 per month').count()).toBe(1);
-    expect(await page.getByText('15 of each month').count()).toBe(1);
+    expect(await page.getByText('15th of each month').count()).toBe(1);
     await expectNoAxeViolations(page);
 
     const accountNav = page.getByRole('navigation', { name: 'My account' });

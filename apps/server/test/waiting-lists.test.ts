@@ -138,8 +138,12 @@ describe('waiting lists', () => {
     // The session page's read and My account's list say the same.
     const mine = await book
       .as(third!)
-      .get<{ entry: WaitingListEntry }>(`/api/activities/sessions/${session.id}/waiting-list`);
+      .get<{ entry: WaitingListEntry; offerHours: number }>(
+        `/api/activities/sessions/${session.id}/waiting-list`,
+      );
     expect(mine.data.entry).toMatchObject({ id: joined[2]!.data.id, position: 3 });
+    // How long a freed place is kept, so the page can say it (the demo operator's 2 hours).
+    expect(mine.data.offerHours).toBe(2);
     const list = await account.as(second!).get<WaitingListEntry[]>('/api/my-account/waiting-lists');
     expect(list.data.map((entry) => entry.statusText)).toEqual(['You are 2nd on the waiting list']);
   });

@@ -65,7 +65,7 @@ function renderFull(answer: (method: string) => { status?: number; body: unknown
 
 describe('the waiting list on a full session’s page (decision 0052)', () => {
   it('asks a visitor to log in to use it, and offers no booking', async () => {
-    renderFull(() => wire({ entry: null, savedCard: null }));
+    renderFull(() => wire({ entry: null, savedCard: null, offerHours: 2 }));
     expect(await screen.findByRole('button', { name: 'Log in to use the waiting list' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Add to basket' })).toBeNull();
   });
@@ -77,7 +77,7 @@ describe('the waiting list on a full session’s page (decision 0052)', () => {
     const stub = stubFetch({
       '/api/activities/sessions/501': wire(full),
       '/api/auth/user': wire(testUser),
-      '/api/activities/sessions/501/waiting-list': wire({ entry: null, savedCard: null }),
+      '/api/activities/sessions/501/waiting-list': wire({ entry: null, savedCard: null, offerHours: 2 }),
       '/api/auth/customer/login': () => {
         document.cookie = 'lido_authState=in.after-login';
         return wire({ token: 'in.after-login' });
@@ -99,9 +99,14 @@ describe('the waiting list on a full session’s page (decision 0052)', () => {
   it('joins with the automatic booking chosen, then says where the customer stands, focus on its heading', async () => {
     logIn();
     const calls = renderFull((method) =>
-      method === 'POST' ? wire(entry({ autoBook: true })) : wire({ entry: null, savedCard: null }),
+      method === 'POST'
+        ? wire(entry({ autoBook: true }))
+        : wire({ entry: null, savedCard: null, offerHours: 2 }),
     );
     await screen.findByRole('heading', { name: 'Join the waiting list' });
+    expect(
+      screen.getByText(/the first on the list is emailed and the place is kept for them for 2 hours; then/),
+    ).toBeTruthy();
     await userEvent.click(
       screen.getByRole('checkbox', {
         name: 'Book it for me automatically when a place frees up, if it costs me nothing',
@@ -111,6 +116,12 @@ describe('the waiting list on a full session’s page (decision 0052)', () => {
     const heading = await screen.findByRole('heading', { name: 'You are on the waiting list' });
     expect(document.activeElement).toBe(heading);
     expect(screen.getByText('You are 3rd on the waiting list')).toBeTruthy();
+    // How long a place is kept, from the operator's setting, not "for a while" (issue 34 item 4).
+    expect(
+      screen.getByText(
+        'If a place frees up and costs you nothing, we book it for you and email you. Otherwise we email you and keep the place for you for 2 hours.',
+      ),
+    ).toBeTruthy();
     const post = calls.find((call) => call.init?.method === 'POST');
     expect(JSON.parse(String(post!.init!.body))).toEqual({ auto_book: true, pay_with_saved_card: false });
     expect(screen.getByRole('button', { name: 'Leave the waiting list' })).toBeTruthy();
@@ -124,7 +135,7 @@ describe('the waiting list on a full session’s page (decision 0052)', () => {
     const calls = renderFull((method) =>
       method === 'POST'
         ? wire(entry({ autoBook: true, payWithSavedCard: card }))
-        : wire({ entry: null, savedCard: card }),
+        : wire({ entry: null, savedCard: card, offerHours: 2 }),
     );
     const pay = await screen.findByRole('checkbox', {
       name: 'Book me automatically and pay with my saved card (Visa ending 4242) if a place comes up',
@@ -143,7 +154,7 @@ describe('the waiting list on a full session’s page (decision 0052)', () => {
     renderFull((method) =>
       method === 'POST'
         ? { status: 422, body: { message: 'You are already booked on this session.' } }
-        : wire({ entry: null, savedCard: null }),
+        : wire({ entry: null, savedCard: null, offerHours: 2 }),
     );
     await userEvent.click(await screen.findByRole('button', { name: 'Join the waiting list' }));
     const reason = await screen.findByText('You are already booked on this session.', { selector: 'p' });

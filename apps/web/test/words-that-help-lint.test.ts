@@ -69,3 +69,26 @@ describe('a checkbox only ticks (WCAG 3.2.2)', { timeout: 30_000 }, () => {
     ).toEqual([]);
   });
 });
+
+describe('a billing day is said one way', { timeout: 30_000 }, () => {
+  it('refuses "{day} of each month" written by hand beside the choice that says "1st"', async () => {
+    expect(
+      await restricted(
+        'apps/web/src/features/account/example.tsx',
+        'export const A = ({ day }: { day: number }) => <dd>{day} of each month</dd>;\n',
+      ),
+    ).toEqual([expect.stringContaining('billingDayText')]);
+  });
+});
+
+describe('a waiting list place is kept for a stated time', { timeout: 30_000 }, () => {
+  it('refuses "for a while" in text or a template', async () => {
+    const file = 'apps/web/src/features/waiting-list/example.tsx';
+    expect(
+      await restricted(file, 'export const A = () => <p>We keep it for you for a while.</p>;\n'),
+    ).toEqual([expect.stringContaining('offerHoldText')]);
+    expect(
+      await restricted(file, 'export const a = (card: string) => `Paid by ${card}, kept for a while.`;\n'),
+    ).toEqual([expect.stringContaining('offerHoldText')]);
+  });
+});

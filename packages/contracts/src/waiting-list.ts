@@ -38,6 +38,8 @@ export const sessionWaitingListSchema = z.object({
   entry: waitingListEntrySchema.nullable(),
   /** the saved card an automatic booking could be paid with (not expired), offered when joining */
   savedCard: waitingListCardSchema.nullable(),
+  /** how many hours a freed place is kept for the customer it is offered to (issue 34 item 4) */
+  offerHours: z.number().int().positive(),
 });
 export type SessionWaitingList = z.infer<typeof sessionWaitingListSchema>;
 

@@ -9,6 +9,7 @@ import {
   type Period,
 } from './calendar-date.ts';
 import { assertPence } from './money.ts';
+import { ordinal } from './ordinal.ts';
 import { promotionDiscount, type PromotionRule } from './promotions.ts';
 import { divideRounded } from './rounding.ts';
 
@@ -42,6 +43,15 @@ export interface MonthlyCosts {
 function checkBillingDay(day: number): void {
   if (!Number.isInteger(day) || day < 1 || day > 28)
     throw new RangeError(`Billing day must be 1 to 28, got ${day}`);
+}
+
+/**
+ * "1st of each month": how a billing day is said everywhere, the same words as the billing day
+ * choice ("Billing day 1 of each month" beside a select saying "1st" read as two things; issue 34
+ * item 4).
+ */
+export function billingDayText(day: number): string {
+  return `${ordinal(day)} of each month`;
 }
 
 /** The first date on or after `start` whose day of the month is `billingDay`. */

@@ -1,6 +1,7 @@
 import { addDays, addMonths, type CalendarDate, compareDates, prettyDate } from './calendar-date.ts';
 import { formatPence } from './money.ts';
 import { anchorDate } from './membership-costs.ts';
+import { ordinal } from './ordinal.ts';
 
 /**
  * Freezing a monthly membership (issue 22 item 3, docs/membership-freeze-and-payments.md): whole
@@ -55,12 +56,6 @@ export function billingDatesBetween(from: CalendarDate, to: CalendarDate): Calen
   for (let month = 0; compareDates(addMonths(from, month), to) < 0; month += 1)
     dates.push(addMonths(from, month));
   return dates;
-}
-
-function ordinal(day: number): string {
-  const teen = day % 100 >= 11 && day % 100 <= 13;
-  const suffix = teen ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[day % 10] ?? 'th');
-  return `${day}${suffix}`;
 }
 
 /** A freeze of `months` from `startsOn`, or the reason it is not allowed, in the member's words. */

@@ -1,15 +1,15 @@
 import { dayLabel, zonedParts } from './booking-rules.ts';
+import { ordinal } from './ordinal.ts';
 
 /**
  * The words of a waiting list (decision 0052), pure so the server's answers and the tests agree.
  */
 
-/** 1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st, 22nd, 101st. */
-export function ordinal(n: number): string {
-  const lastTwo = n % 100;
-  if (lastTwo >= 11 && lastTwo <= 13) return `${n}th`;
-  const suffix = ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th';
-  return `${n}${suffix}`;
+export { ordinal } from './ordinal.ts';
+
+/** How long a freed place is kept: "2 hours", "1 hour" (never "a while"; issue 34 item 4). */
+export function offerHoldText(hours: number): string {
+  return hours === 1 ? '1 hour' : `${hours} hours`;
 }
 
 /** "You are 3rd on the waiting list". */

@@ -10,7 +10,13 @@ import {
   ukDate,
 } from '../src/calendar-date.ts';
 import { changeCosts, differenceText, renewalStartDate } from '../src/change-and-renewal.ts';
-import { clampStartDate, fixedCosts, monthlyCosts, startDateLimits } from '../src/membership-costs.ts';
+import {
+  billingDayText,
+  clampStartDate,
+  fixedCosts,
+  monthlyCosts,
+  startDateLimits,
+} from '../src/membership-costs.ts';
 import { promotionDiscount } from '../src/promotions.ts';
 
 describe('monthly memberships: the worked examples in pricing.md', () => {
@@ -302,5 +308,22 @@ describe('dates in messages', () => {
   it('are written DD/MM/YYYY', () => {
     expect(ukDate('2026-11-21')).toBe('21/11/2026');
     expect(ukDate('2027-01-05')).toBe('05/01/2027');
+  });
+});
+
+describe('the billing day in words (issue 34 item 4)', () => {
+  it('is said as the billing day choice says it, wherever it is shown', () => {
+    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 28].map(billingDayText)).toEqual([
+      '1st of each month',
+      '2nd of each month',
+      '3rd of each month',
+      '4th of each month',
+      '11th of each month',
+      '12th of each month',
+      '13th of each month',
+      '21st of each month',
+      '22nd of each month',
+      '28th of each month',
+    ]);
   });
 });

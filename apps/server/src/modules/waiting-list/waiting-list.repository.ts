@@ -8,6 +8,7 @@ import {
   venues,
   waitingListEntries,
 } from '../../db/schema.ts';
+import { putPlacesOnSale, takeSparePlace } from '../activities/index.ts';
 
 /**
  * Every query of waiting lists (decision 0052). A session's `taken` counts places held in baskets,
@@ -22,6 +23,14 @@ type Rows<T> = { rows: T[] };
 
 /** The operator's offer hold, read with the database's clock (one operator per database). */
 const offerEnds = sql`now() + make_interval(hours => (SELECT waiting_list_offer_hours FROM operators ORDER BY id LIMIT 1))`;
+
+/** How many hours a freed place is kept for the customer it is offered to (the operator's setting). */
+export async function offerHoldHours(db: Executor): Promise<number> {
+  const { rows } = (await db.execute(
+    sql`SELECT waiting_list_offer_hours AS hours FROM operators ORDER BY id LIMIT 1`,
+  )) as Rows<{ hours: number }>;
+  return rows[0]?.hours ?? 2;
+}
 
 /**
  * Places of a session are free again (a booking cancelled, a basket line removed or released, a
@@ -46,11 +55,7 @@ export async function freePlaces(db: Executor, sessionId: number, quantity: numb
        AND NOT s.cancelled AND s.online_booking_enabled AND s.starts_at > now()
     RETURNING e.id`)) as unknown as Rows<{ id: number }>;
   const rest = quantity - offered.rows.length;
-  if (rest > 0)
-    await db
-      .update(activitySessions)
-      .set({ taken: sql`greatest(${activitySessions.taken} - ${rest}, 0)` })
-      .where(eq(activitySessions.id, sessionId));
+  await putPlacesOnSale(db, sessionId, rest);
   return offered.rows.length;
 }
 
@@ -69,23 +74,12 @@ export async function sessionsWithSparePlaces(db: Executor, limit: number): Prom
 }
 
 /**
- * Takes one spare place of a session for its waiting list: the conditional UPDATE of the basket
- * (re-checked under the row's lock, so it never passes capacity), then `freePlaces` offers it to
+ * Takes one spare place of a session for its waiting list (the activities module's conditional
+ * take, re-checked under the row's lock, so it never passes capacity), then `freePlaces` offers it to
  * the first in line, or gives it back if nobody is waiting any more. Answers whether it was offered.
  */
 export async function offerSparePlace(db: Executor, sessionId: number): Promise<boolean> {
-  const taken = await db
-    .update(activitySessions)
-    .set({ taken: sql`${activitySessions.taken} + 1` })
-    .where(
-      and(
-        eq(activitySessions.id, sessionId),
-        sql`${activitySessions.taken} + 1 <= ${activitySessions.capacity}`,
-        sql`${activitySessions.startsAt} > now()`,
-      ),
-    )
-    .returning({ id: activitySessions.id });
-  if (taken.length === 0) return false;
+  if (!(await takeSparePlace(db, sessionId))) return false;
   return (await freePlaces(db, sessionId, 1)) === 1;
 }
 

@@ -31,6 +31,7 @@ import {
   type LiveEntry,
   liveEntriesOf,
   markLeft,
+  offerHoldHours,
   offerSparePlace,
   sessionForJoining,
   sessionsWithSparePlaces,
@@ -192,6 +193,7 @@ export function createWaitingListService(deps: {
       return {
         entry: await entryFor(customer.id, sessionId),
         savedCard: card ? { cardType: card.cardType, lastFourDigits: card.lastFourDigits } : null,
+        offerHours: await offerHoldHours(deps.db),
       };
     },
 

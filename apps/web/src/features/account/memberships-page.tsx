@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { billingDayText } from '@lido/pricing/membership-costs';
 import { Link, useSearchParams } from '../../router/index.ts';
 import { ApiError } from '../../lib/api/api-client.ts';
 import { genericErrorLine } from '../../lib/api/generic-error.ts';
@@ -79,7 +80,7 @@ function MembershipCard({ membership }: { membership: HeldMembership }) {
         {membership.billingDay && (
           <>
             <dt>Billing day</dt>
-            <dd>{membership.billingDay} of each month</dd>
+            <dd>{billingDayText(membership.billingDay)}</dd>
           </>
         )}
         {membership.freeze && <FreezeFacts freeze={membership.freeze} />}

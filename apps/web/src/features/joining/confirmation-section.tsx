@@ -1,5 +1,6 @@
 import { maskAccountNumber, maskSortCode } from '@lido/contracts/bank-details-rules';
 import { prettyDate } from '@lido/pricing/calendar-date';
+import { billingDayText } from '@lido/pricing/membership-costs';
 import { Button } from '../../ui/button.tsx';
 import { getBankDetails } from './bank-details.ts';
 import type { JoiningState } from './joining-store.ts';
@@ -35,7 +36,7 @@ export function ConfirmationSection({
         {state.billingDay !== null && (
           <>
             <dt>Billing day</dt>
-            <dd>{state.billingDay} of each month</dd>
+            <dd>{billingDayText(state.billingDay)}</dd>
           </>
         )}
         <dt>Account holder</dt>

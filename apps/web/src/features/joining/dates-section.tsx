@@ -1,5 +1,10 @@
 import { addDays, type CalendarDate, prettyDate } from '@lido/pricing/calendar-date';
-import { clampStartDate, limitStartDate, startDateLimits } from '@lido/pricing/membership-costs';
+import {
+  billingDayText,
+  clampStartDate,
+  limitStartDate,
+  startDateLimits,
+} from '@lido/pricing/membership-costs';
 import { dateFromParts, datePartsProblem, partsFromDate } from '@lido/contracts/date-input';
 import { useState } from 'react';
 import { Button } from '../../ui/button.tsx';
@@ -40,9 +45,6 @@ function ServerMessages({ id, messages }: { id: string; messages: string[] | und
 /** The joining spec's words for terms not all accepted (§8). */
 const termsMessage = 'Please check all required terms and conditions';
 const chooseBillingDay = 'Choose the day of the month your Direct Debit is collected';
-
-const ordinal = (day: number) =>
-  `${day}${day % 10 === 1 && day !== 11 ? 'st' : day % 10 === 2 && day !== 12 ? 'nd' : day % 10 === 3 && day !== 13 ? 'rd' : 'th'}`;
 
 /** Review & select dates: start date, billing day, promo code, and the terms to accept. */
 export function DatesSection({
@@ -155,7 +157,7 @@ export function DatesSection({
               .sort((a, b) => a - b)
               .map((day) => (
                 <option key={day} value={day}>
-                  {ordinal(day)} of each month
+                  {billingDayText(day)}
                 </option>
               ))}
           </select>

@@ -37,10 +37,9 @@ export function useJoinWaitingList(sessionId: number) {
     // The panel shows the server's reason (places left, already booked) itself.
     meta: { inlineValidation: true },
     onSuccess: async (entry) => {
-      queryClient.setQueryData(sessionWaitingListQuery(sessionId).queryKey, (before) => ({
-        entry,
-        savedCard: before?.savedCard ?? null,
-      }));
+      queryClient.setQueryData(sessionWaitingListQuery(sessionId).queryKey, (before) =>
+        before ? { ...before, entry } : before,
+      );
       await queryClient.invalidateQueries({ queryKey: myWaitingListsQuery.queryKey });
     },
   });

@@ -1,5 +1,6 @@
 import type { WaitingListCard, WaitingListEntry } from '@lido/contracts/waiting-list';
 import { useQuery } from '@tanstack/react-query';
+import { offerHoldText } from '@lido/pricing/waiting-list';
 import { type ReactNode, type Ref, useEffect, useRef, useState } from 'react';
 import { useAuthState } from '../../app/session/session-store.ts';
 import { ApiError } from '../../lib/api/api-client.ts';
@@ -17,7 +18,16 @@ const errorText = (error: unknown) =>
     : genericErrorLine(error instanceof ApiError ? error.status : null);
 
 /** Where the customer stands, with "Leave the waiting list". */
-function Waiting({ entry, headingRef }: { entry: WaitingListEntry; headingRef: Ref<HTMLHeadingElement> }) {
+function Waiting({
+  entry,
+  held,
+  headingRef,
+}: {
+  entry: WaitingListEntry;
+  /** how long a freed place is kept: "2 hours" */
+  held: string;
+  headingRef: Ref<HTMLHeadingElement>;
+}) {
   const leave = useLeaveWaitingList();
   return (
     <>
@@ -27,10 +37,10 @@ function Waiting({ entry, headingRef }: { entry: WaitingListEntry; headingRef: R
       <p className="notice__title">{entry.statusText}</p>
       <p>
         {entry.payWithSavedCard
-          ? `If a place frees up, we book it for you, pay for it with your saved card (${cardName(entry.payWithSavedCard)}) unless a membership benefit covers it, and email you. If the card cannot be charged, we email you and keep the place for you for a while.`
+          ? `If a place frees up, we book it for you, pay for it with your saved card (${cardName(entry.payWithSavedCard)}) unless a membership benefit covers it, and email you. If the card cannot be charged, we email you and keep the place for you for ${held}.`
           : entry.autoBook
-            ? 'If a place frees up and costs you nothing, we book it for you and email you. Otherwise we email you and keep the place for you for a while.'
-            : 'If a place frees up, we email you and keep it for you for a while: book it before then.'}
+            ? `If a place frees up and costs you nothing, we book it for you and email you. Otherwise we email you and keep the place for you for ${held}.`
+            : `If a place frees up, we email you and keep it for you for ${held}: book it before then.`}
       </p>
       {leave.isError && (
         <p className="error-line" role="alert">
@@ -54,11 +64,14 @@ const cardName = (card: WaitingListCard) => `${card.cardType} ending ${card.last
 function Join({
   sessionId,
   savedCard,
+  held,
   headingRef,
   left,
 }: {
   sessionId: number;
   savedCard: WaitingListCard | null;
+  /** how long a freed place is kept: "2 hours" */
+  held: string;
   headingRef: Ref<HTMLHeadingElement>;
   left: boolean;
 }) {
@@ -82,7 +95,7 @@ function Join({
         </p>
       )}
       <p>
-        When a place frees up, the first on the list is emailed and the place is kept for them for a while;
+        When a place frees up, the first on the list is emailed and the place is kept for them for {held};
         then it goes to the next.
       </p>
       <CheckboxField
@@ -103,7 +116,7 @@ function Join({
           <p className="field__hint" id="waiting-list-pay-with-saved-card-hint">
             We charge the price of your place to this card when we book it, unless a membership benefit covers
             it, and email you the receipt. If the card is declined, we email you and keep the place for you
-            instead.
+            for {held} instead.
           </p>
         </>
       )}
@@ -180,11 +193,12 @@ export function WaitingListPanel({ sessionId, bookingForm }: { sessionId: number
   return (
     <div className="panel waiting-list">
       {entry ? (
-        <Waiting entry={entry} headingRef={heading} />
+        <Waiting entry={entry} held={offerHoldText(list.data.offerHours)} headingRef={heading} />
       ) : (
         <Join
           sessionId={sessionId}
           savedCard={list.data.savedCard ?? null}
+          held={offerHoldText(list.data.offerHours)}
           headingRef={heading}
           left={left}
         />
