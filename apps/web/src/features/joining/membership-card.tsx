@@ -3,6 +3,7 @@ import { priceLabel } from '../../lib/membership-price.ts';
 import { Button } from '../../ui/button.tsx';
 import type { PaymentType } from './joining-store.ts';
 import { optionFor } from './filter-memberships.ts';
+import { HowToJoin, whyNotOnline } from './why-not-online.tsx';
 
 interface MembershipCardProps {
   membership: MembershipType;
@@ -25,7 +26,9 @@ export function MembershipCard({
   const option = optionFor(membership, paymentType);
   if (!option) return null;
   const titleId = `membership-${membership.id}`;
+  const whyId = `membership-${membership.id}-why`;
   const { canPurchase, hasPrices, message } = option.isPurchasable;
+  const why = whyNotOnline(option.isPurchasable, loggedIn);
   const joiningFee = option.fees.joiningFee.raw.amount;
   return (
     <li className={`card membership-card${selected ? ' card--selected' : ''}`} aria-labelledby={titleId}>
@@ -47,13 +50,12 @@ export function MembershipCard({
       {hasPrices && joiningFee > 0 && (
         <p className="card__meta">Setup fee {option.fees.joiningFee.formatted}</p>
       )}
-      {!canPurchase && (
-        <p className="membership-card__refusal">
-          {loggedIn && !hasPrices
-            ? 'You are not eligible for this membership'
-            : (message ?? 'Not available online')}
+      {why === 'ineligible' && (
+        <p className="membership-card__refusal" id={whyId}>
+          You are not eligible for this membership
         </p>
       )}
+      {why === 'elsewhere' && <HowToJoin id={whyId} message={message} />}
       <div className="card__actions">
         <Button variant="link" size="md" onClick={onDetails}>
           View details<span className="visually-hidden"> of {membership.name}</span>
@@ -62,6 +64,7 @@ export function MembershipCard({
           variant="primary"
           size="md"
           disabled={!canPurchase}
+          aria-describedby={canPurchase ? undefined : whyId}
           onClick={onChoose}
           aria-label={`Choose this membership: ${membership.name}`}
         >

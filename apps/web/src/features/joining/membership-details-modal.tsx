@@ -3,28 +3,33 @@ import { sanitizeHtml } from '../../lib/sanitize-html.ts';
 import { Modal } from '../../ui/modal.tsx';
 import type { PaymentType } from './joining-store.ts';
 import { optionFor } from './filter-memberships.ts';
+import { HowToJoin, whyNotOnline } from './why-not-online.tsx';
 
 /** "View details": description, eligibility, locations, benefits and, when it can't be bought, why. */
 export function MembershipDetailsModal({
   membership,
   paymentType,
+  loggedIn,
   onClose,
 }: {
   membership: MembershipType | null;
   paymentType: PaymentType;
+  loggedIn: boolean;
   onClose: () => void;
 }) {
   const option = membership ? optionFor(membership, paymentType) : undefined;
+  const why = option ? whyNotOnline(option.isPurchasable, loggedIn) : null;
   return (
     <Modal open={membership !== null} title={membership?.name ?? ''} onClose={onClose} width={500}>
       {membership && (
         <div className="membership-details">
-          {option && !option.isPurchasable.canPurchase && (
+          {why === 'ineligible' && (
             <div className="notice notice--danger" role="note">
               <p className="notice__title">You are ineligible for this membership</p>
-              {option.isPurchasable.message && <p>{option.isPurchasable.message}</p>}
+              {option?.isPurchasable.message && <p>{option.isPurchasable.message}</p>}
             </div>
           )}
+          {why === 'elsewhere' && <HowToJoin message={option?.isPurchasable.message} />}
           <div
             className="rich-text"
             // Sanitised: descriptions are operator HTML (quality.md S13).

@@ -129,6 +129,7 @@ export function MembershipSection({
       <MembershipDetailsModal
         membership={details}
         paymentType={state.paymentType}
+        loggedIn={loggedIn}
         onClose={() => setDetails(null)}
       />
     </>
