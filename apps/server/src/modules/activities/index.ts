@@ -13,6 +13,14 @@ export {
   type SessionPriceRow,
   type SessionRow,
 } from './activities.repository.ts';
+export {
+  putPlacesOnSale,
+  retakePlaces,
+  takeFreeCourt,
+  takePlaces,
+  takeSparePlace,
+  withPlacesTaken,
+} from './places.repository.ts';
 export { activitiesRoutes } from './activities.routes.ts';
 export { createActivitiesService } from './activities.service.ts';
 export { createScheduledSessions, type KeptSession } from './session-generation.repository.ts';

@@ -1,3 +1,4 @@
+import { retakePlaces } from '../activities/index.ts';
 import { priceBandLabels } from '@lido/contracts/activities';
 import type { Executor, Tx } from '../../db/client.ts';
 import type { PaidBookingLine } from '../../db/schema.ts';
@@ -8,7 +9,6 @@ import {
   bookingLinesOf,
   deleteBookingLines,
   insertBookings,
-  retakePlaces,
   sessionsFor,
 } from './bookings.repository.ts';
 import { sessionWhen } from '@lido/pricing/booking-rules';

@@ -34,25 +34,6 @@ export async function sessionsFor(db: Executor, sessionIds: number[]) {
 }
 
 /**
- * Takes `quantity` places again for a paid line whose hold was released: one conditional UPDATE,
- * so it succeeds only while the session runs and has room (the CHECK on `taken` backs it).
- */
-export async function retakePlaces(db: Executor, sessionId: number, quantity: number): Promise<boolean> {
-  const taken = await db
-    .update(activitySessions)
-    .set({ taken: sql`${activitySessions.taken} + ${quantity}` })
-    .where(
-      and(
-        eq(activitySessions.id, sessionId),
-        eq(activitySessions.cancelled, false),
-        sql`${activitySessions.taken} + ${quantity} <= ${activitySessions.capacity}`,
-      ),
-    )
-    .returning({ id: activitySessions.id });
-  return taken.length > 0;
-}
-
-/**
  * Gives a cancelled booking's places back at once: to the session's waiting list first, the rest
  * back on sale (decision 0052).
  */

@@ -17,9 +17,8 @@ import {
   insertBookingLine,
   releaseExpiredHolds,
   setLineQuantity,
-  takeFreeCourt,
-  takePlaces,
 } from './booking-lines.repository.ts';
+import { takeFreeCourt, takePlaces } from '../activities/index.ts';
 import { alreadyBooked, checkBookable, sessionFull } from './booking-rules-check.ts';
 import { payLineWithPackage, takePackageOffLine } from '../packages/index.ts';
 import { owesBlockingBalance } from '../direct-debit/index.ts';

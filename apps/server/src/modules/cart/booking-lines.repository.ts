@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import {
@@ -14,6 +14,7 @@ import {
 } from '../../db/schema.ts';
 import { endHeldUses } from '../packages/index.ts';
 import { freePlaces } from '../waiting-list/index.ts';
+import { withPlacesTaken } from '../activities/index.ts';
 
 /**
  * Every query of held places (decision 0031). A session's `taken` counts held and booked places;
@@ -112,31 +113,9 @@ export async function bookingFacts(
 }
 
 /**
- * Takes `quantity` places of a session if they are free, bookable online and not started by
- * `now`: one conditional UPDATE, which PostgreSQL re-checks after waiting for the row's lock, so
- * concurrent takers of the last place get exactly one success. Answers whether it took them.
- */
-export async function takePlaces(db: Executor, sessionId: number, quantity: number, now: Date) {
-  const rows = await db
-    .update(activitySessions)
-    .set({ taken: sql`${activitySessions.taken} + ${quantity}` })
-    .where(
-      and(
-        eq(activitySessions.id, sessionId),
-        sql`${activitySessions.taken} + ${quantity} <= ${activitySessions.capacity}`,
-        eq(activitySessions.cancelled, false),
-        eq(activitySessions.onlineBookingEnabled, true),
-        gt(activitySessions.startsAt, now),
-      ),
-    )
-    .returning({ id: activitySessions.id });
-  return rows.length === 1;
-}
-
-/**
  * Takes a session's places and holds them in the basket in one statement (decision 0039): the
- * conditional UPDATE of `takePlaces` (re-checked by PostgreSQL after waiting for the row's lock)
- * feeds the line's INSERT, so the session's row is locked for one round trip before the commit,
+ * activities module's take (re-checked by PostgreSQL after waiting for the row's lock) feeds the
+ * line's INSERT, so the session's row is locked for one round trip before the commit,
  * not three. Nothing is taken when the basket already holds the session for this attendee (the
  * caller holds the basket's lock, so that check cannot race). Answers the new line's id.
  */
@@ -147,22 +126,22 @@ export async function holdPlaces(
   now: Date,
 ): Promise<number | undefined> {
   const { sessionId, quantity, purchasedForCustomerId } = line;
-  const result = (await db.execute(sql`
-    WITH taken AS (
-      UPDATE activity_sessions SET taken = taken + ${quantity}
-       WHERE id = ${sessionId} AND taken + ${quantity} <= capacity
-         AND NOT cancelled AND online_booking_enabled AND starts_at > ${now.toISOString()}::timestamptz
-         AND NOT EXISTS (SELECT 1 FROM cart_booking_lines mine
+  const alreadyHeld = sql`EXISTS (SELECT 1 FROM cart_booking_lines mine
                           WHERE mine.cart_id = ${cartId} AND mine.session_id = ${sessionId}
                             AND mine.purchased_for_customer_id = ${purchasedForCustomerId}
-                            AND mine.guest_name IS NULL)
-      RETURNING id)
+                            AND mine.guest_name IS NULL)`;
+  const result = (await db.execute(
+    withPlacesTaken(
+      { sessionId, quantity, now, unless: alreadyHeld },
+      sql`
     INSERT INTO cart_booking_lines (cart_id, session_id, price_id, purchased_for_customer_id, quantity,
                                     unit_price_pence, amount_pence, held_until)
     SELECT ${cartId}, taken.id, ${line.priceId}, ${purchasedForCustomerId}, ${quantity},
            ${line.unitPricePence}, ${line.unitPricePence * quantity}, ${holdEnds}
       FROM taken
-    RETURNING id`)) as unknown as { rows: { id: number }[] };
+    RETURNING id`,
+    ),
+  )) as unknown as { rows: { id: number }[] };
   return result.rows[0]?.id;
 }
 
@@ -181,48 +160,6 @@ export async function holdsSession(db: Executor, cartId: number, sessionId: numb
     )
     .limit(1);
   return row !== undefined;
-}
-
-/**
- * A facility slot (one session per court): takes one place at any free court of the same
- * activity, venue and start, other than `except`. Locked courts are skipped, not waited for, so a
- * rush spreads over the free courts. Answers the court's session id.
- */
-export async function takeFreeCourt(
-  db: Executor,
-  slot: { activityId: number; venueId: number; startsAt: Date },
-  except: number[],
-  now: Date,
-): Promise<number | undefined> {
-  const free = db
-    .select({ id: activitySessions.id })
-    .from(activitySessions)
-    .where(
-      and(
-        eq(activitySessions.activityId, slot.activityId),
-        eq(activitySessions.venueId, slot.venueId),
-        eq(activitySessions.startsAt, slot.startsAt),
-        except.length > 0 ? notInArray(activitySessions.id, except) : undefined,
-        sql`${activitySessions.taken} + 1 <= ${activitySessions.capacity}`,
-        eq(activitySessions.cancelled, false),
-        eq(activitySessions.onlineBookingEnabled, true),
-        gt(activitySessions.startsAt, now),
-      ),
-    )
-    .orderBy(asc(activitySessions.id))
-    .limit(1)
-    .for('update', { skipLocked: true });
-  const [row] = await db
-    .update(activitySessions)
-    .set({ taken: sql`${activitySessions.taken} + 1` })
-    .where(
-      and(
-        inArray(activitySessions.id, free),
-        sql`${activitySessions.taken} + 1 <= ${activitySessions.capacity}`,
-      ),
-    )
-    .returning({ id: activitySessions.id });
-  return row?.id;
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   venues,
 } from '../../db/schema.ts';
 import { holdEnds } from '../cart/index.ts';
+import { withPlacesTaken } from '../activities/index.ts';
 
 /**
  * Every query of guest passes (decision 0050). A pass is spent by a row of guest_pass_uses; the
@@ -87,17 +88,17 @@ export async function holdGuestPlace(
     now: Date;
   },
 ): Promise<number | undefined> {
-  const result = (await db.execute(sql`
-    WITH taken AS (
-      UPDATE activity_sessions SET taken = taken + 1
-       WHERE id = ${line.sessionId} AND taken + 1 <= capacity
-         AND NOT cancelled AND online_booking_enabled AND starts_at > ${line.now.toISOString()}::timestamptz
-      RETURNING id)
+  const result = (await db.execute(
+    withPlacesTaken(
+      { sessionId: line.sessionId, quantity: 1, now: line.now },
+      sql`
     INSERT INTO cart_booking_lines (cart_id, session_id, price_id, purchased_for_customer_id, quantity,
                                     unit_price_pence, amount_pence, held_until, guest_name)
     SELECT ${line.cartId}, taken.id, ${line.priceId}, ${line.memberId}, 1, 0, 0, ${holdEnds}, ${line.guestName}
       FROM taken
-    RETURNING id`)) as unknown as { rows: { id: number }[] };
+    RETURNING id`,
+    ),
+  )) as unknown as { rows: { id: number }[] };
   return result.rows[0]?.id;
 }
 
