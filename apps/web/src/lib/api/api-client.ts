@@ -78,7 +78,13 @@ function unwrap(payload: unknown): unknown {
 /** One server call: snake_case keys out, camelCase keys back, `data` unwrapped, failures as ApiError. */
 export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
   const { signal, handleUnauthorized = true } = options;
-  const { method, query, body } = adjustCall({
+  // The staff site may send a call elsewhere too (a supervisor's write, decision 0085).
+  const {
+    path: sentTo,
+    method,
+    query,
+    body,
+  } = adjustCall({
     path,
     method: options.method ?? 'GET',
     query: options.query,
@@ -91,7 +97,7 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
     headers['content-type'] = 'application/json';
     init.body = JSON.stringify(convertKeys(body, camelToSnake));
   }
-  const response = await fetch(apiUrl(path, query), init);
+  const response = await fetch(apiUrl(sentTo, query), init);
   const contentType = response.headers.get('content-type') ?? '';
   const raw: unknown =
     response.status === 204
