@@ -101,6 +101,54 @@ describe('the finder without a map', () => {
     expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ id: 1 }));
   });
 
+  it('never ends at "No venues found": offers the radius that finds centres and lists the nearest (issue 34 item 7)', async () => {
+    const stockport = { latitude: 53.4106, longitude: -2.1575 };
+    const plymouth = { latitude: 50.3755, longitude: -4.1427 };
+    vi.stubGlobal(
+      'fetch',
+      stubFetch({
+        '/api/geocoding/Stockport.json': {
+          body: { features: [{ geometry: { coordinates: [stockport.longitude, stockport.latitude] } }] },
+        },
+        '/api/geocoding/Plymouth.json': {
+          body: { features: [{ geometry: { coordinates: [plymouth.longitude, plymouth.latitude] } }] },
+        },
+      }).fetchStub,
+    );
+    renderOnSite(<CentreFinder venues={venues} onSelect={vi.fn()} />, {
+      site: 'online-joining',
+      settings: noMap,
+    });
+    const field = screen.getByLabelText('Search for a town, postcode or centre');
+    await userEvent.type(field, 'Stockport');
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect((await screen.findByRole('heading', { level: 2 })).textContent).toBe('No venues found');
+    expect(document.body.textContent).toContain(
+      'No centres are within 5 miles of Stockport. The nearest are listed below.',
+    );
+    const nearest = screen.getByRole('list', { name: 'Nearest centres to Stockport' });
+    expect([...nearest.querySelectorAll('h3')].map((title) => title.textContent)).toEqual([
+      'Castlefield',
+      'Salford Quays',
+      'Headingley',
+    ]);
+    expect(nearest.textContent).toContain('Gym · 6 miles away');
+
+    // The smallest radius on the slider that finds a centre, one press away; focus to the new count.
+    await userEvent.click(screen.getByRole('button', { name: 'Search within 7 miles' }));
+    const heading = await screen.findByRole('heading', { name: '1 centre within 7 miles of Stockport' });
+    await vi.waitFor(() => expect(document.activeElement).toBe(heading));
+    expect((screen.getByLabelText('Search radius') as HTMLInputElement).value).toBe('7');
+
+    // Far from every centre: no wider search on the slider finds one, the nearest are still there.
+    await userEvent.clear(field);
+    await userEvent.type(field, 'Plymouth');
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await screen.findByRole('heading', { level: 2, name: 'No venues found' });
+    expect(screen.queryByRole('button', { name: /^Search within/ })).toBeNull();
+    expect(screen.getByRole('list', { name: 'Nearest centres to Plymouth' }).children).toHaveLength(3);
+  });
+
   it('offers no "Select and continue" for a centre whose displayVenueSelectionButton is off', () => {
     const listedOnly = { ...venue(4, 'Headingley', 53.8178, -1.5828), displayVenueSelectionButton: false };
     renderOnSite(<CentreFinder venues={[venues[0]!, listedOnly]} onSelect={() => undefined} />, {

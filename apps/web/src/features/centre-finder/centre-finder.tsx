@@ -6,7 +6,7 @@ import { useClientSettings } from '../../app/client-settings/get-client-settings
 import { VenueAddress } from '../venues/index.ts';
 import { geolocationTimeoutMs, messages, radiusMiles } from './finder-constants.ts';
 import { updateFinder, useFinderState } from './finder-store.ts';
-import { formatMiles, type VenueWithDistance, venuesWithin } from './geo.ts';
+import { formatMiles, noneWithin, type VenueWithDistance, venuesWithin } from './geo.ts';
 import { geocodePlace } from './geocode-place.ts';
 
 // The map and its data are a separate chunk, fetched after the list has rendered.
@@ -88,6 +88,7 @@ export function CentreFinder({ venues, onSelect }: { venues: Venue[]; onSelect: 
   const termInput = useRef<HTMLInputElement>(null);
   const radiusId = useId();
   const allCentresId = useId();
+  const nearestId = useId();
 
   const search = async (event: FormEvent) => {
     event.preventDefault();
@@ -153,6 +154,17 @@ export function CentreFinder({ venues, onSelect }: { venues: Venue[]; onSelect: 
   const results = finder.searchedCoordinates
     ? venuesWithin(venues, finder.searchedCoordinates, finder.radius)
     : null;
+  // Nothing within the radius is never the end: a wider radius that finds centres, and the nearest.
+  const offer =
+    results?.length === 0 && finder.searchedCoordinates && !finder.searchMessage
+      ? noneWithin(venues, finder.searchedCoordinates, finder.radius, radiusMiles.max)
+      : null;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const widen = (radius: number) => {
+    updateFinder({ radius, noVenuesFound: false });
+    // The button goes with the empty result: focus moves to the heading that now counts the centres.
+    requestAnimationFrame(() => headingRef.current?.focus());
+  };
   const heading = finder.searchMessage
     ? finder.searchMessage
     : results
@@ -203,8 +215,28 @@ export function CentreFinder({ venues, onSelect }: { venues: Venue[]; onSelect: 
           </div>
         </form>
         <div role="status" aria-live="polite">
-          <h2 className="finder__heading">{heading}</h2>
+          <h2 className="finder__heading" ref={headingRef} tabIndex={-1}>
+            {heading}
+          </h2>
         </div>
+        {offer && (
+          <div className="finder__none">
+            <p>
+              No centres are within {formatMiles(finder.radius)} of {finder.searchTerm}.
+              {offer.nearest.length > 0 && ' The nearest are listed below.'}
+            </p>
+            {offer.widerRadius !== null && (
+              <Button variant="secondary" size="md" onClick={() => widen(offer.widerRadius!)}>
+                Search within {formatMiles(offer.widerRadius)}
+              </Button>
+            )}
+            {offer.nearest.length > 0 && (
+              <h3 className="finder__nearest" id={nearestId}>
+                Nearest centres to {finder.searchTerm}
+              </h3>
+            )}
+          </div>
+        )}
         {results === null && (
           // Without a search's results the list is every centre: say so, after "Cannot find location".
           <p className="finder__all" id={allCentresId}>
@@ -213,9 +245,9 @@ export function CentreFinder({ venues, onSelect }: { venues: Venue[]; onSelect: 
         )}
         <ul
           className="card-grid card-grid--single"
-          aria-labelledby={results === null ? allCentresId : undefined}
+          aria-labelledby={results === null ? allCentresId : offer ? nearestId : undefined}
         >
-          {(results ?? venues).map((venue) => (
+          {(offer ? offer.nearest : (results ?? venues)).map((venue) => (
             <VenueCard key={venue.id} venue={venue} onSelect={onSelect} />
           ))}
         </ul>

@@ -16,7 +16,8 @@ import {
   pinSelectMinZoom,
   searchThisAreaMinZoom,
 } from './finder-constants.ts';
-import { updateFinder, useFinderState } from './finder-store.ts';
+import { getFinderState, updateFinder, useFinderState } from './finder-store.ts';
+import { venuesWithin } from './geo.ts';
 
 maplibregl.setWorkerUrl(workerUrl);
 
@@ -180,14 +181,28 @@ export default function FinderMap({
 
   useEffect(() => {
     const map = mapRef.current;
-    if (!map || !finder.flyToLocation) return;
+    const point = finder.flyToLocation;
+    if (!map || !point) return;
+    // Nothing within the radius: the view takes in the nearest centre too, not an empty patch of
+    // map (issue 34 item 7).
+    const nearest = venuesWithin(venues, point, Number.POSITIVE_INFINITY)[0];
+    if (nearest && nearest.distance > getFinderState().radius) {
+      map.fitBounds(
+        [
+          [Math.min(point.longitude, nearest.lng), Math.min(point.latitude, nearest.lat)],
+          [Math.max(point.longitude, nearest.lng), Math.max(point.latitude, nearest.lat)],
+        ],
+        { padding: 60, maxZoom: 10, duration: flyToDurationMs, essential: true },
+      );
+      return;
+    }
     map.flyTo({
-      center: [finder.flyToLocation.longitude, finder.flyToLocation.latitude],
+      center: [point.longitude, point.latitude],
       zoom: 10,
       duration: flyToDurationMs,
       essential: true,
     });
-  }, [finder.flyToLocation]);
+  }, [finder.flyToLocation, venues]);
 
   const searchThisArea = () => {
     const map = mapRef.current;

@@ -35,6 +35,27 @@ export function venuesWithin(venues: Venue[], point: Coordinates, radiusMiles: n
     .sort((a, b) => a.distance - b.distance || a.name.localeCompare(b.name));
 }
 
+/**
+ * When a search finds no centre within the radius (issue 34 item 7, decision 0084): the smallest
+ * wider radius the slider offers that finds one (null when even its largest finds none), and the
+ * nearest centres with their distances, so the customer always has somewhere to go.
+ */
+export function noneWithin(
+  venues: Venue[],
+  point: Coordinates,
+  radius: number,
+  largestRadius: number,
+  nearestCount = 3,
+): { widerRadius: number | null; nearest: VenueWithDistance[] } {
+  const byDistance = venuesWithin(venues, point, Number.POSITIVE_INFINITY);
+  const nearestMiles = byDistance[0]?.distance;
+  const widerRadius =
+    nearestMiles !== undefined && nearestMiles <= largestRadius
+      ? Math.max(Math.ceil(nearestMiles), Math.floor(radius) + 1)
+      : null;
+  return { widerRadius, nearest: byDistance.slice(0, nearestCount) };
+}
+
 /** "0.4 miles", "1 mile", "12.3 miles". */
 export function formatMiles(miles: number): string {
   const rounded = Math.round(miles * 10) / 10;
