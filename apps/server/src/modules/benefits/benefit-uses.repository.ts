@@ -4,7 +4,6 @@ import {
   activities,
   activityCategories,
   benefitUses,
-  cartBookingLines,
   customerMemberships,
   membershipBenefits,
   membershipFreezes,
@@ -105,39 +104,6 @@ export async function takeBenefitUse(
     SELECT ${membershipId}, ${benefitId}, ${periodStart}::date, true, ${discountPence} FROM counted
     RETURNING id`)) as unknown as { rows: { id: number }[] };
   return result.rows[0]?.id;
-}
-
-/** Puts a held use on a basket line, at the line's price with the benefit. */
-export async function putBenefitOnLine(db: Executor, lineId: number, useId: number, amountPence: number) {
-  await db
-    .update(cartBookingLines)
-    .set({ benefitUseId: useId, amountPence })
-    .where(eq(cartBookingLines.id, lineId));
-}
-
-/**
- * Takes the benefit off a basket line, which then costs its price; the trigger gives the use back.
- * Answers false when the line had none (a repeated call changes nothing).
- */
-export async function takeBenefitOffLine(db: Executor, lineId: number): Promise<boolean> {
-  const rows = await db
-    .update(cartBookingLines)
-    .set({
-      benefitUseId: null,
-      amountPence: sql`${cartBookingLines.unitPricePence} * ${cartBookingLines.quantity}`,
-    })
-    .where(and(eq(cartBookingLines.id, lineId), sql`${cartBookingLines.benefitUseId} IS NOT NULL`))
-    .returning({ id: cartBookingLines.id });
-  return rows.length > 0;
-}
-
-/** A line's price after its places or unit price changed, its benefit still on one place. */
-export async function repriceBenefitLine(db: Executor, lineId: number) {
-  await db.execute(sql`
-    UPDATE cart_booking_lines l
-       SET amount_pence = greatest(0, l.unit_price_pence * l.quantity - u.discount_pence)
-      FROM benefit_uses u
-     WHERE l.id = ${lineId} AND u.id = l.benefit_use_id`);
 }
 
 /** Booking completion: the lines' held uses become spent, so deleting the lines keeps them. */

@@ -10,7 +10,6 @@ import type { Executor, Tx } from '../../db/client.ts';
 import {
   type BenefitOnDate,
   benefitsOnDate,
-  putBenefitOnLine,
   spendBenefitUses,
   takeBenefitUse,
 } from './benefit-uses.repository.ts';
@@ -22,7 +21,7 @@ import {
  */
 
 /** A benefit that could pay for a line, with the period its use would count in. */
-interface BenefitCandidate {
+export interface BenefitCandidate {
   membershipId: number;
   benefit: BookingBenefit;
   periodStart: string;
@@ -82,13 +81,14 @@ export async function benefitCandidates(db: Executor, line: LineToCover, timeZon
 
 /**
  * Inside the transaction that holds the line: the first candidate whose use can still be taken
- * pays for one place. Answers the benefit's name, or undefined when none could.
+ * pays for one place. Answers the benefit's name, its held use and the line's price with it (for
+ * the basket to put on its line), or undefined when none could.
  */
 export async function coverLine(
   tx: Tx,
-  line: { id: number; unitPricePence: number; quantity: number },
+  line: { unitPricePence: number; quantity: number },
   candidates: BenefitCandidate[],
-): Promise<string | undefined> {
+): Promise<{ name: string; useId: number; amountPence: number } | undefined> {
   for (const candidate of candidates) {
     const useId = await takeBenefitUse(tx, {
       membershipId: candidate.membershipId,
@@ -98,9 +98,8 @@ export async function coverLine(
       discountPence: candidate.discountPence,
     });
     if (useId === undefined) continue;
-    const amount = linePriceWithBenefit(line.unitPricePence, line.quantity, candidate.discountPence);
-    await putBenefitOnLine(tx, line.id, useId, amount);
-    return candidate.benefit.name;
+    const amountPence = linePriceWithBenefit(line.unitPricePence, line.quantity, candidate.discountPence);
+    return { name: candidate.benefit.name, useId, amountPence };
   }
   return undefined;
 }

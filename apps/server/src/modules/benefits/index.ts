@@ -2,14 +2,13 @@
  * The benefits module's door (issue 32 item 3, decision 0081): what other modules and the
  * composition root may use. Everything else in this folder is private to it.
  */
+export { appliedBenefits, returnBenefitUse, spendBenefitUses } from './benefit-uses.repository.ts';
 export {
-  appliedBenefits,
-  repriceBenefitLine,
-  returnBenefitUse,
-  spendBenefitUses,
-  takeBenefitOffLine,
-} from './benefit-uses.repository.ts';
-export { benefitCandidates, coverLine, spendWholeBenefit } from './benefits-at-booking.ts';
+  type BenefitCandidate,
+  benefitCandidates,
+  coverLine,
+  spendWholeBenefit,
+} from './benefits-at-booking.ts';
 export {
   membershipCredit,
   type MembershipCreditInput,

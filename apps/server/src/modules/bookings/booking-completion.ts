@@ -1,16 +1,11 @@
+import { deleteBoughtLines } from '../cart/index.ts';
 import { retakePlaces } from '../activities/index.ts';
 import { priceBandLabels } from '@lido/contracts/activities';
 import type { Executor, Tx } from '../../db/client.ts';
 import type { PaidBookingLine } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { BasketChanged } from '../line-kinds/index.ts';
-import {
-  type BookingLine,
-  bookingLinesOf,
-  deleteBookingLines,
-  insertBookings,
-  sessionsFor,
-} from './bookings.repository.ts';
+import { type BookingLine, bookingLinesOf, insertBookings, sessionsFor } from './bookings.repository.ts';
 import { sessionWhen } from '@lido/pricing/booking-rules';
 import { paidPackages, spendPackageUses } from '../packages/index.ts';
 import { spendHeldPasses } from '../guest-passes/index.ts';
@@ -220,7 +215,7 @@ export async function buyBookings(
   );
   // Package uses become spent before the lines go: deleting a line gives a held use back.
   await spendPackageUses(tx, toBuy, ids, input);
-  await deleteBookingLines(
+  await deleteBoughtLines(
     tx,
     toBuy.held.map(({ line }) => line.id),
   );

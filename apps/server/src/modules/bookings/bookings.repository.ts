@@ -5,7 +5,7 @@ import {
   activities,
   activityPrices,
   activitySessions,
-  cartBookingLines,
+  type cartBookingLines,
   customerBookings,
   customers,
   operators,
@@ -39,10 +39,6 @@ export async function sessionsFor(db: Executor, sessionIds: number[]) {
  */
 export async function releasePlaces(db: Executor, sessionId: number, quantity: number) {
   await freePlaces(db, sessionId, quantity);
-}
-
-export async function deleteBookingLines(db: Executor, lineIds: number[]) {
-  if (lineIds.length > 0) await db.delete(cartBookingLines).where(inArray(cartBookingLines.id, lineIds));
 }
 
 export async function insertBookings(

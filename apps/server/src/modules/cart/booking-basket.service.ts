@@ -20,10 +20,10 @@ import {
 } from './booking-lines.repository.ts';
 import { takeFreeCourt, takePlaces } from '../activities/index.ts';
 import { alreadyBooked, checkBookable, sessionFull } from './booking-rules-check.ts';
-import { payLineWithPackage, takePackageOffLine } from '../packages/index.ts';
 import { owesBlockingBalance } from '../direct-debit/index.ts';
-import { benefitCandidates, coverLine } from '../benefits/index.ts';
-import { repriceBenefitLine } from '../benefits/index.ts';
+import { benefitCandidates } from '../benefits/index.ts';
+import { repriceBenefitLine } from './line-payments.repository.ts';
+import { coverWithBenefit, payLineWithPackage, takePackageOffLine } from './line-payments.ts';
 import { type CartDeps, checkSelectedUser, requireOpen } from './cart-deps.ts';
 import type { CartView } from './cart-view.ts';
 import type { CartRow } from './cart.repository.ts';
@@ -186,7 +186,7 @@ export function createBookingBasket(
           if (held !== undefined) {
             // A covering benefit pays first; else the attendee's covering package does; else the
             // price is paid (issue 18).
-            const benefit = await coverLine(tx, { id: held, ...line }, benefits);
+            const benefit = await coverWithBenefit(tx, { id: held, ...line }, benefits);
             if (benefit === undefined) await payLineWithPackage(tx, held, deps.timeZone);
             continue;
           }

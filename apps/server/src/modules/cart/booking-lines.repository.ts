@@ -145,6 +145,32 @@ export async function holdPlaces(
   return result.rows[0]?.id;
 }
 
+/** The guest's basket line, held like any other line (the session's place taken in the same statement). */
+export async function holdGuestPlace(
+  db: Executor,
+  line: {
+    cartId: number;
+    sessionId: number;
+    priceId: number;
+    memberId: number;
+    guestName: string;
+    now: Date;
+  },
+): Promise<number | undefined> {
+  const result = (await db.execute(
+    withPlacesTaken(
+      { sessionId: line.sessionId, quantity: 1, now: line.now },
+      sql`
+    INSERT INTO cart_booking_lines (cart_id, session_id, price_id, purchased_for_customer_id, quantity,
+                                    unit_price_pence, amount_pence, held_until, guest_name)
+    SELECT ${line.cartId}, taken.id, ${line.priceId}, ${line.memberId}, 1, 0, 0, ${holdEnds}, ${line.guestName}
+      FROM taken
+    RETURNING id`,
+    ),
+  )) as unknown as { rows: { id: number }[] };
+  return result.rows[0]?.id;
+}
+
 /** Whether the basket holds the session for this attendee (why `holdPlaces` took nothing). */
 export async function holdsSession(db: Executor, cartId: number, sessionId: number, attendeeId: number) {
   const [row] = await db
@@ -212,6 +238,14 @@ export async function setLineQuantity(
 }
 
 /** Deletes lines of a basket and gives their places back; answers what was deleted. */
+/**
+ * Lines that became bookings leave the basket: their places and spent uses are the bookings' now,
+ * so nothing is given back.
+ */
+export async function deleteBoughtLines(db: Executor, lineIds: number[]) {
+  if (lineIds.length > 0) await db.delete(cartBookingLines).where(inArray(cartBookingLines.id, lineIds));
+}
+
 export async function deleteBookingLines(db: Executor, cartId: number, lineIds?: number[]) {
   const gone = await db
     .delete(cartBookingLines)

@@ -8,8 +8,10 @@ export {
   type BookingLine,
   type BookingLineRow,
   bookingLinesOf,
+  deleteBoughtLines,
   extendHolds,
   holdEnds,
+  holdGuestPlace,
   joinSessionFacts,
   sessionFacts,
 } from './booking-lines.repository.ts';

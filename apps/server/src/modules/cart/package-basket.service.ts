@@ -6,7 +6,7 @@ import type { CartView } from './cart-view.ts';
 import { itemNotFoundMessage } from '../operator/index.ts';
 import { packageOnSale } from '../packages/index.ts';
 import { insertPackageLine } from '../packages/index.ts';
-import { takePackageOffLine } from '../packages/index.ts';
+import { takePackageOffLine } from './line-payments.ts';
 
 /** A package to add, as POST {checkout}/add names it. */
 export interface PackageToAdd {

@@ -2,7 +2,7 @@ import { ValidationError } from '../../http/errors.ts';
 import { bookingLineRows } from './booking-lines.repository.ts';
 import { requireOpen } from './cart-deps.ts';
 import type { CartRepository, CartRow } from './cart.repository.ts';
-import { takeBenefitOffLine } from '../benefits/index.ts';
+import { takeBenefitOffLine } from './line-payments.repository.ts';
 
 export const noBenefitApplied = 'This item has no benefit applied.';
 

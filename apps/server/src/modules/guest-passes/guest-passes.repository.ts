@@ -11,8 +11,6 @@ import {
   membershipTypes,
   venues,
 } from '../../db/schema.ts';
-import { holdEnds } from '../cart/index.ts';
-import { withPlacesTaken } from '../activities/index.ts';
 
 /**
  * Every query of guest passes (decision 0050). A pass is spent by a row of guest_pass_uses; the
@@ -74,32 +72,6 @@ export async function passesSpent(db: Executor, membershipId: number, start: str
       between(guestPassUses.visitDate, start, end),
     ),
   );
-}
-
-/** The guest's basket line, held like any other line (the session's place taken in the same statement). */
-export async function holdGuestPlace(
-  db: Executor,
-  line: {
-    cartId: number;
-    sessionId: number;
-    priceId: number;
-    memberId: number;
-    guestName: string;
-    now: Date;
-  },
-): Promise<number | undefined> {
-  const result = (await db.execute(
-    withPlacesTaken(
-      { sessionId: line.sessionId, quantity: 1, now: line.now },
-      sql`
-    INSERT INTO cart_booking_lines (cart_id, session_id, price_id, purchased_for_customer_id, quantity,
-                                    unit_price_pence, amount_pence, held_until, guest_name)
-    SELECT ${line.cartId}, taken.id, ${line.priceId}, ${line.memberId}, 1, 0, 0, ${holdEnds}, ${line.guestName}
-      FROM taken
-    RETURNING id`,
-    ),
-  )) as unknown as { rows: { id: number }[] };
-  return result.rows[0]?.id;
 }
 
 export async function insertHeldUse(

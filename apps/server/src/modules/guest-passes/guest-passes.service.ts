@@ -1,3 +1,4 @@
+import { holdGuestPlace } from '../cart/index.ts';
 import type { AddGuest, GuestPasses, GuestPassOffer } from '@lido/contracts/guest-passes';
 import { sessionWhen, zonedParts } from '@lido/pricing/booking-rules';
 import { todayIn } from '@lido/pricing/calendar-date';
@@ -18,7 +19,6 @@ import {
   adultPriceOf,
   guestPassMemberships,
   guestsInBasket,
-  holdGuestPlace,
   insertHeldUse,
   passUsesOf,
 } from './guest-passes.repository.ts';

@@ -19,12 +19,12 @@ import {
  */
 
 /**
- * Pays a basket booking line with a package use, when its attendee holds one that covers it: the
- * line's centre, its activity or category, valid on the session's local date, with uses left for
+ * Takes a package use for a basket booking line, when its attendee holds a package that covers
+ * it (the basket then puts the use on its line, in the same transaction): the line's centre, its activity or category, valid on the session's local date, with uses left for
  * every place. Only a line still at its full price (no benefit has paid for it) and not free is
  * paid this way. The package that expires first is spent first. Answers the use's id.
  */
-export async function payLineWithPackage(
+export async function takePackageUseFor(
   db: Executor,
   lineId: number,
   timeZone: string,
@@ -57,9 +57,7 @@ export async function payLineWithPackage(
       INSERT INTO package_uses (customer_package_id, session_id, uses)
       SELECT id, session_id, quantity FROM spent
       RETURNING id)
-    UPDATE cart_booking_lines l SET package_use_id = used.id, amount_pence = 0
-      FROM used WHERE l.id = ${lineId}
-    RETURNING used.id`)) as unknown as { rows: { id: number }[] };
+    SELECT id FROM used`)) as unknown as { rows: { id: number }[] };
   return result.rows[0]?.id;
 }
 
@@ -85,23 +83,6 @@ export async function endHeldUses(
       .set({ remainingUses: sql`${customerPackages.remainingUses} + ${use.uses}` })
       .where(eq(customerPackages.id, use.packageId));
   return ended.length;
-}
-
-/** Takes a line's package use off: the use goes back and the line costs its price again. */
-export async function takePackageOffLine(db: Executor, lineId: number): Promise<boolean> {
-  const [line] = await db
-    .select({ useId: cartBookingLines.packageUseId })
-    .from(cartBookingLines)
-    .where(eq(cartBookingLines.id, lineId));
-  if (!line?.useId) return false;
-  await db
-    .update(cartBookingLines)
-    .set({
-      packageUseId: null,
-      amountPence: sql`${cartBookingLines.unitPricePence} * ${cartBookingLines.quantity}`,
-    })
-    .where(eq(cartBookingLines.id, lineId));
-  return (await endHeldUses(db, [line.useId], 'removed')) === 1;
 }
 
 /** Held uses become spent, each tied to the booking its line became (the order's transaction). */
@@ -218,7 +199,7 @@ export async function packagesOfUses(db: Executor, useIds: number[]): Promise<Ma
 }
 
 /**
- * The attendees' packages that could pay for each of these lines, as `payLineWithPackage` would
+ * The attendees' packages that could pay for each of these lines, as `takePackageUseFor` would
  * choose them (centre, cover, valid on the session's local date, uses for every place), the one
  * that expires first first. Nothing is taken: the cart's credits offer them (issue 18 item 6).
  */
