@@ -37,3 +37,13 @@ export function useHasFamily(loggedIn: boolean): boolean {
   const family = useQuery({ ...familyQuery, enabled: loggedIn });
   return loggedIn && (family.data?.length ?? 0) > 0;
 }
+
+/**
+ * The ids of the logged-in customer's family members, in the family's order: undefined while they
+ * load (or when not asked), none when logged out.
+ */
+export function useFamilyMemberIds(loggedIn: boolean): number[] | undefined {
+  const family = useQuery({ ...familyQuery, enabled: loggedIn });
+  if (!loggedIn) return [];
+  return family.data?.map((member) => member.id);
+}

@@ -2,4 +2,4 @@
 // bookings site's "Who is this booking for?".
 export { AttendeeChoice } from './attendee-choice.tsx';
 export { FamilySection } from './family-section.tsx';
-export { useHasFamily } from './family-api.ts';
+export { useFamilyMemberIds, useHasFamily } from './family-api.ts';
