@@ -69,6 +69,7 @@ import { requireOperator } from './modules/operator/index.ts';
 import { createThemeService } from './modules/theme/index.ts';
 import { createVenuesService } from './modules/venues/index.ts';
 import { createWaitingListService } from './modules/waiting-list/index.ts';
+import { insertBookings } from './modules/bookings/index.ts';
 import type { LineKinds } from './modules/line-kinds/index.ts';
 import { registeredLineKinds } from './line-kinds.ts';
 
@@ -155,6 +156,7 @@ export function createServices(
   });
   const waitingList = createWaitingListService({
     db: database.db,
+    insertBookings,
     email,
     clock,
     timeZone: config.timeZone,

@@ -4,7 +4,7 @@
  */
 export { type BookingsToBuy } from './booking-completion.ts';
 export { bookingLineKind } from './booking-line-kind.ts';
-export { bookingRefundsNeedingAttention, bookingsOfOrder } from './bookings.repository.ts';
+export { bookingRefundsNeedingAttention, bookingsOfOrder, insertBookings } from './bookings.repository.ts';
 export { bookingsRoutes } from './bookings.routes.ts';
 export { calendarEvent, createBookingsService } from './bookings.service.ts';
 export { calendarFile } from './calendar-file.ts';

@@ -5,7 +5,7 @@ import {
   activityLocations,
   activityPrices,
   activitySessions,
-  customerBookings,
+  type customerBookings,
   customerMemberships,
   customers,
   venues,
@@ -97,10 +97,18 @@ export async function isMemberOn(db: Executor, customerId: number, startsAt: Dat
   return row !== undefined;
 }
 
+/** The bookings module's insert of booking rows, answering their ids in order. */
+export type InsertBookings = (
+  db: Executor,
+  rows: (typeof customerBookings.$inferInsert)[],
+) => Promise<number[]>;
+
 /**
  * The offered place is booked for the attendee (the automatic booking, at no cost or paid by the
  * order `price.orderId`): the booking is made and the entry closed as `booked` in one transaction,
- * only while the place is still offered to them and the session still runs. The place was already
+ * only while the place is still offered to them and the session still runs. The booking row is
+ * the bookings module's, inserted by what the composition root passes in (bookings use this
+ * module, so it cannot import them). The place was already
  * counted in `taken` by the offer, so `taken` is unchanged. Answers the booking's id, or undefined
  * when the place is no longer theirs.
  */
@@ -108,6 +116,7 @@ export async function bookOfferedPlace(
   db: Executor,
   offer: OfferToNotify,
   price: { id: number; pricePence: number; benefitUseId: number | null; orderId?: number },
+  insertBookings: InsertBookings,
 ): Promise<number | undefined> {
   const [entry] = await db
     .update(waitingListEntries)
@@ -121,9 +130,8 @@ export async function bookOfferedPlace(
     )
     .returning({ id: waitingListEntries.id });
   if (!entry) return undefined;
-  const [booking] = await db
-    .insert(customerBookings)
-    .values({
+  const [bookingId] = await insertBookings(db, [
+    {
       customerId: offer.entry.customerId,
       attendeeCustomerId: offer.entry.attendeeCustomerId,
       venueId: offer.venueId,
@@ -138,11 +146,11 @@ export async function bookOfferedPlace(
       locationName: offer.locationName,
       benefitUseId: price.benefitUseId,
       orderId: price.orderId ?? null,
-    })
-    .returning({ id: customerBookings.id });
+    },
+  ]);
   await db
     .update(waitingListEntries)
-    .set({ bookingId: booking!.id })
+    .set({ bookingId: bookingId! })
     .where(eq(waitingListEntries.id, offer.entry.id));
-  return booking!.id;
+  return bookingId!;
 }

@@ -4,7 +4,12 @@ import type { Db } from '../../db/client.ts';
 import type { OfferPayments, SavedCardPaymentStart } from '../checkout/index.ts';
 import type { KindLines, LineKind } from '../line-kinds/index.ts';
 import type { OfferNotices } from './waiting-list-emails.ts';
-import { bookOfferedPlace, type OfferToNotify, offersById } from './offer-booking.repository.ts';
+import {
+  bookOfferedPlace,
+  type InsertBookings,
+  type OfferToNotify,
+  offersById,
+} from './offer-booking.repository.ts';
 
 /**
  * Booking an offered place by charging the saved card the customer agreed to (issue 18 item 5,
@@ -81,6 +86,7 @@ export interface OfferedPlaceLines extends KindLines {
 export function offeredPlaceLineKind(deps: {
   timeZone: string;
   notices: OfferNotices;
+  insertBookings: InsertBookings;
 }): LineKind<OfferedPlaceLines> {
   const none: OfferedPlaceLines = { count: 0, totalPence: 0, venueId: null };
   return {
@@ -98,12 +104,17 @@ export function offeredPlaceLineKind(deps: {
     },
 
     async fulfil(tx, { offer, paid }, context) {
-      const booked = await bookOfferedPlace(tx, offer!, {
-        id: paid!.priceId,
-        pricePence: paid!.pricePence,
-        benefitUseId: null,
-        orderId: context.order.id,
-      });
+      const booked = await bookOfferedPlace(
+        tx,
+        offer!,
+        {
+          id: paid!.priceId,
+          pricePence: paid!.pricePence,
+          benefitUseId: null,
+          orderId: context.order.id,
+        },
+        deps.insertBookings,
+      );
       if (booked === undefined) throw context.changed(placeGoneMessage);
       await deps.notices.booked(tx, offer!, context.order.cardLastFour ?? undefined);
       return [

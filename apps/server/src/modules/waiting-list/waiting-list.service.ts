@@ -21,7 +21,12 @@ import {
   offerCharge,
 } from './saved-card-booking.ts';
 import { createOfferNotices } from './waiting-list-emails.ts';
-import { bookOfferedPlace, claimOffersToNotify, type OfferToNotify } from './offer-booking.repository.ts';
+import {
+  bookOfferedPlace,
+  claimOffersToNotify,
+  type InsertBookings,
+  type OfferToNotify,
+} from './offer-booking.repository.ts';
 import {
   closeFinishedLists,
   expireLapsedOffers,
@@ -60,6 +65,8 @@ export function createWaitingListService(deps: {
   myAccountOrigin: string;
   /** a saved card paying for an automatic booking (decision 0054); absent without a card provider */
   cardCharges?: CardCharges | undefined;
+  /** the bookings module's insert (bookings use this module, so the composition root passes it) */
+  insertBookings: InsertBookings;
 }) {
   const listeners: (() => void)[] = [];
   const notices = createOfferNotices(deps);
@@ -119,7 +126,7 @@ export function createWaitingListService(deps: {
             }
           }
           const cover = plan?.kind === 'covered' ? plan : null;
-          const bookingId = cover ? await bookOfferedPlace(tx, offer, cover) : undefined;
+          const bookingId = cover ? await bookOfferedPlace(tx, offer, cover, deps.insertBookings) : undefined;
           // Not booked after all (the entry moved on): the benefit use taken for it goes back.
           if (bookingId === undefined && cover?.benefitUseId) await returnBenefitUse(tx, cover.benefitUseId);
           if (bookingId !== undefined) {
@@ -176,7 +183,7 @@ export function createWaitingListService(deps: {
     offerPayments,
 
     /** The offered place, bought by a saved card without a basket (decision 0077). */
-    lineKind: offeredPlaceLineKind({ timeZone: deps.timeZone, notices }),
+    lineKind: offeredPlaceLineKind({ timeZone: deps.timeZone, notices, insertBookings: deps.insertBookings }),
 
     /** Calls `listener` when places may have been offered (the job runner's nudge). */
     whenOffered(listener: () => void) {
