@@ -194,6 +194,12 @@ export default tseslint.config(
           message:
             'Say how long, e.g. offerHoldText(hours) from @lido/pricing/waiting-list: not "for a while".',
         },
+        {
+          // The staff site said "Added to your basket" to the clerk (issue 34 item 4).
+          selector: 'JSXText[value=/(Added to|Go to) your basket|Held for you until/]',
+          message:
+            'Pages shared with the staff site take these words from useVoice() (app/site-mode/voice.ts).',
+        },
       ],
     },
   },

@@ -156,6 +156,10 @@ describe('booking an activity', () => {
     await session.getByRole('link', { name: /^Details / }).click();
     await page.waitForURL(/\/sessions\/\d+$/);
     await waitForPage(page);
+    // The tab names the session and when it is, not "Session" (WCAG 2.4.2; issue 34 item 4).
+    const name = await page.getByRole('heading', { level: 1 }).innerText();
+    await expect.poll(() => page.title()).toContain(`${name}, `);
+    expect((await page.title()).slice(name.length)).toMatch(/^, \w{3} \d{1,2} \w{3} \d{4}, \d\d:\d\d \| /);
     // A freed place goes to the waiting list first (decision 0052), so the page offers the list.
     await page.getByRole('heading', { name: 'Waiting list', level: 2 }).waitFor();
     await page.getByRole('button', { name: 'Log in to use the waiting list' }).waitFor();

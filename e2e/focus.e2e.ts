@@ -200,7 +200,14 @@ describe('focus on a phone', () => {
     const empty = page.getByRole('button', { name: 'Empty basket' });
     await empty.focus();
     await page.keyboard.press('Enter');
+    // It asks first (issue 34 item 4).
+    const confirm = page.getByRole('dialog', { name: 'Empty your basket?' });
+    await confirm.waitFor();
+    await expectNoAxeViolations(page);
+    await confirm.getByRole('button', { name: 'Yes, empty my basket' }).focus();
+    await page.keyboard.press('Enter');
     await expectFocusOn(page.getByRole('heading', { name: 'Your basket is empty' }));
+    await page.getByText(/^You emptied your basket: 1 item removed/).waitFor();
     await expectNoAxeViolations(page);
   }, 120_000);
 });

@@ -23,6 +23,8 @@ async function selectCustomer(page: Page, staffSite: string, search: string, nam
   const bar = page.getByRole('region', { name: 'Selected customer' });
   await expect.poll(() => bar.innerText()).toContain(name);
   await waitForPage(page);
+  // The tab names the customer, not "Customer" (WCAG 2.4.2; issue 34 item 4).
+  await expect.poll(() => page.title()).toMatch(new RegExp(`^${name} \\| Front of house \\| `));
   await expectNoAxeViolations(page);
 }
 

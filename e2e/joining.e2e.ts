@@ -110,6 +110,10 @@ describe('joining online', () => {
 
       // Monthly payment: every bank message, then valid details.
       const bank = step(page, 'Monthly payment');
+      // The account holder is the name given in Your details, not asked again (WCAG 3.3.7).
+      const holder = bank.getByLabel('Account holder name');
+      expect(await holder.inputValue()).toBe('Jordan Reed');
+      await holder.fill('');
       await bank.getByRole('button', { name: 'Continue' }).click();
       await page.getByRole('alert').filter({ hasText: 'There is a problem' }).waitFor();
       for (const message of [

@@ -81,6 +81,8 @@ describe('booking lines in the basket', () => {
   });
 
   it('moves focus to what is left when a line or the whole basket goes, never to the page (issue 34)', async () => {
+    // jsdom has no scrolling; a closing dialog scrolls its opener into view.
+    Element.prototype.scrollIntoView ??= () => {};
     const user = userEvent.setup();
     let lines = [bookingLine(), bookingLine({ id: 901, name: 'Yoga' })];
     renderBasket({
@@ -96,9 +98,26 @@ describe('booking lines in the basket', () => {
     await user.click(await screen.findByRole('button', { name: /^Remove ?Spin, Tue 24 Nov 2026/ }));
     await screen.findByText('Successfully removed item from the basket.');
     expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Shopping basket' }));
+    // Emptying asks first, saying what goes (issue 34 item 4); "Keep my basket" keeps it.
     await user.click(screen.getByRole('button', { name: 'Empty basket' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Empty your basket?' });
+    expect(dialog.textContent).toContain(
+      'This removes all 1 item from your basket, and the places held for you go back on sale.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Keep my basket' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('heading', { level: 1, name: 'Shopping basket' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Empty basket' }));
+    dialog = await screen.findByRole('dialog', { name: 'Empty your basket?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, empty my basket' }));
     const empty = await screen.findByRole('heading', { name: 'Your basket is empty' });
     expect(document.activeElement).toBe(empty);
+    // What happened, said where focus lands.
+    expect(
+      screen.getByText(
+        'You emptied your basket: 1 item removed, and the places held for you went back on sale.',
+      ),
+    ).toBeTruthy();
   });
 
   it('explains a hold that has ended and keeps checkout closed until the line goes', async () => {

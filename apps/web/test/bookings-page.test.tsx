@@ -46,6 +46,9 @@ const cancelledSpin = upcomingBooking({
   },
 });
 
+/** A booking card's heading says what and when (issue 34 item 4): five "Yoga"s told nothing. */
+const spinTitle = 'Spin, Tue 24 Nov 2026, 18:00 to 18:45';
+
 beforeEach(() => {
   loggedIn();
   // jsdom has no layout: the dialog scrolls what opened it back into view as it closes.
@@ -55,7 +58,7 @@ beforeEach(() => {
 describe('My account, Bookings', () => {
   it('shows each booking with what, when, where, places, price and status', async () => {
     serve([upcomingBooking({ quantity: 2, price: gbp(1300) })]);
-    const card = (await screen.findByRole('heading', { name: 'Spin' })).closest('li')!;
+    const card = (await screen.findByRole('heading', { name: spinTitle })).closest('li')!;
     expect(card.textContent).toContain('Booked');
     expect(card.textContent).toContain('Tue 24 Nov 2026, 18:00 to 18:45');
     expect(card.textContent).toContain('Studio 1, Castlefield Leisure Centre');
@@ -88,7 +91,7 @@ describe('My account, Bookings', () => {
     );
     await waitFor(() => expect(document.activeElement).toBe(notice.parentElement));
     expect(screen.queryByRole('dialog')).toBeNull();
-    const card = screen.getByRole('heading', { name: 'Spin' }).closest('li')!;
+    const card = screen.getByRole('heading', { name: spinTitle }).closest('li')!;
     expect(card.textContent).toContain('Cancelled');
     expect(card.textContent).toContain('£6.50 was added to your account credit.');
     expect(card.textContent).not.toContain('This booking has already been cancelled.');
@@ -150,7 +153,7 @@ describe('My account, Bookings', () => {
 
   it('has no cancelling for a booking made before sessions existed', async () => {
     serve([upcomingBooking({ cancellation: null, sessionId: null, locationName: null })]);
-    const card = (await screen.findByRole('heading', { name: 'Spin' })).closest('li')!;
+    const card = (await screen.findByRole('heading', { name: spinTitle })).closest('li')!;
     expect(within(card).queryByRole('button')).toBeNull();
     expect(card.textContent).toContain('Castlefield Leisure Centre');
   });

@@ -186,7 +186,8 @@ describe('checkout asks only for terms not accepted on the joining page (issue 2
     // The terms dialog scrolls its checkbox back into view as it closes (jsdom lays nothing out).
     Element.prototype.scrollIntoView = () => {};
     const calls = answerTerms([31]);
-    renderCheckout(basket({ items: 1 }));
+    let land!: () => void;
+    renderCheckout(basket({ items: 1 }), new Promise<void>((resolve) => (land = resolve)));
     expect(
       await screen.findByText(
         'You agreed to the Health Commitment when you chose your membership.',
@@ -221,8 +222,12 @@ describe('checkout asks only for terms not accepted on the joining page (issue 2
     );
     const complete = calls.find((call) => call.url === '/api/checkout/complete')!;
     expect(JSON.parse(String(complete.init?.body)).terms).toEqual([32]);
-    // The free order's success toast (platform spec §8, issue 21 item 13).
+    // The free order's success toast (platform spec §8, issue 21 item 13), until the confirmation
+    // page, which says the same, is shown: it covered that page on a phone (issue 34 item 4).
     expect(await screen.findByText('Order completed Successfully.', {}, slow)).toBeTruthy();
+    await act(async () => land());
+    await screen.findByRole('heading', { level: 1, name: /^Confirmation \/order-confirmed\/7/ }, slow);
+    await vi.waitFor(() => expect(screen.queryByText('Order completed Successfully.')).toBeNull(), slow);
   }, 20_000);
 
   it('asks for nothing when every term was agreed on the joining page', async () => {

@@ -47,6 +47,10 @@ describe('My account’s waiting lists (decision 0052)', () => {
 
     expect(await screen.findByRole('heading', { name: 'Waiting lists' })).toBeTruthy();
     expect(screen.getByText('Place offered until Tue 24 Nov, 14:30')).toBeTruthy();
+    // Each entry's heading says what and when (issue 34 item 4).
+    expect(
+      screen.getByRole('heading', { level: 3, name: 'Spin, Tue 24 Nov 2026, 18:00 to 18:45' }),
+    ).toBeTruthy();
     expect(
       // jsdom joins the visually hidden words without the space a browser keeps.
       screen.getByRole('link', { name: /^Book this place ?for Spin on Tue 24 Nov 2026, 18:00 to 18:45$/ }),

@@ -92,3 +92,18 @@ describe('a waiting list place is kept for a stated time', { timeout: 30_000 }, 
     ).toEqual([expect.stringContaining('offerHoldText')]);
   });
 });
+
+describe('shared pages speak through the voice', { timeout: 30_000 }, () => {
+  it('refuses "Added to your basket" and "Held for you until" written into a page', async () => {
+    const file = 'apps/web/src/features/cart/example.tsx';
+    expect(await restricted(file, 'export const A = () => <p>Added to your basket</p>;\n')).toEqual([
+      expect.stringContaining('useVoice()'),
+    ]);
+    expect(
+      await restricted(
+        file,
+        'export const A = ({ at }: { at: string }) => <p>Held for you until {at}</p>;\n',
+      ),
+    ).toEqual([expect.stringContaining('useVoice()')]);
+  });
+});

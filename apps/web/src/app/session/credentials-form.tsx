@@ -3,7 +3,6 @@ import { ApiError } from '../../lib/api/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { ErrorSummary, type FieldError } from '../../ui/error-summary.tsx';
 import { PasswordField, TextField } from '../../ui/form-fields.tsx';
-import { showToast } from '../toasts/toast-store.ts';
 
 export interface CredentialsLogin {
   mutate: (
@@ -15,8 +14,9 @@ export interface CredentialsLogin {
 
 /**
  * A username and password form, as the customer login and the staff login share it: checked on
- * submit only; a refusal (wrong password, locked, too many attempts) is shown in the form and as
- * the spec's toast ("the server message or 'User signed out'").
+ * submit only; a refusal (wrong password, locked, too many attempts) shows the server message or
+ * 'User signed out' (platform spec §8) in the error summary, which takes focus, and under the
+ * username. Once: a toast saying it too made a screen reader announce it twice (issue 34 item 4).
  */
 export function CredentialsForm({
   idPrefix,
@@ -52,7 +52,6 @@ export function CredentialsForm({
         onError: (error) => {
           const message = error instanceof ApiError ? error.message : 'User signed out';
           setErrors([{ fieldId: ids.username, message }]);
-          showToast({ content: message, type: 'danger' });
         },
       },
     );

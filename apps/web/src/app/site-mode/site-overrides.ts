@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { SiteName } from './site-context.tsx';
+import type { Voice } from './voice.ts';
 
 /**
  * What the staff site changes in the pages it shares with the customer sites (decision 0057),
@@ -11,6 +12,8 @@ export interface SiteOverrides {
   linkTo?: (site: SiteName, to: string, extraParams?: Record<string, string>) => string;
   /** A hook: whether the pages treat a customer as logged in (at the desk, the selected customer). */
   useCustomerLoggedIn?: () => boolean;
+  /** Who the shared pages talk to (voice.ts): the clerk at the desk, about the customer. */
+  voice?: Voice;
 }
 
 export const SiteOverridesContext = createContext<SiteOverrides>({});

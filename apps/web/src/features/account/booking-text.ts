@@ -4,5 +4,14 @@ import type { Booking } from '@lido/contracts/account';
 export const bookingPlace = (booking: Pick<Booking, 'locationName' | 'venueName'>): string =>
   [booking.locationName, booking.venueName].filter(Boolean).join(', ');
 
+/**
+ * A booking's name in a list of them: what and when ("Yoga, Tue 24 Nov 2026, 18:00 to 18:45"). Five
+ * cards headed "Yoga" told a screen reader's list of headings nothing (issue 34 item 4).
+ */
+export const bookingTitle = (
+  booking: Pick<Booking, 'activityName' | 'when' | 'prettyStartsAt' | 'guestName'>,
+): string =>
+  `${booking.activityName}, ${booking.when || booking.prettyStartsAt}${booking.guestName ? ` (guest: ${booking.guestName})` : ''}`;
+
 /** "1 place", "3 places". */
 export const placesText = (quantity: number): string => `${quantity} ${quantity === 1 ? 'place' : 'places'}`;

@@ -8,7 +8,7 @@ import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useSession } from '../../app/session/use-session.ts';
 import { SiteLink } from '../../app/site-mode/site-link.tsx';
-import { bookingPlace, placesText } from './booking-text.ts';
+import { bookingPlace, bookingTitle, placesText } from './booking-text.ts';
 import { CancelBookingDialog } from './cancel-booking-dialog.tsx';
 import { useBookingCancellation } from './cancel-booking.ts';
 import { myBookingsQuery } from './get-account-lists.ts';
@@ -46,10 +46,7 @@ function Cancelling({ booking, onCancel }: { booking: Booking; onCancel: (bookin
 function BookingCard({ booking, onCancel }: { booking: Booking; onCancel: (booking: Booking) => void }) {
   return (
     <li className="card booking-card">
-      <h2 className="card__title">
-        {booking.activityName}
-        {booking.guestName ? ` (guest: ${booking.guestName})` : ''}
-      </h2>
+      <h2 className="card__title">{bookingTitle(booking)}</h2>
       <p className={`status status--${booking.status === 'booked' ? 'active' : 'ended'}`}>
         {bookingStatus[booking.status]}
       </p>
@@ -60,8 +57,6 @@ function BookingCard({ booking, onCancel }: { booking: Booking; onCancel: (booki
             <dd>{booking.attendeeName}</dd>
           </>
         )}
-        <dt>When</dt>
-        <dd>{booking.when || booking.prettyStartsAt}</dd>
         <dt>Where</dt>
         <dd>{bookingPlace(booking)}</dd>
         {booking.guestName ? (

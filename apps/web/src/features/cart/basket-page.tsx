@@ -1,11 +1,12 @@
 import type { CartItem } from '@lido/contracts/cart';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useClientSettings } from '../../app/client-settings/get-client-settings.ts';
 import { SiteLink } from '../../app/site-mode/site-link.tsx';
 import { ApiError } from '../../lib/api/api-client.ts';
 import { genericErrorLine } from '../../lib/api/generic-error.ts';
 import { Button } from '../../ui/button.tsx';
+import { Modal } from '../../ui/modal.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { RequireLogin } from '../auth/index.ts';
 import { useRemovePackageUsage } from '../packages/index.ts';
@@ -69,6 +70,56 @@ function useFocusAfterRemoving(readAt: number) {
   return { heading, emptyHeading, removing };
 }
 
+/** "1 item", "3 items". */
+const itemsText = (count: number) => (count === 1 ? '1 item' : `${count} items`);
+
+/** What emptying the basket removes, said before it is done and after (issue 34 item 4). */
+interface Emptying {
+  count: number;
+  /** places held for the customer that go back on sale */
+  heldPlaces: boolean;
+}
+
+const emptyingOf = (items: CartItem[]): Emptying => ({
+  count: items.length,
+  heldPlaces: items.some((item) => item.type === 'booking'),
+});
+
+/**
+ * "Empty basket" asks first, saying what it removes: it takes everything at once, and the places
+ * held for the customer go to others (issue 34 item 4).
+ */
+function ConfirmEmpty({
+  emptying,
+  onEmpty,
+  onClose,
+}: {
+  emptying: Emptying | null;
+  onEmpty: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <Modal open={emptying !== null} title="Empty your basket?" onClose={onClose}>
+      {emptying && (
+        <>
+          <p>
+            This removes all {itemsText(emptying.count)} from your basket
+            {emptying.heldPlaces ? ', and the places held for you go back on sale' : ''}.
+          </p>
+          <div className="form__actions">
+            <Button variant="primary" onClick={onEmpty}>
+              Yes, empty my basket
+            </Button>
+            <Button variant="secondary" onClick={onClose}>
+              Keep my basket
+            </Button>
+          </div>
+        </>
+      )}
+    </Modal>
+  );
+}
+
 function Basket() {
   const cart = useCart();
   const settings = useClientSettings();
@@ -79,6 +130,8 @@ function Basket() {
   const removeBenefit = useRemoveBenefit();
   const expired = useExpiredHolds(cart.data?.items);
   const { heading, emptyHeading, removing } = useFocusAfterRemoving(cart.dataUpdatedAt);
+  const [confirming, setConfirming] = useState<Emptying | null>(null);
+  const [emptied, setEmptied] = useState<Emptying | null>(null);
   if (cart.isPending) return <Spinner label="Loading your basket" />;
   if (cart.isError)
     return (
@@ -103,6 +156,12 @@ function Basket() {
           <h2 ref={emptyHeading} tabIndex={-1}>
             Your basket is empty
           </h2>
+          {emptied && (
+            <p>
+              You emptied your basket: {itemsText(emptied.count)} removed
+              {emptied.heldPlaces ? ', and the places held for you went back on sale' : ''}.
+            </p>
+          )}
           <p>Book an activity, or buy a membership at your centre.</p>
           <div className="form__actions">
             <SiteLink site="bookings" to="/" className="button button--primary button--lg">
@@ -174,13 +233,23 @@ function Basket() {
               variant="secondary"
               size="lg"
               disabled={busy}
-              onClick={() => removing(() => discard.mutate())}
+              aria-haspopup="dialog"
+              onClick={() => setConfirming(emptyingOf(items))}
             >
               Empty basket
             </Button>
           </div>
         </>
       )}
+      <ConfirmEmpty
+        emptying={confirming}
+        onClose={() => setConfirming(null)}
+        onEmpty={() => {
+          const removed = confirming;
+          setConfirming(null);
+          removing(() => discard.mutate(undefined, { onSuccess: () => setEmptied(removed) }));
+        }}
+      />
     </section>
   );
 }

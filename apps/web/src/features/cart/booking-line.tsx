@@ -2,6 +2,7 @@ import type { CartItem } from '@lido/contracts/cart';
 import { Button } from '../../ui/button.tsx';
 import { clockTime } from './hold-time.ts';
 import { LineBenefit } from './line-benefit.tsx';
+import { useVoice } from '../../app/site-mode/voice.ts';
 
 type BookingLine = Extract<CartItem, { type: 'booking' }>;
 
@@ -33,6 +34,7 @@ export function BookingLineItem({
 }) {
   const quantityId = `basket-quantity-${line.id}`;
   const held = clockTime(line.heldUntil, timeZone);
+  const voice = useVoice();
   return (
     <li className="card basket__item" data-expired={expired || undefined}>
       <h2 className="card__title">{line.name}</h2>
@@ -95,11 +97,11 @@ export function BookingLineItem({
       <LineBenefit line={line} busy={busy || expired} onRemove={onRemoveBenefit} />
       {expired ? (
         <p className="basket__hold basket__hold--expired">
-          Your hold on {line.options.quantity === 1 ? 'this place' : 'these places'} ended at {held}. Remove
-          it and book again from the timetable if places are left.
+          {voice.holdEnded(line.options.quantity === 1 ? 'this place' : 'these places', held)} Remove it and
+          book again from the timetable if places are left.
         </p>
       ) : (
-        <p className="basket__hold">Held for you until {held}</p>
+        <p className="basket__hold">{voice.heldUntil(held)}</p>
       )}
       <Button variant="link" size="md" disabled={busy} onClick={onRemove}>
         Remove

@@ -18,10 +18,28 @@ export function paidWithText(payment: OrderPayment): string {
   return 'Nothing to pay';
 }
 
-/** "2 × Adult" for a booking, the membership's kind for a membership. */
+const membershipKinds = {
+  membership: 'Membership',
+  membership_renewal: 'Membership renewal',
+  membership_change: 'Membership change',
+} as const;
+
+/**
+ * What a receipt line is: "2 × Adult" for a booking, "Package" for a package (a 10-swim card was
+ * called "Membership": issue 34 item 4), the membership's kind for a membership. Every line type
+ * has its own case: a type added to orders without one fails to compile.
+ */
 export function itemDetail(item: OrderItem): string {
-  if (item.type === 'booking') return `${item.quantity} × ${item.variant}`;
-  return 'Membership';
+  switch (item.type) {
+    case 'booking':
+      return `${item.quantity} × ${item.variant}`;
+    case 'package':
+      return 'Package';
+    case 'outstanding_balance':
+      return `Collection due ${item.prettyBillingDate}`;
+    case 'membership':
+      return membershipKinds[item.kind];
+  }
 }
 
 /** An order's lines as receipt rows: what, when (a booking), places and price. */

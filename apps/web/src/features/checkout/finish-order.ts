@@ -4,7 +4,11 @@ import { cartKeys } from '../cart/index.ts';
 import { isNewMandate, resetJoiningJourney } from '../joining/index.ts';
 import { useSiteMode } from '../../app/site-mode/site-mode.ts';
 import { userQueryKey } from '../../app/session/get-user.ts';
+import { dismissToast, showToast, toastDurations } from '../../app/toasts/toast-store.ts';
 import { confirmationPath } from './checkout-exit.ts';
+
+/** Platform spec §8's words for a completed order. */
+export const orderCompletedMessage = 'Order completed Successfully.';
 import type { CheckoutSource } from './checkout-source.ts';
 
 /**
@@ -19,6 +23,14 @@ export function useFinishOrder(onLeaving: (orderId: number) => void, source: Che
   const queryClient = useQueryClient();
   const { kiosk } = useSiteMode();
   return async (orderId: number) => {
+    // The payment toast of platform spec §8, for every order, paid or free. It lasts only until the
+    // confirmation page, whose heading says the same, is shown: left for its 10 s it covered that
+    // page on a phone (issue 34 item 4).
+    const completed = showToast({
+      content: orderCompletedMessage,
+      type: 'success',
+      closeAfter: toastDurations.long,
+    });
     const newMandate = isNewMandate();
     onLeaving(orderId);
     resetJoiningJourney();
@@ -26,6 +38,7 @@ export function useFinishOrder(onLeaving: (orderId: number) => void, source: Che
     await queryClient.invalidateQueries({ queryKey: ['auth', 'memberships'] });
     // Kept in the history entry, so the banner survives a reload of the confirmation page.
     await navigate(confirmationPath(orderId, kiosk, source), { state: { newMandate } });
+    dismissToast(completed);
     queryClient.removeQueries({ queryKey: cartKeys.cart });
   };
 }

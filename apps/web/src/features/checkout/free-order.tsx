@@ -39,15 +39,7 @@ export function FreeOrder({
     complete.mutate(
       { terms: ticked, payments, extras },
       {
-        onSuccess: ({ completeOrderId }) => {
-          // The payment toast of platform spec §8, for an order with nothing to pay too.
-          showToast({
-            content: 'Order completed Successfully.',
-            type: 'success',
-            closeAfter: toastDurations.long,
-          });
-          return finishOrder(completeOrderId);
-        },
+        onSuccess: ({ completeOrderId }) => finishOrder(completeOrderId),
         onError: (failure) => {
           refreshChangedBasket(failure);
           showToast({

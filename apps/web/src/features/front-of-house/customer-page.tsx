@@ -5,6 +5,7 @@ import { ApiError } from '../../lib/api/api-client.ts';
 import { genericErrorLine } from '../../lib/api/generic-error.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
+import { usePageTitle } from '../../app/page-title.ts';
 import { parseCustomerId } from '../../app/session/acting-customer.ts';
 import { canCancel, canChange, canRenew, myMembershipsQuery, RenewButton } from '../account/index.ts';
 import { CustomerBookings } from './customer-bookings.tsx';
@@ -88,6 +89,9 @@ export function CustomerPage() {
   const selectedId = useSelectedCustomerId();
   const customer = useQuery({ ...deskCustomerQuery(id ?? 0), enabled: id !== null });
   const supervisor = useQuery(staffMeQuery).data?.role === 'supervisor';
+  // The tab names the customer, not "Customer" (WCAG 2.4.2; issue 34 item 4).
+  const notFound = id === null || (customer.error instanceof ApiError && customer.error.status === 404);
+  usePageTitle(notFound ? 'Customer not found' : customer.data ? customerName(customer.data) : null);
   if (id === null || (customer.error instanceof ApiError && customer.error.status === 404))
     return (
       <>

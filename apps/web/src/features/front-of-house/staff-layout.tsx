@@ -6,7 +6,9 @@ import { ApiError } from '../../lib/api/api-client.ts';
 import { genericErrorLine } from '../../lib/api/generic-error.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useRouteFocus } from '../../app/route-focus.ts';
+import { usePageTitleOverride } from '../../app/page-title.ts';
 import { type SiteOverrides, SiteOverridesContext } from '../../app/site-mode/site-overrides.ts';
+import { deskVoice } from '../../app/site-mode/voice.ts';
 import { ThemeGate } from '../../app/theme-gate.tsx';
 import { Toaster } from '../../app/toasts/toaster.tsx';
 import type { RouteHandle } from '../chrome/index.ts';
@@ -37,14 +39,19 @@ export const staffSessionAccount: SessionAccount = {
 export const staffSiteOverrides: SiteOverrides = {
   linkTo: staffSitePath,
   useCustomerLoggedIn: () => useSelectedCustomerId() !== null,
+  voice: deskVoice,
 };
 
 function useStaffDocumentTitle(clientName: string): void {
   const matches = useMatches();
-  const title = [...matches]
-    .reverse()
-    .map((match) => (match.handle as RouteHandle | undefined)?.title)
-    .find(Boolean);
+  // A page's own title first, as on the customer sites: "Jordan Reed", not "Customer" (issue 34 item 4).
+  const pageTitle = usePageTitleOverride();
+  const title =
+    pageTitle ??
+    [...matches]
+      .reverse()
+      .map((match) => (match.handle as RouteHandle | undefined)?.title)
+      .find(Boolean);
   const full = `${title ? `${title} | ` : ''}Front of house | ${clientName}`;
   useEffect(() => {
     document.title = full;

@@ -4,8 +4,8 @@ import { safeRedirect } from '../../app/safe-redirect.ts';
 import { useStaffLogin } from './staff-api.ts';
 
 /**
- * The staff login (issue 19 item 2): the customer login's form and messages (in the form,
- * summarised above it, and as a toast), with the server's own words for a wrong password, a
+ * The staff login (issue 19 item 2): the customer login's form and messages (in the form and
+ * summarised above it, announced once), with the server's own words for a wrong password, a
  * locked account or too many attempts.
  */
 export function StaffLoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {

@@ -2,16 +2,22 @@ import { Button } from '../../ui/button.tsx';
 import { RegistrationForm } from '../registration/index.ts';
 import type { AuthUser } from '../../app/session/get-user.ts';
 import { setSectionProblems } from './section-problems.ts';
+import { useVoice } from '../../app/site-mode/voice.ts';
 
 /**
  * Your details: a logged-in customer's details are shown, not edited here; a guest creates their
  * account from the operator's data fields, and a 201 moves them on, logged in.
  */
 export function DetailsSection({ user, onContinue }: { user: AuthUser | undefined; onContinue: () => void }) {
+  const voice = useVoice();
   if (user) {
     return (
       <>
-        <p className="notice notice--neutral">These details can&apos;t be edited right now</p>
+        <div className="notice notice--neutral">
+          {/* The spec's words, then why and where they can be changed (issue 34 item 4). */}
+          <p className="notice__title">These details can&apos;t be edited right now</p>
+          <p>{voice.detailsLocked}</p>
+        </div>
         <dl className="facts">
           <dt>Name</dt>
           <dd>

@@ -5,6 +5,7 @@ import { useAuthState } from '../../app/session/session-store.ts';
 import { Button } from '../../ui/button.tsx';
 import { LoginDialog } from '../auth/index.ts';
 import { type PackageForSale, packagesForSaleQuery, useAddPackage } from './packages-api.ts';
+import { useVoice } from '../../app/site-mode/voice.ts';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
@@ -28,6 +29,7 @@ export function PackageOffers({
   const packages = useQuery(packagesForSaleQuery(venue.slug));
   const { loggedIn } = useAuthState();
   const add = useAddPackage();
+  const voice = useVoice();
   const [loggingIn, setLoggingIn] = useState(false);
   const Heading = headingLevel;
   const offered = (packages.data ?? []).filter(
@@ -74,9 +76,9 @@ export function PackageOffers({
       {/* Not a live region: the spec's toast announces the addition; this offers the way on. */}
       {add.isSuccess && (
         <div className="notice notice--success">
-          <p className="notice__title">Added to your basket</p>
+          <p className="notice__title">{voice.addedToBasket}</p>
           <p>
-            <Link to="/basket">Go to your basket</Link> to pay. Bookings you add after paying use the package
+            <Link to="/basket">{voice.goToBasket}</Link> to pay. Bookings you add after paying use the package
             at {venue.name}.
           </p>
         </div>

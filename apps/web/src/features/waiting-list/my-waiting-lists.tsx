@@ -19,13 +19,14 @@ function EntryCard({
 }) {
   return (
     <li className="card booking-card">
-      <h3 className="card__title">{entry.activityName}</h3>
+      {/* What and when: a list of headings all "Yoga" tells nothing (issue 34 item 4). */}
+      <h3 className="card__title">
+        {entry.activityName}, {entry.when}
+      </h3>
       <p className={`status status--${entry.status === 'offered' ? 'active' : 'pending'}`}>
         {entry.statusText}
       </p>
       <dl className="facts">
-        <dt>When</dt>
-        <dd>{entry.when}</dd>
         <dt>Where</dt>
         <dd>
           {entry.locationName}, {entry.venueName}

@@ -75,11 +75,6 @@ export function useCardPay(input: CardPayInput) {
     try {
       const { completeOrderId } = await completeCardPayment(transactionUuid, ticked, payments, extras);
       dispatch({ type: 'completed' });
-      showToast({
-        content: 'Order completed Successfully.',
-        type: 'success',
-        closeAfter: toastDurations.long,
-      });
       await finishOrder(completeOrderId);
     } catch (error) {
       refreshChangedBasket(error);
