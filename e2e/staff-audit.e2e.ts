@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, waitForPage } from './support/browser.ts';
-import { bookingCentre, openFirstSession } from './support/booking.ts';
+import { deskAddsPaidClass } from './support/booking.ts';
 import { useE2E } from './support/fixture.ts';
 import { staffLogIn } from './support/log-in.ts';
 
@@ -43,22 +43,7 @@ describe('front of house: the supervisor’s audit log', () => {
     const reference = (await bar.innerText()).match(/C\d{6}/)![0];
 
     // 2. Books her into a paid class and takes cash for it, with change.
-    await staffNav(desk, 'Book an activity').click();
-    await desk.waitForURL(`${staffSite}/book`);
-    await waitForPage(desk);
-    await desk.getByRole('link', { name: 'Castlefield Leisure Centre' }).click();
-    await desk.waitForURL(`${staffSite}/location/${bookingCentre}`);
-    await waitForPage(desk);
-    const paidClasses = desk
-      .getByRole('main')
-      .getByRole('listitem')
-      .filter({ has: desk.getByRole('link', { name: /^Book / }) })
-      .filter({ hasText: 'Small-group HIIT' });
-    await openFirstSession(desk, paidClasses, 1);
-    await desk.getByRole('button', { name: 'Add to basket' }).click();
-    await desk.getByText('Successfully added item to the basket.').waitFor();
-    await staffNav(desk, 'Basket').click();
-    await desk.waitForURL((url) => url.pathname === '/basket');
+    await deskAddsPaidClass(desk, staffSite);
     const panel = desk.getByRole('region', { name: 'Take payment' });
     await panel.waitFor();
     const due = pence(await panel.locator('p', { hasText: 'To pay:' }).locator('strong').innerText());

@@ -79,3 +79,29 @@ export async function logInAndAddToBasket(page: Page, username: string) {
   await add.click();
   await page.getByText('Successfully added item to the basket.').waitFor();
 }
+
+/**
+ * On the staff site, with a customer selected: a place in Castlefield's next paid class
+ * (Small-group HIIT) added to their basket, and the till's basket opened.
+ */
+export async function deskAddsPaidClass(page: Page, staffSite: string) {
+  await page
+    .getByRole('navigation', { name: 'Staff' })
+    .getByRole('link', { name: 'Book an activity' })
+    .click();
+  await page.waitForURL(`${staffSite}/book`);
+  await waitForPage(page);
+  await page.getByRole('link', { name: 'Castlefield Leisure Centre' }).click();
+  await page.waitForURL(`${staffSite}/location/${bookingCentre}`);
+  await waitForPage(page);
+  const paidClasses = page
+    .getByRole('main')
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('link', { name: /^Book / }) })
+    .filter({ hasText: 'Small-group HIIT' });
+  await openFirstSession(page, paidClasses, 1);
+  await page.getByRole('button', { name: 'Add to basket' }).click();
+  await page.getByText('Successfully added item to the basket.').waitFor();
+  await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Basket' }).click();
+  await page.waitForURL((url) => url.pathname === '/basket');
+}

@@ -1,6 +1,6 @@
 import { reasonMaxLength, type MembershipExit } from '@lido/contracts/membership-exit';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, useParams } from '../../router/index.ts';
 import { ApiError } from '../../lib/api/api-client.ts';
 import { genericErrorLine } from '../../lib/api/generic-error.ts';
@@ -70,6 +70,67 @@ export function ExitTerms({ exit }: { exit: MembershipExit }) {
 }
 
 /**
+ * The one confirming action under what cancelling does: the terms, an optional reason, a refusal
+ * (focused), and the button. My account and the desk's supervisor (decision 0085) word it each
+ * their own way; the rule, the terms and the call are the same.
+ */
+export function CancelMembershipForm({
+  exit,
+  cancel,
+  words,
+  keep,
+}: {
+  exit: MembershipExit;
+  cancel: ReturnType<typeof useCancelMembership>;
+  words: { heading: string; intro?: string; reason: string; submit: string };
+  keep?: ReactNode;
+}) {
+  const [reason, setReason] = useState('');
+  const reasonId = useId();
+  const refusal = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (cancel.error) refusal.current?.focus();
+  }, [cancel.error]);
+  return (
+    <form
+      className="panel form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        cancel.mutate({ kind: exit.kind, ...(reason.trim() ? { reason: reason.trim() } : {}) });
+      }}
+    >
+      <h2>{words.heading}</h2>
+      {words.intro && <p>{words.intro}</p>}
+      <ExitTerms exit={exit} />
+      <div className="field">
+        <label className="field__label" htmlFor={reasonId}>
+          {words.reason}
+        </label>
+        <textarea
+          id={reasonId}
+          className="field__input"
+          rows={3}
+          maxLength={reasonMaxLength}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+        />
+      </div>
+      {cancel.error && (
+        <p ref={refusal} tabIndex={-1} className="error-line" role="alert">
+          {refusalText(cancel.error)}
+        </p>
+      )}
+      <div className="form__actions">
+        <Button type="submit" variant="primary" size="lg" disabled={cancel.isPending}>
+          {cancel.isPending ? 'Cancelling…' : words.submit}
+        </Button>
+        {keep}
+      </div>
+    </form>
+  );
+}
+
+/**
  * /memberships/:membershipId/cancel (issue 22 items 1 and 2): one page that states what cancelling
  * does before anything is confirmed, an optional reason, and one confirming action. Once done the
  * page says so, with focus moved to that statement.
@@ -78,16 +139,10 @@ export function CancelMembershipPage() {
   const { membershipId = '' } = useParams();
   const exit = useQuery(membershipExitQuery(membershipId));
   const cancel = useCancelMembership(membershipId);
-  const [reason, setReason] = useState('');
-  const reasonId = useId();
   const confirmed = useRef<HTMLHeadingElement>(null);
-  const refusal = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     if (cancel.isSuccess) confirmed.current?.focus();
   }, [cancel.isSuccess]);
-  useEffect(() => {
-    if (cancel.error) refusal.current?.focus();
-  }, [cancel.error]);
 
   const data = exit.data;
   return (
@@ -114,42 +169,20 @@ export function CancelMembershipPage() {
         </div>
       )}
       {data && data.cancelledAt === null && (
-        <form
-          className="panel form"
-          onSubmit={(event) => {
-            event.preventDefault();
-            cancel.mutate({ kind: data.kind, ...(reason.trim() ? { reason: reason.trim() } : {}) });
+        <CancelMembershipForm
+          exit={data}
+          cancel={cancel}
+          words={{
+            heading: `Your ${data.membershipName} membership`,
+            reason: 'Why are you leaving? (optional)',
+            submit: 'Cancel my membership',
           }}
-        >
-          <h2>Your {data.membershipName} membership</h2>
-          <ExitTerms exit={data} />
-          <div className="field">
-            <label className="field__label" htmlFor={reasonId}>
-              Why are you leaving? (optional)
-            </label>
-            <textarea
-              id={reasonId}
-              className="field__input"
-              rows={3}
-              maxLength={reasonMaxLength}
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-            />
-          </div>
-          {cancel.error && (
-            <p ref={refusal} tabIndex={-1} className="error-line" role="alert">
-              {refusalText(cancel.error)}
-            </p>
-          )}
-          <div className="form__actions">
-            <Button type="submit" variant="primary" size="lg" disabled={cancel.isPending}>
-              {cancel.isPending ? 'Cancelling…' : 'Cancel my membership'}
-            </Button>
+          keep={
             <Link to="/memberships" className="button button--secondary button--lg">
               Keep my membership
             </Link>
-          </div>
-        </form>
+          }
+        />
       )}
     </>
   );

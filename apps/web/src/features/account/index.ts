@@ -11,7 +11,7 @@ export { UpcomingBookingsSummary } from './upcoming-bookings-summary.tsx';
 export { bookingPlace } from './booking-text.ts';
 export { CancelBookingDialog } from './cancel-booking-dialog.tsx';
 export { useBookingCancellation } from './cancel-booking.ts';
-export { ExitTerms } from './cancel-membership-page.tsx';
+export { CancelMembershipForm, ExitTerms } from './cancel-membership-page.tsx';
 export { FreezeForm } from './freeze-membership-page.tsx';
 export { myBookingsQuery } from './get-account-lists.ts';
 export { membershipExitQuery, useCancelMembership } from './membership-exit-api.ts';

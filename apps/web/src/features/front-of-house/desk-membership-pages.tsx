@@ -1,14 +1,13 @@
 import type { FreezeAnswer } from '@lido/contracts/membership-freeze';
-import { reasonMaxLength } from '@lido/contracts/membership-exit';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from '../../router/index.ts';
 import { parseCustomerId } from '../../app/session/acting-customer.ts';
 import { ApiError } from '../../lib/api/api-client.ts';
 import { genericErrorLine } from '../../lib/api/generic-error.ts';
-import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import {
+  CancelMembershipForm,
   ExitTerms,
   FreezeForm,
   freezeOfferQuery,
@@ -79,13 +78,7 @@ function CancelMembership({ name }: { name: string }) {
   const { membershipId = '' } = useParams();
   const exit = useQuery(membershipExitQuery(membershipId));
   const cancel = useCancelMembership(membershipId);
-  const [reason, setReason] = useState('');
-  const reasonId = useId();
   const confirmed = useFocusWhen(cancel.isSuccess);
-  const refusal = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (cancel.error) refusal.current?.focus();
-  }, [cancel.error]);
   const data = exit.data;
   return (
     <>
@@ -102,40 +95,16 @@ function CancelMembership({ name }: { name: string }) {
         </div>
       )}
       {data && data.cancelledAt === null && (
-        <form
-          className="panel form"
-          onSubmit={(event) => {
-            event.preventDefault();
-            cancel.mutate({ kind: data.kind, ...(reason.trim() ? { reason: reason.trim() } : {}) });
+        <CancelMembershipForm
+          exit={data}
+          cancel={cancel}
+          words={{
+            heading: data.membershipName,
+            intro: 'Read this to the customer before confirming: it is what My account shows them.',
+            reason: 'Why are they leaving? (optional)',
+            submit: 'Cancel membership',
           }}
-        >
-          <h2>{data.membershipName}</h2>
-          <p>Read this to the customer before confirming: it is what My account shows them.</p>
-          <ExitTerms exit={data} />
-          <div className="field">
-            <label className="field__label" htmlFor={reasonId}>
-              Why are they leaving? (optional)
-            </label>
-            <textarea
-              id={reasonId}
-              className="field__input"
-              rows={3}
-              maxLength={reasonMaxLength}
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-            />
-          </div>
-          {cancel.error && (
-            <p ref={refusal} tabIndex={-1} className="error-line" role="alert">
-              {refusalText(cancel.error)}
-            </p>
-          )}
-          <div className="form__actions">
-            <Button type="submit" variant="primary" size="lg" disabled={cancel.isPending}>
-              {cancel.isPending ? 'Cancelling…' : 'Cancel membership'}
-            </Button>
-          </div>
-        </form>
+        />
       )}
     </>
   );
