@@ -24,7 +24,7 @@ export async function createAccount(page: Page, email: string) {
   await details.getByLabel('Repeat password').fill('Jordan-Joins-2026');
 }
 
-/** Agrees to both terms of "Review & select dates", each through its dialog. */
+/** Agrees to both terms of "Review & select dates": one by ticking its box, one through its dialog. */
 export async function agreeToTerms(page: Page) {
   const dates = step(page, 'Review & select dates');
   // Ticking a box only ticks it (WCAG 3.2.2; issue 34 item 5): nothing opens.

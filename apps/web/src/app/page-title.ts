@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
+import { useMatches } from '../router/index.ts';
 
 /**
  * A page's own title, when its route's fixed one cannot say where the customer is (WCAG 2.4.2,
@@ -29,5 +30,22 @@ export function usePageTitleOverride(): string | null {
       return () => listeners.delete(listener);
     },
     () => pageTitle,
+  );
+}
+
+/**
+ * What names the page shown: its own title (usePageTitle) or else the innermost route's fixed one.
+ * Both layouts, the customer sites' and the staff site's, read it: the staff layout read the route's
+ * alone, so its customer pages were all "Customer" (issue 34 item 4).
+ */
+export function usePageName(): string | undefined {
+  const matches = useMatches();
+  const pageTitle = usePageTitleOverride();
+  return (
+    pageTitle ??
+    [...matches]
+      .reverse()
+      .map((match) => (match.handle as { title?: string } | undefined)?.title)
+      .find(Boolean)
   );
 }

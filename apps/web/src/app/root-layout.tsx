@@ -16,7 +16,7 @@ import { useSite } from './site-mode/site-context.tsx';
 import { updateSiteModeFromSearch, useSiteMode } from './site-mode/site-mode.ts';
 import { Toaster } from './toasts/toaster.tsx';
 import { useRouteFocus } from './route-focus.ts';
-import { usePageTitleOverride } from './page-title.ts';
+import { usePageName } from './page-title.ts';
 import { ThemeGate } from './theme-gate.tsx';
 import { type ThemeLogo, themeLogo } from './theme/theme-logo.tsx';
 
@@ -31,14 +31,7 @@ const KioskIdle = lazy(async () => ({
 }));
 
 function useDocumentTitle(clientName: string): string {
-  const matches = useMatches();
-  const pageTitle = usePageTitleOverride();
-  const title =
-    pageTitle ??
-    [...matches]
-      .reverse()
-      .map((match) => (match.handle as RouteHandle | undefined)?.title)
-      .find(Boolean);
+  const title = usePageName();
   const full = title ? `${title} | ${clientName}` : clientName;
   useEffect(() => {
     document.title = full;

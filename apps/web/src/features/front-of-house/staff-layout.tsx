@@ -1,17 +1,16 @@
 import type { ClientSettings } from '@lido/contracts/client-settings';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Navigate, Outlet, useLocation, useMatches } from '../../router/index.ts';
+import { Navigate, Outlet, useLocation } from '../../router/index.ts';
 import { ApiError } from '../../lib/api/api-client.ts';
 import { genericErrorLine } from '../../lib/api/generic-error.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useRouteFocus } from '../../app/route-focus.ts';
-import { usePageTitleOverride } from '../../app/page-title.ts';
+import { usePageName } from '../../app/page-title.ts';
 import { type SiteOverrides, SiteOverridesContext } from '../../app/site-mode/site-overrides.ts';
 import { deskVoice } from '../../app/site-mode/voice.ts';
 import { ThemeGate } from '../../app/theme-gate.tsx';
 import { Toaster } from '../../app/toasts/toaster.tsx';
-import type { RouteHandle } from '../chrome/index.ts';
 import { type SessionAccount, SessionTimeout } from '../session-timeout/index.ts';
 import { SelectedCustomerBar } from './selected-customer-bar.tsx';
 import { selectCustomerFromSearch, useSelectCustomer, useSelectedCustomerId } from './selected-customer.ts';
@@ -43,15 +42,8 @@ export const staffSiteOverrides: SiteOverrides = {
 };
 
 function useStaffDocumentTitle(clientName: string): void {
-  const matches = useMatches();
   // A page's own title first, as on the customer sites: "Jordan Reed", not "Customer" (issue 34 item 4).
-  const pageTitle = usePageTitleOverride();
-  const title =
-    pageTitle ??
-    [...matches]
-      .reverse()
-      .map((match) => (match.handle as RouteHandle | undefined)?.title)
-      .find(Boolean);
+  const title = usePageName();
   const full = `${title ? `${title} | ` : ''}Front of house | ${clientName}`;
   useEffect(() => {
     document.title = full;
