@@ -10,6 +10,7 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { type DeskRegistration, RegistrationForm } from '../registration/index.ts';
 import { customerName } from './customer-text.ts';
 import { deskCustomerQuery, staffMeQuery, useUpdateDeskCustomer } from './staff-api.ts';
+import { usePageTitle } from '../../app/page-title.ts';
 
 /** The details the form asks for; a family member's email is their account holder's, so not theirs. */
 const fieldNamesFor = (customer: DeskCustomerDetail) =>
@@ -75,6 +76,8 @@ export function CustomerDetailsPage() {
   const id = parseCustomerId(useParams().customerId);
   const customer = useQuery({ ...deskCustomerQuery(id ?? 0), enabled: id !== null });
   const staff = useQuery(staffMeQuery);
+  // The tab names the customer too (WCAG 2.4.2; issue 34 item 4).
+  usePageTitle(customer.data ? `Change details: ${customerName(customer.data)}` : null);
   if (id === null || (customer.error instanceof ApiError && customer.error.status === 404))
     return (
       <>

@@ -17,6 +17,7 @@ import {
 import { customerName } from './customer-text.ts';
 import { useSelectedCustomerId } from './selected-customer.ts';
 import { deskCustomerQuery, staffMeQuery } from './staff-api.ts';
+import { usePageTitle } from '../../app/page-title.ts';
 
 /** A refusal's words: the server's message for a 4xx (the same as online), the generic line otherwise. */
 const refusalText = (error: Error) =>
@@ -42,6 +43,8 @@ function ForCustomer({ title, children }: { title: string; children: (name: stri
   const selectedId = useSelectedCustomerId();
   const staff = useQuery(staffMeQuery);
   const customer = useQuery({ ...deskCustomerQuery(customerId ?? 0), enabled: customerId !== null });
+  // The tab names the customer too (WCAG 2.4.2; issue 34 item 4).
+  usePageTitle(customer.data ? `${title}: ${customerName(customer.data)}` : null);
   if (staff.isPending || customer.isPending) return <Spinner label="Loading the customer" />;
   const back = customerId !== null && (
     <p>
