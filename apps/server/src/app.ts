@@ -23,7 +23,7 @@ import { packagesRoutes } from './modules/packages/index.ts';
 import { accountRoutes } from './modules/account/index.ts';
 import { membershipExitRoutes } from './modules/memberships/index.ts';
 import { bookingsRoutes } from './modules/bookings/index.ts';
-import { familyRoutes } from './modules/family/index.ts';
+import { familyRoutes } from './modules/customers/index.ts';
 import { staffRoutes } from './modules/staff/index.ts';
 import { deskPaymentsRoutes } from './modules/desk-payments/index.ts';
 import { deskCustomersRoutes } from './modules/staff/index.ts';

@@ -39,12 +39,12 @@ import { createDeskOrdersService } from './modules/desk-payments/index.ts';
 import { createMembershipExitService } from './modules/memberships/index.ts';
 import { createMembershipTimeline } from './modules/memberships/index.ts';
 import { createBookingsService } from './modules/bookings/index.ts';
-import { createFamilyService } from './modules/family/index.ts';
+import { createFamilyService } from './modules/customers/index.ts';
 import { createRateLimiter } from './modules/auth/index.ts';
 import { createRateLimitRepository } from './modules/auth/index.ts';
 import { createMaintenanceService } from './modules/maintenance/index.ts';
 import { createClientService } from './modules/client/index.ts';
-import { createCustomersRepository } from './modules/customers/index.ts';
+import { createCustomersRepository, setPasswordHash } from './modules/customers/index.ts';
 import { createCustomersService } from './modules/customers/index.ts';
 import { createDeskCustomersService } from './modules/staff/index.ts';
 import { createStaffAuditService } from './modules/audit/index.ts';
@@ -284,6 +284,7 @@ export function createServices(
       paymentAuth: createAuthRepository(database.payments),
       limiter,
       clock,
+      setPasswordHash: (customerId, passwordHash) => setPasswordHash(database.db, customerId, passwordHash),
     }),
     staffAuth: createStaffAuthService({ db: database.db, operators, limiter, clock, timeouts: config.staff }),
     staffAccounts: createStaffAccounts({ db: database.db, clock }),

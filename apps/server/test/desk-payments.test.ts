@@ -5,7 +5,7 @@ import { todayIn } from '@lido/pricing/calendar-date';
 import { creditMessages } from '@lido/contracts/offline-payments';
 import { nonCashOverMessage } from '../src/modules/desk-payments/desk-tenders.ts';
 import { transactionReused } from '../src/modules/desk-payments/desk-pay.ts';
-import { insertDependant } from '../src/modules/family/family.repository.ts';
+import { insertDependant } from '../src/modules/customers/family.repository.ts';
 import { staffSiteOnly } from '../src/http/callers.ts';
 import { staffOnlyMessage } from '../src/http/callers.ts';
 import { apiClient } from './support/api.ts';

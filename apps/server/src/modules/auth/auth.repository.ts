@@ -39,9 +39,6 @@ export function createAuthRepository(db: Db) {
       const [row] = await db.select({ slug: venues.slug }).from(venues).where(eq(venues.id, venueId));
       return row?.slug ?? null;
     },
-    async updatePasswordHash(customerId: number, passwordHash: string): Promise<void> {
-      await db.update(customers).set({ passwordHash }).where(eq(customers.id, customerId));
-    },
     /** Customers' side of the session engine (session-engine.ts), on their own table. */
     sessions: {
       async insert(owner, session) {

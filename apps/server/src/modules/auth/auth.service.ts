@@ -57,6 +57,8 @@ export function createAuthService(deps: {
   paymentAuth: AuthRepository;
   limiter: RateLimiter;
   clock: () => Date;
+  /** stores a customer's password hash (the customers module's write: it uses this module) */
+  setPasswordHash: (customerId: number, passwordHash: string) => Promise<void>;
 }) {
   const { config, operators, auth, limiter, clock } = deps;
 
@@ -125,7 +127,7 @@ export function createAuthService(deps: {
       if (!matched) throw new ValidationError({ username: [invalidCredentialsMessage] });
       await limiter.giveBack(taken);
       if (needsRehash(matched.passwordHash))
-        await auth.updatePasswordHash(matched.id, await hashPassword(input.password));
+        await deps.setPasswordHash(matched.id, await hashPassword(input.password));
       // A new session every login; the one the browser had before is ended (quality.md S7).
       const token = await sessions.ordinary.start(
         { customerId: matched.id, kiosk: input.kiosk },

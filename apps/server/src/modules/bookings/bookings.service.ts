@@ -23,7 +23,7 @@ import {
   releasePlaces,
 } from './bookings.repository.ts';
 import { calendarFile, type CalendarEvent } from './calendar-file.ts';
-import { othersNames } from '../family/index.ts';
+import { othersNames } from '../customers/index.ts';
 import { giveBackBookingUse } from '../packages/index.ts';
 import { type CalendarDate, todayIn } from '@lido/pricing/calendar-date';
 import { returnPassOfBooking } from '../guest-passes/index.ts';

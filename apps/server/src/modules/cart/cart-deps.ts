@@ -8,7 +8,7 @@ import type { createChangeService } from '../memberships/index.ts';
 import type { createMembershipsService } from '../memberships/index.ts';
 import { itemNotFoundMessage } from '../operator/index.ts';
 import type { OperatorRepository } from '../operator/index.ts';
-import type { FamilyService } from '../family/index.ts';
+import type { FamilyService } from '../customers/index.ts';
 import type { CartRepository, CartRow } from './cart.repository.ts';
 import type { LineKinds } from '../line-kinds/index.ts';
 

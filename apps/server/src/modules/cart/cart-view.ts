@@ -5,7 +5,7 @@ import type { CustomerRow } from '../auth/index.ts';
 import { requireOperator } from '../operator/index.ts';
 import type { OperatorRow } from '../operator/index.ts';
 import { type BookingLineRow, bookableSession } from './booking-lines.repository.ts';
-import { labelFamilyLines } from '../family/index.ts';
+import { labelFamilyLines } from '../customers/index.ts';
 import type { CartDeps } from './cart-deps.ts';
 import type { CartRow } from './cart.repository.ts';
 

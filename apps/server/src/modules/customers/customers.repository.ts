@@ -111,3 +111,16 @@ export async function emailInUse(
     .limit(1);
   return found !== undefined;
 }
+
+/**
+ * Whether the customer has a working Direct Debit mandate: Direct Debit's fact, kept on the
+ * customer for the basket's checks and written here, the customers table's one writer.
+ */
+export async function setWorkingInstructionFlag(db: Executor, customerId: number, value: boolean) {
+  await db.update(customers).set({ hasDirectDebitInstruction: value }).where(eq(customers.id, customerId));
+}
+
+/** A customer's password hash (a login upgrading an old hash's parameters). */
+export async function setPasswordHash(db: Executor, customerId: number, passwordHash: string) {
+  await db.update(customers).set({ passwordHash }).where(eq(customers.id, customerId));
+}

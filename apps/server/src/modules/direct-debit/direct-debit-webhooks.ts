@@ -1,3 +1,4 @@
+import { setWorkingInstructionFlag } from '../customers/index.ts';
 import type { PaymentProblem } from '../../db/schema.ts';
 import type { Tx } from '../../db/client.ts';
 import type { GcEvent } from '../../providers/direct-debit/gocardless-client.ts';
@@ -12,7 +13,6 @@ import {
   instructionsOf,
   lockCollectionByPayment,
   lockInstructionByMandate,
-  setWorkingInstructionFlag,
   updateCollection,
   updateInstruction,
 } from './direct-debit.repository.ts';

@@ -59,10 +59,6 @@ export async function hasWorkingInstructionFlag(db: Executor, customerId: number
   return customer?.hasInstruction ?? false;
 }
 
-export async function setWorkingInstructionFlag(db: Executor, customerId: number, value: boolean) {
-  await db.update(customers).set({ hasDirectDebitInstruction: value }).where(eq(customers.id, customerId));
-}
-
 // The billing request a basket holds.
 
 export async function heldBillingRequest(db: Executor, cartId: number) {

@@ -6,12 +6,7 @@ export { owesBlockingBalance } from './blocking-balance.ts';
 export { repriceCollections } from './collection-repricing.ts';
 export { paragraphsEmail } from './direct-debit-emails.ts';
 export { DirectDebitRequiredError, requireDirectDebitFor } from './direct-debit-required.ts';
-export {
-  findInstruction,
-  instructionsOf,
-  setWorkingInstructionFlag,
-  updateInstruction,
-} from './direct-debit.repository.ts';
+export { findInstruction, instructionsOf, updateInstruction } from './direct-debit.repository.ts';
 export {
   claimMandateCancel,
   mandatesAfterCancellations,

@@ -1,3 +1,4 @@
+import { setWorkingInstructionFlag } from '../customers/index.ts';
 import type { CalendarDate } from '@lido/pricing/calendar-date';
 import { addWorkingDays } from '@lido/pricing/working-days';
 import type { Tx } from '../../db/client.ts';
@@ -11,7 +12,6 @@ import {
   insertInstruction,
   type InstructionRow,
   releaseBillingRequest,
-  setWorkingInstructionFlag,
   updateInstruction,
 } from './direct-debit.repository.ts';
 

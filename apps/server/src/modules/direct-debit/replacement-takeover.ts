@@ -1,10 +1,10 @@
+import { setWorkingInstructionFlag } from '../customers/index.ts';
 import { type DirectDebitContext, endedMandate } from './direct-debit-context.ts';
 import {
   collectionsOfInstruction,
   findInstruction,
   insertCollection,
   type InstructionRow,
-  setWorkingInstructionFlag,
   updateCollection,
   updateInstruction,
 } from './direct-debit.repository.ts';

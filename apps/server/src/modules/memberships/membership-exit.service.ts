@@ -1,3 +1,4 @@
+import { setWorkingInstructionFlag } from '../customers/index.ts';
 import { holdOrderForRefund, recordOrderRefund } from '../order-refunds/index.ts';
 import type { CancelMembershipBody, MembershipExit } from '@lido/contracts/membership-exit';
 import { addMonths, type CalendarDate, compareDates, prettyDate, todayIn } from '@lido/pricing/calendar-date';
@@ -10,12 +11,7 @@ import type { GoCardlessClient } from '../../providers/direct-debit/gocardless-c
 import { addCredit } from '../account-credit/index.ts';
 import type { CardPaymentOfOrder } from '../order-refunds/index.ts';
 import { customerContact } from '../customers/index.ts';
-import {
-  instructionsOf,
-  setWorkingInstructionFlag,
-  updateInstruction,
-  findInstruction,
-} from '../direct-debit/index.ts';
+import { instructionsOf, updateInstruction, findInstruction } from '../direct-debit/index.ts';
 import type { EmailQueue } from '../email/index.ts';
 import { itemNotFoundMessage, requireOperator } from '../operator/index.ts';
 import type { OperatorRepository, OperatorRow } from '../operator/index.ts';
