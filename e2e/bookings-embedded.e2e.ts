@@ -24,7 +24,11 @@ describe('booking an activity in embedded mode', () => {
   async function expectEmbedded(page: Page) {
     await waitForPage(page);
     expect(await page.getByRole('banner').count(), 'no header').toBe(0);
-    expect(await page.getByRole('contentinfo').count(), 'no footer').toBe(0);
+    // No operator footer, but the accessibility statement is still linked (issue 34 item 6).
+    expect(
+      await page.getByRole('contentinfo').getByRole('link').allInnerTexts(),
+      "only Lido's own footer link",
+    ).toEqual(['Accessibility statement']);
     expect(await page.getByRole('navigation', { name: 'Breadcrumb' }).count(), 'no breadcrumbs').toBe(0);
     const { myAccount, onlineJoining } = e2e.server.urls;
     const otherSites = [new URL(myAccount).origin, new URL(onlineJoining).origin];

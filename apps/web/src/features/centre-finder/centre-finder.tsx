@@ -161,9 +161,10 @@ export function CentreFinder({ venues, onSelect }: { venues: Venue[]; onSelect: 
       : null;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const widen = (radius: number) => {
+    // The button goes with the empty result: focus moves first to the heading, which then counts
+    // the centres found (and says so, as a live region), so it never falls to the page.
+    headingRef.current?.focus();
     updateFinder({ radius, noVenuesFound: false });
-    // The button goes with the empty result: focus moves to the heading that now counts the centres.
-    requestAnimationFrame(() => headingRef.current?.focus());
   };
   const heading = finder.searchMessage
     ? finder.searchMessage
