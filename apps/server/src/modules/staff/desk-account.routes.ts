@@ -12,7 +12,8 @@ import type { Config } from '../../config.ts';
 import { apiRoutes, ok } from '../../http/api-schema.ts';
 import { parseInput } from '../../http/errors.ts';
 import { staffGuard, type RouteServices } from '../../http/callers.ts';
-import { recordStaffAction } from '../audit/index.ts';
+import type { Executor } from '../../db/client.ts';
+import { recordStaffAction, type StaffAction } from '../audit/index.ts';
 
 /**
  * What a supervisor does for a customer at the desk or on the phone (issue 34 item 8, decision
@@ -29,11 +30,20 @@ export function deskAccountRoutes(
   const api = apiRoutes(app);
   const guard = staffGuard(services, config);
 
-  /** A supervisor, and the customer named in the path (their account holder for a family member). */
+  /**
+   * A supervisor, the customer named in the path (their account holder for a family member), and
+   * the audit row for what is done for them, to write in the change's own transaction.
+   */
   async function supervisorFor(request: FastifyRequest, reply: FastifyReply, customerId: number) {
     const { staff } = await guard.requireStaff(request, reply, 'supervisor');
     const customer = await services.deskCustomers.actingFor(staff.operatorId, customerId);
-    return { staff, customer, by: { staff: { id: staff.id, username: staff.username } } };
+    const audit = (tx: Executor, entry: Omit<StaffAction, 'by' | 'customerId'>) =>
+      recordStaffAction(tx, {
+        by: { staff: { id: staff.id, username: staff.username } },
+        customerId: customer.id,
+        ...entry,
+      });
+    return { customer, audit };
   }
 
   api.put(
@@ -60,12 +70,10 @@ export function deskAccountRoutes(
     { schema: { params: deskBookingParamsSchema, response: ok(bookingSchema) } },
     async (request, reply) => {
       const params = parseInput(deskBookingParamsSchema, request.params);
-      const { customer, by } = await supervisorFor(request, reply, params.customerId);
+      const { customer, audit } = await supervisorFor(request, reply, params.customerId);
       const booking = await services.bookings.cancel(customer, params.bookingId, (tx, cancelled) =>
-        recordStaffAction(tx, {
-          by,
+        audit(tx, {
           action: 'booking.cancel',
-          customerId: customer.id,
           orderId: cancelled.orderId,
           amountPence: cancelled.refundPence,
           details: {
@@ -91,13 +99,11 @@ export function deskAccountRoutes(
     },
     async (request, reply) => {
       const params = parseInput(deskMembershipParamsSchema, request.params);
-      const { customer, by } = await supervisorFor(request, reply, params.customerId);
+      const { customer, audit } = await supervisorFor(request, reply, params.customerId);
       const body = parseInput(cancelMembershipBodySchema, request.body);
       const exit = await services.membershipExit.cancel(customer.id, params.membershipId, body, (tx, done) =>
-        recordStaffAction(tx, {
-          by,
+        audit(tx, {
           action: 'membership.cancel',
-          customerId: customer.id,
           amountPence: done.refund?.total.raw.amount ?? null,
           details: {
             membershipId: params.membershipId,
@@ -123,17 +129,15 @@ export function deskAccountRoutes(
     },
     async (request, reply) => {
       const params = parseInput(deskMembershipParamsSchema, request.params);
-      const { customer, by } = await supervisorFor(request, reply, params.customerId);
+      const { customer, audit } = await supervisorFor(request, reply, params.customerId);
       const body = parseInput(freezeBodySchema, request.body);
       const answer = await services.membershipFreeze.freeze(
         customer,
         params.membershipId,
         body,
         (tx, frozen) =>
-          recordStaffAction(tx, {
-            by,
+          audit(tx, {
             action: 'membership.freeze',
-            customerId: customer.id,
             amountPence: frozen.monthlyFeePence,
             details: { membershipId: params.membershipId, ...frozen },
           }),
