@@ -6,6 +6,7 @@ import { NotFoundPage } from '../../app/errors/not-found-page.tsx';
 import { usePageTitle } from '../../app/page-title.ts';
 import { useAuthState } from '../../app/session/session-store.ts';
 import { useDeclareThemeVenue } from '../../app/theme/theme-venue.ts';
+import { SiteLink } from '../../app/site-mode/site-link.tsx';
 import { ApiError } from '../../lib/api/api-client.ts';
 import { genericErrorLine } from '../../lib/api/generic-error.ts';
 import { Button, buttonClass } from '../../ui/button.tsx';
@@ -16,6 +17,7 @@ import { PackageOffers } from '../packages/index.ts';
 import { WaitingListPanel } from '../waiting-list/index.ts';
 import { useAddBooking } from './add-booking.ts';
 import { BandChoice } from './band-choice.tsx';
+import { openToThem, useFirstBookableAttendee } from './first-bookable-attendee.ts';
 import { GuestPassForm } from './guest-pass-form.tsx';
 import { sessionQuery } from './get-timetable.ts';
 import { cheapestAvailable, dayDate, notBookableText, whereText } from './session-text.ts';
@@ -131,6 +133,7 @@ function BookingForm({
               variant="primary"
               size="lg"
               disabled={add.isPending || waitingForPrices || priceId === undefined}
+              aria-describedby={priceId === undefined && !pricesLoading ? 'no-price-open' : undefined}
             >
               {add.isPending || waitingForPrices ? 'Adding…' : 'Add to basket'}
             </Button>
@@ -140,9 +143,14 @@ function BookingForm({
             </Button>
           )}
         </div>
-        {isLoggedIn && priceId === undefined && (
-          <p className="field__hint">
-            None of this session's prices is open to {attendee === undefined ? 'you' : 'them'}.
+        {isLoggedIn && priceId === undefined && !pricesLoading && (
+          <p className="field__hint" id="no-price-open">
+            None of this session's prices is open to {attendee === undefined ? 'you' : 'them'}: choose someone
+            else{session.ageLimit ? ` (${session.ageLimit.toLowerCase()})` : ''}, or{' '}
+            <SiteLink site="my-account" to="/user-details">
+              add them to your family in My details
+            </SiteLink>
+            .
           </p>
         )}
         {/* Not a live region: the spec's toast announces the addition; this offers the way on. */}
@@ -161,13 +169,51 @@ function BookingForm({
   );
 }
 
+/**
+ * No price of the session is open to the customer or anyone in their family (a children's lesson
+ * for a customer who has added no child): how to book it, never a dead end (issue 34 item 7).
+ */
+function NotOpenToYou({ session, forWhom }: { session: SessionDetails; forWhom: 'you' | 'your family' }) {
+  return (
+    <div className="notice" id="not-open-to-you">
+      <p className="notice__title">
+        None of this session's prices is open to {forWhom}
+        {session.ageLimit ? ` (${session.ageLimit.toLowerCase()})` : ''}
+      </p>
+      <p>
+        To book it for a child,{' '}
+        <SiteLink site="my-account" to="/user-details">
+          add them to your family in My details
+        </SiteLink>
+        , then come back and choose them here.
+      </p>
+    </div>
+  );
+}
+
 /** /sessions/{id} on the bookings site: one session's details, its price bands and "Add to basket". */
 export function SessionPage() {
   const { sessionId = '' } = useParams();
   const { state: authState, loggedIn } = useAuthState();
-  const [attendee, setAttendee] = useState<number | undefined>(undefined);
-  const session = useQuery(sessionQuery(sessionId, authState, attendee));
+  const [chosenAttendee, setChosenAttendee] = useState<number | undefined>(undefined);
+  // Set once the customer chooses who it is for; until then the page may choose for them.
+  const [attendeeChosen, setAttendeeChosen] = useState(false);
   const hasFamily = useHasFamily(loggedIn);
+  // The customer's own prices. None open to them (a children's lesson): the booking opens on the
+  // first of their family who can book it (issue 34 item 7).
+  const own = useQuery(sessionQuery(sessionId, authState));
+  const forFamily = useFirstBookableAttendee(
+    sessionId,
+    authState,
+    loggedIn,
+    hasFamily && !attendeeChosen && own.data !== undefined && !own.isPlaceholderData && !openToThem(own.data),
+  );
+  const attendee = attendeeChosen ? chosenAttendee : (forFamily ?? undefined);
+  const session = useQuery(sessionQuery(sessionId, authState, attendee));
+  const chooseAttendee = (id: number | undefined) => {
+    setAttendeeChosen(true);
+    setChosenAttendee(id);
+  };
   // The session's centre's look, however the customer came here (decision 0084).
   useDeclareThemeVenue(session.data?.venue.slug);
   // The tab names the session, not "Session" (WCAG 2.4.2; issue 34 item 4).
@@ -221,7 +267,7 @@ export function SessionPage() {
           <BookingForm
             session={data}
             attendee={attendee}
-            onAttendee={setAttendee}
+            onAttendee={chooseAttendee}
             pricesLoading={session.isPlaceholderData}
           />
           <GuestPassForm session={data} />
@@ -234,11 +280,16 @@ export function SessionPage() {
             <BookingForm
               session={data}
               attendee={attendee}
-              onAttendee={setAttendee}
+              onAttendee={chooseAttendee}
               pricesLoading={session.isPlaceholderData}
             />
           }
         />
+      ) : loggedIn &&
+        (availability.status === 'available' || availability.status === 'few') &&
+        !data.bookingBlocked &&
+        !openToThem(data) ? (
+        <NotOpenToYou session={data} forWhom={hasFamily ? 'your family' : 'you'} />
       ) : (
         <div className="notice">
           <p className="notice__title">{availability.label}</p>
