@@ -221,6 +221,24 @@ describe('paying at the desk', () => {
     return { ...rendered, calls: stub.calls };
   }
 
+  it('says what is still to pay beside a Take payment that cannot be pressed yet', async () => {
+    renderBasket(() => wire({}));
+    const u = user();
+    await screen.findByRole('heading', { level: 1, name: 'Basket' }, wait);
+    const pay = screen.getByRole('button', { name: 'Take payment' });
+    expect(pay.getAttribute('aria-disabled')).toBe('true');
+    const reason = document.getElementById(pay.getAttribute('aria-describedby') ?? '');
+    expect(reason?.textContent).toBe(
+      '£15.40 is still to pay. Add a payment above to cover it, then take payment.',
+    );
+    await addPayment(u, 'Cash', '10');
+    expect(document.getElementById(pay.getAttribute('aria-describedby') ?? '')?.textContent).toMatch(
+      /^£5\.40 is still to pay\./,
+    );
+    await addPayment(u, 'Cash', '20');
+    expect(pay.getAttribute('aria-describedby')).toBeNull();
+  });
+
   it('takes £20 cash for £15.40 in one order, however often Take payment is pressed', async () => {
     let answered = 0;
     const { calls, router } = renderBasket(() => {
