@@ -76,8 +76,15 @@ describe('family accounts (issue 18 item 4)', () => {
     await visit(page, `${bookings}/sessions/${lesson!.id}`);
     const who = page.getByRole('group', { name: 'Who is this booking for?' });
     await who.waitFor();
-    expect(await page.getByRole('radio', { name: /^Junior/ }).isDisabled()).toBe(true);
+    // No band is Alex's, so the booking opens on the child it is open to (issue 34 item 7).
+    await expect.poll(() => who.getByRole('radio', { name: 'Maya Jones (child)' }).isChecked()).toBe(true);
+    expect(await who.getByRole('radio', { name: 'Myself' }).isChecked()).toBe(false);
+    await expect.poll(() => page.getByRole('radio', { name: /^Junior/ }).isChecked()).toBe(true);
     await expectNoAxeViolations(page);
+    // Choosing himself says why he can't, and how to book it for a child; then back to Maya.
+    await who.getByRole('radio', { name: 'Myself' }).check();
+    await page.getByText(/^None of this session's prices is open to you: choose someone else/).waitFor();
+    expect(await page.getByRole('radio', { name: /^Junior/ }).isDisabled()).toBe(true);
     await who.getByRole('radio', { name: 'Maya Jones (child)' }).check();
     await expect.poll(() => page.getByRole('radio', { name: /^Junior/ }).isChecked()).toBe(true);
     await expectNoAxeViolations(page);
