@@ -2,7 +2,6 @@ import { creditMessages } from '@lido/contracts/offline-payments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSandbox, type TestSandbox } from './support/card-sandbox.ts';
 import { checkoutCalls } from './support/checkout-calls.ts';
-import { createCustomersRepository } from '../src/modules/customers/customers.repository.ts';
 import { createCustomer, type TestCustomer } from './support/factories.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
@@ -14,12 +13,16 @@ describe('paying with account credit, alone or with a card (platform spec §3 "O
   const balanceOf = async (customer: TestCustomer) =>
     (
       await t.database.query<{ credit_balance_pence: number }>(
-        'SELECT credit_balance_pence FROM customers WHERE id = $1',
+        'SELECT coalesce((SELECT balance_pence FROM account_credit_balances WHERE customer_id = $1), 0) AS credit_balance_pence',
         [customer.id],
       )
     )[0]!.credit_balance_pence;
   const setBalance = (customer: TestCustomer, pence: number) =>
-    createCustomersRepository(t.database.db).update(customer.id, { creditBalancePence: pence });
+    t.database.query(
+      `INSERT INTO account_credit_balances (customer_id, balance_pence) VALUES ($1, $2)
+       ON CONFLICT (customer_id) DO UPDATE SET balance_pence = EXCLUDED.balance_pence`,
+      [customer.id, pence],
+    );
   const authorise = async (cookie: string, terms: number[], payments: object[]) => {
     const prepared = (await call(cookie, 'GET', '/api/checkout/prepare')).body.data;
     const token = await sandbox.tokenise(prepared.sessionKey, { cardholderName: 'SAM CARTER' });

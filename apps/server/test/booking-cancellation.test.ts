@@ -19,7 +19,7 @@ describe('my bookings and cancelling them', () => {
   const credit = async (customer: TestCustomer) =>
     (
       await rows<{ credit_balance_pence: number }>(
-        'SELECT credit_balance_pence FROM customers WHERE id = $1',
+        'SELECT coalesce((SELECT balance_pence FROM account_credit_balances WHERE customer_id = $1), 0) AS credit_balance_pence',
         [customer.id],
       )
     )[0]!.credit_balance_pence;

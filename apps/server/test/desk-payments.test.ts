@@ -106,9 +106,10 @@ describe('taking payment at the desk', () => {
     );
   const balanceOf = async (customer: TestCustomer) =>
     (
-      await rows<{ b: number }>('SELECT credit_balance_pence AS b FROM customers WHERE id = $1', [
-        customer.id,
-      ])
+      await rows<{ b: number }>(
+        'SELECT coalesce((SELECT balance_pence FROM account_credit_balances WHERE customer_id = $1), 0) AS b',
+        [customer.id],
+      )
     )[0]!.b;
 
   beforeAll(async () => {

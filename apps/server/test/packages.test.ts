@@ -138,7 +138,7 @@ describe('packages', () => {
       history: [],
     });
     const [{ credit }] = (await t.database.query<{ credit: number }>(
-      'SELECT credit_balance_pence AS credit FROM customers WHERE id = $1',
+      'SELECT coalesce((SELECT balance_pence FROM account_credit_balances WHERE customer_id = $1), 0) AS credit',
       [customer.id],
     )) as [{ credit: number }];
     expect(credit).toBe(0);

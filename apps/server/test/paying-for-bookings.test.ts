@@ -122,7 +122,7 @@ describe('paying for bookings', () => {
     const paid = await complete(customer, { payments: [{ tender_type: 'credit', amount: 650 }] });
     expect(paid.status).toBe(200);
     const [balance] = await rows<{ credit_balance_pence: number }>(
-      'SELECT credit_balance_pence FROM customers WHERE id = $1',
+      'SELECT coalesce((SELECT balance_pence FROM account_credit_balances WHERE customer_id = $1), 0) AS credit_balance_pence',
       [customer.id],
     );
     expect(balance!.credit_balance_pence).toBe(350);
@@ -230,7 +230,7 @@ describe('paying for bookings', () => {
       'A session in your basket has been cancelled, so the payment was cancelled and you have not been charged.',
     );
     const [balance] = await rows<{ credit_balance_pence: number }>(
-      'SELECT credit_balance_pence FROM customers WHERE id = $1',
+      'SELECT coalesce((SELECT balance_pence FROM account_credit_balances WHERE customer_id = $1), 0) AS credit_balance_pence',
       [customer.id],
     );
     expect(balance!.credit_balance_pence).toBe(2000);

@@ -196,7 +196,7 @@ describe('promotion limits at completion, on 21 Nov 2026', () => {
     expect(answers.filter((answer) => answer.status === 409)).toHaveLength(3);
     expect(await ordersOf(buyers)).toHaveLength(2);
     const balances = await t.database.query<{ credit_balance_pence: number }>(
-      `SELECT credit_balance_pence FROM customers WHERE id = ANY($1::int[]) ORDER BY credit_balance_pence`,
+      `SELECT coalesce(b.balance_pence, 0) AS credit_balance_pence FROM customers c LEFT JOIN account_credit_balances b ON b.customer_id = c.id WHERE c.id = ANY($1::int[]) ORDER BY 1`,
       [idsOf(buyers)],
     );
     expect(balances.map((row) => row.credit_balance_pence)).toEqual([

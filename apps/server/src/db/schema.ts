@@ -320,6 +320,11 @@ export const customers = pgTable('customers', {
   postcode: text('postcode'),
   homeVenueId: integer('home_venue_id').references(() => venues.id),
   hasOutstandingPenalties: boolean('has_outstanding_penalties').notNull().default(false),
+  /**
+   * Not written or read by this release: account credit is `accountCreditBalances` (migration
+   * 0055). Kept one release, in step with it by triggers, for an instance still on the previous
+   * release during a rolling deploy; dropped after.
+   */
   creditBalancePence: integer('credit_balance_pence').notNull().default(0),
   hasDirectDebitInstruction: boolean('has_direct_debit_instruction').notNull().default(false),
   billingDay: integer('billing_day'),
@@ -332,6 +337,14 @@ export const customers = pgTable('customers', {
   }),
   relationship: text('relationship').$type<'child' | 'partner' | 'other'>(),
   removedFromFamilyAt: timestamp('removed_from_family_at', { withTimezone: true }),
+});
+
+/** A customer's account credit (migration 0055): the account-credit module's, no row is none. */
+export const accountCreditBalances = pgTable('account_credit_balances', {
+  customerId: integer('customer_id')
+    .primaryKey()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  balancePence: integer('balance_pence').notNull(),
 });
 
 export const sessions = pgTable('sessions', {

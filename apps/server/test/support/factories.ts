@@ -1,3 +1,4 @@
+import { addCredit } from '../../src/modules/account-credit/index.ts';
 import { and, eq } from 'drizzle-orm';
 import type { Cart } from '@lido/contracts/cart';
 import type { MembershipType } from '@lido/contracts/membership';
@@ -58,8 +59,8 @@ export async function createCustomer(t: TestApp, options: CustomerOptions = {}):
     homeVenueId,
     hasDirectDebitInstruction: options.hasDirectDebitInstruction ?? false,
     billingDay: options.billingDay ?? null,
-    creditBalancePence: options.creditBalancePence ?? 0,
   });
+  await addCredit(t.database.db, row.id, options.creditBalancePence ?? 0);
   return {
     id: row.id,
     reference: row.reference,

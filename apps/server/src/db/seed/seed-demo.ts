@@ -21,6 +21,7 @@ import { createScheduledSessions } from '../../modules/activities/index.ts';
 import { generationWindow } from '../../modules/activities/index.ts';
 import { formatProblems } from '../../modules/catalogue/index.ts';
 import { hashPassword } from '../../modules/auth/index.ts';
+import { addCredit } from '../../modules/account-credit/index.ts';
 import { importCatalogue } from '../../modules/catalogue/index.ts';
 import { demoTimeZone, seedDemoBookings } from './demo-bookings.ts';
 import { seedDemoArrears } from './demo-arrears.ts';
@@ -172,14 +173,24 @@ async function seedDemoCustomers(db: Db, operatorId: number, passwordHash: strin
   const venueIds = new Map(
     (await db.select({ id: venues.id, slug: venues.slug }).from(venues)).map((v) => [v.slug, v.id]),
   );
-  await db.insert(customers).values(
-    demoCustomers.map(({ homeVenueSlug, ...customer }) => ({
-      ...customer,
-      operatorId,
-      passwordHash,
-      homeVenueId: homeVenueSlug ? (venueIds.get(homeVenueSlug) ?? null) : null,
-    })),
-  );
+  const made = await db
+    .insert(customers)
+    .values(
+      demoCustomers.map(({ homeVenueSlug, ...customer }) => {
+        const row = {
+          ...customer,
+          operatorId,
+          passwordHash,
+          homeVenueId: homeVenueSlug ? (venueIds.get(homeVenueSlug) ?? null) : null,
+        };
+        delete row.creditBalancePence; // given below, in the account-credit module's table
+        return row;
+      }),
+    )
+    .returning({ id: customers.id, reference: customers.reference });
+  for (const { reference, creditBalancePence } of demoCustomers)
+    if (creditBalancePence)
+      await addCredit(db, made.find((row) => row.reference === reference)!.id, creditBalancePence);
 }
 
 /** Sam pays by card and saved it: checkout offers it first (a card the sandbox provider always knows). */

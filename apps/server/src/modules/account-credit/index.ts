@@ -1,2 +1,2 @@
 /** The account credit module's door (issue 32 item 3, decision 0081). */
-export { addCredit, spendCredit } from './account-credit.repository.ts';
+export { addCredit, creditBalanceOf, spendCredit } from './account-credit.repository.ts';

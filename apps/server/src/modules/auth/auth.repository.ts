@@ -1,3 +1,4 @@
+import { creditBalanceOf } from '../account-credit/index.ts';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { customers, sessions, venues } from '../../db/schema.ts';
@@ -34,6 +35,8 @@ export function createAuthRepository(db: Db) {
       const [row] = await db.select().from(customers).where(eq(customers.id, id));
       return row;
     },
+    /** The customer's account credit (the account-credit module's to keep). */
+    creditBalance: (customerId: number) => creditBalanceOf(db, customerId),
     async homeVenueSlug(venueId: number | null): Promise<string | null> {
       if (venueId === null) return null;
       const [row] = await db.select({ slug: venues.slug }).from(venues).where(eq(venues.id, venueId));

@@ -168,7 +168,7 @@ export function createAuthService(deps: {
         homeVenueSlug: await auth.homeVenueSlug(customer.homeVenueId),
         hasOutstandingPenalties: customer.hasOutstandingPenalties,
         membershipUser: { id: customer.id, homeVenueId: customer.homeVenueId },
-        credit: { balance: customer.creditBalancePence },
+        credit: { balance: await auth.creditBalance(customer.id) },
         hasInstruction: customer.hasDirectDebitInstruction,
         hasBillingDate: customer.billingDay !== null,
         billingDay: customer.billingDay,

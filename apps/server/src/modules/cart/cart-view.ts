@@ -1,3 +1,4 @@
+import { creditBalanceOf } from '../account-credit/index.ts';
 import type { Cart, CartItem } from '@lido/contracts/cart';
 import { sessionWhen } from '@lido/pricing/booking-rules';
 import { formatPence, moneyFormat } from '@lido/pricing/money';
@@ -83,6 +84,7 @@ export function createCartView(deps: Pick<CartDeps, 'operators' | 'db' | 'timeZo
     const total = views.reduce((sum, { lines }) => sum + lines.totalPence, 0);
     // Credits are offered, not applied: applying them is a payment step of checkout.
     const balance = total;
+    const creditPence = await creditBalanceOf(deps.db, customer.id);
     return {
       cartId: cart?.id ?? null,
       uuid: cart?.uuid ?? null,
@@ -103,8 +105,8 @@ export function createCartView(deps: Pick<CartDeps, 'operators' | 'db' | 'timeZo
           views.find(({ view }) => view.membershipCredit)?.view.membershipCredit ?? noMembershipCredit,
         general: {
           type: 'general',
-          totalAvailable: customer.creditBalancePence,
-          maxApplicable: Math.min(customer.creditBalancePence, total),
+          totalAvailable: creditPence,
+          maxApplicable: Math.min(creditPence, total),
         },
       },
       payments: [],

@@ -1,3 +1,4 @@
+import { creditBalanceOf } from '../account-credit/index.ts';
 import { randomUUID } from 'node:crypto';
 import { creditToSpend } from '@lido/contracts/offline-payments';
 import type { AuthoriseBody, AuthoriseResponse, PrepareResponse } from '@lido/contracts/payments';
@@ -159,7 +160,8 @@ export function createCardPayments(deps: CardPaymentDeps) {
       // Debit could collect).
       for (const { kind, lines } of parts)
         await kind.payable?.(deps.db, lines, { customerId: customer.id, cartId: cart.id });
-      const spend = creditToSpend(body.payments, { balance: customer.creditBalancePence, total });
+      const balance = await creditBalanceOf(deps.db, customer.id);
+      const spend = creditToSpend(body.payments, { balance, total });
       if ('error' in spend) throw new HttpError(422, spend.error, { errors: { payments: [spend.error] } });
       // The card pays what account credit does not.
       const cardAmount = total - spend.credit;
