@@ -74,7 +74,9 @@ describe('focus on a phone', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await visit(page, `${e2e.server.urls.onlineJoining}/checkout`);
     await page.getByRole('radio', { name: 'A different card' }).check();
-    // Sam's account holds his name but no address: the fields are open, his name already in them.
+    // Sam's name and address are on his account, so they are shown, not asked again; a card billed
+    // elsewhere opens the fields, his name already in them.
+    await page.getByRole('button', { name: 'Use a different address' }).click();
     const billing = page.getByRole('group', { name: 'Billing Details' });
     expect(await billing.getByLabel('First name').inputValue()).toBe('Sam');
     await page.locator('iframe[title="Card details"]').waitFor();
