@@ -39,6 +39,17 @@ describe('a joining basket outlives its tab, and checkout asks before it is left
     await leave.waitFor({ state: 'hidden' });
     expect(new URL(first.url()).pathname).toBe('/checkout');
     expect(await first.locator('.checkout-summary').innerText()).toContain('Off-peak Gym');
+    // A header link to another site asks as well (issue 34 item 7): it is a new document, which
+    // the router never saw; staying keeps the checkout.
+    await first
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Book an activity' })
+      .click();
+    await leave.waitFor();
+    await leave.getByRole('button', { name: 'Continue with my purchase' }).click();
+    await leave.waitFor({ state: 'hidden' });
+    expect(new URL(first.url()).origin).toBe(e2e.server.urls.onlineJoining);
+    expect(new URL(first.url()).pathname).toBe('/checkout');
     // A link in the header asks too; leaving goes where it pointed and keeps the basket.
     await first.getByRole('link', { name: 'Buy a membership' }).first().click();
     await leave.waitFor();
