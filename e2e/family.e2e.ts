@@ -83,7 +83,7 @@ describe('family accounts (issue 18 item 4)', () => {
     await expectNoAxeViolations(page);
     // Choosing himself says why he can't, and how to book it for a child; then back to Maya.
     await who.getByRole('radio', { name: 'Myself' }).check();
-    await page.getByText(/^None of this session's prices is open to you: choose someone else/).waitFor();
+    await page.getByText(/^None of this session’s prices is open to you: choose someone else/).waitFor();
     expect(await page.getByRole('radio', { name: /^Junior/ }).isDisabled()).toBe(true);
     await who.getByRole('radio', { name: 'Maya Jones (child)' }).check();
     await expect.poll(() => page.getByRole('radio', { name: /^Junior/ }).isChecked()).toBe(true);

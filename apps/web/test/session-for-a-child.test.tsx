@@ -70,13 +70,14 @@ describe("a children's lesson", () => {
   it('says how to add a child when the customer has none', async () => {
     logIn();
     render([], []);
-    const notice = (await screen.findByText(/None of this session's prices is open to you/)).closest(
+    const notice = (await screen.findByText(/None of this session’s prices is open to you/)).closest(
       '.notice',
     )!;
     expect(notice.textContent).toContain('(ages 4 to 11)');
+    expect(notice.textContent).toContain('To book it for a child, add them to your family in My details');
     expect(
       within(notice as HTMLElement)
-        .getByRole('link', { name: 'add them to your family in My details' })
+        .getByRole('link', { name: 'Go to My details' })
         .getAttribute('href'),
     ).toBe('http://m.test/user-details');
   });

@@ -16,6 +16,12 @@ export interface Voice {
   holdEnded: (places: string, time: string) => string;
   /** Why "Your details" can't be changed in the joining journey, and where they can be. */
   detailsLocked: string;
+  /** A session none of whose prices is open to the person booking (issue 34 item 7). */
+  priceNotOpen: string;
+  /** … nor to anyone in their family. */
+  priceNotOpenToFamily: string;
+  /** How to book such a session for a child. */
+  addChildHow: string;
 }
 
 export const customerVoice: Voice = {
@@ -25,6 +31,9 @@ export const customerVoice: Voice = {
   holdEnded: (places, time) => `Your hold on ${places} ended at ${time}.`,
   detailsLocked:
     'They are your account’s details, used for your membership and bookings. To change them, go to My details in My account.',
+  priceNotOpen: 'None of this session’s prices is open to you',
+  priceNotOpenToFamily: 'None of this session’s prices is open to you or your family',
+  addChildHow: 'To book it for a child, add them to your family in My details, then choose them here.',
 };
 
 export const deskVoice: Voice = {
@@ -34,6 +43,10 @@ export const deskVoice: Voice = {
   holdEnded: (places, time) => `The hold on ${places} ended at ${time}.`,
   detailsLocked:
     'They are the customer’s account details. A supervisor can change them from the customer’s page.',
+  priceNotOpen: 'None of this session’s prices is open to the customer',
+  priceNotOpenToFamily: 'None of this session’s prices is open to the customer or their family',
+  addChildHow:
+    'To book it for a child, the child is first added to the customer’s family (My details, Family, in My account), then chosen here.',
 };
 
 /** The words for whoever the page is talking to: the customer online, the clerk at the desk. */

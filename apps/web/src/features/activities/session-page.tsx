@@ -7,6 +7,7 @@ import { usePageTitle } from '../../app/page-title.ts';
 import { useAuthState } from '../../app/session/session-store.ts';
 import { useDeclareThemeVenue } from '../../app/theme/theme-venue.ts';
 import { SiteLink } from '../../app/site-mode/site-link.tsx';
+import { useSite } from '../../app/site-mode/site-context.tsx';
 import { ApiError } from '../../lib/api/api-client.ts';
 import { genericErrorLine } from '../../lib/api/generic-error.ts';
 import { Button, buttonClass } from '../../ui/button.tsx';
@@ -145,12 +146,9 @@ function BookingForm({
         </div>
         {isLoggedIn && priceId === undefined && !pricesLoading && (
           <p className="field__hint" id="no-price-open">
-            None of this session's prices is open to {attendee === undefined ? 'you' : 'them'}: choose someone
-            else{session.ageLimit ? ` (${session.ageLimit.toLowerCase()})` : ''}, or{' '}
-            <SiteLink site="my-account" to="/user-details">
-              add them to your family in My details
-            </SiteLink>
-            .
+            {attendee === undefined ? voice.priceNotOpen : 'None of this session’s prices is open to them'}:
+            choose someone else{session.ageLimit ? ` (${session.ageLimit.toLowerCase()})` : ''}.{' '}
+            {voice.addChildHow} <MyDetailsLink />
           </p>
         )}
         {/* Not a live region: the spec's toast announces the addition; this offers the way on. */}
@@ -173,21 +171,28 @@ function BookingForm({
  * No price of the session is open to the customer or anyone in their family (a children's lesson
  * for a customer who has added no child): how to book it, never a dead end (issue 34 item 7).
  */
-function NotOpenToYou({ session, forWhom }: { session: SessionDetails; forWhom: 'you' | 'your family' }) {
+function NotOpenToYou({ session, hasFamily }: { session: SessionDetails; hasFamily: boolean }) {
+  const voice = useVoice();
   return (
     <div className="notice" id="not-open-to-you">
       <p className="notice__title">
-        None of this session's prices is open to {forWhom}
+        {hasFamily ? voice.priceNotOpenToFamily : voice.priceNotOpen}
         {session.ageLimit ? ` (${session.ageLimit.toLowerCase()})` : ''}
       </p>
       <p>
-        To book it for a child,{' '}
-        <SiteLink site="my-account" to="/user-details">
-          add them to your family in My details
-        </SiteLink>
-        , then come back and choose them here.
+        {voice.addChildHow} <MyDetailsLink />
       </p>
     </div>
+  );
+}
+
+/** Online, the way to My details (its Family section); the desk has its own ways. */
+function MyDetailsLink() {
+  if (useSite() === 'front-of-house') return null;
+  return (
+    <SiteLink site="my-account" to="/user-details">
+      Go to My details
+    </SiteLink>
   );
 }
 
@@ -289,7 +294,7 @@ export function SessionPage() {
         (availability.status === 'available' || availability.status === 'few') &&
         !data.bookingBlocked &&
         !openToThem(data) ? (
-        <NotOpenToYou session={data} forWhom={hasFamily ? 'your family' : 'you'} />
+        <NotOpenToYou session={data} hasFamily={hasFamily} />
       ) : (
         <div className="notice">
           <p className="notice__title">{availability.label}</p>
