@@ -7,6 +7,7 @@ import { Link } from '../../router/index.ts';
 import { useClientSettings } from '../../app/client-settings/get-client-settings.ts';
 import { useAuthState } from '../../app/session/session-store.ts';
 import { showToast } from '../../app/toasts/toast-store.ts';
+import { useVoice } from '../../app/site-mode/voice.ts';
 import { ApiError, apiFetch, apiGet } from '../../lib/api/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { ErrorSummary, type FieldError } from '../../ui/error-summary.tsx';
@@ -57,6 +58,7 @@ function useAddGuest(sessionId: number) {
  * guest (first and last name required). The guest's place is free with the pass.
  */
 export function GuestPassForm({ session }: { session: SessionDetails }) {
+  const voice = useVoice();
   const enabled = useClientSettings().onlineGuestPassesEnabled;
   const { loggedIn } = useAuthState();
   const show = enabled && loggedIn && session.kind === 'session';
@@ -96,7 +98,7 @@ export function GuestPassForm({ session }: { session: SessionDetails }) {
         <div ref={addedRef} tabIndex={-1} className="notice notice--success">
           <p className="notice__title">{added} is in your basket</p>
           <p>
-            <Link to="/basket">Go to your basket</Link> to confirm the booking.
+            <Link to="/basket">{voice.goToBasket}</Link> to confirm the booking.
           </p>
         </div>
       )}
