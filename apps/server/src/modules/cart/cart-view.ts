@@ -53,20 +53,23 @@ export function createCartView(deps: Pick<CartDeps, 'operators' | 'db' | 'timeZo
   ): Promise<Cart> {
     const operator = known ?? (await requireOperator(deps.operators));
     const format = moneyFormat(operator.currency);
-    // Each kind's lines and what it shows of them, read together.
-    const views = cart
-      ? await Promise.all(
-          deps.kinds.map(async (kind) => {
-            const lines = await kind.linesOf(deps.db, cart.id);
-            const view = await kind.view(deps.db, lines, {
-              format,
-              customerId: customer.id,
-              timeZone: deps.timeZone,
-            });
-            return { lines, view };
-          }),
-        )
-      : [];
+    // Each kind's lines and what it shows of them, and the account credit on offer, read together.
+    const [views, creditPence] = await Promise.all([
+      cart
+        ? Promise.all(
+            deps.kinds.map(async (kind) => {
+              const lines = await kind.linesOf(deps.db, cart.id);
+              const view = await kind.view(deps.db, lines, {
+                format,
+                customerId: customer.id,
+                timeZone: deps.timeZone,
+              });
+              return { lines, view };
+            }),
+          )
+        : [],
+      creditBalanceOf(deps.db, customer.id),
+    ]);
     // Every line, in the order they were added, whoever it is for.
     const items: CartItem[] = (
       await labelFamilyLines(
@@ -84,7 +87,6 @@ export function createCartView(deps: Pick<CartDeps, 'operators' | 'db' | 'timeZo
     const total = views.reduce((sum, { lines }) => sum + lines.totalPence, 0);
     // Credits are offered, not applied: applying them is a payment step of checkout.
     const balance = total;
-    const creditPence = await creditBalanceOf(deps.db, customer.id);
     return {
       cartId: cart?.id ?? null,
       uuid: cart?.uuid ?? null,
