@@ -175,18 +175,10 @@ function busiestScripts(details: unknown): string {
     .join(', ');
 }
 
-/** Agrees to both terms in `scope`, each through its dialog. */
-async function acceptTerms(page: Page, scope: ReturnType<Page['locator']>) {
-  for (const name of ['Health commitment', 'Membership terms']) {
-    await scope.getByLabel(new RegExp(`I have read and agree to the ${name}`, 'i')).click();
-    // "I Agree" waits until the terms have been scrolled to their end (or fit the box).
-    await page
-      .getByRole('dialog')
-      .getByLabel(/scroll to read to the end/)
-      .evaluate((box) => box.scrollTo(0, box.scrollHeight));
-    await page.getByRole('dialog').getByRole('button', { name: 'I Agree' }).click();
-    await page.getByRole('dialog').waitFor({ state: 'hidden' });
-  }
+/** Agrees to both terms in `scope`: a terms box only ticks (issue 34 item 5). */
+async function acceptTerms(scope: ReturnType<Page['locator']>) {
+  for (const name of ['Health commitment', 'Membership terms'])
+    await scope.getByLabel(new RegExp(`I have read and agree to the ${name}`, 'i')).check();
 }
 
 /**
@@ -204,7 +196,7 @@ async function changeToOffPeak(page: Page, onlineJoining: string) {
   await page.getByRole('button', { name: 'Choose this membership: Off-peak Gym' }).click();
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   const dates = page.locator('section.joining-step').filter({ hasText: 'Review & select dates' });
-  await acceptTerms(page, dates);
+  await acceptTerms(dates);
   await dates.getByRole('button', { name: 'Continue' }).click();
   await page.waitForURL(`${onlineJoining}/checkout`);
   await page.getByRole('heading', { name: 'No payment is required for this purchase.' }).waitFor();
