@@ -9,10 +9,9 @@ import { activitySessions } from '../../db/schema.ts';
  * concurrent takers of the last place get exactly one success (the CHECK on `taken` backs it).
  */
 
-/** What an online take asks: the session has room, runs, is bookable online and has not started. */
-const onSaleWith = (sessionId: number, quantity: number, now: Date) =>
+/** What an online take asks: room for `quantity`, running, bookable online and not started. */
+const onSale = (quantity: number, now: Date) =>
   and(
-    eq(activitySessions.id, sessionId),
     sql`${activitySessions.taken} + ${quantity} <= ${activitySessions.capacity}`,
     eq(activitySessions.cancelled, false),
     eq(activitySessions.onlineBookingEnabled, true),
@@ -24,7 +23,7 @@ export async function takePlaces(db: Executor, sessionId: number, quantity: numb
   const rows = await db
     .update(activitySessions)
     .set({ taken: sql`${activitySessions.taken} + ${quantity}` })
-    .where(onSaleWith(sessionId, quantity, now))
+    .where(and(eq(activitySessions.id, sessionId), onSale(quantity, now)))
     .returning({ id: activitySessions.id });
   return rows.length === 1;
 }
@@ -44,8 +43,7 @@ export function withPlacesTaken(
   return sql`
     WITH taken AS (
       UPDATE activity_sessions SET taken = taken + ${quantity}
-       WHERE id = ${sessionId} AND taken + ${quantity} <= capacity
-         AND NOT cancelled AND online_booking_enabled AND starts_at > ${now.toISOString()}::timestamptz
+       WHERE ${and(eq(activitySessions.id, sessionId), onSale(quantity, now))}
          ${take.unless ? sql`AND NOT ${take.unless}` : sql``}
       RETURNING id)
     ${then}`;
@@ -90,10 +88,7 @@ export async function takeFreeCourt(
         eq(activitySessions.venueId, slot.venueId),
         eq(activitySessions.startsAt, slot.startsAt),
         except.length > 0 ? notInArray(activitySessions.id, except) : undefined,
-        sql`${activitySessions.taken} + 1 <= ${activitySessions.capacity}`,
-        eq(activitySessions.cancelled, false),
-        eq(activitySessions.onlineBookingEnabled, true),
-        gt(activitySessions.startsAt, now),
+        onSale(1, now),
       ),
     )
     .orderBy(asc(activitySessions.id))
