@@ -207,6 +207,11 @@ export default tseslint.config(
     files: ['apps/server/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [noWebCode] }] },
   },
+  {
+    // `npm run bench:reports` asks the dashboard module through its door, in its own process.
+    files: ['scripts/bench/reports.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noWebCode] }] },
+  },
   ...serverBoundaries,
   {
     // SQL only in repositories (decision 0022): outside `*.repository.ts` and the database's own

@@ -50,7 +50,9 @@ describe('customer accounts in the browser', () => {
 
     await accountNav.getByRole('link', { name: 'Payments' }).click();
     await page.getByRole('heading', { name: 'Payments', level: 1 }).waitFor();
-    await expect.poll(() => page.getByRole('row').count()).toBe(3); // a header row and two payments
+    // The receipts table: a header row and two payments (her Direct Debit collections are a table of their own).
+    const receipts = page.getByRole('table', { name: 'Your payments, newest first' });
+    await expect.poll(() => receipts.getByRole('row').count()).toBe(3);
     await expectNoAxeViolations(page);
     await page
       .getByRole('row')

@@ -110,5 +110,5 @@ describe('membership benefits pay for bookings (issue 18)', () => {
     await page.getByRole('heading', { name: 'Your booking is confirmed', level: 1 }).waitFor();
     expect(await page.getByRole('region', { name: 'Receipt' }).innerText()).toContain('£2.60');
     await expectNoAxeViolations(page);
-  });
+  }, 180_000);
 });

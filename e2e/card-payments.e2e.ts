@@ -26,7 +26,9 @@ describe('paying by card at checkout', () => {
     await fillBilling(page);
     // The name on the card is the billing name just given, not asked again (issue 34 item 5).
     const frame = page.frameLocator('iframe[title="Card details"]');
-    await expect.poll(() => frame.getByLabel('Name on card').inputValue()).toBe('Jordan Reed');
+    await expect
+      .poll(() => frame.getByLabel('Name on card').inputValue(), { timeout: 10_000 })
+      .toBe('Jordan Reed');
     await acceptCheckoutTerms(page, ['Health commitment', 'Membership terms']);
     // A wrong card number is called one, with whatever else is missing (issue 34 item 4).
     await frame.getByLabel('Card number').fill('4929 0000 0000 0001');

@@ -37,7 +37,7 @@ describe('Direct Debit problems in My account', () => {
     await expectNoAxeViolations(page);
 
     await notice.getByRole('link', { name: 'See your Direct Debit' }).click();
-    const directDebit = page.getByRole('region', { name: 'Direct Debit' });
+    const directDebit = page.getByRole('region', { name: 'Direct Debit', exact: true });
     await directDebit.waitFor();
     expect(await directDebit.locator('.facts').innerText()).toMatch(/Status\s+Failed/);
     expect(await directDebit.getByText('Your Direct Debit could not be set up').count()).toBe(1);

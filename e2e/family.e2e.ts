@@ -83,7 +83,8 @@ describe('family accounts (issue 18 item 4)', () => {
     await expectNoAxeViolations(page);
     // Choosing himself says why he can't, and how to book it for a child; then back to Maya.
     await who.getByRole('radio', { name: 'Myself' }).check();
-    await page.getByText(/^None of this session’s prices is open to you: choose someone else/).waitFor();
+    // The age rule says so for the person chosen, before any button (issue 33 item 5).
+    await page.getByText(/so you can’t book it for yourself\. Choose someone else\./).waitFor();
     expect(await page.getByRole('radio', { name: /^Junior/ }).isDisabled()).toBe(true);
     await who.getByRole('radio', { name: 'Maya Jones (child)' }).check();
     await expect.poll(() => page.getByRole('radio', { name: /^Junior/ }).isChecked()).toBe(true);
@@ -128,7 +129,7 @@ describe('family accounts (issue 18 item 4)', () => {
     expect(await family.getByRole('button', { name: 'Remove Maya Jones' }).count()).toBe(0);
     await family.getByText('Maya has upcoming bookings').waitFor();
     await expectNoAxeViolations(page);
-  });
+  }, 180_000);
 
   it('offers a parent the junior membership for a child of 13 on the joining page', async () => {
     const page = await e2e.page();

@@ -109,5 +109,5 @@ describe('guest passes (issue 18 item 3)', () => {
     expect(await row.innerText()).toContain('Booked');
     if (sameMonth) expect(await page.getByText(/1 of 2 guest passes left for/).count()).toBe(1);
     await expectNoAxeViolations(page);
-  });
+  }, 180_000);
 });

@@ -1,19 +1,9 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, visit, waitForPage } from './support/browser.ts';
 import { useE2E } from './support/fixture.ts';
-import { describeFocus, overlaps } from './support/focus.ts';
+import { describeFocus, overlaps, tabTo } from './support/focus.ts';
 import { step } from './support/joining.ts';
-
-/** Presses Tab until the target has focus: proves it is reachable by keyboard, in order. */
-async function tabTo(page: Page, target: Locator, limit = 120) {
-  const handle = await target.elementHandle();
-  for (let i = 0; i < limit; i++) {
-    await page.keyboard.press('Tab');
-    if (await page.evaluate((element) => element === document.activeElement, handle)) return;
-  }
-  throw new Error(`Could not reach ${String(target)} with the Tab key`);
-}
 
 /**
  * After every key that acts (Enter, Space), once the page has settled: focus is on something, never
@@ -168,6 +158,9 @@ describe('joining with the keyboard alone, where the Direct Debit provider needs
     await expect.poll(() => describeFocus(page)).toMatch(/^H1 /);
     const payArea = page.locator('.checkout-pay-area');
     await payArea.waitFor();
+    // As a customer would, tab on once the card frame has drawn its fields: a Tab into a frame
+    // still loading finds nothing there to focus, and focus is left on the page (seen once in CI).
+    await page.frameLocator('iframe[title="Card details"]').getByLabel('Card number').waitFor();
     for (let presses = 0; presses < 60; presses++) {
       await keys.press('Tab');
       // A Tab that crosses into or out of the card frame (another origin, so another process)

@@ -245,9 +245,13 @@ describe('joining online', () => {
       expect(facts).toContain('******11');
       expect(facts).toContain('**-**-00');
       expect(facts).toMatch(/Mandate reference\s+LC-[A-Z0-9]{6}/);
-      const collection = directDebit.getByRole('table').getByRole('row').nth(1);
+      // Its first collection, in the collection engine's own list (issue 33 item 2).
+      const collection = page
+        .getByRole('table', { name: /^Your Direct Debit collections/ })
+        .getByRole('row')
+        .nth(1);
       expect(await collection.innerText()).toMatch(
-        /\d{2} \w{3} \d{4}\s+Gym Anytime, monthly\s+£30\.00\s+Scheduled/,
+        /\d{2} \w{3} \d{4}\s+Gym Anytime, monthly\s+£30\.00\s+(Due|Requested from your bank)/,
       );
       expect(await page.content()).not.toContain('55779911');
       await expectNoAxeViolations(page);

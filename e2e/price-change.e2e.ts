@@ -1,7 +1,3 @@
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { formatDate, parseDate, prettyDate, todayIn } from '@lido/pricing/calendar-date';
 import { earliestNewPriceDate, firstCollectionAtNewPrice } from '@lido/pricing/price-change-notice';
 import type { Browser } from 'playwright-core';
@@ -14,9 +10,9 @@ import {
   visit,
 } from './support/browser.ts';
 import { logIn } from './support/log-in.ts';
+import { dataDirWithCatalogue } from './support/catalogue.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
-const repoRoot = path.resolve(import.meta.dirname, '..');
 const gymMonthly = '- { key: monthly, paymentType: recurring, pricePence: 3000, joiningFeePence: 2000 }';
 
 // The operator raises Gym Anytime's monthly price to £33.00 from the earliest date a notice sent
@@ -38,32 +34,12 @@ describe('a member is told of a price change on their membership card', () => {
   const pages: TrackedPage[] = [];
 
   beforeAll(async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lido-e2e-price-'));
-    const catalogue = path.join(dataDir, 'catalogue.yaml');
-    const demo = fs.readFileSync(path.join(repoRoot, 'apps/server/catalogue/demo-catalogue.yaml'), 'utf8');
-    fs.writeFileSync(
-      catalogue,
-      demo.replace(
+    const dataDir = dataDirWithCatalogue('price', (demo) => {
+      return demo.replace(
         gymMonthly,
         gymMonthly.replace(' }', `, priceChange: { pricePence: 3300, effectiveFrom: '${effectiveFrom}' } }`),
-      ),
-    );
-    const imported = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', 'apps/server/src/modules/catalogue/catalogue-cli.ts', catalogue],
-      {
-        cwd: repoRoot,
-        env: {
-          ...process.env,
-          DATABASE_URL: '',
-          NODE_ENV: 'test',
-          LIDO_LOG_LEVEL: 'warn',
-          LIDO_DATA_DIR: dataDir,
-        },
-        encoding: 'utf8',
-      },
-    );
-    expect(imported.status, imported.stderr).toBe(0);
+      );
+    });
     [server, browser] = await Promise.all([startServer({}, dataDir), launchBrowser()]);
   });
   afterAll(async () => {

@@ -1,5 +1,6 @@
 // `npm run budgets`: each site's first-route JavaScript, gzipped, from the Vite manifest of the
-// last build. Fails when any site is over 120 KB (issue 20 item 4: the aim is 110 KB, which every
+// last build. Fails when the staff site is over 145 KB (decision 0102) or any customer site is over
+// 120 KB (issue 20 item 4: the aim is 110 KB, which every
 // site meets since decision 0059 replaced React Router with our own router, at 96-98 KB; the cap
 // leaves room for a few KB of growth and still fails a regression such as a router or a library
 // coming back onto every first route), and fails any build that carries React's development build
@@ -10,7 +11,18 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 const budgetKb = 120;
-const budgetBytes = budgetKb * 1024;
+/**
+ * The staff site (decision 0102): 130.0 KB when first measured (2026-11-28), every page lazy but the
+ * app holding the staff header, session and the till's shared code; the cap leaves the same room
+ * for growth as the customer sites' and fails a library landing on every staff page.
+ */
+const staffBudgetKb = 145;
+const budgetsKb = {
+  bookings: budgetKb,
+  'my-account': budgetKb,
+  'online-joining': budgetKb,
+  'front-of-house': staffBudgetKb,
+};
 const dist = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '../apps/web/dist'));
 const manifestPath = path.join(dist, '.vite/manifest.json');
 if (!fs.existsSync(manifestPath)) {
@@ -19,12 +31,33 @@ if (!fs.existsSync(manifestPath)) {
 }
 const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8'));
 
-/** The entry chunk and every chunk it imports statically: what loads before the first route shows. */
+/**
+ * What the staff site's entry loads before its first page shows (decision 0102): its app, then the
+ * page's own chunk, every page being lazy. Its first pages are the log-in page (a new session) and
+ * the customer search (its home once logged in): both are counted.
+ */
+const firstRouteParts = {
+  'front-of-house': [
+    'src/sites/front-of-house/staff-site.tsx',
+    'src/features/front-of-house/staff-login-page.tsx',
+    'src/features/front-of-house/find-customer-page.tsx',
+  ],
+};
+
+/**
+ * The entry chunk and every chunk it imports statically, and for a site's entry also its app (the
+ * boot module imports `src/sites/<site>/main.tsx` once the spinner has painted, decision 0091) with
+ * its static imports: what loads before the first route shows.
+ */
 function firstRouteFiles(key, seen = new Set()) {
   const chunk = manifest[key];
   if (!chunk || seen.has(chunk.file)) return seen;
   seen.add(chunk.file);
   for (const imported of chunk.imports ?? []) firstRouteFiles(imported, seen);
+  const app = key.match(/^sites\/([^/]+)\/index\.html$/);
+  if (app)
+    for (const part of firstRouteParts[app[1]] ?? [`src/sites/${app[1]}/main.tsx`])
+      firstRouteFiles(part, seen);
   return seen;
 }
 
@@ -47,8 +80,8 @@ const zodMarker = '$ZodType';
 let failed = false;
 const zodSites = [];
 const rows = [];
-// The customer sites only: the staff site (front-of-house) has no first-route budget (decision 0057).
-for (const site of ['bookings', 'my-account', 'online-joining']) {
+// The customer sites, and the staff site with its own cap (decision 0102; it had none, decision 0057).
+for (const [site, siteBudgetKb] of Object.entries(budgetsKb)) {
   const key = `sites/${site}/index.html`;
   if (!manifest[key]) {
     console.error(`The build has no entry for ${site}.`);
@@ -59,15 +92,19 @@ for (const site of ['bookings', 'my-account', 'online-joining']) {
     (sum, file) => sum + zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length,
     0,
   );
-  const over = gzip > budgetBytes;
+  const over = gzip > siteBudgetKb * 1024;
   failed ||= over;
-  if (files.some((file) => fs.readFileSync(path.join(dist, file), 'utf8').includes(zodMarker)))
+  // zod held down the customer sites' Lighthouse scores (decision 0066); the staff site is not scored.
+  if (
+    site !== 'front-of-house' &&
+    files.some((file) => fs.readFileSync(path.join(dist, file), 'utf8').includes(zodMarker))
+  )
     zodSites.push(site);
   rows.push({
     site,
     files: files.length,
     'gzip KB': (gzip / 1024).toFixed(1),
-    'budget KB': budgetKb,
+    'budget KB': siteBudgetKb,
     result: over ? 'OVER' : 'ok',
   });
 }

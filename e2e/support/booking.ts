@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { expectNoAxeViolations, waitForPage } from './browser.ts';
+import { expectNoAxeViolations, visit, waitForPage } from './browser.ts';
 import { expectFocusedInView } from './focus.ts';
 import { logIn } from './log-in.ts';
 
@@ -32,6 +32,37 @@ export async function firstDayWith(page: Page, wanted: Locator, from: number) {
     if ((await wanted.count()) > 0) return;
   }
   throw new Error('No day of the week lists the session this test needs');
+}
+
+/**
+ * A class just added in the staff site, as the bookings timetable lists it: bookable, with its
+ * instructor and time. The timetable's cached read catches up within seconds, so the centre's
+ * timetable is opened again until a day from tomorrow on lists it; that day is left shown.
+ */
+export async function newClassOnTimetable(
+  page: Page,
+  bookingsSite: string,
+  { instructor, time }: { instructor: string; time: string },
+): Promise<Locator> {
+  const listed = page
+    .getByRole('main')
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('link', { name: /^Book / }) })
+    .filter({ hasText: instructor })
+    .filter({ hasText: time });
+  await expect
+    .poll(
+      async () => {
+        await visit(page, `${bookingsSite}/location/${bookingCentre}`);
+        return firstDayWith(page, listed, 1).then(
+          () => true,
+          () => false,
+        );
+      },
+      { timeout: 30_000, interval: 2_000 },
+    )
+    .toBe(true);
+  return listed;
 }
 
 /** Sessions on the shown day that an adult may book (no age limit, not a court). */

@@ -18,8 +18,13 @@ export const chromiumArgs = [
   '--disable-sync',
 ];
 
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
+/** `extraArgs` are one test's own (a fake camera, say); every other launch is as above. */
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: [...chromiumArgs, ...extraArgs],
+  });
 }
 
 export interface TrackedPage {

@@ -11,11 +11,21 @@ const artifactsDir = path.resolve(import.meta.dirname, '../../.e2e-artifacts');
  * One server and one browser per test file. `page()` gives a fresh page whose console errors, and
  * focus fallen to <body> after an action (focus-watch.ts), fail the test, and whose screenshot is saved under .e2e-artifacts/ when the test fails.
  */
-export function useE2E(env: Record<string, string> = {}) {
+export function useE2E(
+  env: Record<string, string> = {},
+  /** a data folder prepared first (e.g. `dataDirWithCatalogue`): an import, then a first start */
+  options: { dataDir?: () => string } = {},
+) {
   const state: { server?: RunningServer; browser?: Browser; pages: TrackedPage[] } = { pages: [] };
-  beforeAll(async () => {
-    [state.server, state.browser] = await Promise.all([startServer(env), launchBrowser()]);
-  });
+  beforeAll(
+    async () => {
+      [state.server, state.browser] = await Promise.all([
+        startServer(env, options.dataDir?.()),
+        launchBrowser(),
+      ]);
+    },
+    options.dataDir ? 300_000 : undefined,
+  );
   afterEach(async ({ task }) => {
     // A failed test leaves a picture of every page it had open, before those pages are closed.
     if (task.result?.state === 'fail') {

@@ -49,3 +49,13 @@ type Box = { x: number; y: number; width: number; height: number };
 /** Whether two boxes share any area. */
 export const overlaps = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** Presses Tab until the target has focus: proves it is reachable by keyboard, in order. */
+export async function tabTo(page: Page, target: Locator, limit = 120) {
+  const handle = await target.elementHandle();
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate((element) => element === document.activeElement, handle)) return;
+  }
+  throw new Error(`Could not reach ${String(target)} with the Tab key`);
+}

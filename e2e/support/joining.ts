@@ -133,7 +133,7 @@ export async function joinNationalAllAccessMonthly(
  * provider makes the mandate just after the order is answered (decision 0065). Answers the region.
  */
 export async function paymentsWithMandate(page: Page, myAccount: string) {
-  const directDebit = page.getByRole('region', { name: 'Direct Debit' });
+  const directDebit = page.getByRole('region', { name: 'Direct Debit', exact: true });
   await expect
     .poll(
       async () => {

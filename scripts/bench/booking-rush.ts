@@ -17,7 +17,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hash } from '@node-rs/argon2';
 import { addressOf, adminUrl, argon2Options, wholeNumber } from './bench-settings.ts';
-import { type Client, type Answer, createClient, pool, Recorder } from './http-load.ts';
+import {
+  type Client,
+  type Answer,
+  cookieFrom,
+  createClient,
+  messageOf,
+  pool,
+  Recorder,
+} from './http-load.ts';
 import {
   benchRepository,
   createBenchDatabase,
@@ -47,20 +55,6 @@ interface Customer {
   cookie?: string;
 }
 
-function cookieFrom(answer: Answer): string | undefined {
-  const setCookie = answer.headers['set-cookie'] ?? [];
-  const pairs = setCookie.map((line) => line.split(';')[0]!).filter((pair) => !pair.endsWith('='));
-  return pairs.length > 0 ? pairs.join('; ') : undefined;
-}
-
-const message = (answer: Answer) => {
-  try {
-    return String((JSON.parse(answer.body) as { message?: unknown }).message ?? '');
-  } catch {
-    return answer.body.slice(0, 80);
-  }
-};
-
 async function logIn(
   client: Client,
   recorder: Recorder,
@@ -81,7 +75,7 @@ async function logIn(
       )
       .catch((error: Error) => ({ status: 0, body: error.message, headers: {} }) as Answer);
     customer.cookie = answer.status === 200 ? cookieFrom(answer) : undefined;
-    if (!customer.cookie) recorder.count(`login failed: ${answer.status} ${message(answer)}`);
+    if (!customer.cookie) recorder.count(`login failed: ${answer.status} ${messageOf(answer)}`);
   });
   return (performance.now() - started) / 1000;
 }
@@ -123,7 +117,7 @@ async function rush(
         )
         .map((s) => ({ id: s.id, priceId: s.pricingOptionId ?? released.priceId }));
       if (choices.length === 0) return recorder.count('sold out before adding');
-    } else recorder.count(`error: timetable ${read.status} ${message(read)}`);
+    } else recorder.count(`error: timetable ${read.status} ${messageOf(read)}`);
 
     const choice = choices[Math.floor(Math.random() * choices.length)]!;
     const added = await recorder
@@ -142,11 +136,11 @@ async function rush(
       .catch((error: Error) => ({ status: 0, body: error.message, headers: {} }) as Answer);
     if (added.status === 200 || added.status === 201) return recorder.count('place held');
     // Someone else got there first: the expected refusal, so the customer looks again.
-    if ((added.status === 409 || added.status === 422) && /full|no places|sold out/i.test(message(added))) {
+    if ((added.status === 409 || added.status === 422) && /full|no places|sold out/i.test(messageOf(added))) {
       recorder.count('refused: full');
       continue;
     }
-    return recorder.count(`error: add ${added.status} ${message(added)}`);
+    return recorder.count(`error: add ${added.status} ${messageOf(added)}`);
   }
   recorder.count('gave up after 3 tries');
 }

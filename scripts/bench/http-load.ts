@@ -117,3 +117,19 @@ export async function pool<T>(
   await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
   return { started: next };
 }
+
+/** The session cookies an answer set, as a Cookie header ("name=value; ..."), if any. */
+export function cookieFrom(answer: Answer): string | undefined {
+  const setCookie = answer.headers['set-cookie'] ?? [];
+  const pairs = setCookie.map((line) => line.split(';')[0]!).filter((pair) => !pair.endsWith('='));
+  return pairs.length > 0 ? pairs.join('; ') : undefined;
+}
+
+/** An error answer's message, or the start of a body that isn't JSON. */
+export function messageOf(answer: Answer): string {
+  try {
+    return String((JSON.parse(answer.body) as { message?: unknown }).message ?? '');
+  } catch {
+    return answer.body.slice(0, 80);
+  }
+}

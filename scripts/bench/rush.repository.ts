@@ -125,6 +125,18 @@ export function benchRepository(url: string) {
       return rows.rows.map((row) => row.reference);
     },
 
+    /** An announced opening of the released sessions (issue 39): its waiting room opens `lobbySeconds` before. */
+    async announceOpening(released: Released, opensAt: Date, lobbySeconds: number): Promise<number> {
+      const result = await pool.query<{ id: number }>(
+        `INSERT INTO booking_openings (name, lobby_opens_at, opens_at, gate_ends_at, activity_id, sessions_from, sessions_to)
+         VALUES ('Swimming lessons, next term', $1::timestamptz - make_interval(secs => $3), $1::timestamptz,
+                 $1::timestamptz + interval '1 hour', $2, $4::date, $4::date)
+         RETURNING id`,
+        [opensAt.toISOString(), released.activityId, lobbySeconds, released.date],
+      );
+      return result.rows[0]!.id;
+    },
+
     /** What the database says was taken: the figures the run is judged by. */
     async count(released: Released) {
       const result = await pool.query<{

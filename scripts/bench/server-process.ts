@@ -33,6 +33,8 @@ export async function startServer(
   // A data directory of its own, like its database: each run's sandboxes start from nothing, and
   // no run reads another's state files.
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lido-bench-')),
+  /** more settings, e.g. the public site addresses of instances behind one balancer */
+  extraEnv: Record<string, string> = {},
 ): Promise<ChildProcess> {
   // BENCH_CPU_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops, to see where the time goes.
   const profile = process.env.BENCH_CPU_PROFILE
@@ -54,6 +56,7 @@ export async function startServer(
         LIDO_TRUST_PROXY: '1',
         LIDO_EMAIL_OUTBOX: 'true',
         LIDO_DATA_DIR: dataDir,
+        ...extraEnv,
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     },

@@ -11,9 +11,15 @@ const script = path.resolve(import.meta.dirname, '../budgets.mjs');
  * A fake build whose entries import a chunk of `sharedBytes` incompressible bytes; `lazyCode` is
  * appended to the lazily loaded chunk (where a development React build's markers may hide), and
  * `journeyCode` to a chunk the joining journey's lazy routes (joining page, checkout, order
- * confirmed) import.
+ * confirmed) import. The staff site's log-in page chunk holds `staffPageBytes` more (decision 0102).
  */
-function fakeBuild(sharedBytes: number, lazyCode = '', sharedCode = '', journeyCode = ''): string {
+function fakeBuild(
+  sharedBytes: number,
+  lazyCode = '',
+  sharedCode = '',
+  journeyCode = '',
+  staffPageBytes = 1_000,
+): string {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'lido-budget-'));
   fs.mkdirSync(path.join(dist, '.vite'), { recursive: true });
   fs.mkdirSync(path.join(dist, 'assets'));
@@ -44,6 +50,22 @@ function fakeBuild(sharedBytes: number, lazyCode = '', sharedCode = '', journeyC
       dynamicImports: ['_lazy.js'],
     };
   }
+  // The staff site: a small entry, its app, and every page lazy (decision 0102).
+  fs.writeFileSync(path.join(dist, 'assets/front-of-house.js'), 'import "./shared.js"');
+  manifest['sites/front-of-house/index.html'] = {
+    file: 'assets/front-of-house.js',
+    imports: ['_shared.js'],
+    dynamicImports: ['src/sites/front-of-house/staff-site.tsx'],
+  };
+  fs.writeFileSync(path.join(dist, 'assets/staff-site.js'), 'import "./shared.js"');
+  manifest['src/sites/front-of-house/staff-site.tsx'] = {
+    file: 'assets/staff-site.js',
+    imports: ['_shared.js'],
+  };
+  fs.writeFileSync(path.join(dist, 'assets/staff-login.js'), randomBytes(staffPageBytes).toString('base64'));
+  manifest['src/features/front-of-house/staff-login-page.tsx'] = { file: 'assets/staff-login.js' };
+  fs.writeFileSync(path.join(dist, 'assets/find-customer.js'), 'export const y = 2;');
+  manifest['src/features/front-of-house/find-customer-page.tsx'] = { file: 'assets/find-customer.js' };
   fs.writeFileSync(path.join(dist, '.vite/manifest.json'), JSON.stringify(manifest));
   return dist;
 }
@@ -61,6 +83,47 @@ describe('npm run budgets', () => {
     expect(result.status).toBe(1);
     expect(result.stdout).toContain('OVER');
     expect(result.stderr).toContain('over its first-route JavaScript budget');
+  });
+
+  it('measures the staff site’s app and first pages against its own 145 KB cap (decision 0102)', () => {
+    // About 123 KB: over the customer sites' cap, under the staff site's.
+    const under = spawnSync(process.execPath, [script, fakeBuild(50_000, '', '', '', 75_000)], {
+      encoding: 'utf8',
+    });
+    expect(under.status, under.stderr).toBe(0);
+    expect(under.stdout).toMatch(/front-of-house.*145/);
+    // About 148 KB, most of it in the log-in page's own chunk.
+    const over = spawnSync(process.execPath, [script, fakeBuild(50_000, '', '', '', 100_000)], {
+      encoding: 'utf8',
+    });
+    expect(over.status).toBe(1);
+    expect(over.stdout).toMatch(/front-of-house.*OVER/);
+  });
+
+  it("counts the app a site's boot module imports once the spinner has painted (decision 0091)", () => {
+    // Each site's HTML loads a small boot module; its app (src/sites/<site>/main.tsx) and what that
+    // imports statically are the first route all the same, though the boot imports it dynamically.
+    const dist = fakeBuild(1_000);
+    const manifestPath = path.join(dist, '.vite/manifest.json');
+    const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, object>;
+    fs.writeFileSync(path.join(dist, 'assets/app-shared.js'), randomBytes(125_000).toString('base64'));
+    manifest['_app-shared.js'] = { file: 'assets/app-shared.js' };
+    for (const site of ['bookings', 'my-account', 'online-joining']) {
+      fs.writeFileSync(path.join(dist, `assets/${site}-app.js`), 'import "./app-shared.js"');
+      manifest[`src/sites/${site}/main.tsx`] = {
+        file: `assets/${site}-app.js`,
+        isEntry: true,
+        imports: ['_app-shared.js'],
+      };
+      manifest[`sites/${site}/index.html`] = {
+        ...manifest[`sites/${site}/index.html`],
+        dynamicImports: [`src/sites/${site}/main.tsx`],
+      };
+    }
+    fs.writeFileSync(manifestPath, JSON.stringify(manifest));
+    const result = spawnSync(process.execPath, [script, dist], { encoding: 'utf8' });
+    expect(result.status).toBe(1);
+    expect(result.stdout).toContain('OVER');
   });
 
   it('fails a development React build, whatever its size', () => {

@@ -7,6 +7,7 @@ import type { LineKind, LineKinds } from './modules/line-kinds/index.ts';
 import { type MembershipLineKindDeps, membershipLineKind } from './modules/memberships/index.ts';
 import { clearSettledPaymentProblem, outstandingBalanceLineKind } from './modules/memberships/index.ts';
 import { packageLineKind } from './modules/packages/index.ts';
+import { penaltyFeeLineKind } from './modules/penalty-fees/index.ts';
 
 /**
  * Every kind of line sold through the basket (decision 0077; docs/adding-a-line-kind.md), in the
@@ -14,6 +15,8 @@ import { packageLineKind } from './modules/packages/index.ts';
  */
 export function registeredLineKinds(deps: {
   timeZone: string;
+  /** "now" for what the basket warns about (a session inside its cancellation cut-off) */
+  clock?: () => Date;
   log: FastifyBaseLogger;
   directDebit: Pick<DirectDebitService, 'recordWithOrder'>;
   /** the basket's rules the membership lines are sold under */
@@ -36,8 +39,9 @@ export function registeredLineKinds(deps: {
       },
     }),
     outstandingBalanceLineKind({ recoverCollection, clearSettledPaymentProblem }),
-    bookingLineKind({ timeZone: deps.timeZone }),
+    bookingLineKind({ timeZone: deps.timeZone, clock: deps.clock }),
     packageLineKind(),
+    penaltyFeeLineKind({ timeZone: deps.timeZone }),
     deps.offeredPlace,
   ];
 }

@@ -10,6 +10,7 @@ import { sitePortOffset } from './http/sites.ts';
 import { createJobRunner } from './jobs/job-runner.ts';
 import { startCardProvider } from './providers/card/start-card-provider.ts';
 import { startDirectDebitProvider } from './providers/direct-debit/start-direct-debit-provider.ts';
+import { claimSandboxes, needsSandboxClaim, SandboxInUseError } from './providers/sandbox-claim.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -48,6 +49,8 @@ async function main(): Promise<void> {
   if (!startup.acquired) throw new Error('The start-up lock was not granted');
   const { applied, seeded } = startup.value;
 
+  // A production demo's sandboxes live in this process: one instance per database (decision 0093).
+  const sandboxClaim = needsSandboxClaim(config) ? await claimSandboxes(database) : undefined;
   const card = await startCardProvider(config);
   const directDebit = await startDirectDebitProvider(config);
 
@@ -143,6 +146,20 @@ async function main(): Promise<void> {
         runs: 'every-instance',
         run: () => app.services.bookings.retryCardRefunds(),
       },
+      // Cancellations by the centre a stopped process left unfinished, or with a booking made at the
+      // moment their sessions were cancelled: each booking moves once under its lock (decision 0095).
+      {
+        name: 'finish-centre-cancellations',
+        runs: 'every-instance',
+        run: () => app.services.centreCancellations.finishLeftOver(),
+      },
+      // Reminders that an opening's waiting room is open: each claimed with its email in one
+      // transaction under a dedupe key, so every instance may run this.
+      {
+        name: 'opening-reminders',
+        runs: 'every-instance',
+        run: async () => (await app.services.bookingOpenings.reminders?.sendDue()) ?? 0,
+      },
       // Queued email; each message is claimed before it is sent, so every instance may run this.
       { name: 'send-email', runs: 'every-instance', run: () => app.services.email.deliverDue() },
       // Dated sessions for the coming weeks, rolled forward as days pass: made once a day across all
@@ -182,6 +199,7 @@ async function main(): Promise<void> {
     await app.close();
     await card.close();
     await directDebit.close();
+    await sandboxClaim?.release();
     await database.close();
     process.exit(0);
   };
@@ -190,8 +208,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  // A landed migration that changed is for whoever deploys to fix, not a crash: its message alone.
-  const told = error instanceof LandedMigrationError ? error.message : undefined;
+  // A landed migration that changed, or a second sandbox demo instance, is for whoever deploys to
+  // fix, not a crash: its message alone.
+  const told =
+    error instanceof LandedMigrationError || error instanceof SandboxInUseError ? error.message : undefined;
   process.stderr.write(
     `Lido failed to start: ${told ?? (error instanceof Error ? (error.stack ?? error.message) : String(error))}\n`,
   );

@@ -2,43 +2,29 @@ import { type CalendarDate, todayIn } from '@lido/pricing/calendar-date';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
-import { createActivitiesRepository, createLiveSessionsRepository } from './modules/activities/index.ts';
-import {
-  cachedActivityReads,
-  cachedMembershipReads,
-  cachedOperatorReads,
-  snapshotSource,
-} from './modules/catalogue/index.ts';
-import { createCatalogueCache, defaultCatalogueCheckMs } from './modules/catalogue/index.ts';
-import { defaultPlacesFreshMs } from './modules/catalogue/index.ts';
+import { defaultCatalogueCheckMs } from './modules/catalogue/index.ts';
 import { joiningPageIdsFinder } from './modules/catalogue/index.ts';
-import { createCatalogueSnapshotRepository } from './modules/catalogue/index.ts';
-import { createActivitiesService } from './modules/activities/index.ts';
+import { createActivitiesService, placesLeftAmong } from './modules/activities/index.ts';
 import { createAccountRepository } from './modules/account/index.ts';
 import { createSessionGenerator } from './modules/activities/index.ts';
 import { createAccountService } from './modules/account/index.ts';
 import { packagesDetails } from './modules/packages/index.ts';
+import { attendeeAllowances } from './attendee-allowances.ts';
 import { createPackagesService } from './modules/packages/index.ts';
 import { createAuthRepository } from './modules/auth/index.ts';
 import { createAuthService } from './modules/auth/index.ts';
-import { createStaffAccounts } from './modules/staff/index.ts';
-import { createStaffAuthService } from './modules/staff/index.ts';
 import { createCartRepository } from './modules/cart/index.ts';
 import { createCartService } from './modules/cart/index.ts';
 import { createCartView } from './modules/cart/index.ts';
 import { createGuestPassesService } from './modules/guest-passes/index.ts';
 import { createCheckoutService } from './modules/checkout/index.ts';
 import { attemptOfOrder } from './modules/checkout/index.ts';
-import {
-  chargeableSavedCard,
-  markOrderVoided,
-  orderLines,
-  startSavedCardPayment,
-} from './modules/checkout/index.ts';
-import { createDeskOrdersService } from './modules/desk-payments/index.ts';
+import { chargeableSavedCard, startSavedCardPayment } from './modules/checkout/index.ts';
 import { createMembershipExitService } from './modules/memberships/index.ts';
 import { createMembershipTimeline } from './modules/memberships/index.ts';
 import { createBookingsService } from './modules/bookings/index.ts';
+import { createRegistersService } from './modules/registers/index.ts';
+import { createPenaltyFeesService } from './modules/penalty-fees/index.ts';
 import { createFamilyService } from './modules/customers/index.ts';
 import { createRateLimiter } from './modules/auth/index.ts';
 import { createRateLimitRepository } from './modules/auth/index.ts';
@@ -46,11 +32,10 @@ import { createMaintenanceService } from './modules/maintenance/index.ts';
 import { createClientService } from './modules/client/index.ts';
 import { createCustomersRepository, setPasswordHash } from './modules/customers/index.ts';
 import { createCustomersService } from './modules/customers/index.ts';
-import { createDeskCustomersService } from './modules/staff/index.ts';
-import { createStaffAuditService } from './modules/audit/index.ts';
 import type { CardProvider } from './providers/card/card-provider.ts';
 import type { DirectDebitProvider } from './providers/direct-debit/start-direct-debit-provider.ts';
 import { createDirectDebitService } from './modules/direct-debit/index.ts';
+import { upcomingCollections } from './modules/direct-debit/index.ts';
 import { createEmailOutbox } from './modules/email/index.ts';
 import { createSmtpEmail } from './providers/email/smtp-email.ts';
 import { createOfflineGazetteer } from './providers/geocoding/offline-gazetteer.ts';
@@ -69,9 +54,12 @@ import { requireOperator } from './modules/operator/index.ts';
 import { createThemeService } from './modules/theme/index.ts';
 import { createVenuesService } from './modules/venues/index.ts';
 import { createWaitingListService } from './modules/waiting-list/index.ts';
+import { createBookingOpeningsService, createOpeningStaffService } from './modules/booking-openings/index.ts';
 import { insertBookings } from './modules/bookings/index.ts';
 import type { LineKinds } from './modules/line-kinds/index.ts';
 import { registeredLineKinds } from './line-kinds.ts';
+import { type CatalogueCacheSetting, hotReads } from './services-catalogue.ts';
+import { createStaffServices } from './services-staff.ts';
 
 /**
  * Wires repositories into services once per app. Each module's routes are typed to receive only
@@ -154,9 +142,18 @@ export function createServices(
     clock,
     myAccountOrigin: publicSiteOrigins(config)['my-account'],
   });
+  // Registers and the no-show and late-cancel strikes (issue 35 items 4 and 6, decision 0096).
+  const registers = createRegistersService({
+    db: database.db,
+    email,
+    clock,
+    timeZone: config.timeZone,
+    operators,
+  });
   const waitingList = createWaitingListService({
     db: database.db,
     insertBookings,
+    bookingBlockOf: registers.bookingBlockOf,
     email,
     clock,
     timeZone: config.timeZone,
@@ -179,6 +176,7 @@ export function createServices(
   const kinds: LineKinds = [
     ...registeredLineKinds({
       timeZone: config.timeZone,
+      clock,
       log,
       directDebit,
       basket: {
@@ -191,6 +189,14 @@ export function createServices(
     ...moreLineKinds,
   ];
   const carts = createCartRepository(database.db);
+  const bookingOpenings = createBookingOpeningsService({
+    db: database.db,
+    clock,
+    timeZone: config.timeZone,
+    email,
+    bookingsOrigin: publicSiteOrigins(config).bookings,
+    placesLeft: (gates, now) => placesLeftAmong(database.db, gates, { timeZone: config.timeZone, now }),
+  });
   const cart = createCartService({
     operators,
     carts,
@@ -206,6 +212,7 @@ export function createServices(
     directDebit,
     family,
     kinds,
+    openingGate: bookingOpenings,
   });
   const bookings = createBookingsService({
     db: database.db,
@@ -214,6 +221,7 @@ export function createServices(
     cardProvider,
     log,
     cardPaymentOfOrder: attemptOfOrder,
+    customerCancelled: registers.cancelled,
   });
   const checkout = createCheckoutService({
     // Paying goes first for a connection when all are busy (decision 0067).
@@ -228,9 +236,18 @@ export function createServices(
     cardProvider,
     directDebit,
     offerPayments: waitingList.offerPayments,
+    basketUrl: `${publicSiteOrigins(config).bookings}/basket`,
   });
   return {
+    registers,
     family,
+    bookingOpenings,
+    openingStaff: createOpeningStaffService({
+      db: database.db,
+      clock,
+      timeZone: config.timeZone,
+      openings: bookingOpenings,
+    }),
     packages: createPackagesService({ db: database.db, operators }),
     email,
     cardProvider,
@@ -244,6 +261,13 @@ export function createServices(
       dependantNames: family.dependantNames,
       packagesDetails: (packages) => packagesDetails(database.db, packages, config.timeZone),
       heldPriceChanges: priceChangeNotices.heldPriceChanges,
+      // Each membership's next collection, from the collection engine's records and rule (issue 33).
+      upcomingCollections: async (membershipIds) =>
+        upcomingCollections(database.db, {
+          membershipIds,
+          today: today(),
+          priceNotices: await waitingPriceNotices(database.db, membershipIds),
+        }),
     }),
     membershipFreeze,
     priceChangeNotices,
@@ -256,6 +280,14 @@ export function createServices(
     }),
     change,
     cart,
+    // Fees for a no-show or a late cancellation, owed on the account (decision 0101).
+    penaltyFees: createPenaltyFeesService({
+      db: database.db,
+      carts,
+      view: createCartView({ operators, db: database.db, timeZone: config.timeZone, kinds }),
+      operators,
+      timeZone: config.timeZone,
+    }),
     guestPasses: createGuestPassesService({
       db: database.db,
       operators,
@@ -285,21 +317,20 @@ export function createServices(
       limiter,
       clock,
       setPasswordHash: (customerId, passwordHash) => setPasswordHash(database.db, customerId, passwordHash),
+      strikeBlockOf: registers.bookingBlockOf,
     }),
-    staffAuth: createStaffAuthService({ db: database.db, operators, limiter, clock, timeouts: config.staff }),
-    staffAccounts: createStaffAccounts({ db: database.db, clock }),
-    desk: createDeskOrdersService({
-      db: database.db,
+    // The staff site's services: the desk, the centre's managers and teachers.
+    ...createStaffServices({
+      database,
+      config,
       operators,
+      limiter,
       clock,
-      timeZone: config.timeZone,
-      placesFreed: () => waitingList.placesFreed(),
+      email,
       kinds,
-      orderLines,
-      markOrderVoided,
+      waitingList,
+      cardRefunds: { cardProvider, log },
     }),
-    deskCustomers: createDeskCustomersService({ db: database.db }),
-    staffAudit: createStaffAuditService({ db: database.db, operators, clock, timeZone: config.timeZone }),
     customers: createCustomersService({
       db: database.db,
       operators,
@@ -321,6 +352,7 @@ export function createServices(
       activities: catalogue.activities,
       clock,
       timeZone: config.timeZone,
+      allowancesOf: attendeeAllowances(database.db),
     }),
     sessionGenerator: createSessionGenerator({ db: database.db, timeZone: config.timeZone, clock }),
     membershipExit: createMembershipExitService({
@@ -340,44 +372,4 @@ export function createServices(
   };
 }
 export type AppServices = ReturnType<typeof createServices>;
-
-/** The catalogue cache's check interval in ms (decision 0038), or `false` to read the database every time. */
-export type CatalogueCacheSetting =
-  | {
-      checkEveryMs: number;
-      /** how old the places left shown to visitors may be (decision 0061); default the smaller of 1 s and the check */
-      placesFreshMs?: number;
-    }
-  | false;
-
-/** Where the hot reads come from: the cached catalogue, or (setting `false`) the database each time. */
-function hotReads(
-  database: DatabaseHandle,
-  setting: CatalogueCacheSetting,
-  operators: ReturnType<typeof createOperatorRepository>,
-  memberships: ReturnType<typeof createMembershipsRepository>,
-) {
-  if (setting === false)
-    return {
-      operators,
-      memberships,
-      checked: () => Promise.resolve({ operators, memberships }),
-      activities: createActivitiesRepository(database.db),
-    };
-  const cache = createCatalogueCache(createCatalogueSnapshotRepository(database.db), setting);
-  return {
-    operators: cachedOperatorReads(cache, operators),
-    memberships: cachedMembershipReads(cache),
-    // What a basket line is priced from: the catalogue as of now (one read of its version).
-    checked: async () => {
-      const source = snapshotSource(await cache.checked());
-      return {
-        operators: cachedOperatorReads(source, operators),
-        memberships: cachedMembershipReads(source),
-      };
-    },
-    activities: cachedActivityReads(cache, createLiveSessionsRepository(database.db), {
-      placesFreshMs: setting.placesFreshMs ?? Math.min(setting.checkEveryMs, defaultPlacesFreshMs),
-    }),
-  };
-}
+export type { CatalogueCacheSetting } from './services-catalogue.ts';

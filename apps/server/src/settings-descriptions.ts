@@ -57,7 +57,8 @@ export const settingDescriptions: Record<SettingName, string> = {
     'kiosk idle on a confirmation page before asking "Do you need more time?" (20 s to answer, then home)',
   LIDO_CARD_PROVIDER: 'sandbox (built in; off in production unless allowed), opayo or stripe',
   LIDO_SANDBOX_CARD_ORIGIN: "the card sandbox's public origin (default http://localhost:<LIDO_PORT+3>)",
-  LIDO_ALLOW_SANDBOX_IN_PRODUCTION: 'a demo: run the card and Direct Debit sandboxes in production',
+  LIDO_ALLOW_SANDBOX_IN_PRODUCTION:
+    'a demo: run the card and Direct Debit sandboxes in production (on one instance: a second on the same database refuses to start)',
   LIDO_OPAYO_API_BASE: "Opayo Pi's API base URL (https), with LIDO_CARD_PROVIDER=opayo",
   LIDO_OPAYO_VENDOR: 'the Opayo vendor name',
   LIDO_OPAYO_INTEGRATION_KEY: 'the Opayo integration key (a secret)',

@@ -165,7 +165,7 @@ describe('the cached catalogue', () => {
     ).toBe(sessionCheck);
   });
 
-  it('reads a timetable week in one query and a session page in one (plus memberships for a customer)', async () => {
+  it('reads a timetable week in one query and a session page in one (plus memberships and allowances for a customer)', async () => {
     const week = '/api/activities/venues/castlefield-leisure-centre/timetable?from=2026-11-24&days=7';
     await statementsFor(cached, week);
     expect(await statementsFor(cached, week)).toBe(1);
@@ -177,7 +177,10 @@ describe('the cached catalogue', () => {
     const before = statements.length;
     await cached.services().auth.authenticate(token);
     const sessionCheck = statements.length - before;
-    expect(await statementsFor(cached, week, customers.member)).toBe(sessionCheck + 2);
+    // A customer's week adds their memberships (two reads) and what may pay for their places, their
+    // benefits and packages (two more, read once per answer: decision 0088), and their strikes, for
+    // whether online booking is stopped (one more: decision 0096).
+    expect(await statementsFor(cached, week, customers.member)).toBe(sessionCheck + 5);
   });
 
   it('shows a place taken at once, however long the catalogue is cached', async () => {

@@ -1,6 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCardPayments, unresolvedCode } from '../src/modules/checkout/card-payments.ts';
+import {
+  createCardPayments,
+  earlierPaymentMessages,
+  unresolvedCode,
+} from '../src/modules/checkout/card-payments.ts';
 import { paymentsNeedingAttention } from '../src/modules/checkout/payments-attention.ts';
 import { startTestSandbox, type TestSandbox } from './support/card-sandbox.ts';
 import { browserFacts, cardBilling, checkoutCalls } from './support/checkout-calls.ts';
@@ -18,9 +22,14 @@ describe('card payments whose answer was lost, on 21 Nov 2026', () => {
   const { call, gymBasket } = checkoutCalls(() => t);
 
   /** Pays for the basket with the sandbox's test card; the name picks the sandbox's behaviour. */
-  const pay = async (cookie: string, terms: number[], cardholderName = 'ALEX NEWMAN') => {
+  const pay = async (
+    cookie: string,
+    terms: number[],
+    cardholderName = 'ALEX NEWMAN',
+    cardNumber = '4929000000006',
+  ) => {
     const prepared = (await call(cookie, 'GET', '/api/checkout/prepare')).body.data;
-    const token = await sandbox.tokenise(prepared.sessionKey, { cardholderName });
+    const token = await sandbox.tokenise(prepared.sessionKey, { cardholderName, cardNumber });
     return call(cookie, 'POST', '/api/checkout/authorise', {
       ...cardBilling,
       ...browserFacts,
@@ -39,8 +48,8 @@ describe('card payments whose answer was lost, on 21 Nov 2026', () => {
       }>('SELECT status, order_id, vendor_tx_code, error FROM payment_attempts WHERE uuid = $1', [uuid])
     )[0]!;
   /** The provider never answers in time: the authorisation is recorded as unknown. */
-  const lostAnswer = async (cookie: string, terms: number[], cardholderName: string) => {
-    const paid = await pay(cookie, terms, cardholderName);
+  const lostAnswer = async (cookie: string, terms: number[], cardholderName: string, cardNumber?: string) => {
+    const paid = await pay(cookie, terms, cardholderName, cardNumber);
     expect(paid.body.data.transactionStatus).toBe('failed');
     const uuid = paid.body.data.transactionUuid as string;
     expect((await attempt(uuid)).status).toBe('unknown');
@@ -164,5 +173,114 @@ describe('card payments whose answer was lost, on 21 Nov 2026', () => {
       transaction_uuid: paid.body.data.transactionUuid,
     });
     expect(done.status).toBe(200);
+  });
+  /** Emails queued for this payment's customer, by subject. */
+  const emailsAbout = async (subjectStart: string) =>
+    (
+      await t.database.query<{ subject: string; text_body: string }>(
+        'SELECT subject, text_body FROM email_outbox WHERE subject LIKE $1 ORDER BY id',
+        [`${subjectStart}%`],
+      )
+    ).map((row) => row.subject);
+
+  describe('looked up at once when the customer retries or reloads (issue 33 item 8)', () => {
+    it('a retry finds a payment the provider took: it is the answer, its order is made, no second charge', async () => {
+      const robin = (await createCustomer(t)).cookie;
+      const { terms } = await gymBasket(robin);
+      const uuid = await lostAnswer(robin, terms, 'SLOW 1200');
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+
+      const retry = await pay(robin, terms);
+      expect(retry.status).toBe(200);
+      expect(retry.body.data).toEqual({ transactionUuid: uuid, transactionStatus: 'authorised' });
+      const done = await attempt(uuid);
+      expect(done.status).toBe('completed');
+      const completed = await call(robin, 'POST', '/api/checkout/complete', { transaction_uuid: uuid });
+      expect(completed.body.data.completeOrderId).toBe(done.order_id);
+      // Only the one payment was ever made for the basket.
+      const made = await t.database.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM payment_attempts a JOIN payment_attempts b ON b.cart_id = a.cart_id WHERE a.uuid = $1`,
+        [uuid],
+      );
+      expect(made[0]!.n).toBe(1);
+    });
+
+    it('a reload finds it too: GET earlier-payment answers paid with the order', async () => {
+      const kim = (await createCustomer(t)).cookie;
+      const { terms } = await gymBasket(kim);
+      const uuid = await lostAnswer(kim, terms, 'SLOW 1200');
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+
+      const earlier = await call(kim, 'GET', '/api/checkout/earlier-payment');
+      expect(earlier.status).toBe(200);
+      const done = await attempt(uuid);
+      expect(done.status).toBe('completed');
+      expect(earlier.body.data).toEqual({ status: 'paid', completeOrderId: done.order_id, message: null });
+      // Nothing is left to look up.
+      expect((await call(kim, 'GET', '/api/checkout/earlier-payment')).body.data.status).toBe('none');
+    });
+
+    it('a payment the provider has not seen yet is "still being checked": nothing new is charged, and the email follows', async () => {
+      const jo = (await createCustomer(t)).cookie;
+      const { terms } = await gymBasket(jo);
+      const uuid = await lostAnswer(jo, terms, 'SLOW 1200', '4929602110085639');
+      // Straight away the provider has no such payment yet: it may still be on its way.
+      const earlier = await call(jo, 'GET', '/api/checkout/earlier-payment');
+      expect(earlier.body.data).toEqual({
+        status: 'checking',
+        completeOrderId: null,
+        message: earlierPaymentMessages.checking,
+      });
+      const retry = await pay(jo, terms);
+      expect(retry.status).toBe(409);
+      expect(retry.body.message).toBe(earlierPaymentMessages.checking);
+      expect((await attempt(uuid)).status).toBe('unknown');
+
+      // The provider declined it: a look-up now says so, and the customer is emailed.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const before = (await emailsAbout('Your payment of')).length;
+      const now = await call(jo, 'GET', '/api/checkout/earlier-payment');
+      expect(now.body.data).toEqual({
+        status: 'not_paid',
+        completeOrderId: null,
+        message: earlierPaymentMessages.notPaid,
+      });
+      expect((await attempt(uuid)).status).toBe('failed');
+      expect((await emailsAbout('Your payment of')).length).toBe(before + 1);
+      // And they can pay.
+      const again = await pay(jo, terms);
+      expect(again.body.data.transactionStatus).toBe('authorised');
+      expect(
+        (
+          await call(jo, 'POST', '/api/checkout/complete', {
+            transaction_uuid: again.body.data.transactionUuid,
+          })
+        ).status,
+      ).toBe(200);
+    });
+
+    it('the reconciler emails the customer when a lost payment turns out never to have reached the provider', async () => {
+      const lou = (await createCustomer(t)).cookie;
+      const { terms } = await gymBasket(lou);
+      const uuid = await lostAnswer(lou, terms, 'FORCE 9998');
+      const before = (await emailsAbout('Your payment of')).length;
+      expect(await t.services().checkout.reconcile({ olderThanMs: 0 })).toMatchObject({ failed: 1 });
+      expect((await attempt(uuid)).status).toBe('failed');
+      expect((await emailsAbout('Your payment of')).length).toBe(before + 1);
+      const again = await pay(lou, terms);
+      expect(again.body.data.transactionStatus).toBe('authorised');
+      await call(lou, 'POST', '/api/checkout/complete', {
+        transaction_uuid: again.body.data.transactionUuid,
+      });
+    });
+
+    it('answers none without a lost payment', async () => {
+      const ash = (await createCustomer(t)).cookie;
+      expect((await call(ash, 'GET', '/api/checkout/earlier-payment')).body.data).toEqual({
+        status: 'none',
+        completeOrderId: null,
+        message: null,
+      });
+    });
   });
 });

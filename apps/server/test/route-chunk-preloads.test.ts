@@ -40,6 +40,42 @@ describe('the lazy page an address opens is preloaded with its HTML', () => {
     expect(preloads('online-joining', '/centre/castlefield')).toBe(tags);
   });
 
+  it("leaves out what the site's app loads too, when its HTML boots the app after the first paint", () => {
+    // Decision 0091: the entry is a boot module; the app is an entry of its own that the HTML preloads.
+    const preloads = routeChunkPreloader(
+      distWith({
+        'sites/online-joining/index.html': {
+          file: 'assets/online-joining-1.js',
+          isEntry: true,
+          imports: ['_boot.js'],
+          dynamicImports: ['src/sites/online-joining/main.tsx'],
+        },
+        '_boot.js': { file: 'assets/boot-1.js' },
+        'src/sites/online-joining/main.tsx': {
+          file: 'assets/online-joining-app-1.js',
+          isEntry: true,
+          imports: ['_vendor.js', '_shell.js'],
+        },
+        '_vendor.js': { file: 'assets/vendor-1.js' },
+        '_shell.js': { file: 'assets/shell-1.js', imports: ['_vendor.js'] },
+        '_pages.js': { file: 'assets/pages-1.js', imports: ['_shell.js', '_vendor.js'] },
+        'src/features/checkout/checkout-route.tsx': {
+          file: 'assets/checkout-route-1.js',
+          isDynamicEntry: true,
+          imports: ['_pages.js', '_vendor.js', 'src/sites/online-joining/main.tsx'],
+        },
+      }),
+    );
+    expect(
+      preloads('online-joining', '/checkout')
+        .split('\n')
+        .map((tag) => tag.trim()),
+    ).toEqual([
+      '<link rel="modulepreload" crossorigin href="/assets/checkout-route-1.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/pages-1.js">',
+    ]);
+  });
+
   it('adds nothing for a page in the entry, another site, an unknown address or a build without a manifest', () => {
     const preloads = routeChunkPreloader(distWith(manifest));
     expect(preloads('online-joining', '/')).toBe('');

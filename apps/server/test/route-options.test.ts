@@ -93,6 +93,8 @@ describe('the routes of the app that carry an option', () => {
 
   it('puts the payment calls’ session check first in line for a connection, and nothing else', async () => {
     expect(routesWhere((config) => config?.pool === 'payment')).toEqual([
+      // A lost payment looked up when checkout opens (decision 0090) is part of paying.
+      'GET /api/checkout/earlier-payment',
       'GET /api/checkout/prepare',
       'GET /api/orders/:orderId',
       'POST /api/checkout/authorise',

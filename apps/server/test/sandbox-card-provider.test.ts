@@ -297,7 +297,10 @@ describe('the sandbox card provider across a restart', () => {
       expect(fs.existsSync(cardsFile)).toBe(false);
       await first.close();
 
-      expect(fs.readdirSync(path.dirname(cardsFile))).toEqual(['reusable-cards.json']);
+      expect(fs.readdirSync(path.dirname(cardsFile)).sort()).toEqual([
+        'reusable-cards.json',
+        'transactions.json',
+      ]);
       const second = await startTestSandbox({ dataDir });
       try {
         expect((await second.api('DELETE', `/card-identifiers/${kept}`)).status).toBe(200);
@@ -308,6 +311,58 @@ describe('the sandbox card provider across a restart', () => {
         await second.close();
       }
     } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('still knows a payment after a crash, so the reconciler and refunds find it (issue 33 item 10)', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lido-card-crash-'));
+    const transactionsFile = path.join(dataDir, 'sandbox-card', 'transactions.json');
+    const first = await startTestSandbox({ dataDir });
+    let second: TestSandbox | undefined;
+    try {
+      const key = String(
+        (await first.api('POST', '/merchant-session-keys', { vendorName: 'sandbox' })).body
+          .merchantSessionKey,
+      );
+      const token = await first.tokenise(key);
+      const vendorTxCode = `CRASH-${Math.random().toString(36).slice(2)}`;
+      const paid = await first.api('POST', '/transactions', {
+        transactionType: 'Payment',
+        paymentMethod: { card: { merchantSessionKey: key, cardIdentifier: token.body.cardIdentifier } },
+        vendorTxCode,
+        amount: 2960,
+        currency: 'GBP',
+        description: 'Crash test',
+        customerFirstName: 'Sam',
+        customerLastName: 'Carter',
+        billingAddress: { address1: '88 Street', city: 'Bristol', postalCode: '412', country: 'GB' },
+        apply3DSecure: 'Disable',
+      });
+      expect(paid.body).toMatchObject({ status: 'Ok' });
+      const transactionId = String(paid.body.transactionId);
+      // No close and no flush, as when the process is killed: the write behind reaches the disk alone.
+      await expect
+        .poll(() => (fs.existsSync(transactionsFile) ? fs.readFileSync(transactionsFile, 'utf8') : ''), {
+          timeout: 5000,
+        })
+        .toContain(transactionId);
+
+      second = await startTestSandbox({ dataDir });
+      const found = await second.api('GET', `/transactions/${transactionId}`);
+      expect(found.status).toBe(200);
+      expect(found.body).toMatchObject({ transactionId, amount: { totalAmount: 2960 }, status: 'Ok' });
+      const refunded = await second.api('POST', '/transactions', {
+        transactionType: 'Refund',
+        referenceTransactionId: transactionId,
+        vendorTxCode: `${vendorTxCode}-R`,
+        amount: 2960,
+        description: 'Refund after the crash',
+      });
+      expect(refunded.body).toMatchObject({ status: 'Ok' });
+    } finally {
+      await first.close();
+      await second?.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });

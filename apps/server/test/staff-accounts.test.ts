@@ -73,6 +73,7 @@ describe('staff accounts and staff sessions (issue 19 items 2 and 6)', () => {
       role: 'desk',
       roleLabel: 'Desk staff',
       currencySymbol: '£',
+      centres: [],
     });
     const cookie = cookies.match(/lido_staffToken=[^;]+/)![0];
     const me = await call('GET', '/api/staff/me', cookie);
@@ -194,6 +195,107 @@ describe('staff accounts and staff sessions (issue 19 items 2 and 6)', () => {
         details: expect.objectContaining({ role: { from: 'desk', to: 'supervisor' } }),
       },
       { actor: 'command line', action: 'staff.changed', details: expect.objectContaining({ active: false }) },
+    ]);
+  });
+
+  it('adds a manager limited to the centres it is given, from the command line and the catalogue (issue 35 item 1)', async () => {
+    // A manager needs centres, every one the operator's; desk staff and supervisors take none.
+    const none = await cli(
+      ['add', '--username', 'mia', '--name', 'Mia Pool', '--role', 'manager'],
+      'Deep-End-2026!',
+    );
+    expect(none).toMatchObject({ code: 65 });
+    expect(none.err).toContain('A manager needs at least one centre');
+    const unknown = await cli(
+      [
+        'add',
+        '--username',
+        'mia',
+        '--name',
+        'Mia Pool',
+        '--role',
+        'manager',
+        '--centres',
+        'atlantis-leisure',
+      ],
+      'Deep-End-2026!',
+    );
+    expect(unknown.err).toContain('There is no centre "atlantis-leisure".');
+    const deskWithCentre = await cli(
+      [
+        'add',
+        '--username',
+        'mia',
+        '--name',
+        'Mia Pool',
+        '--role',
+        'desk',
+        '--centres',
+        'castlefield-leisure-centre',
+      ],
+      'Deep-End-2026!',
+    );
+    expect(deskWithCentre.err).toContain('Only a manager is given centres');
+    expect(await rows("SELECT id FROM staff_users WHERE username = 'mia'")).toEqual([]);
+
+    const added = await cli(
+      [
+        'add',
+        '--username',
+        'mia',
+        '--name',
+        'Mia Pool',
+        '--role',
+        'manager',
+        '--centres',
+        'castlefield-leisure-centre',
+      ],
+      'Deep-End-2026!',
+    );
+    expect(added).toMatchObject({ code: 0, out: 'Added mia (manager at castlefield-leisure-centre).\n' });
+    const mia = await staffCookie({ username: 'mia', password: 'Deep-End-2026!' });
+    expect((await call('GET', '/api/staff/me', mia)).json().data).toMatchObject({
+      role: 'manager',
+      roleLabel: 'Manager',
+      centres: ['castlefield-leisure-centre'],
+    });
+    // New centres end her session, as a new role does, and are in the audit log.
+    expect(
+      (
+        await cli([
+          'change',
+          '--username',
+          'mia',
+          '--centres',
+          'castlefield-leisure-centre,salford-quays-aquatics',
+        ])
+      ).code,
+    ).toBe(0);
+    expect((await call('GET', '/api/staff/me', mia)).statusCode).toBe(401);
+    expect((await cli(['list'])).out).toMatch(
+      /^mia\tMia Pool\tmanager \(castlefield-leisure-centre, salford-quays-aquatics\)\t£\tactive$/m,
+    );
+    // Made desk staff, she loses her centres.
+    expect((await cli(['change', '--username', 'mia', '--role', 'desk'])).code).toBe(0);
+    expect(await rows("SELECT role, centres FROM staff_users WHERE username = 'mia'")).toEqual([
+      { role: 'desk', centres: [] },
+    ]);
+    const audit = await rows<{ details: Record<string, unknown> }>(
+      "SELECT details FROM staff_audit_log WHERE details->>'username' = 'mia' ORDER BY id",
+    );
+    expect(audit.map((row) => row.details)).toEqual([
+      expect.objectContaining({ role: 'manager', centres: ['castlefield-leisure-centre'] }),
+      expect.objectContaining({
+        centres: {
+          from: ['castlefield-leisure-centre'],
+          to: ['castlefield-leisure-centre', 'salford-quays-aquatics'],
+        },
+      }),
+      expect.objectContaining({ role: { from: 'manager', to: 'desk' } }),
+    ]);
+    // The demo's manager comes from the catalogue file's staff section.
+    expect(await rows("SELECT role, centres FROM staff_users WHERE username = 'manager'")).toEqual([
+      { role: 'manager', centres: ['castlefield-leisure-centre', 'salford-quays-aquatics'] },
     ]);
   });
 

@@ -6,24 +6,12 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { whyNoPostgres } from './support/postgres.ts';
 import { type SmtpCatcher, startSmtpCatcher } from './support/smtp-catcher.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const adminUrl = process.env.DATABASE_URL;
 
-/** Several real server processes need a real PostgreSQL server; PGlite lives inside one process. */
-async function whyNoPostgres(): Promise<string | undefined> {
-  if (!adminUrl) return 'DATABASE_URL is not set';
-  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    return undefined;
-  } catch (error) {
-    return `the PostgreSQL server in DATABASE_URL is not reachable (${(error as Error).message})`;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
 const skipReason = await whyNoPostgres();
 if (skipReason) console.warn(`Two-instance test skipped: ${skipReason}.`);
 

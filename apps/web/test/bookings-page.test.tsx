@@ -15,6 +15,7 @@ function serve(
   upcoming: Booking[],
   cancelAnswer: { status?: number; body: unknown } = { body: {} },
   user: typeof priya = priya,
+  block?: { body: unknown },
 ) {
   let held = upcoming;
   const { fetchStub, calls } = stubFetch({
@@ -28,6 +29,7 @@ function serve(
       return cancelAnswer;
     },
     '/api/auth/user': { body: { data: user } },
+    ...(block ? { '/api/my-account/booking-block': block } : {}),
   });
   vi.stubGlobal('fetch', fetchStub);
   renderRoutesOnSite(routes, { site: 'my-account', path: '/bookings/upcoming' });
@@ -158,11 +160,42 @@ describe('My account, Bookings', () => {
     expect(card.textContent).toContain('Castlefield Leisure Centre');
   });
 
-  it('tells a customer with an outstanding penalty to contact their centre', async () => {
+  it('says a booking the centre cancelled was cancelled by the centre, and why (decision 0095)', async () => {
+    serve([{ ...cancelledSpin, cancelledByCentre: { reason: 'Pool plant failure' } }]);
+    const card = (await screen.findByRole('heading', { name: spinTitle })).closest('li')!;
+    expect(within(card).getByText('Cancelled by the centre')).toBeTruthy();
+    expect(within(card).getByText('Reason').nextElementSibling?.textContent).toBe('Pool plant failure');
+    expect(within(card).queryByRole('button')).toBeNull();
+  });
+
+  it('says only "Cancelled" of a booking the customer cancelled', async () => {
+    serve([cancelledSpin]);
+    const card = (await screen.findByRole('heading', { name: spinTitle })).closest('li')!;
+    expect(within(card).getByText('Cancelled')).toBeTruthy();
+    expect(card.textContent).not.toContain('by the centre');
+    expect(within(card).queryByText('Reason')).toBeNull();
+  });
+
+  it('tells a customer whose online booking is stopped why and until when, as the session pages do', async () => {
+    const why =
+      'You have 2 strikes for no-shows or late cancellations in 30 days, so you can’t book online until Friday 4 December 2026.';
+    serve([], undefined, { ...priya, hasOutstandingPenalties: true }, { body: { data: { blocked: why } } });
+    expect(await screen.findByText(why)).toBeTruthy();
+    expect(screen.getByText("You can't book online at the moment")).toBeTruthy();
+  });
+
+  it('tells a customer with an outstanding penalty to contact their centre when the reason can’t be read', async () => {
     serve([], undefined, { ...priya, hasOutstandingPenalties: true });
     expect(
       await screen.findByText('You have an outstanding penalty. Please contact your centre before booking.'),
     ).toBeTruthy();
+  });
+
+  it('says nothing of penalties to a customer without one, and does not ask', async () => {
+    const calls = serve([]);
+    await screen.findByRole('heading', { name: 'Bookings' });
+    expect(screen.queryByText("You can't book online at the moment")).toBeNull();
+    expect(calls.some((call) => call.url.includes('booking-block'))).toBe(false);
   });
 
   it('links an empty list to booking an activity', async () => {

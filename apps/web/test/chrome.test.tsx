@@ -149,6 +149,7 @@ describe('the account navigation', () => {
       'Dashboard',
       'My details',
       'Memberships',
+      'Membership card',
       'Packages',
       'Bookings',
       'Payments',

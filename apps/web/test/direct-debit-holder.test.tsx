@@ -16,6 +16,7 @@ const section = (holderName: string) => (
   <DirectDebitSection
     state={initialJoiningState}
     collectAddress={false}
+    serviceUserName="Brightwater Leisure Trust"
     serverMessages={[]}
     holderName={holderName}
     onContinue={() => undefined}
@@ -58,5 +59,20 @@ describe('the Direct Debit account holder', () => {
     expect(holder.value).toBe('');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Sign in' }));
     expect(holder.value).toBe('Priya Shah');
+  });
+});
+
+// Issue 33 item 3: the Guarantee is shown where the mandate is given, in the scheme's words.
+describe('the Direct Debit Guarantee', () => {
+  it('is shown beside the bank details, naming the operator as the payer’s statement will', () => {
+    vi.stubGlobal('fetch', stubFetch({}).fetchStub);
+    renderOnSite(section('Jordan Reed'));
+    const guarantee = screen.getByRole('region', { name: 'The Direct Debit Guarantee' });
+    expect(guarantee.textContent).toContain(
+      'If there are any changes to the amount, date or frequency of your Direct Debit Brightwater Leisure Trust will notify you 3 working days in advance of your account being debited or as otherwise agreed.',
+    );
+    expect(guarantee.textContent).toContain(
+      'You can cancel a Direct Debit at any time by simply contacting your bank or building society.',
+    );
   });
 });

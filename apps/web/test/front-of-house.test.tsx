@@ -48,6 +48,7 @@ const desk: StaffUser = {
   role: 'desk',
   roleLabel: 'Desk staff',
   currencySymbol: '£',
+  centres: [],
 };
 
 afterEach(() => {

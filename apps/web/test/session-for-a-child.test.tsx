@@ -19,7 +19,16 @@ const lesson = (openToThisPerson: boolean) =>
     availability: openToThisPerson
       ? { status: 'available', label: '6 spaces left', spacesLeft: 6, opensAt: null, bookable: true }
       : { status: 'available', label: '6 spaces left', spacesLeft: 6, opensAt: null, bookable: false },
-    prices: [{ id: 81, band: 'junior', label: 'Junior', price: money(550), available: openToThisPerson }],
+    prices: [
+      {
+        id: 81,
+        band: 'junior',
+        label: 'Junior',
+        price: money(550),
+        available: openToThisPerson,
+        yourPrice: null,
+      },
+    ],
     price: openToThisPerson ? money(550) : null,
     pricingOptionId: openToThisPerson ? 81 : null,
   });

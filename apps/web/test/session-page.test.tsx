@@ -107,6 +107,40 @@ describe('the session page', () => {
     expect(screen.getByRole('link', { name: 'Go to your basket' }).getAttribute('href')).toBe('/basket');
   });
 
+  it('keeps focus on the page when the last place is added and the form gives way to the waiting list', async () => {
+    logIn();
+    const user = userEvent.setup();
+    let full = false;
+    renderSession({
+      '/api/activities/sessions/501': () =>
+        wire(
+          full
+            ? sessionDetails({
+                availability: {
+                  status: 'full',
+                  label: 'Full',
+                  spacesLeft: 0,
+                  opensAt: null,
+                  bookable: false,
+                },
+              })
+            : sessionDetails(),
+        ),
+      '/api/cart/add': () => {
+        full = true;
+        return wire(cartWith([bookingLine()]));
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Add to basket' }));
+    // The session, read again, is full: the form is gone, and focus is on the notice, not the page.
+    await screen.findByText('Full', { selector: '.availability' });
+    expect(screen.queryByRole('button', { name: 'Add to basket' })).toBeNull();
+    await vi.waitFor(() =>
+      expect(document.activeElement?.textContent).toBe(screen.getByText('Added to your basket').textContent),
+    );
+    expect(screen.getByRole('link', { name: 'Go to your basket' })).toBeTruthy();
+  });
+
   it("shows the server's reason when the place can't be added", async () => {
     logIn();
     const user = userEvent.setup();

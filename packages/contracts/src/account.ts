@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { packageUseSchema } from './packages.ts';
 import { bookingCancellationSchema } from './activity-answers.ts';
 import { moneySchema } from './membership.ts';
+import { collectionToComeSchema } from './direct-debit.ts';
 import { heldFreezeSchema } from './membership-freeze.ts';
 
 /** The My account lists (GET /api/my-account/*): the logged-in customer's own things. */
@@ -41,6 +42,8 @@ export const heldMembershipSchema = z.object({
   priceChange: z
     .object({ price: moneySchema, firstDate: z.string(), prettyFirstDate: z.string() })
     .nullable(),
+  /** the next Direct Debit collection as the collection engine will take it (issue 33 item 1) */
+  nextCollection: collectionToComeSchema.nullable().optional(),
   /** the member cancelled it (issue 22): with notice it runs to its end date */
   cancelKind: z.enum(['notice', 'cooling_off']).nullable(),
   /** who holds it, when it is one of the customer's dependants (family accounts): shown, not managed here */
@@ -86,6 +89,10 @@ export const bookingSchema = z.object({
   attendeeName: z.string().optional(),
   /** a guest brought with a guest pass (decision 0050), else null */
   guestName: z.string().nullable(),
+  /** cancelled by the centre, with the reason it gave (issue 35 item 3, decision 0095) */
+  cancelledByCentre: z.object({ reason: z.string() }).optional(),
+  /** the note the customer gave the instructor when booking (decision 0101), else null */
+  note: z.string().nullable(),
 });
 export type Booking = z.infer<typeof bookingSchema>;
 

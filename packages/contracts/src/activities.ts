@@ -29,11 +29,39 @@ export const sessionParamsSchema = z.object({ sessionId: positiveId('The session
 export const sessionQuerySchema = z.object({ selectedUserId: positiveId('The selected user').optional() });
 
 /** A booking line's options in POST {checkout}/add and PUT {checkout}/{cartItemId}. */
+/** The longest note a customer may leave for the instructor (decision 0101). */
+export const bookingNoteMaxLength = 200;
+
+/**
+ * Any control character (NUL, line breaks, tabs, DEL and the C1 range), Unicode's line and
+ * paragraph separators, and the direction overrides that would show the note's words in another
+ * order on the register: a note is one line of plain text.
+ */
+// eslint-disable-next-line no-control-regex
+const controlCharacter = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+
+/**
+ * A note the customer gives when booking ("Anything the instructor should know?", decision 0101):
+ * optional plain text of one line, at most 200 characters once trimmed. Blank is no note.
+ */
+export const bookingNoteSchema = z
+  .string({ error: 'The note must be text.' })
+  .refine((note) => !controlCharacter.test(note), {
+    error: 'The note must be plain text on one line: remove line breaks, tabs and other control characters.',
+  })
+  .transform((note) => note.trim())
+  .refine((note) => note.length <= bookingNoteMaxLength, {
+    error: `The note can be at most ${bookingNoteMaxLength} characters.`,
+  })
+  .transform((note) => (note === '' ? undefined : note));
+
 export const bookingItemOptionsSchema = z.strictObject({
   quantity: wholeNumber('The number of places', 1, 10, {
     tooSmall: 'Book at least 1 place.',
     tooLarge: 'Book at most 10 places at a time.',
   }).optional(),
+  /** Lido's addition to the spec's "extra options" (decision 0101): a note for the instructor */
+  note: bookingNoteSchema.optional(),
 });
 
 /** GET /api/my-account/bookings/{bookingId} and POST …/{bookingId}/cancel */

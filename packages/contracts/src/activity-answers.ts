@@ -13,6 +13,17 @@ const band = z.enum(['adult', 'junior', 'concession', 'member']);
 export const activityCategorySchema = z.object({ key: z.string(), name: z.string() });
 export type ActivityCategory = z.infer<typeof activityCategorySchema>;
 
+/**
+ * What the attendee pays for one place, and why (issue 33 item 4, decision 0088): a membership
+ * benefit or a package may pay for it. The basket applies the same when the place is added.
+ */
+export const yourPriceSchema = z.object({
+  price: moneySchema,
+  /** "Included in your Swim Unlimited", "Paid with your 10 Swims"; null at the band's own price */
+  because: z.string().nullable(),
+});
+export type YourPrice = z.infer<typeof yourPriceSchema>;
+
 /** One price band of a session, as the customer may choose it; the id is the `pricingOptionId`. */
 export const sessionPriceSchema = z.object({
   id: z.number().int(),
@@ -21,6 +32,8 @@ export const sessionPriceSchema = z.object({
   price: moneySchema,
   /** false when this customer (or a visitor) cannot book at this band */
   available: z.boolean(),
+  /** what a logged-in attendee pays at this band (null for a visitor or a band not open to them) */
+  yourPrice: yourPriceSchema.nullable(),
 });
 export type SessionPrice = z.infer<typeof sessionPriceSchema>;
 
@@ -58,8 +71,15 @@ export const timetableSessionSchema = z.object({
   /** the price this customer would pay (the cheapest band open to them), null if none is */
   price: moneySchema.nullable(),
   pricingOptionId: z.number().int().nullable(),
+  /** what this attendee pays at that band, and why (null for a visitor or when no band is open) */
+  yourPrice: yourPriceSchema.nullable(),
   prices: z.array(sessionPriceSchema),
   ageLimit: z.string().nullable(),
+  /**
+   * Why this attendee may not book the session at all (its age rule), said before any price or
+   * button is offered (issue 33 item 5); null when they may, and for a visitor.
+   */
+  notForThem: z.string().nullable(),
   waiverRequired: z.boolean(),
 });
 export type TimetableSession = z.infer<typeof timetableSessionSchema>;
@@ -135,6 +155,19 @@ export const cartBookingItemSchema = z.object({
   enablePrintReceipt: z.boolean(),
   /** a guest's line, paid for by a guest pass (decision 0050): the guest's name; else null */
   guestName: z.string().nullable(),
+  /** the customer's note for the instructor (decision 0101), else null */
+  note: z.string().nullable(),
+  /**
+   * What to know before paying (issue 33 item 6, decision 0088), each naming whom the place is
+   * for: the session is inside its cancellation cut-off (once paid it can't be cancelled); the
+   * same person already has a booking on it; several places are booked under one person's name.
+   */
+  warnings: z.array(
+    z.object({
+      kind: z.enum(['inside_cutoff', 'already_booked', 'several_places']),
+      text: z.string(),
+    }),
+  ),
 });
 export type CartBookingItem = z.infer<typeof cartBookingItemSchema>;
 

@@ -3,6 +3,7 @@ import { cartBookingItemSchema } from './activity-answers.ts';
 import { costsSchema, moneySchema } from './membership.ts';
 import { cartPackageItemSchema } from './packages.ts';
 import { cartOutstandingBalanceItemSchema } from './outstanding-balance.ts';
+import { cartPenaltyFeeItemSchema } from './penalty-fees.ts';
 
 /**
  * What the basket calls answer. Apart from cart.ts (whose request schemas and constants the browser
@@ -48,6 +49,7 @@ export const cartItemSchema = z.discriminatedUnion('type', [
   cartBookingItemSchema,
   cartPackageItemSchema,
   cartOutstandingBalanceItemSchema,
+  cartPenaltyFeeItemSchema,
 ]);
 export type CartItem = z.infer<typeof cartItemSchema>;
 

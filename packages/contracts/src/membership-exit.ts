@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { positiveId } from './common.ts';
+import { collectionToComeSchema } from './direct-debit.ts';
 import { moneySchema } from './membership.ts';
 
 /** Leaving a membership and its timeline (issue 22 items 1, 2 and 6): My account → Memberships. */
@@ -54,6 +55,11 @@ export const membershipExitSchema = z.object({
   lastCollection: z
     .object({ date: z.string(), prettyDate: z.string(), amount: moneySchema, taken: z.boolean() })
     .nullable(),
+  /**
+   * every Direct Debit collection still to be taken up to the last day, soonest first, as the
+   * collection engine will take it (a frozen month collects the freeze's fee; issue 33 item 1)
+   */
+  collectionsToCome: z.array(collectionToComeSchema).optional(),
   /** Direct Debit collections that will not be taken (cooling-off cancels every one not yet taken) */
   collectionsStopped: z.boolean(),
   refund: coolingOffRefundSchema.nullable(),

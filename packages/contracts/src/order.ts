@@ -3,6 +3,7 @@ import { orderBookingItemSchema } from './activity-answers.ts';
 import { moneySchema } from './membership.ts';
 import { orderPackageItemSchema } from './packages.ts';
 import { orderOutstandingBalanceItemSchema } from './outstanding-balance.ts';
+import { orderPenaltyFeeItemSchema } from './penalty-fees.ts';
 
 /**
  * The answers of completing a basket and of reading its order back (joining spec, "Order"):
@@ -39,6 +40,7 @@ export const orderItemSchema = z.discriminatedUnion('type', [
   orderBookingItemSchema,
   orderPackageItemSchema,
   orderOutstandingBalanceItemSchema,
+  orderPenaltyFeeItemSchema,
 ]);
 export type OrderItem = z.infer<typeof orderItemSchema>;
 

@@ -56,6 +56,20 @@ export const prepareResponseSchema = z.object({
 });
 export type PrepareResponse = z.infer<typeof prepareResponseSchema>;
 
+/**
+ * GET /api/checkout/earlier-payment (ours; the spec lists no such call, decision 0090): a card
+ * payment of the open basket whose provider answer was lost is looked up at the provider at once.
+ * `none`: there is none; `paid`: it was taken and its order made (`completeOrderId`); `not_paid`:
+ * it was not taken, pay again; `checking`: the provider cannot say yet, and the customer is emailed
+ * either way. `message` says so in the customer's words.
+ */
+export const earlierPaymentSchema = z.object({
+  status: z.enum(['none', 'paid', 'not_paid', 'checking']),
+  completeOrderId: z.number().int().nullable(),
+  message: z.string().nullable(),
+});
+export type EarlierPayment = z.infer<typeof earlierPaymentSchema>;
+
 /** The message the 3-D Secure notification page posts to the checkout page. */
 export const scaCompletedMessageSchema = z.object({
   type: z.literal('sca_completed'),

@@ -5,9 +5,13 @@ import { z } from 'zod';
  * username and password of their own; they are never customers. Not in the specification
  * ("Staff capabilities: not shown"), so these shapes are Lido's (decision 0053).
  */
-export const staffRoles = ['desk', 'supervisor'] as const;
+export const staffRoles = ['desk', 'supervisor', 'manager'] as const;
 export type StaffRole = (typeof staffRoles)[number];
-export const staffRoleLabels: Record<StaffRole, string> = { desk: 'Desk staff', supervisor: 'Supervisor' };
+export const staffRoleLabels: Record<StaffRole, string> = {
+  desk: 'Desk staff',
+  supervisor: 'Supervisor',
+  manager: 'Manager',
+};
 
 export const staffLoginBodySchema = z.strictObject({
   username: z
@@ -30,6 +34,8 @@ export const staffUserSchema = z.object({
   role: z.enum(staffRoles),
   roleLabel: z.string(),
   currencySymbol: z.string(),
+  /** a manager's centres (venue slugs), the only ones whose timetable they change (decision 0092); empty for other roles */
+  centres: z.array(z.string()).default([]),
 });
 export type StaffUser = z.infer<typeof staffUserSchema>;
 

@@ -50,6 +50,11 @@ export const operators = pgTable('operators', {
   // booking rules (migration 0022)
   basketHoldMinutes: integer('basket_hold_minutes').notNull().default(15),
   bookingRefundMethod: text('booking_refund_method').notNull().default('credit').$type<'credit' | 'card'>(),
+  /** where the money goes when the centre cancels (migration 0064, decision 0095) */
+  centreCancellationRefundMethod: text('centre_cancellation_refund_method')
+    .notNull()
+    .default('card')
+    .$type<'credit' | 'card'>(),
   /** 'HH:MM:SS': the time of day a booking window opens */
   bookingWindowOpensAt: time('booking_window_opens_at').notNull().default('08:00'),
   // membership rules (migration 0027, the catalogue's membershipRules)
@@ -70,6 +75,8 @@ export const operators = pgTable('operators', {
   deskMaxCashTenderedPence: integer('desk_max_cash_tendered_pence').notNull().default(200000),
   deskMaxChangePence: integer('desk_max_change_pence').notNull().default(10000),
   deskOtherVouchersAccepted: boolean('desk_other_vouchers_accepted').notNull().default(true),
+  // the no-show and late-cancel rules (migration 0065, the catalogue's bookingPenalties; null: none)
+  bookingPenaltyRules: jsonb('booking_penalty_rules').$type<Record<string, unknown>>(),
 });
 
 /** One row: the number statement triggers move on any change to the cached catalogue (migration 0028). */
@@ -572,6 +579,13 @@ export const customerBookings = pgTable('customer_bookings', {
   guestName: text('guest_name'),
   // the membership benefit that paid for it, given back if it is cancelled (migration 0038)
   benefitUseId: integer('benefit_use_id').references(() => benefitUses.id, { onDelete: 'set null' }),
+  /** cancelled by the centre (migration 0064, decision 0095): which cancellation, and its reason */
+  centreCancellationId: integer('centre_cancellation_id').references(
+    (): AnyPgColumn => centreCancellations.id,
+  ),
+  cancelReason: text('cancel_reason'),
+  /** a note the customer gave when booking, at most 200 characters (migration 0069, decision 0101) */
+  note: text('note'),
 });
 
 // ---- Orders (migration 0008) ----
@@ -610,7 +624,7 @@ export const orderItems = pgTable('order_items', {
   position: integer('position').notNull(),
   itemType: text('item_type')
     .notNull()
-    .$type<'membership' | 'booking' | 'package' | 'fee' | 'outstanding_balance'>(),
+    .$type<'membership' | 'booking' | 'package' | 'fee' | 'outstanding_balance' | 'penalty_fee'>(),
   description: text('description').notNull(),
   amountPence: integer('amount_pence').notNull(),
   details: jsonb('details').$type<OrderItemDetails | OutstandingBalanceDetails>(),
@@ -762,6 +776,8 @@ export interface PaidBookingLine {
   packageId?: number | null;
   /** a guest's line (decision 0050): its pass went with the line if the hold lapsed */
   guestName?: string | null;
+  /** the customer's note for the instructor (decision 0101); absent on older attempts */
+  note?: string | null;
 }
 
 export const paymentAttempts = pgTable(
@@ -1035,6 +1051,14 @@ export const activitySchedules = pgTable('activity_schedules', {
   validFrom: date('valid_from', { mode: 'string' }),
   validTo: date('valid_to', { mode: 'string' }),
   active: boolean('active').notNull().default(true),
+  /** the series' own booking rules; NULL is the activity's (migration 0068, decision 0100) */
+  minAge: integer('min_age'),
+  maxAge: integer('max_age'),
+  waiverRequired: boolean('waiver_required'),
+  waiverText: text('waiver_text'),
+  cancellationCutoffMinutes: integer('cancellation_cutoff_minutes'),
+  /** the series' own amount and booking window of some of its activity's bands (migration 0068) */
+  prices: jsonb('prices').$type<{ band: PriceBand; pricePence: number; bookingWindowDays: number }[]>(),
 });
 
 export const activitySessions = pgTable(
@@ -1059,6 +1083,10 @@ export const activitySessions = pgTable(
     instructor: text('instructor'),
     onlineBookingEnabled: boolean('online_booking_enabled').notNull().default(true),
     cancelled: boolean('cancelled').notNull().default(false),
+    /** a session set apart from its series when the series changed (migration 0061, decision 0092) */
+    originScheduleId: integer('origin_schedule_id').references(() => activitySchedules.id, {
+      onDelete: 'set null',
+    }),
     /** RPDE's `modified`: a trigger gives every update the next number */
     feedModified: bigint('feed_modified', { mode: 'number' })
       .notNull()
@@ -1098,6 +1126,8 @@ export const cartBookingLines = pgTable('cart_booking_lines', {
   guestName: text('guest_name'),
   // the membership benefit paying for this line (migration 0038)
   benefitUseId: integer('benefit_use_id').references(() => benefitUses.id, { onDelete: 'set null' }),
+  /** a note for the instructor, copied to the booking (migration 0069, decision 0101) */
+  note: text('note'),
 });
 
 /**
@@ -1284,9 +1314,19 @@ export const packageUses = pgTable('package_uses', {
   endedAt: timestamp('ended_at', { withTimezone: true }),
 });
 
+// ---- The catalogue file as last imported (migration 0061, decision 0092) ----
+
+export const catalogueFiles = pgTable('catalogue_files', {
+  operatorId: integer('operator_id')
+    .primaryKey()
+    .references(() => operators.id),
+  file: jsonb('file').notNull().$type<Record<string, unknown>>(),
+  importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 // ---- Front-of-house staff (migration 0045) ----
 
-export type StaffRole = 'desk' | 'supervisor';
+export type StaffRole = 'desk' | 'supervisor' | 'manager';
 
 export const staffUsers = pgTable(
   'staff_users',
@@ -1301,6 +1341,11 @@ export const staffUsers = pgTable(
     passwordHash: text('password_hash').notNull(),
     currencySymbol: text('currency_symbol').notNull().default('£'),
     active: boolean('active').notNull().default(true),
+    /** a manager's centres, by venue slug (migration 0060, decision 0092) */
+    centres: text('centres')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -1448,4 +1493,167 @@ export const vouchers = pgTable('vouchers', {
   issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
   issuedBy: text('issued_by').notNull(),
   note: text('note'),
+});
+
+// ---- Announced booking openings and their fair queue (migration 0062, decision 0094) ----
+
+/** An opening gates the sessions it names: unbookable before `opensAt`, then by admission until `gateEndsAt`. */
+export const bookingOpenings = pgTable('booking_openings', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  lobbyOpensAt: timestamp('lobby_opens_at', { withTimezone: true }).notNull(),
+  opensAt: timestamp('opens_at', { withTimezone: true }).notNull(),
+  gateEndsAt: timestamp('gate_ends_at', { withTimezone: true }).notNull(),
+  activityId: integer('activity_id').references(() => activities.id),
+  venueId: integer('venue_id').references(() => venues.id),
+  sessionsFrom: date('sessions_from', { mode: 'string' }).notNull(),
+  sessionsTo: date('sessions_to', { mode: 'string' }).notNull(),
+  admitPerSecond: doublePrecision('admit_per_second').notNull().default(5),
+  admitCredit: doublePrecision('admit_credit').notNull().default(0),
+  tickedAt: timestamp('ticked_at', { withTimezone: true }),
+  idleSeconds: integer('idle_seconds').notNull().default(180),
+  /** the catalogue's name for it (migration 0067) */
+  key: text('key').notNull().unique(),
+  /** the operator's ceiling on admissions a minute (migration 0067) */
+  letInPerMinute: integer('let_in_per_minute'),
+});
+
+/** A customer asked to be emailed when an opening's waiting room opens (migration 0067). */
+export const openingReminders = pgTable(
+  'opening_reminders',
+  {
+    openingId: integer('opening_id')
+      .notNull()
+      .references(() => bookingOpenings.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    askedAt: timestamp('asked_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.openingId, table.customerId] })],
+);
+
+/** A customer's place in an opening's queue: a random ticket before the opening, arrival time after. */
+export const openingQueueEntries = pgTable(
+  'opening_queue_entries',
+  {
+    openingId: integer('opening_id')
+      .notNull()
+      .references(() => bookingOpenings.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull(),
+    ticket: doublePrecision('ticket').notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+    admittedAt: timestamp('admitted_at', { withTimezone: true }),
+    activeUntil: timestamp('active_until', { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.openingId, table.customerId] })],
+);
+
+/** Each instance's recent add-to-basket times for gated sessions, read by whichever instance ticks. */
+export const openingLoadReports = pgTable('opening_load_reports', {
+  instanceId: text('instance_id').primaryKey(),
+  reportedAt: timestamp('reported_at', { withTimezone: true }).notNull(),
+  adds: integer('adds').notNull(),
+  p95Ms: integer('p95_ms').notNull(),
+});
+
+/** Places the release job took back from a basket while its customer was away (migration 0063). */
+export const cartLapsedLines = pgTable(
+  'cart_lapsed_lines',
+  {
+    cartId: integer('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    lineId: integer('line_id').notNull(),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => activitySessions.id, { onDelete: 'cascade' }),
+    lapsedAt: timestamp('lapsed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.cartId, table.lineId] })],
+);
+
+/** Who came to a booked session, from a register or a check-in (migration 0065): the registers module's. */
+export const bookingAttendance = pgTable('booking_attendance', {
+  bookingId: integer('booking_id')
+    .primaryKey()
+    .references(() => customerBookings.id, { onDelete: 'cascade' }),
+  status: text('status').notNull().$type<'attended' | 'no-show'>(),
+  source: text('source').notNull().$type<'register' | 'check-in'>(),
+  markedBy: integer('marked_by').references(() => staffUsers.id),
+  markedAt: timestamp('marked_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A no-show's or a late cancellation's strike, one per booking (migration 0065): the registers module's. */
+export const bookingStrikes = pgTable(
+  'booking_strikes',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => customerBookings.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull().$type<'no-show' | 'late-cancel'>(),
+    givenAt: timestamp('given_at', { withTimezone: true }).notNull().defaultNow(),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    removedBy: integer('removed_by').references(() => staffUsers.id),
+    removedReason: text('removed_reason'),
+  },
+  (table) => [unique('booking_strikes_one_per_booking').on(table.bookingId)],
+);
+
+/** A customer's membership card (migration 0066, decision 0097): the QR code's random code. */
+export const membershipCards = pgTable('membership_cards', {
+  customerId: integer('customer_id')
+    .primaryKey()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  code: text('code').notNull().unique(),
+  issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  replacedCount: integer('replaced_count').notNull().default(0),
+});
+
+export type DoorState = 'valid' | 'frozen' | 'ended' | 'overdue' | 'none';
+
+/** A check-in at the desk, once per scan (migration 0066, decision 0097). */
+export const checkIns = pgTable('check_ins', {
+  id: serial('id').primaryKey(),
+  scanId: uuid('scan_id').notNull().unique(),
+  customerId: integer('customer_id')
+    .notNull()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  staffUserId: integer('staff_user_id')
+    .notNull()
+    .references(() => staffUsers.id),
+  method: text('method').notNull().$type<'card' | 'customer-id'>(),
+  door: text('door').notNull().$type<DoorState>(),
+  mayComeIn: boolean('may_come_in').notNull(),
+  membershipId: integer('membership_id').references(() => customerMemberships.id, { onDelete: 'set null' }),
+  bookingsAttended: integer('bookings_attended')
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
+  checkedInAt: timestamp('checked_in_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Sessions a manager cancelled, one row per confirmed cancellation (migration 0064, decision 0095). */
+export const centreCancellations = pgTable('centre_cancellations', {
+  id: serial('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  staffUserId: integer('staff_user_id')
+    .notNull()
+    .references(() => staffUsers.id),
+  venueId: integer('venue_id')
+    .notNull()
+    .references(() => venues.id),
+  sessionIds: integer('session_ids').array().notNull(),
+  reason: text('reason').notNull(),
+  waitingListTold: integer('waiting_list_told').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
 });

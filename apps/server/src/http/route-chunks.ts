@@ -49,7 +49,7 @@ function chunkFiles(manifest: Manifest, key: string, files = new Set<string>()):
 /**
  * `<link rel="modulepreload">` tags for the lazy page an address opens, read from the build's
  * manifest once: none for a page in the entry chunk, an address no lazy page answers, or a build
- * without a manifest. Chunks the site's entry already loads are left out.
+ * without a manifest. Chunks the site's entry and its app already load are left out.
  */
 export function routeChunkPreloader(dist: string): (site: SiteName, pathname: string) => string {
   let manifest: Manifest | undefined;
@@ -65,11 +65,15 @@ export function routeChunkPreloader(dist: string): (site: SiteName, pathname: st
     const key = `${site}:${page.module}`;
     let tags = cache.get(key);
     if (tags === undefined) {
+      // The site's HTML loads its boot module and preloads its app with what that imports
+      // (decision 0091): all of it is on the page already.
+      const unmarked = Object.fromEntries(
+        Object.entries(manifest).map(([name, chunk]) => [name, { ...chunk, isEntry: false }]),
+      );
       const entryFiles = chunkFiles(
-        Object.fromEntries(
-          Object.entries(manifest).map(([name, chunk]) => [name, { ...chunk, isEntry: false }]),
-        ),
-        `sites/${site}/index.html`,
+        unmarked,
+        `src/sites/${site}/main.tsx`,
+        chunkFiles(unmarked, `sites/${site}/index.html`),
       );
       tags = [...chunkFiles(manifest, page.module)]
         .filter((file) => !entryFiles.has(file))

@@ -82,10 +82,14 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config): v
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('permissions-policy', 'geolocation=(self), camera=(), microphone=()');
+    const staffSite = request.site === 'front-of-house';
+    // The staff site's check-in reads membership cards with the camera (decision 0097); no customer site may.
+    reply.header(
+      'permissions-policy',
+      `geolocation=(self), camera=(${staffSite ? 'self' : ''}), microphone=()`,
+    );
     if (httpsOnly) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     const contentType = String(reply.getHeader('content-type') ?? '');
-    const staffSite = request.site === 'front-of-house';
     if (staffSite) reply.header('x-frame-options', 'DENY');
     if (contentType.startsWith('text/html')) {
       reply.header('content-security-policy', staffSite ? staffCsp : csp);

@@ -213,3 +213,28 @@ export async function sessionCounts(t: TestApp, sessionId: number) {
   if (!row) throw new Error(`No session ${sessionId}`);
   return row;
 }
+
+/** A session of the activity and the customer's booking of one place at its adult price, as checkout records it. */
+export async function bookedSession(
+  t: TestApp,
+  activity: TestActivity,
+  customer: { id: number },
+  options: SessionOptions = {},
+) {
+  const session = await createSession(t, activity, { taken: 1, ...options });
+  const [booking] = await t.database.query<{ id: number }>(
+    `INSERT INTO customer_bookings (customer_id, venue_id, activity_name, starts_at, ends_at, status,
+       session_id, price_id, location_name)
+     VALUES ($1, $2, $3, $4, $5, 'booked', $6, $7, 'Studio') RETURNING id`,
+    [
+      customer.id,
+      session.venueId,
+      activity.activity.name,
+      session.startsAt,
+      session.endsAt,
+      session.id,
+      activity.price('adult').id,
+    ],
+  );
+  return { session, bookingId: booking!.id };
+}

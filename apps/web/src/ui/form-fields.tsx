@@ -1,4 +1,11 @@
-import { type InputHTMLAttributes, type ReactNode, type Ref, useId, useState } from 'react';
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+  useId,
+  useState,
+} from 'react';
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   id?: string;
@@ -8,15 +15,33 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   ref?: Ref<HTMLInputElement>;
 }
 
-/** A labelled input with its hint and its error, both tied to it for assistive technology. */
-export function TextField({ id, label, hint, error, className, ref, ...input }: FieldProps) {
-  const generated = useId();
-  const inputId = id ?? generated;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
+/**
+ * A field's frame: its label, hint and error around the control, and the attributes that tie the
+ * hint and error to the control for assistive technology. Text fields and selects share it.
+ */
+function FieldFrame({
+  id,
+  label,
+  hint,
+  error,
+  className,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: ReactNode;
+  error?: string | undefined;
+  className?: string | undefined;
+  children: (described: {
+    'aria-invalid': true | undefined;
+    'aria-describedby': string | undefined;
+  }) => ReactNode;
+}) {
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
   return (
     <div className={`field${error ? ' field--error' : ''}${className ? ` ${className}` : ''}`}>
-      <label className="field__label" htmlFor={inputId}>
+      <label className="field__label" htmlFor={id}>
         {label}
       </label>
       {hint && (
@@ -29,15 +54,22 @@ export function TextField({ id, label, hint, error, className, ref, ...input }: 
           <span className="visually-hidden">Error:</span> {error}
         </p>
       )}
-      <input
-        ref={ref}
-        id={inputId}
-        className="field__input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
-        {...input}
-      />
+      {children({
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': [hintId, errorId].filter(Boolean).join(' ') || undefined,
+      })}
     </div>
+  );
+}
+
+/** A labelled input with its hint and its error, both tied to it for assistive technology. */
+export function TextField({ id, label, hint, error, className, ref, ...input }: FieldProps) {
+  const generated = useId();
+  const inputId = id ?? generated;
+  return (
+    <FieldFrame id={inputId} label={label} hint={hint} error={error} className={className}>
+      {(described) => <input ref={ref} id={inputId} className="field__input" {...described} {...input} />}
+    </FieldFrame>
   );
 }
 
@@ -94,5 +126,30 @@ export function CheckboxField({ id, label, error, className, ...input }: Checkbo
         </label>
       </div>
     </div>
+  );
+}
+
+interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
+  id: string;
+  label: string;
+  hint?: ReactNode;
+  error?: string | undefined;
+  options: { value: string; label: string }[];
+}
+
+/** A labelled select with its hint and its error, tied to it as TextField's are. */
+export function SelectField({ id, label, hint, error, options, ...select }: SelectFieldProps) {
+  return (
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
+      {(described) => (
+        <select id={id} className="field__input" {...described} {...select}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FieldFrame>
   );
 }

@@ -29,13 +29,22 @@ export function session(overrides: Partial<TimetableSession> = {}): TimetableSes
     availability: { status: 'few', label: '3 spaces left', spacesLeft: 3, opensAt: null, bookable: true },
     price: money(650),
     pricingOptionId: 71,
+    yourPrice: null,
     prices: [
-      { id: 71, band: 'adult', label: 'Adult', price: money(650), available: true },
-      { id: 72, band: 'junior', label: 'Junior', price: money(400), available: false },
-      { id: 73, band: 'concession', label: 'Concession', price: money(450), available: true },
-      { id: 74, band: 'member', label: 'Member', price: money(0), available: false },
+      { id: 71, band: 'adult', label: 'Adult', price: money(650), available: true, yourPrice: null },
+      { id: 72, band: 'junior', label: 'Junior', price: money(400), available: false, yourPrice: null },
+      {
+        id: 73,
+        band: 'concession',
+        label: 'Concession',
+        price: money(450),
+        available: true,
+        yourPrice: null,
+      },
+      { id: 74, band: 'member', label: 'Member', price: money(0), available: false, yourPrice: null },
     ],
     ageLimit: 'Ages 16 and over',
+    notForThem: null,
     waiverRequired: false,
     ...overrides,
   };
@@ -139,6 +148,8 @@ export function bookingLine(overrides: Partial<Extract<CartItem, { type: 'bookin
     sortBy: 1,
     enablePrintReceipt: true,
     guestName: null,
+    note: null,
+    warnings: [],
     ...overrides,
   };
 }

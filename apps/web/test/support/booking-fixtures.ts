@@ -113,6 +113,7 @@ export function upcomingBooking(overrides: Partial<Booking> = {}): Booking {
       refundText: '£6.50 will be added to your account credit.',
     },
     guestName: null,
+    note: null,
     ...overrides,
   };
 }

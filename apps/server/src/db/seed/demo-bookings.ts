@@ -40,7 +40,7 @@ interface Session {
 }
 
 /** The session of weekly slot `schedule` on a local date, made if it is not there (past ones are not). */
-async function sessionOn(db: Executor, schedule: string, date: string, time: string, court?: string) {
+export async function sessionOn(db: Executor, schedule: string, date: string, time: string, court?: string) {
   const key = [schedule, weekdayOf(date), time.replace(':', ''), ...(court ? [court] : [])].join(':');
   await db.execute(sql`
     INSERT INTO activity_sessions (schedule_id, activity_id, venue_id, location_id, starts_at, ends_at,
@@ -79,7 +79,7 @@ interface Booking {
   paidByBenefit?: boolean;
 }
 
-async function book(db: Executor, booking: Booking): Promise<void> {
+export async function book(db: Executor, booking: Booking): Promise<void> {
   const quantity = booking.quantity ?? 1;
   const status = booking.status ?? 'booked';
   const cancelled = status === 'cancelled';

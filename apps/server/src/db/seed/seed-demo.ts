@@ -24,7 +24,9 @@ import { hashPassword } from '../../modules/auth/index.ts';
 import { addCredit } from '../../modules/account-credit/index.ts';
 import { importCatalogue } from '../../modules/catalogue/index.ts';
 import { demoTimeZone, seedDemoBookings } from './demo-bookings.ts';
+import { seedDemoStrikes } from './demo-strikes.ts';
 import { seedDemoArrears } from './demo-arrears.ts';
+import { seedDemoDirectDebits } from './demo-direct-debits.ts';
 import { demoCustomers, demoMemberships, demoPassword } from './demo-customers.ts';
 import { demoOperator, demoOperatorTheme, demoVenues } from './demo-operator.ts';
 
@@ -55,17 +57,26 @@ function demoCatalogueSource(timetable: boolean): string {
  * test's provider sandbox, and tests move their clocks months ahead of the day it was seeded.
  * `now` is the day the demo is seeded as of (its sessions, bookings and arrears follow it): a test
  * whose app runs at a pinned time seeds as of that time, so its timetable does not depend on the
- * day the suite happens to run.
+ * day the suite happens to run. `directDebits: false` (by default, whatever `arrears` is) leaves
+ * out Priya's Direct Debit instruction and collections, whose mandate is the demo's own too.
  */
 export async function seedDemoIfEmpty(
   db: Db,
-  options: { timetable?: boolean; arrears?: boolean; now?: Date } = {},
+  options: { timetable?: boolean; arrears?: boolean; directDebits?: boolean; now?: Date } = {},
 ): Promise<boolean> {
   const now = options.now ?? new Date();
   const timetable = options.timetable ?? true;
   if (await hasOperator(db)) return false;
   const { operatorId, passwordHash } = await seedDemoUndated(db, { timetable, now });
-  await seedDemoDated(db, { operatorId, passwordHash, now, timetable, arrears: options.arrears ?? true });
+  const arrears = options.arrears ?? true;
+  await seedDemoDated(db, {
+    operatorId,
+    passwordHash,
+    now,
+    timetable,
+    arrears,
+    directDebits: options.directDebits ?? arrears,
+  });
   return true;
 }
 
@@ -97,7 +108,14 @@ export async function seedDemoDatedIfPending(db: Db, now = new Date()): Promise<
     // The template's sessions start on the day it was built: the weeks from today are made here.
     await createScheduledSessions(tx, generationWindow(demoTimeZone, now));
     const passwordHash = await hashing;
-    await seedDemoDated(tx, { operatorId: operator.id, passwordHash, now, timetable: true, arrears: true });
+    await seedDemoDated(tx, {
+      operatorId: operator.id,
+      passwordHash,
+      now,
+      timetable: true,
+      arrears: true,
+      directDebits: true,
+    });
     await tx.execute(sql.raw(`DROP TABLE ${datedPartPending}`));
   });
   return true;
@@ -153,13 +171,24 @@ async function seedDemoUndated(
 /** What is dated relative to `now`: Priya's package, the demo's bookings and Robin's arrears. */
 async function seedDemoDated(
   ex: Executor,
-  input: { operatorId: number; passwordHash: string; now: Date; timetable: boolean; arrears: boolean },
+  input: {
+    operatorId: number;
+    passwordHash: string;
+    now: Date;
+    timetable: boolean;
+    arrears: boolean;
+    directDebits: boolean;
+  },
 ): Promise<void> {
   const { operatorId, passwordHash, now } = input;
   await seedDemoActivity(ex, now);
   if (input.timetable) await seedDemoBookings(ex, { passwordHash, operatorId, now });
+  // Issue 35 item 6: a customer stopped from booking online by strikes, and one about to be.
+  if (input.timetable) await seedDemoStrikes(ex, { passwordHash, operatorId, now });
   // Issue 22 item 4: a member whose last Direct Debit payment failed (demo-arrears.ts).
   if (input.arrears) await seedDemoArrears(ex, { passwordHash, operatorId, timeZone: demoTimeZone, now });
+  // Issue 33 item 2: Priya pays by Direct Debit, so she has its instruction and collections.
+  if (input.directDebits) await seedDemoDirectDebits(ex, { timeZone: demoTimeZone, now });
 }
 
 function withoutTheme<Venue extends { theme?: unknown }>(venue: Venue): Omit<Venue, 'theme'> {

@@ -6,7 +6,7 @@ import type { CustomerRow } from '../auth/index.ts';
 import type { OperatorRepository } from '../operator/index.ts';
 import { requireOperator } from '../operator/index.ts';
 import type { AccountRepository } from './account.repository.ts';
-import { paymentProblems } from '../direct-debit/index.ts';
+import { collectionFor, paymentProblems, type UpcomingCollection } from '../direct-debit/index.ts';
 import type { HeldFreeze } from '@lido/contracts/membership-freeze';
 import type { HeldPriceChange } from '../memberships/index.ts';
 
@@ -40,6 +40,8 @@ export function createAccountService(deps: {
   /** the names of the customer's dependants, by id (family accounts, decision 0051) */
   dependantNames: (holderId: number) => Promise<Map<number, string>>;
   heldPriceChanges: (membershipIds: number[]) => Promise<Map<number, HeldPriceChange>>;
+  /** each membership's Direct Debit collections, recorded and to come (issue 33) */
+  upcomingCollections: (membershipIds: number[]) => Promise<Map<number, UpcomingCollection[]>>;
 }) {
   return {
     /** GET /api/my-account/memberships: the logged-in customer's memberships. */
@@ -51,6 +53,21 @@ export function createAccountService(deps: {
       const rows = await deps.account.membershipsOf([customer.id, ...family.keys()]);
       const freezes = await deps.heldFreezes(rows.map((row) => row.membership.id));
       const priceChanges = await deps.heldPriceChanges(rows.map((row) => row.membership.id));
+      const collections = await deps.upcomingCollections(rows.map((row) => row.membership.id));
+      // The next one still to be taken, as the collection engine will take it (a freeze's fee, …).
+      const nextCollection = (membershipId: number) => {
+        const next = collections
+          .get(membershipId)
+          ?.find((collection) => collection.state === 'due' || collection.state === 'requested');
+        return next
+          ? {
+              date: next.date,
+              prettyDate: prettyDate(next.date),
+              amount: toMoney(next.amountPence, operator.currency, symbol),
+              description: collectionFor(next),
+            }
+          : null;
+      };
       return rows.map(({ membership, option, typeName, typeSlug, venueName, venueSlug, categories }) => ({
         id: membership.id,
         name: typeName,
@@ -73,6 +90,7 @@ export function createAccountService(deps: {
           : null,
         freeze: freezes.get(membership.id) ?? null,
         priceChange: priceChangeView(priceChanges.get(membership.id), operator.currency, symbol),
+        nextCollection: nextCollection(membership.id),
         // the page offers it; the freeze rule itself decides (planFreeze)
         canFreeze:
           membership.customerId === customer.id &&

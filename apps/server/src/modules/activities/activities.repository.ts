@@ -11,6 +11,14 @@ import {
   venues,
   type PriceBand,
 } from '../../db/schema.ts';
+import {
+  seriesPrices,
+  seriesRuleOverrides,
+  seriesSlot,
+  seriesSlotOfSession,
+  sessionRules,
+  withSeriesPrices,
+} from './session-rules.repository.ts';
 
 /**
  * The timetable's reads (issue 17 item 2). It is read by thousands at once when bookings open, so
@@ -47,7 +55,7 @@ export const priceLists = new QueryBuilder()
     prices: sql<SessionPriceRow[]>`json_agg(json_build_object(
         'id', ${activityPrices.id}, 'band', ${activityPrices.band},
         'pricePence', ${activityPrices.pricePence}, 'bookingWindowDays', ${activityPrices.bookingWindowDays}
-      ) ORDER BY ${activityPrices.id})`.as('prices'),
+      ) ORDER BY ${activityPrices.id})`.as('price_list'),
   })
   .from(activityPrices)
   .where(eq(activityPrices.retired, false))
@@ -88,6 +96,7 @@ export const sessionColumns = {
   },
   activity: {
     id: activities.id,
+    key: activities.key,
     kind: activities.kind,
     name: activities.name,
     description: activities.description,
@@ -104,6 +113,9 @@ export const sessionColumns = {
   },
   location: { id: activityLocations.id, name: activityLocations.name, kind: activityLocations.kind },
 };
+
+/** A session's activity with its series' own rules laid over the activity's (decision 0100). */
+const sessionActivity = { ...sessionColumns.activity, ...sessionRules };
 
 /** Sessions of live activities at the venue starting in [from, to) (activities joined). */
 const liveSessionsBetween = (venueId: number, from: Date, to: Date) =>
@@ -139,9 +151,16 @@ const groupOf = (target: TargetSession, sessionId: number) =>
     eq(activities.active, true),
   );
 
-/** The price lists joined in: an activity without a price row has an empty list. */
-const withPrices = <Row extends { prices: SessionPriceRow[] | null }>(rows: Row[]) =>
-  rows.map((row) => ({ ...row, prices: row.prices ?? [] }));
+/**
+ * The price lists joined in: an activity without a price row has an empty list; a session's series
+ * may price some bands its own way (decision 0100).
+ */
+const withPrices = <Row extends { prices: SessionPriceRow[] | null; seriesPrices: unknown }>(rows: Row[]) =>
+  rows.map(({ seriesPrices: own, ...row }) => ({
+    ...row,
+    prices: withSeriesPrices(row.prices ?? [], own as SeriesPriceRow[] | null),
+  }));
+type SeriesPriceRow = Pick<SessionPriceRow, 'band' | 'pricePence' | 'bookingWindowDays'>;
 
 /** A session's own columns (places left among them), named to the catalogue rows it belongs to. */
 const liveSessionColumns = {
@@ -149,6 +168,10 @@ const liveSessionColumns = {
   activityId: activitySessions.activityId,
   locationId: activitySessions.locationId,
   venueId: activitySessions.venueId,
+  /** its series' own rules (null: the activity's), laid over the cached activity's */
+  seriesRules: seriesRuleOverrides,
+  /** its series' own prices of some bands (null: the activity's), laid over the cached ones */
+  seriesPrices,
 };
 
 export function createActivitiesRepository(db: Db) {
@@ -171,9 +194,10 @@ export function createActivitiesRepository(db: Db) {
     /** Every session of live activities at the venue starting in [from, to), in time order. */
     async sessionsBetween(venueId: number, from: Date, to: Date) {
       const rows = await db
-        .select({ ...sessionColumns, prices: priceLists.prices })
+        .select({ ...sessionColumns, activity: sessionActivity, prices: priceLists.prices, seriesPrices })
         .from(activitySessions)
         .innerJoin(activities, eq(activities.id, activitySessions.activityId))
+        .leftJoin(seriesSlot, seriesSlotOfSession)
         .innerJoin(activityCategories, eq(activityCategories.id, activities.categoryId))
         .innerJoin(activityLocations, eq(activityLocations.id, activitySessions.locationId))
         .leftJoin(priceLists, eq(priceLists.activityId, activities.id))
@@ -192,7 +216,9 @@ export function createActivitiesRepository(db: Db) {
       const rows = await db
         .select({
           ...sessionColumns,
+          activity: sessionActivity,
           prices: priceLists.prices,
+          seriesPrices,
           venue: venueColumns,
           operator: operatorColumns,
           memberships: membershipPeriodsOf(customerId),
@@ -200,6 +226,7 @@ export function createActivitiesRepository(db: Db) {
         .from(target)
         .innerJoin(activitySessions, sameHourAs(target))
         .innerJoin(activities, eq(activities.id, activitySessions.activityId))
+        .leftJoin(seriesSlot, seriesSlotOfSession)
         .innerJoin(activityCategories, eq(activityCategories.id, activities.categoryId))
         .innerJoin(activityLocations, eq(activityLocations.id, activitySessions.locationId))
         .innerJoin(venues, eq(venues.id, activitySessions.venueId))
@@ -226,6 +253,7 @@ export function createLiveSessionsRepository(db: Db) {
         .select(liveSessionColumns)
         .from(activitySessions)
         .innerJoin(activities, eq(activities.id, activitySessions.activityId))
+        .leftJoin(seriesSlot, seriesSlotOfSession)
         .where(liveSessionsBetween(venueId, from, to))
         .orderBy(...timetableOrder);
     },
@@ -238,6 +266,7 @@ export function createLiveSessionsRepository(db: Db) {
         .from(target)
         .innerJoin(activitySessions, sameHourAs(target))
         .innerJoin(activities, eq(activities.id, activitySessions.activityId))
+        .leftJoin(seriesSlot, seriesSlotOfSession)
         .where(groupOf(target, sessionId))
         .orderBy(asc(activitySessions.id));
     },

@@ -18,12 +18,25 @@ import { customerIfAny, type RouteServices } from '../../http/callers.ts';
  */
 export function activitiesRoutes(
   app: FastifyInstance,
-  services: RouteServices<'activities' | 'family'>,
+  services: RouteServices<'activities' | 'family' | 'registers'>,
   config: Config,
 ): void {
   const api = apiRoutes(app);
   const customerOf = (request: FastifyRequest, reply: FastifyReply) =>
     customerIfAny(request, reply, services, config);
+  /**
+   * Strikes stop online booking for a while (decision 0096): the page says why and until when. The
+   * desk may still book for the customer, so the staff site is not told.
+   */
+  const withStrikeBlock = async <T extends { bookingBlocked: string | null }>(
+    request: FastifyRequest,
+    customerId: number,
+    answer: T,
+  ): Promise<T> => {
+    if (answer.bookingBlocked || request.site === 'front-of-house') return answer;
+    const blocked = await services.registers.bookingBlockOf(customerId);
+    return blocked ? { ...answer, bookingBlocked: blocked } : answer;
+  };
 
   api.get(
     '/api/activities/venues/:slug/timetable',
@@ -38,7 +51,14 @@ export function activitiesRoutes(
       const { slug } = parseInput(timetableParamsSchema, request.params);
       const query = parseInput(timetableQuerySchema, request.query);
       const customer = await customerOf(request, reply);
-      if (customer !== null) return { data: await services.activities.timetable(slug, query, customer) };
+      if (customer !== null)
+        return {
+          data: await withStrikeBlock(
+            request,
+            customer.id,
+            await services.activities.timetable(slug, query, customer),
+          ),
+        };
       // A visitor's week is the same bytes for every visitor (decision 0061): sent as they are.
       return sendJson(reply, await services.activities.visitorTimetableJson(slug, query));
     },
@@ -57,16 +77,28 @@ export function activitiesRoutes(
       const { sessionId } = parseInput(sessionParamsSchema, request.params);
       const { selectedUserId } = parseInput(sessionQuerySchema, request.query);
       const customer = await customerOf(request, reply);
-      if (selectedUserId === undefined || customer === null)
-        return { data: await services.activities.session(sessionId, customer) };
+      if (customer === null) return { data: await services.activities.session(sessionId, customer) };
+      if (selectedUserId === undefined)
+        return {
+          data: await withStrikeBlock(
+            request,
+            customer.id,
+            await services.activities.session(sessionId, customer),
+          ),
+        };
       // The prices and age rules of the family member the booking is for; the payer's own block
       // (penalties) still applies. Anyone outside the family is not found.
       const attendee = await services.family.member(customer, selectedUserId);
       return {
-        data: await services.activities.session(sessionId, {
-          ...attendee,
-          hasOutstandingPenalties: customer.hasOutstandingPenalties,
-        }),
+        data: await withStrikeBlock(
+          request,
+          customer.id,
+          await services.activities.session(
+            sessionId,
+            { ...attendee, hasOutstandingPenalties: customer.hasOutstandingPenalties },
+            { familyMember: attendee.id !== customer.id },
+          ),
+        ),
       };
     },
   );

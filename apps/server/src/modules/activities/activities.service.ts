@@ -11,6 +11,7 @@ import type { ActivityReads } from '../catalogue/index.ts';
 import type { MembershipPeriod, SessionRow } from './activities.repository.ts';
 import { timetableEntries } from './facility-hours.ts';
 import { sessionView, type ViewContext } from './session-view.ts';
+import { type Allowances, noAllowances } from './your-price.ts';
 
 /** Said wherever a customer with an outstanding penalty would book (issue 17 item 6). */
 export const outstandingPenaltyMessage =
@@ -40,18 +41,35 @@ function notBookableHere(venueName: string): HttpError {
   return new HttpError(404, `Activities at ${venueName} can't be booked online. Please contact the centre.`);
 }
 
+/** Who a customer's answer is for: themself, or a family member they book for (decision 0051). */
+export interface AnswerFor {
+  familyMember: boolean;
+}
+
 export function createActivitiesService(deps: {
   activities: ActivityReads;
   clock: () => Date;
   timeZone: string;
+  /** the attendee's benefits and packages, which may pay for a place (decision 0088) */
+  allowancesOf?: (attendeeId: number, today: string) => Promise<Allowances>;
 }) {
   const { activities, clock, timeZone } = deps;
+
+  /** What may pay for the customer's places (none for a visitor): read before an answer is built. */
+  async function allowancesFor(customer: CustomerRow | null, now: Date): Promise<Allowances> {
+    return customer && deps.allowancesOf
+      ? deps.allowancesOf(customer.id, todayIn(timeZone, now))
+      : noAllowances;
+  }
 
   function viewContext(
     operator: { currency: string; bookingWindowOpensAt: string },
     memberships: MembershipPeriod[],
     customer: CustomerRow | null,
     now: Date,
+    venueId: number,
+    allowances: Allowances,
+    answerFor: AnswerFor = { familyMember: false },
   ): ViewContext {
     return {
       now,
@@ -59,9 +77,16 @@ export function createActivitiesService(deps: {
       money: moneyFormat(operator.currency).money,
       opensAtTime: operator.bookingWindowOpensAt,
       viewer: customer
-        ? { kind: 'customer', dateOfBirth: customer.dateOfBirth, memberships }
+        ? {
+            kind: 'customer',
+            dateOfBirth: customer.dateOfBirth,
+            memberships,
+            allowances,
+            attendeeName: answerFor.familyMember ? customer.firstName : null,
+          }
         : { kind: 'visitor' },
       blocked: customer?.hasOutstandingPenalties ?? false,
+      venueId,
     };
   }
 
@@ -96,12 +121,21 @@ export function createActivitiesService(deps: {
     return { now, today, from, dayCount, context, rows };
   }
 
+  // Built at once, with nothing awaited: visitors asking together share the first one's answer.
   function answerFor(
     { now, today, from, dayCount, context, rows }: Awaited<ReturnType<typeof weekOf>>,
     query: TimetableQuery,
     customer: CustomerRow | null,
+    allowances: Allowances = noAllowances,
   ): Timetable {
-    const view = viewContext(context.operator, context.memberships, customer, now);
+    const view = viewContext(
+      context.operator,
+      context.memberships,
+      customer,
+      now,
+      context.venue.id,
+      allowances,
+    );
     const wanted = rows.filter(
       (row) =>
         (!query.category || row.category.key === query.category) &&
@@ -135,7 +169,8 @@ export function createActivitiesService(deps: {
   return {
     /** GET /api/activities/venues/{slug}/timetable for a customer (or a visitor, read live). */
     async timetable(slug: string, query: TimetableQuery, customer: CustomerRow | null): Promise<Timetable> {
-      return answerFor(await weekOf(slug, query, customer, 'live'), query, customer);
+      const week = await weekOf(slug, query, customer, 'live');
+      return answerFor(week, query, customer, await allowancesFor(customer, week.now));
     },
 
     /**
@@ -157,7 +192,11 @@ export function createActivitiesService(deps: {
     },
 
     /** GET /api/activities/sessions/{sessionId}: a facility session answers for its whole hour. */
-    async session(sessionId: number, customer: CustomerRow | null): Promise<SessionDetails> {
+    async session(
+      sessionId: number,
+      customer: CustomerRow | null,
+      answerFor: AnswerFor = { familyMember: false },
+    ): Promise<SessionDetails> {
       // A visitor's page may show places up to the window old, as the timetable does (decision 0061).
       const rows = await activities.sessionGroup(
         sessionId,
@@ -167,7 +206,16 @@ export function createActivitiesService(deps: {
       const first = rows[0];
       if (!first) throw new HttpError(404, itemNotFoundMessage);
       if (!first.venue.activitiesV2Enabled) throw notBookableHere(first.venue.name);
-      const view = viewContext(first.operator, first.memberships, customer, clock());
+      const now = clock();
+      const view = viewContext(
+        first.operator,
+        first.memberships,
+        customer,
+        now,
+        first.venue.id,
+        await allowancesFor(customer, now),
+        answerFor,
+      );
       const [entry] = timetableEntries(rows);
       const session = sessionView(entry!, view);
       return {

@@ -14,6 +14,7 @@ export {
   type SessionRow,
 } from './activities.repository.ts';
 export {
+  placesLeftAmong,
   putPlacesOnSale,
   retakePlaces,
   takeFreeCourt,
@@ -30,3 +31,27 @@ export {
   scheduleSessions,
   type SchedulingOutcome,
 } from './session-generator.ts';
+export { seriesOfSlots, weeklySlots, type WeeklySlot } from './weekly-slots.ts';
+export {
+  seriesSlot,
+  seriesSlotOfSession,
+  seriesPrices,
+  sessionRules,
+  withSeriesPrices,
+  withSeriesRules,
+} from './session-rules.repository.ts';
+export { retireWeeklySlotsExcept, storedSlotsOf, writeWeeklySlots } from './series.repository.ts';
+export {
+  markSessionsCancelled,
+  sessionsById,
+  sessionsRunningDuring,
+  type SessionToCancel,
+} from './session-cancel.repository.ts';
+export {
+  addOneOffSession,
+  retireWeeklySeries,
+  saveWeeklySeries,
+  SeriesRefused,
+  seriesAt,
+  type SessionMove,
+} from './series.service.ts';

@@ -134,3 +134,32 @@ export async function putPlacesOnSale(db: Executor, sessionId: number, quantity:
     .set({ taken: sql`greatest(${activitySessions.taken} - ${quantity}, 0)` })
     .where(eq(activitySessions.id, sessionId));
 }
+
+/**
+ * The places still on sale online among sessions an opening gates (an activity and/or a centre,
+ * sessions on these local dates): what its waiting room says is left. Places held in baskets count
+ * as taken until they lapse.
+ */
+export async function placesLeftAmong(
+  db: Executor,
+  gates: { activityId: number | null; venueId: number | null; sessionsFrom: string; sessionsTo: string },
+  input: { timeZone: string; now: Date },
+): Promise<number> {
+  const day = sql`(${activitySessions.startsAt} AT TIME ZONE ${input.timeZone})::date`;
+  const [row] = await db
+    .select({
+      left: sql<number>`coalesce(sum(greatest(${activitySessions.capacity} - ${activitySessions.taken}, 0)), 0)::int`,
+    })
+    .from(activitySessions)
+    .where(
+      and(
+        gates.activityId === null ? undefined : eq(activitySessions.activityId, gates.activityId),
+        gates.venueId === null ? undefined : eq(activitySessions.venueId, gates.venueId),
+        sql`${day} BETWEEN ${gates.sessionsFrom}::date AND ${gates.sessionsTo}::date`,
+        eq(activitySessions.cancelled, false),
+        eq(activitySessions.onlineBookingEnabled, true),
+        gt(activitySessions.startsAt, input.now),
+      ),
+    );
+  return Number(row?.left ?? 0);
+}

@@ -44,7 +44,7 @@ export async function createScheduledSessions(
       FROM (
         SELECT s.id AS schedule_id, s.activity_id, l.venue_id, s.location_id, s.duration_minutes,
                s.capacity, s.instructor, s.online_booking_enabled,
-               (day::date + s.start_time) AT TIME ZONE ${window.timeZone} AS starts_at
+               (day::date + s.start_time) AT TIME ZONE ${window.timeZone} AS starts_at, day::date AS day
         FROM activity_schedules s
         JOIN activities a ON a.id = s.activity_id AND a.active
         JOIN activity_locations l ON l.id = s.location_id
@@ -59,6 +59,11 @@ export async function createScheduledSessions(
           SELECT 1 FROM activity_sessions se
           WHERE se.schedule_id = slot.schedule_id AND se.location_id = slot.location_id
             AND se.starts_at = slot.starts_at)
+        -- a session set apart from this slot when its series changed still runs that day (decision 0092)
+        AND NOT EXISTS (
+          SELECT 1 FROM activity_sessions se
+          WHERE se.origin_schedule_id = slot.schedule_id
+            AND (se.starts_at AT TIME ZONE ${window.timeZone})::date = slot.day)
       ORDER BY slot.schedule_id, slot.starts_at
       ON CONFLICT (schedule_id, location_id, starts_at) DO NOTHING
       RETURNING 1

@@ -1,6 +1,7 @@
 import { priceBandLabels, priceBands } from '@lido/contracts/activities';
 import type { SessionAvailability, TimetableSession } from '@lido/contracts/activity-answers';
 import {
+  ageAllowed,
   ageLimitText,
   bandsOpenTo,
   bookingOpensText,
@@ -13,6 +14,7 @@ import type { Money } from '@lido/pricing/money';
 import type { ZonedClock } from '@lido/pricing/zoned-clock';
 import type { MembershipPeriod, SessionPriceRow } from './activities.repository.ts';
 import type { TimetableEntry } from './facility-hours.ts';
+import { type Allowances, yourPrice } from './your-price.ts';
 
 /**
  * A timetable entry as one customer (or a visitor) sees it: the price they would pay, which bands
@@ -21,7 +23,16 @@ import type { TimetableEntry } from './facility-hours.ts';
  */
 
 type Viewer =
-  { kind: 'visitor' } | { kind: 'customer'; dateOfBirth: string | null; memberships: MembershipPeriod[] };
+  | { kind: 'visitor' }
+  | {
+      kind: 'customer';
+      dateOfBirth: string | null;
+      memberships: MembershipPeriod[];
+      /** the attendee's memberships' benefits and packages, which may pay for a place */
+      allowances: Allowances;
+      /** null when the customer books for themself, else the family member's first name */
+      attendeeName: string | null;
+    };
 
 export interface ViewContext {
   now: Date;
@@ -32,6 +43,8 @@ export interface ViewContext {
   viewer: Viewer;
   /** the customer may not book online at all (outstanding penalties) */
   blocked: boolean;
+  /** the centre the sessions are at (a package pays only at its own centre) */
+  venueId: number;
 }
 
 /** A visitor may be anyone but a member: adult, junior and concession prices are shown as open. */
@@ -134,14 +147,51 @@ function availability(
 
 const bandOrder = (band: PriceBand) => priceBands.indexOf(band);
 
+/**
+ * Why the attendee may not book this session at all, by its age rule (issue 33 item 5, decision
+ * 0088), or null when they may (a visitor is not asked: anyone may log in).
+ */
+export function notForThemText(
+  viewer: Viewer,
+  activity: { minAge: number | null; maxAge: number | null },
+  sessionDate: string,
+): string | null {
+  if (viewer.kind === 'visitor') return null;
+  const limit = ageLimitText(activity.minAge, activity.maxAge);
+  if (!limit || ageAllowed(viewer.dateOfBirth, sessionDate, activity.minAge, activity.maxAge)) return null;
+  const words = limit.charAt(0).toLowerCase() + limit.slice(1);
+  const name = viewer.attendeeName;
+  if (!viewer.dateOfBirth)
+    return name === null
+      ? `This session is for ${words}: add your date of birth in My account to book it.`
+      : `This session is for ${words}: add ${name}’s date of birth in My account to book it for them.`;
+  return name === null
+    ? `This session is for ${words}, so you can’t book it for yourself.`
+    : `This session is for ${words}, so you can’t book it for ${name}.`;
+}
+
 /** The timetable's entry for this viewer. */
 export function sessionView(entry: TimetableEntry, context: ViewContext): TimetableSession {
   const { session, activity, category } = entry.row;
   const start = context.clock.parts(session.startsAt);
   const end = context.clock.parts(session.endsAt);
-  const open = bandsFor(context.viewer, start.date);
+  const notForThem = notForThemText(context.viewer, activity, start.date);
+  // No band is open to an attendee the age rule refuses: no price, no button (issue 33 item 5).
+  const open = notForThem === null ? bandsFor(context.viewer, start.date) : new Set<PriceBand>();
   const choice = chooseBand(entry, start.date, open, context);
   const prices = [...entry.row.prices].sort((a, b) => bandOrder(a.band) - bandOrder(b.band));
+  const { viewer } = context;
+  const place = {
+    activityKey: activity.key,
+    categoryKey: category.key,
+    venueId: context.venueId,
+    date: start.date,
+  };
+  const theirs = (price: SessionPriceRow) => {
+    if (viewer.kind === 'visitor' || !open.has(price.band)) return null;
+    const paid = yourPrice(viewer.allowances, place, price.pricePence, viewer.attendeeName);
+    return { price: context.money(paid.pence), because: paid.because };
+  };
   return {
     id: session.id,
     kind: activity.kind,
@@ -158,14 +208,17 @@ export function sessionView(entry: TimetableEntry, context: ViewContext): Timeta
     availability: availability(entry, choice, context),
     price: choice ? context.money(choice.price.pricePence) : null,
     pricingOptionId: choice?.price.id ?? null,
+    yourPrice: choice ? theirs(choice.price) : null,
     prices: prices.map((price) => ({
       id: price.id,
       band: price.band,
       label: priceBandLabels[price.band],
       price: context.money(price.pricePence),
       available: open.has(price.band),
+      yourPrice: theirs(price),
     })),
     ageLimit: ageLimitText(activity.minAge, activity.maxAge),
+    notForThem,
     waiverRequired: activity.waiverRequired,
   };
 }

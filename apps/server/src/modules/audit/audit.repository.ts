@@ -20,12 +20,29 @@ export type StaffAuditAction =
   | 'membership.join'
   | 'waiting-list.join'
   | 'waiting-list.leave'
+  | 'strike.removed'
+  | 'penalty-fee.waived'
   | 'order.pay'
   | 'order.void'
   | 'staff.added'
   | 'staff.changed'
   | 'staff.locked'
-  | 'staff.unlocked';
+  | 'staff.unlocked'
+  | 'opening.announced'
+  | 'opening.changed'
+  | 'opening.withdrawn'
+  | 'prices.package-saved'
+  | 'prices.promotion-saved'
+  | 'prices.membership-saved'
+  | 'timetable.series-added'
+  | 'timetable.series-changed'
+  | 'timetable.series-retired'
+  | 'timetable.session-added'
+  | 'timetable.sessions-cancelled'
+  | 'customer.check-in'
+  | 'export.orders'
+  | 'export.customers'
+  | 'dashboard.table-downloaded';
 
 /** One entry of the append-only staff audit log (decisions 0053, 0074). */
 export interface StaffAction {

@@ -72,6 +72,9 @@ function staffChange(details: Details): string | null {
   if (details.active === false) parts.push('account closed');
   if (details.active === true) parts.push('account reopened');
   if (details.password === 'changed') parts.push('password changed');
+  const centres = details.centres as Details | string[] | undefined;
+  if (Array.isArray(centres)) parts.push(`centres ${centres.join(', ')}`);
+  else if (centres && Array.isArray(centres.to)) parts.push(`centres ${(centres.to as string[]).join(', ')}`);
   return parts.length > 0 ? parts.join('; ') : null;
 }
 
@@ -139,6 +142,13 @@ function describe(row: AuditRow, symbol: string): Pick<StaffAuditEntry, 'descrip
         description: `Created customer ${row.customer?.reference ?? text(details.reference) ?? ''}`.trim(),
         details: null,
       };
+    case 'customer.check-in':
+      return {
+        description: `Checked in ${row.customer?.reference ?? 'a customer'}${details.mayComeIn === false ? ': not allowed in' : ''}`,
+        details: text(details.door)
+          ? `Membership ${text(details.door)}; ${details.method === 'card' ? 'card scanned' : 'customer ID typed'}`
+          : null,
+      };
     case 'customer.update': {
       const fields = Object.keys((details.changes ?? {}) as Details).map(
         (field) => detailWords[field] ?? field,
@@ -155,6 +165,16 @@ function describe(row: AuditRow, symbol: string): Pick<StaffAuditEntry, 'descrip
           count(entry.amountPence) > 0
             ? `${money(entry.amountPence)} refunded${details.refundMethod === 'card' ? ' (card and account credit as paid)' : ' to account credit'}`
             : 'Nothing to refund',
+      };
+    case 'strike.removed':
+      return {
+        description: `Removed a ${details.kind === 'late-cancel' ? 'late cancellation' : 'no-show'} strike from ${row.customer?.reference ?? 'a customer'}`,
+        details: `Reason: ${text(details.reason) ?? ''}`,
+      };
+    case 'penalty-fee.waived':
+      return {
+        description: `Waived a ${money(entry.amountPence)} ${details.kind === 'late-cancel' ? 'late cancellation' : 'no-show'} fee of ${row.customer?.reference ?? 'a customer'}`,
+        details: `Reason: ${text(details.reason) ?? ''}`,
       };
     case 'membership.cancel':
       return {
@@ -222,6 +242,101 @@ function describe(row: AuditRow, symbol: string): Pick<StaffAuditEntry, 'descrip
             ? null
             : `${plural(count(details.failuresForgotten), 'failed login', 'failed logins')} forgotten`,
       };
+    case 'timetable.series-added':
+    case 'timetable.series-changed':
+    case 'timetable.series-retired': {
+      const series = (details.to ?? details.series ?? {}) as Details;
+      const verb =
+        entry.action === 'timetable.series-added'
+          ? 'Added'
+          : entry.action === 'timetable.series-changed'
+            ? 'Changed'
+            : 'Retired';
+      const counts = [
+        count(details.sessionsChanged) > 0
+          ? `${plural(count(details.sessionsChanged), 'session', 'sessions')} changed`
+          : '',
+        count(details.sessionsCreated) > 0
+          ? `${plural(count(details.sessionsCreated), 'session', 'sessions')} made`
+          : '',
+        count(details.sessionsRemoved) > 0
+          ? `${plural(count(details.sessionsRemoved), 'session', 'sessions')} removed`
+          : '',
+        count(details.bookersTold) > 0
+          ? `${plural(count(details.bookersTold), 'booker', 'bookers')} emailed`
+          : '',
+        details.applyToGenerated === false ? 'sessions already on the timetable left as they were' : '',
+      ].filter(Boolean);
+      return {
+        description: `${verb} weekly series ${text(series.key) ?? text(details.key) ?? ''}`.trim(),
+        details: counts.length > 0 ? counts.join('; ') : null,
+      };
+    }
+    case 'opening.announced':
+    case 'opening.changed':
+    case 'opening.withdrawn': {
+      const opening = (details.opening ?? {}) as Details;
+      const verb =
+        entry.action === 'opening.announced'
+          ? 'Announced'
+          : entry.action === 'opening.changed'
+            ? 'Changed'
+            : 'Withdrew';
+      return {
+        description: `${verb} booking opening ${text(opening.name) ?? text(opening.key) ?? ''}`.trim(),
+        details: `Opens ${prettyIfDate(opening.opensOn)} at ${text(opening.opensAt) ?? ''}, for sessions ${prettyIfDate(opening.sessionsFrom)} to ${prettyIfDate(opening.sessionsTo)}`,
+      };
+    }
+    case 'timetable.session-added':
+      return {
+        description:
+          `Added a one-off ${text(details.activityName) ?? 'session'} on ${prettyIfDate(details.date)} at ${text(details.time) ?? ''}`.trim(),
+        details: null,
+      };
+    // Prices and offers on the staff site (decision 0103).
+    case 'prices.package-saved': {
+      const saved = (details.package ?? {}) as Details;
+      return {
+        description:
+          `${details.from ? 'Changed' : 'Added'} package ${text(saved.name) ?? text(saved.key) ?? ''}`.trim(),
+        details: typeof saved.pricePence === 'number' ? `Price ${money(saved.pricePence)}` : null,
+      };
+    }
+    case 'prices.promotion-saved': {
+      const promo = (details.promotion ?? {}) as Details;
+      return {
+        description: `${details.from ? 'Changed' : 'Started'} promotion ${text(promo.code) ?? ''}`.trim(),
+        details: text(promo.validFrom) ? `From ${prettyIfDate(promo.validFrom)}` : null,
+      };
+    }
+    case 'prices.membership-saved':
+      return {
+        description: `Changed the prices of ${text(details.membership) ?? 'a membership'}`,
+        details: null,
+      };
+    case 'timetable.sessions-cancelled': {
+      const sessions = count(details.sessions);
+      return {
+        description:
+          `Cancelled ${plural(sessions, 'session', 'sessions')} at ${text(details.centreName) ?? ''}: ${text(details.reason) ?? ''}`.trim(),
+        details: `${plural(count(details.bookings), 'booking', 'bookings')} to cancel; ${plural(count(details.waitingListTold), 'waiting-list entry', 'waiting-list entries')} closed and told`,
+      };
+    }
+    case 'export.orders':
+    case 'export.customers':
+    case 'dashboard.table-downloaded': {
+      const rows = count(details.rows);
+      const what =
+        entry.action === 'export.orders'
+          ? `Exported ${plural(rows, 'order', 'orders')}`
+          : entry.action === 'export.customers'
+            ? `Exported ${plural(rows, 'customer', 'customers')}`
+            : `Downloaded the dashboard’s ${text(details.table) ?? ''} table (${plural(rows, 'row', 'rows')})`;
+      return {
+        description: `${what} as CSV`,
+        details: `${text(details.centreName) ?? ''}, ${prettyIfDate(details.from)} to ${prettyIfDate(details.to)}`,
+      };
+    }
     default:
       return { description: entry.action, details: null };
   }

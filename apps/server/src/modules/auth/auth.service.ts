@@ -59,6 +59,8 @@ export function createAuthService(deps: {
   clock: () => Date;
   /** stores a customer's password hash (the customers module's write: it uses this module) */
   setPasswordHash: (customerId: number, passwordHash: string) => Promise<void>;
+  /** why strikes stop the customer booking online now, or null (the registers module; decision 0096) */
+  strikeBlockOf?: (customerId: number) => Promise<string | null>;
 }) {
   const { config, operators, auth, limiter, clock } = deps;
 
@@ -166,7 +168,9 @@ export function createAuthService(deps: {
         lastName: customer.lastName,
         email: customer.email,
         homeVenueSlug: await auth.homeVenueSlug(customer.homeVenueId),
-        hasOutstandingPenalties: customer.hasOutstandingPenalties,
+        // A penalty to settle, or strikes that stop online booking for now (decision 0096).
+        hasOutstandingPenalties:
+          customer.hasOutstandingPenalties || ((await deps.strikeBlockOf?.(customer.id)) ?? null) !== null,
         membershipUser: { id: customer.id, homeVenueId: customer.homeVenueId },
         credit: { balance: await auth.creditBalance(customer.id) },
         hasInstruction: customer.hasDirectDebitInstruction,

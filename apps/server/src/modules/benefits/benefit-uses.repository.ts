@@ -7,6 +7,7 @@ import {
   customerMemberships,
   membershipBenefits,
   membershipFreezes,
+  membershipTypes,
 } from '../../db/schema.ts';
 
 /**
@@ -145,3 +146,49 @@ export async function appliedBenefits(db: Executor, useIds: number[]) {
     .innerJoin(membershipBenefits, eq(membershipBenefits.id, benefitUses.benefitId))
     .where(inArray(benefitUses.id, useIds));
 }
+
+/**
+ * Every benefit with something to pay for that the attendee's active memberships give, with the
+ * membership's name, dates, freezes and each period's count so far (issue 33 item 4, decision
+ * 0088): one read from which the timetable and session page say what each session costs them.
+ */
+export async function benefitsOfAttendee(db: Executor, attendeeId: number) {
+  return db
+    .select({
+      membershipId: customerMemberships.id,
+      membershipName: membershipTypes.name,
+      startDate: customerMemberships.startDate,
+      endDate: customerMemberships.endDate,
+      benefit: {
+        id: membershipBenefits.id,
+        name: membershipBenefits.name,
+        totalUses: membershipBenefits.totalUses,
+        frequency: membershipBenefits.frequency,
+        covers: membershipBenefits.covers,
+        discountPercent: membershipBenefits.discountPercent,
+        position: membershipBenefits.position,
+      },
+      freezes: sql<{ startsOn: string; endsOn: string }[]>`(
+        SELECT coalesce(json_agg(json_build_object('startsOn', f.starts_on, 'endsOn', f.ends_on)), '[]'::json)
+          FROM membership_freezes f
+         WHERE f.customer_membership_id = ${customerMemberships.id} AND f.status <> 'withdrawn')`,
+      counts: sql<{ periodStart: string; used: number }[]>`(
+        SELECT coalesce(json_agg(json_build_object('periodStart', c.period_start, 'used', c.used)), '[]'::json)
+          FROM benefit_use_counts c
+         WHERE c.customer_membership_id = ${customerMemberships.id} AND c.benefit_id = ${membershipBenefits.id})`,
+    })
+    .from(customerMemberships)
+    .innerJoin(membershipTypes, eq(membershipTypes.id, customerMemberships.membershipTypeId))
+    .innerJoin(
+      membershipBenefits,
+      eq(membershipBenefits.membershipTypeId, customerMemberships.membershipTypeId),
+    )
+    .where(
+      and(
+        eq(customerMemberships.customerId, attendeeId),
+        eq(customerMemberships.status, 'active'),
+        sql`${membershipBenefits.covers} <> '{}'::jsonb`,
+      ),
+    );
+}
+export type AttendeeBenefit = Awaited<ReturnType<typeof benefitsOfAttendee>>[number];

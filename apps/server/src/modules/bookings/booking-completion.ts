@@ -61,6 +61,7 @@ export async function paidBookingLines(
     waiverAcceptedAt: waiverRequired ? now.toISOString() : null,
     packageId: line.packageUseId === null ? null : (packages.get(line.packageUseId) ?? null),
     guestName: line.guestName,
+    note: line.note,
   }));
 }
 
@@ -171,6 +172,8 @@ export async function buyBookings(
       guestName: line.guestName ?? null,
       // The benefit that paid for it, given back if the booking is cancelled (decision 0048).
       benefitUseId: benefitUseOf(line),
+      // The customer's note for the instructor (decision 0101), read on the register.
+      note: line.note ?? null,
     });
     const places = line.guestName
       ? ` (guest: ${line.guestName})`

@@ -12,6 +12,9 @@ import { packageUsagesOf } from '../packages/index.ts';
 import { bookingsToBuy, buyBookings, paidBookingLines, type BookingsToBuy } from './booking-completion.ts';
 import { type BookingLine, bookingLinesOf, bookingsOfOrder, markCancelled } from './bookings.repository.ts';
 import { giveBackBooking } from './bookings.service.ts';
+import { bookingWarnings } from './booking-warnings.ts';
+import { bookedPlacesOn } from './bookings.repository.ts';
+import { othersNames } from '../customers/index.ts';
 
 /** A basket's booking lines: held places (a guest brought on a pass is one), and at completion the paid lines whose hold lapsed. */
 interface BookingLines extends KindLines {
@@ -35,7 +38,8 @@ const linesOf = (held: BookingLine[], toBuy?: BookingsToBuy): BookingLines => ({
  * bookings, their benefit, package and guest pass uses spent. A void cancels them and gives the
  * places back.
  */
-export function bookingLineKind(deps: { timeZone: string }): LineKind<BookingLines> {
+export function bookingLineKind(deps: { timeZone: string; clock?: () => Date }): LineKind<BookingLines> {
+  const clock = deps.clock ?? (() => new Date());
   const when = (startsAt: Date, endsAt: Date) => sessionWhen(startsAt, endsAt, deps.timeZone);
 
   /** A booking line as the basket shows it (`cartBookingItemSchema`). */
@@ -43,7 +47,8 @@ export function bookingLineKind(deps: { timeZone: string }): LineKind<BookingLin
     row: BookingLine,
     format: MoneyFormat,
     benefits: Awaited<ReturnType<typeof appliedBenefits>>,
-    packageUsage: CartBookingItem['packageUsage'] = null,
+    packageUsage: CartBookingItem['packageUsage'],
+    warnings: CartBookingItem['warnings'],
   ): CartItem & { created: Date } {
     const { line } = row;
     const benefit = benefits.find((applied) => applied.useId === line.benefitUseId);
@@ -80,6 +85,8 @@ export function bookingLineKind(deps: { timeZone: string }): LineKind<BookingLin
       sortBy: 0,
       enablePrintReceipt: true,
       guestName: line.guestName,
+      note: line.note,
+      warnings,
       created: line.createdAt,
     };
   }
@@ -92,14 +99,43 @@ export function bookingLineKind(deps: { timeZone: string }): LineKind<BookingLin
       return linesOf(await bookingLinesOf(db, cartId, options));
     },
 
-    async view(db, { held }, { format }) {
+    async view(db, { held }, { format, customerId }) {
       const usages = await packageUsagesOf(db, held);
       const benefits = await appliedBenefits(
         db,
         held.flatMap(({ line }) => (line.benefitUseId === null ? [] : [line.benefitUseId])),
       );
+      // Before paying: the cut-off, and the same person already booked on it (issue 33 item 6).
+      const attendees = held.map(({ line }) => line.purchasedForCustomerId);
+      const [booked, names] = await Promise.all([
+        bookedPlacesOn(
+          db,
+          held.map(({ line }) => line.sessionId),
+          attendees,
+        ),
+        othersNames(db, customerId, attendees),
+      ]);
+      const now = clock();
+      const warningsOf = ({ line, ...row }: BookingLine) =>
+        bookingWarnings(
+          {
+            startsAt: row.sessionStartsAt,
+            cutoffMinutes: row.cutoffMinutes,
+            quantity: line.quantity,
+            guestName: line.guestName,
+            attendeeName: names.get(line.purchasedForCustomerId) ?? null,
+            alreadyBooked:
+              booked.find(
+                (found) =>
+                  found.sessionId === line.sessionId && found.attendeeId === line.purchasedForCustomerId,
+              )?.places ?? 0,
+          },
+          now,
+        );
       return {
-        items: held.map((row) => bookingItem(row, format, benefits, usages.get(row.line.id))),
+        items: held.map((row) =>
+          bookingItem(row, format, benefits, usages.get(row.line.id) ?? null, warningsOf(row)),
+        ),
         membershipCredit: await membershipCredit({
           db,
           lines: held,

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { seriesSlot, seriesSlotOfSession, sessionRules } from '../activities/index.ts';
 import { joinSessionFacts, sessionFacts } from '../cart/index.ts';
 import {
   activities,
@@ -76,7 +77,10 @@ export async function bookingsOfCustomer(
     .select({
       booking: customerBookings,
       venueName: venues.name,
-      cutoffMinutes: activities.cancellationCutoffMinutes,
+      /** the session's cut-off: its series' own, else its activity's (decision 0100) */
+      cutoffMinutes: sessionRules.cancellationCutoffMinutes,
+      /** the centre has cancelled the session (decision 0095) */
+      sessionCancelled: activitySessions.cancelled,
       orderTotalPence: orders.totalPence,
       orderCreditPence: orders.creditPence,
       orderPaymentMethod: orders.paymentMethod,
@@ -86,6 +90,7 @@ export async function bookingsOfCustomer(
     .innerJoin(venues, eq(venues.id, customerBookings.venueId))
     .leftJoin(activitySessions, eq(activitySessions.id, customerBookings.sessionId))
     .leftJoin(activities, eq(activities.id, activitySessions.activityId))
+    .leftJoin(seriesSlot, seriesSlotOfSession)
     .leftJoin(orders, eq(orders.id, customerBookings.orderId))
     .where(
       and(
@@ -196,4 +201,30 @@ export async function bookingRefundsNeedingAttention(db: Executor) {
              AND coalesce(${customerBookings.refundTriedAt}, ${customerBookings.cancelledAt}) < now() - interval '1 hour')`,
     )
     .orderBy(asc(customerBookings.cancelledAt));
+}
+
+/**
+ * Places already booked (and not cancelled) on these sessions for these attendees, per session and
+ * attendee (issue 33 item 6): the basket warns before the same person is booked on a session again.
+ * A guest brought on a pass is not the member, so guests' bookings are left out.
+ */
+export async function bookedPlacesOn(db: Executor, sessionIds: number[], attendeeIds: number[]) {
+  if (sessionIds.length === 0 || attendeeIds.length === 0) return [];
+  const attendee = sql<number>`coalesce(${customerBookings.attendeeCustomerId}, ${customerBookings.customerId})`;
+  return db
+    .select({
+      sessionId: sql<number>`${customerBookings.sessionId}`,
+      attendeeId: attendee,
+      places: sql<number>`sum(${customerBookings.quantity})::int`,
+    })
+    .from(customerBookings)
+    .where(
+      and(
+        inArray(customerBookings.sessionId, sessionIds),
+        inArray(attendee, attendeeIds),
+        eq(customerBookings.status, 'booked'),
+        sql`${customerBookings.guestName} IS NULL`,
+      ),
+    )
+    .groupBy(customerBookings.sessionId, attendee);
 }

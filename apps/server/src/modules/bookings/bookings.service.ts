@@ -58,6 +58,12 @@ export function createBookingsService(deps: {
   log: FastifyBaseLogger;
   /** the card payment that paid for an order (checkout's), to refund part of it */
   cardPaymentOfOrder: CardPaymentOfOrder;
+  /** the registers module's late-cancel rule, in the cancellation's transaction (decision 0096) */
+  customerCancelled?: (
+    tx: Tx,
+    booking: { id: number; customerId: number; startsAt: Date },
+    at: Date,
+  ) => Promise<void>;
 }) {
   async function settings() {
     const found = await bookingSettings(deps.db);
@@ -136,6 +142,10 @@ export function createBookingsService(deps: {
       quantity: booking.quantity,
       cancellation: booking.sessionId === null ? null : cancellation(row, now, operator),
       guestName: booking.guestName,
+      note: booking.note,
+      ...(booking.centreCancellationId === null
+        ? {}
+        : { cancelledByCentre: { reason: booking.cancelReason ?? '' } }),
     };
   }
 
@@ -235,6 +245,8 @@ export function createBookingsService(deps: {
           });
         await addCredit(tx, customer.id, refund.creditPence);
         await giveBackBooking(tx, row.booking, todayIn(deps.timeZone, now));
+        // No late-cancel strike for a session the centre has cancelled (decision 0095).
+        if (!row.sessionCancelled) await deps.customerCancelled?.(tx, row.booking, now);
         // The desk's audit row, in this transaction (decision 0085).
         await alongside?.(tx, {
           orderId,

@@ -8,4 +8,14 @@ export { bookingRefundsNeedingAttention, bookingsOfOrder, insertBookings } from 
 export { bookingsRoutes } from './bookings.routes.ts';
 export { calendarEvent, createBookingsService } from './bookings.service.ts';
 export { calendarFile } from './calendar-file.ts';
+export { placesOfCustomerBetween } from './day-bookings.repository.ts';
 export { orderBookingItems } from './order-booking-items.ts';
+export { followSessionMove, type MovedBooking } from './session-moves.repository.ts';
+export {
+  type BookingMoney,
+  type CancellationTotals,
+  cancelledByCentreEmail,
+  type CentreCancelBookings,
+  createCentreCancelBookings,
+  type PaidBy,
+} from './centre-cancel.ts';

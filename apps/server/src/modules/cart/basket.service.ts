@@ -8,6 +8,7 @@ import { itemNotFoundMessage } from '../operator/index.ts';
 import { type CartDeps, checkSelectedUser, requireOpen } from './cart-deps.ts';
 import type { BookingBasket } from './booking-basket.service.ts';
 import { bookingLineRows, deleteBookingLines } from './booking-lines.repository.ts';
+import { lapsedWhileAway } from './lapsed-lines.repository.ts';
 import type { CartView } from './cart-view.ts';
 import { deletePackageLines, packageLineIds } from '../packages/index.ts';
 import type { CartItemRow, NewCartItem } from './cart.repository.ts';
@@ -22,7 +23,7 @@ export const completedOrderShownForSeconds = 10 * 60;
  * the terms to accept. Loading never creates a basket; the first add does.
  */
 export function createBasketService(
-  deps: Pick<CartDeps, 'carts' | 'memberships' | 'customerById' | 'family'>,
+  deps: Pick<CartDeps, 'carts' | 'memberships' | 'customerById' | 'family' | 'db' | 'kinds'>,
   view: CartView,
   membershipLines: MembershipLines,
   bookings: BookingBasket,
@@ -56,7 +57,11 @@ export function createBasketService(
     async load(customer: CustomerRow, selectedUserId?: number): Promise<Cart> {
       await checkSelectedUser(deps, customer, selectedUserId);
       const cart = await carts.currentCart(customer.id);
-      const released = await bookings.settleHolds(customer, cart);
+      // Released now, or by the job while the customer was away: both are named (issue 33 item 7).
+      const released = [
+        ...(await bookings.settleHolds(customer, cart)),
+        ...(cart ? await lapsedWhileAway(deps.db, cart.id) : []),
+      ];
       // With no basket since, the order the last one became: a page still leaving checkout learns
       // where the customer belongs instead of reading "empty" (decision 0019).
       const completed = cart
@@ -121,7 +126,15 @@ export function createBasketService(
         const memberships = new Set((await carts.itemRows(tx, locked.id)).map((row) => row.id));
         const held = new Set((await bookingLineRows(tx, locked.id)).map((row) => row.id));
         const packages = await packageLineIds(tx, locked.id);
-        const missing = itemIds.filter((id) => !memberships.has(id) && !held.has(id) && !packages.has(id));
+        const ours = itemIds.filter((id) => memberships.has(id) || held.has(id) || packages.has(id));
+        // Lines of the kinds that remove their own (a penalty fee, decision 0101).
+        const others = new Set<number>();
+        for (const kind of deps.kinds) {
+          const rest = itemIds.filter((id) => !ours.includes(id) && !others.has(id));
+          if (rest.length === 0 || !kind.removeLines) continue;
+          for (const id of await kind.removeLines(tx, locked.id, rest)) others.add(id);
+        }
+        const missing = itemIds.filter((id) => !ours.includes(id) && !others.has(id));
         if (missing.length > 0)
           throw new ValidationError({ cartItemIds: ['That item is no longer in your basket.'] });
         await carts.deleteItems(

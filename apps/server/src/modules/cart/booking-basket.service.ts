@@ -24,6 +24,7 @@ import { owesBlockingBalance } from '../direct-debit/index.ts';
 import { benefitCandidates } from '../benefits/index.ts';
 import { repriceBenefitLine } from './line-payments.repository.ts';
 import { coverWithBenefit, payLineWithPackage, takePackageOffLine } from './line-payments.ts';
+import { forgetOldLapses } from './lapsed-lines.repository.ts';
 import { type CartDeps, checkSelectedUser, requireOpen } from './cart-deps.ts';
 import type { CartView } from './cart-view.ts';
 import type { CartRow } from './cart.repository.ts';
@@ -36,6 +37,8 @@ export interface BookingToAdd {
   priceId: number;
   purchasedForUserId?: number | undefined;
   quantity: number;
+  /** a note for the instructor (decision 0101) */
+  note?: string | undefined;
 }
 
 const notEnoughLeft = (left: number) =>
@@ -51,7 +54,10 @@ const courtsOneAtATime = 'A court is booked one at a time: add the slot again to
  * inserts it, under the basket's lock. Any refusal rolls the whole call back.
  */
 export function createBookingBasket(
-  deps: Pick<CartDeps, 'carts' | 'operators' | 'db' | 'clock' | 'timeZone' | 'family' | 'customerById'>,
+  deps: Pick<
+    CartDeps,
+    'carts' | 'operators' | 'db' | 'clock' | 'timeZone' | 'family' | 'customerById' | 'openingGate'
+  >,
   view: CartView,
 ) {
   const { carts, db } = deps;
@@ -152,7 +158,13 @@ export function createBookingBasket(
      * bookings-opening rush (decision 0039): the checks' facts in one read per item, then one
      * transaction of two statements (lock and touch the basket; take and hold each place).
      */
-    async addBookings(customer: CustomerRow, items: BookingToAdd[], selectedUserId?: number) {
+    async addBookings(
+      customer: CustomerRow,
+      items: BookingToAdd[],
+      selectedUserId?: number,
+      /** the desk serves the person in front of it: from an opening on, without a turn (decision 0098) */
+      options: { atDesk?: boolean } = {},
+    ) {
       await checkSelectedUser(
         deps,
         customer,
@@ -164,41 +176,54 @@ export function createBookingBasket(
       const operator = await requireOperator(deps.operators);
       const lines: Awaited<ReturnType<typeof checked>>[] = [];
       for (const item of items) lines.push(await checked(customer, operator, item, now, selectedUserId));
+      // A session an announced opening gates needs the customer's admission from its queue.
+      const admitted = await deps.openingGate?.admit(
+        customer.id,
+        lines.map(({ session }) => ({
+          activityId: session.activity.id,
+          venueId: session.session.venueId,
+          startsAt: session.session.startsAt,
+        })),
+        { atDesk: options.atDesk === true },
+      );
       // Sessions are taken in id order, so two baskets taking the same sessions never deadlock.
       lines.sort((a, b) => a.session.session.id - b.session.session.id);
-      const cart = await carts.withTouchedCart(customer.id, async (tx, locked) => {
-        requireOpen(locked);
-        for (const { item, session, price, attendee, offered: isOffered, benefits } of lines) {
-          const line: NewBookingLine = {
-            sessionId: session.session.id,
-            priceId: price.id,
-            purchasedForCustomerId: attendee.id,
-            quantity: item.quantity,
-            unitPricePence: price.pricePence,
-          };
-          if (isOffered && (await holdsSession(tx, locked.id, line.sessionId, attendee.id)))
-            throw new ValidationError({ session: [alreadyBooked] });
-          const held =
-            session.activity.kind === 'facility'
-              ? await holdCourt(tx, locked.id, line, session, now)
-              : ((isOffered ? await holdOfferedPlace(tx, locked.id, line) : undefined) ??
-                (await holdPlaces(tx, locked.id, line, now)));
-          if (held !== undefined) {
-            // A covering benefit pays first; else the attendee's covering package does; else the
-            // price is paid (issue 18).
-            const benefit = await coverWithBenefit(tx, { id: held, ...line }, benefits);
-            if (benefit === undefined) await payLineWithPackage(tx, held, deps.timeZone);
-            continue;
+      const cart = await carts
+        .withTouchedCart(customer.id, async (tx, locked) => {
+          requireOpen(locked);
+          for (const { item, session, price, attendee, offered: isOffered, benefits } of lines) {
+            const line: NewBookingLine = {
+              sessionId: session.session.id,
+              priceId: price.id,
+              purchasedForCustomerId: attendee.id,
+              quantity: item.quantity,
+              unitPricePence: price.pricePence,
+              note: item.note ?? null,
+            };
+            if (isOffered && (await holdsSession(tx, locked.id, line.sessionId, attendee.id)))
+              throw new ValidationError({ session: [alreadyBooked] });
+            const held =
+              session.activity.kind === 'facility'
+                ? await holdCourt(tx, locked.id, line, session, now)
+                : ((isOffered ? await holdOfferedPlace(tx, locked.id, line) : undefined) ??
+                  (await holdPlaces(tx, locked.id, line, now)));
+            if (held !== undefined) {
+              // A covering benefit pays first; else the attendee's covering package does; else the
+              // price is paid (issue 18).
+              const benefit = await coverWithBenefit(tx, { id: held, ...line }, benefits);
+              if (benefit === undefined) await payLineWithPackage(tx, held, deps.timeZone);
+              continue;
+            }
+            if (
+              session.activity.kind === 'session' &&
+              (await holdsSession(tx, locked.id, line.sessionId, attendee.id))
+            )
+              throw new ValidationError({ session: [alreadyBooked] });
+            throw new ValidationError({ session: [sessionFull] });
           }
-          if (
-            session.activity.kind === 'session' &&
-            (await holdsSession(tx, locked.id, line.sessionId, attendee.id))
-          )
-            throw new ValidationError({ session: [alreadyBooked] });
-          throw new ValidationError({ session: [sessionFull] });
-        }
-        return locked;
-      });
+          return locked;
+        })
+        .finally(() => admitted?.());
       return view(customer, cart, null, released, operator);
     },
 
@@ -289,8 +314,10 @@ export function createBookingBasket(
       for (;;) {
         const batch = await db.transaction((tx) => releaseExpiredHolds(tx, { limit: 200 }));
         released += batch.length;
-        if (batch.length < 200) return released;
+        if (batch.length < 200) break;
       }
+      await forgetOldLapses(db);
+      return released;
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import {
@@ -13,8 +13,16 @@ import {
   venues,
 } from '../../db/schema.ts';
 import { endHeldUses } from '../packages/index.ts';
+import { noteLapsed } from './lapsed-lines.repository.ts';
 import { freePlaces } from '../waiting-list/index.ts';
-import { withPlacesTaken } from '../activities/index.ts';
+import {
+  seriesPrices,
+  seriesSlot,
+  seriesSlotOfSession,
+  sessionRules,
+  withPlacesTaken,
+  withSeriesPrices,
+} from '../activities/index.ts';
 
 /**
  * Every query of held places (decision 0031). A session's `taken` counts held and booked places;
@@ -32,8 +40,9 @@ const payingStates = sql`('created', 'authorised', 'unknown', 'pending_sca')`;
 export const holdEnds = sql`now() + make_interval(mins => (SELECT basket_hold_minutes FROM operators ORDER BY id LIMIT 1))`;
 
 /**
- * What a booking line or a booking names of its session: when, its activity's name and rules, its
- * category, place and venue. Selected over `joinSessionFacts`.
+ * What a booking line or a booking names of its session: when, its activity's name and rules (its
+ * series' own where it sets them, decision 0100), its category, place and venue. Selected over
+ * `joinSessionFacts`.
  */
 export const sessionFacts = {
   sessionStartsAt: activitySessions.startsAt,
@@ -44,9 +53,9 @@ export const sessionFacts = {
   activityId: activities.id,
   activityName: activities.name,
   activityKind: activities.kind,
-  waiverRequired: activities.waiverRequired,
-  waiverText: activities.waiverText,
-  cutoffMinutes: activities.cancellationCutoffMinutes,
+  waiverRequired: sessionRules.waiverRequired,
+  waiverText: sessionRules.waiverText,
+  cutoffMinutes: sessionRules.cancellationCutoffMinutes,
   categoryName: activityCategories.name,
   locationName: activityLocations.name,
   venueName: venues.name,
@@ -57,19 +66,20 @@ export const sessionFacts = {
   venuePostcode: venues.postcode,
 };
 
-/** A query from `activity_sessions` joined to its activity, category, location and venue. */
+/** A query from `activity_sessions` joined to its activity, series slot, category, location and venue. */
 export function joinSessionFacts<T extends PgSelect>(query: T) {
   return query
     .innerJoin(activities, eq(activities.id, activitySessions.activityId))
+    .leftJoin(seriesSlot, seriesSlotOfSession)
     .innerJoin(activityCategories, eq(activityCategories.id, activities.categoryId))
     .innerJoin(activityLocations, eq(activityLocations.id, activitySessions.locationId))
     .innerJoin(venues, eq(venues.id, activitySessions.venueId));
 }
 
-/** A session with what booking it needs: its activity's rules and where it is. */
+/** A session with what booking it needs: its activity with the session's rules, and where it is. */
 const bookableFields = {
   session: activitySessions,
-  activity: activities,
+  activity: { ...getTableColumns(activities), ...sessionRules },
   venueName: venues.name,
   locationName: activityLocations.name,
 };
@@ -95,6 +105,7 @@ export async function bookingFacts(
     .select({
       ...bookableFields,
       price: activityPrices,
+      seriesPrices,
       attendeeIsMember: sql<boolean>`EXISTS (
         SELECT 1 FROM ${customerMemberships}
          WHERE ${customerMemberships.customerId} = ${query.attendeeId}
@@ -108,8 +119,10 @@ export async function bookingFacts(
     .leftJoin(activityPrices, eq(activityPrices.id, query.priceId))
     .where(eq(activitySessions.id, query.sessionId));
   if (!row) return undefined;
-  const { price, attendeeIsMember, ...found } = row;
-  return { found: found as BookableSession, price: price ?? undefined, attendeeIsMember };
+  const { price, seriesPrices: own, attendeeIsMember, ...found } = row;
+  // The band's amount and booking window are the session's series' own where it sets them (decision 0100).
+  const [priced] = price ? withSeriesPrices([price], own) : [];
+  return { found: found as BookableSession, price: priced, attendeeIsMember };
 }
 
 /**
@@ -135,9 +148,9 @@ export async function holdPlaces(
       { sessionId, quantity, now, unless: alreadyHeld },
       sql`
     INSERT INTO cart_booking_lines (cart_id, session_id, price_id, purchased_for_customer_id, quantity,
-                                    unit_price_pence, amount_pence, held_until)
+                                    unit_price_pence, amount_pence, held_until, note)
     SELECT ${cartId}, taken.id, ${line.priceId}, ${purchasedForCustomerId}, ${quantity},
-           ${line.unitPricePence}, ${line.unitPricePence * quantity}, ${holdEnds}
+           ${line.unitPricePence}, ${line.unitPricePence * quantity}, ${holdEnds}, ${line.note ?? null}
       FROM taken
     RETURNING id`,
     ),
@@ -202,6 +215,8 @@ export interface NewBookingLine {
   purchasedForCustomerId: number;
   quantity: number;
   unitPricePence: number;
+  /** the customer's note for the instructor (decision 0101) */
+  note?: string | null;
 }
 
 /** A held line, held until the operator's hold from now (database clock). */
@@ -282,6 +297,29 @@ export async function extendHolds(db: Executor, cartId: number): Promise<void> {
     .where(eq(cartBookingLines.cartId, cartId));
 }
 
+/** How many holds in all a place may be kept for when the customer asks for more time (issue 33 item 7). */
+export const longestHolds = 4;
+
+/**
+ * The customer's "Keep my places" (issue 33 item 7, decision 0090): each line still held is held
+ * for another full hold from now, up to `longestHolds` holds from when it was added, so nobody keeps
+ * places from others for long. The places are the line's already (a session's `taken` counts
+ * them), so keeping them never takes a place beyond capacity; a lapsed line is not revived (it is
+ * released and may be booked again if places are left). Never shortens a hold. The caller holds
+ * the basket's lock. Answers how many lines were kept longer.
+ */
+export async function keepHeldPlaces(db: Executor, cartId: number): Promise<number> {
+  const kept = await db
+    .update(cartBookingLines)
+    .set({
+      heldUntil: sql`greatest(${cartBookingLines.heldUntil}, least(${holdEnds},
+        ${cartBookingLines.createdAt} + ${longestHolds} * make_interval(mins => (SELECT basket_hold_minutes FROM operators ORDER BY id LIMIT 1))))`,
+    })
+    .where(and(eq(cartBookingLines.cartId, cartId), sql`${cartBookingLines.heldUntil} >= now()`))
+    .returning({ id: cartBookingLines.id });
+  return kept.length;
+}
+
 /**
  * Releases lines whose hold has passed (database clock) in open baskets with no payment under
  * way, at most `limit` at a time: deletes them and gives their places back, in the caller's
@@ -314,6 +352,8 @@ export async function releaseExpiredHolds(
   const gone = await db.delete(cartBookingLines).where(inArray(cartBookingLines.id, ids)).returning();
   await giveBackInOrder(db, gone);
   await endHeldUses(db, packageUsesOf(gone), 'lapsed');
+  // Released by the job, with nobody looking: kept so the basket can say so when next opened.
+  if (options.cartId === undefined) await noteLapsed(db, gone);
   return gone;
 }
 

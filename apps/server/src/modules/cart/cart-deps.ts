@@ -11,6 +11,7 @@ import type { OperatorRepository } from '../operator/index.ts';
 import type { FamilyService } from '../customers/index.ts';
 import type { CartRepository, CartRow } from './cart.repository.ts';
 import type { LineKinds } from '../line-kinds/index.ts';
+import type { BookingOpeningsService } from '../booking-openings/index.ts';
 
 /** What the basket's services are built from (see `createCartService`). */
 export interface CartDeps {
@@ -36,6 +37,8 @@ export interface CartDeps {
   family: Pick<FamilyService, 'member' | 'checkFamily'>;
   /** what the basket sells (decision 0077) */
   kinds: LineKinds;
+  /** announced openings' queue: a gated session is added only with an admission (decision 0094) */
+  openingGate?: Pick<BookingOpeningsService, 'admit'>;
 }
 
 /**

@@ -28,7 +28,7 @@ export function createCartView(deps: Pick<CartDeps, 'operators' | 'db' | 'timeZo
   const when = (startsAt: Date, endsAt: Date) => sessionWhen(startsAt, endsAt, deps.timeZone);
 
   /** What the customer is told about lines released by this call. */
-  async function expired(released: BookingLineRow[]) {
+  async function expired(released: Pick<BookingLineRow, 'id' | 'sessionId'>[]) {
     const told = [];
     for (const line of released) {
       const found = await bookableSession(deps.db, line.sessionId);
@@ -47,7 +47,7 @@ export function createCartView(deps: Pick<CartDeps, 'operators' | 'db' | 'timeZo
     customer: CustomerRow,
     cart: CartRow | undefined,
     completeOrderId: number | null = null,
-    released: BookingLineRow[] = [],
+    released: Pick<BookingLineRow, 'id' | 'sessionId'>[] = [],
     /** the operator, when the caller has just read it */
     known?: OperatorRow,
   ): Promise<Cart> {

@@ -28,7 +28,7 @@ const membershipHasNoQuantity = 'A membership has no number of places to change.
 /** The basket on the checkout service base, plus the two calls that read or fill it from elsewhere. */
 export function cartRoutes(
   app: FastifyInstance,
-  services: RouteServices<'cart' | 'family'>,
+  services: RouteServices<'cart' | 'family' | 'registers'>,
   config: Config,
 ): void {
   const { cart } = services;
@@ -86,9 +86,18 @@ export function cartRoutes(
           priceId: item.pricingOptionId,
           purchasedForUserId: item.purchasedForUserId,
           quantity: item.options.quantity ?? 1,
+          note: item.options.note,
         }));
         await services.family.checkFamily(customer, body.membershipUserId);
-        return { data: await cart.addBookings(customer, items, body.selectedUserId) };
+        // Strikes stop online booking for a while; the desk may still book (decision 0096).
+        const blocked =
+          request.site === 'front-of-house' ? null : await services.registers.bookingBlockOf(customer.id);
+        if (blocked) throw new ValidationError({ customer: [blocked] });
+        return {
+          data: await cart.addBookings(customer, items, body.selectedUserId, {
+            atDesk: request.site === 'front-of-house',
+          }),
+        };
       }
       const lines = memberships.map((item) => ({
         typeId: item.id,
@@ -113,6 +122,16 @@ export function cartRoutes(
       const who = parseInput(removeFromCartQuerySchema, request.query);
       const { cartItemIds } = parseInput(removeFromCartBodySchema, request.body);
       return { data: await cart.removeItems(customer, cartItemIds, who) };
+    },
+  );
+  // Ours (decision 0090): more time for the places the basket holds, asked for when warned.
+  api.post(
+    `${base}/keep-places`,
+    { schema: { querystring: cartQuerySchema, response: ok(cartSchema) } },
+    async (request, reply) => {
+      const { customer } = await requireCustomer(request, reply, services, config);
+      const { selectedUserId } = parseInput(cartQuerySchema, request.query);
+      return { data: await cart.keepPlaces(customer, selectedUserId) };
     },
   );
   api.put(

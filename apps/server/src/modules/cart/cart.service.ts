@@ -6,6 +6,7 @@ import { createChangeAndRenewalLines } from './change-and-renewal-lines.ts';
 import { createJoiningLines } from './joining-lines.ts';
 import { createMembershipLines } from './membership-lines.ts';
 import { createPackageBasket } from './package-basket.service.ts';
+import { createKeepPlaces } from './keep-places.ts';
 import { createOutstandingBalanceLines } from './outstanding-balance-lines.ts';
 
 export { completedOrderShownForSeconds } from './basket.service.ts';
@@ -39,5 +40,6 @@ export function createCartService(deps: CartDeps) {
     ...createJoiningLines(deps, view, lines),
     ...createChangeAndRenewalLines(deps, view, lines),
     ...createOutstandingBalanceLines(deps, view),
+    ...createKeepPlaces(deps, view, bookings.settleHolds),
   };
 }

@@ -86,6 +86,8 @@ export function crossCheckActivities(file: Raw, venueSlugs: ReadonlySet<string>)
   });
 
   const activityKinds = new Map(activities.map((a) => [a.key, a.kind ?? 'session']));
+  const activityBands = new Map(activities.map((a) => [a.key, new Set(list(a.prices).map((p) => p.band))]));
+  const activityAges = new Map(activities.map((a) => [a.key, a]));
   const slots: Map<string, Slot[]> = new Map();
   schedules.forEach((schedule, s) => {
     const at = (...rest: PathSegment[]) => ['schedules', s, ...rest];
@@ -107,6 +109,30 @@ export function crossCheckActivities(file: Raw, venueSlugs: ReadonlySet<string>)
       problems.push({ path: at('courts'), message: 'only a facility lists courts; give a location' });
     if (kind === 'session' && schedule.capacity === undefined)
       problems.push({ path: at('capacity'), message: 'a session schedule needs its capacity' });
+    // A series' own age limits, with its activity's where it sets none, must leave someone an age (decision 0100).
+    const ages = activityAges.get(schedule.activity);
+    const youngest = schedule.minAge ?? ages?.minAge;
+    const oldest = schedule.maxAge ?? ages?.maxAge;
+    // (both given, the schema itself compares them)
+    if (
+      (schedule.minAge === undefined) !== (schedule.maxAge === undefined) &&
+      typeof youngest === 'number' &&
+      typeof oldest === 'number' &&
+      youngest > oldest
+    )
+      problems.push({
+        path: at(schedule.maxAge !== undefined ? 'maxAge' : 'minAge'),
+        message: `leaves no age to book: the youngest age would be ${youngest} and the oldest ${oldest} (the activity's where the series gives none)`,
+      });
+    // A series prices its activity's own bands its own way; it adds none (decision 0100).
+    const bands = activityBands.get(schedule.activity);
+    list(schedule.prices).forEach((price, p) => {
+      if (bands && isText(price.band) && !bands.has(price.band))
+        problems.push({
+          path: at('prices', p, 'band'),
+          message: `must be one of the bands "${schedule.activity as string}" is priced in (${[...bands].join(', ')}): a series prices only its activity's own bands`,
+        });
+    });
 
     const places: { key: unknown; path: PathSegment[] }[] =
       schedule.location !== undefined

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isoDate, key, pence, text } from './catalogue-fields.schema.ts';
+import { weekdayNames, weeklySeriesSchema } from '@lido/contracts/timetable';
+import { key, pence, text, waiverWording } from './catalogue-fields.schema.ts';
 
 /**
  * The activity sections of an operator's catalogue file: booking settings, activity categories,
@@ -19,7 +20,7 @@ const clockTime = z
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'must be a time such as 09:30 (24-hour clock)' });
 const yesNo = z.boolean({ error: 'must be true or false' });
 
-export const weekdayNames = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export { weekdayNames };
 export const priceBands = ['adult', 'junior', 'concession', 'member'] as const;
 export const locationKinds = ['room', 'studio', 'pool', 'court', 'wall', 'hall'] as const;
 
@@ -28,6 +29,10 @@ const bookingSettingsSchema = z.strictObject({
   basketHoldMinutes: wholeNumber(1, 120).default(15),
   /** where the money of a cancelled booking goes */
   refundMethod: z.enum(['credit', 'card'], { error: 'must be credit or card' }).default('credit'),
+  /** where the money goes when the centre cancels a session: `card` gives it back the way it was paid (decision 0095) */
+  centreCancellationRefundMethod: z
+    .enum(['credit', 'card'], { error: 'must be credit or card' })
+    .default('card'),
   /** the time of day a booking window opens, e.g. 08:00 seven days before a session */
   windowOpensAt: clockTime.default('08:00'),
   /** members may bring guests with their guest passes online, and see them in My account (decision 0050) */
@@ -87,7 +92,7 @@ const activity = z
     minAge: wholeNumber(0, 120).optional(),
     maxAge: wholeNumber(0, 120).optional(),
     waiverRequired: yesNo.default(false),
-    waiverText: z.string({ error: 'must be text' }).default(''),
+    waiverText: waiverWording.default(''),
     cancellationCutoffMinutes: wholeNumber(0, 10_080).default(120),
     prices: z.array(price).min(1, { error: 'needs at least one price band' }),
     /** its concept in the OpenActive Activity List, for the open data feeds */
@@ -129,55 +134,8 @@ const location = z.strictObject({
   kind: z.enum(locationKinds, { error: `must be one of ${locationKinds.join(', ')}` }),
 });
 
-const schedule = z
-  .strictObject({
-    key,
-    activity: key,
-    venue: key,
-    /** where a session activity happens */
-    location: key.optional(),
-    /** the courts a facility lets, one session per court per start time */
-    courts: z.array(key).min(1, { error: 'lists at least one court' }).optional(),
-    days: z
-      .array(z.enum(weekdayNames, { error: `must be one of ${weekdayNames.join(', ')}` }))
-      .min(1, { error: 'lists at least one day' }),
-    times: z.array(clockTime).min(1, { error: 'lists at least one start time' }),
-    durationMinutes: wholeNumber(5, 1440),
-    /** places per session; for a facility, places per court (1 unless told) */
-    capacity: z
-      .number({ error: 'must be a whole number of places' })
-      .int({ error: 'must be a whole number of places' })
-      .min(1, { error: 'must be at least 1 place' })
-      .max(10_000, { error: 'must be at most 10000 places' })
-      .optional(),
-    instructor: text.optional(),
-    onlineBooking: yesNo.default(true),
-    validFrom: isoDate.optional(),
-    validTo: isoDate.optional(),
-  })
-  .superRefine((entry, ctx) => {
-    if (entry.location === undefined && entry.courts === undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['location'],
-        message: 'needs a location (or courts, for a facility)',
-      });
-    }
-    if (entry.location !== undefined && entry.courts !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['courts'], message: 'give a location or courts, not both' });
-    }
-    if (entry.validFrom && entry.validTo && entry.validFrom > entry.validTo) {
-      ctx.addIssue({ code: 'custom', path: ['validTo'], message: 'must not be before validFrom' });
-    }
-    const repeated = (values: string[]) =>
-      values.findIndex((value, index) => values.indexOf(value) !== index);
-    const day = repeated(entry.days);
-    if (day >= 0) ctx.addIssue({ code: 'custom', path: ['days', day], message: 'is listed twice' });
-    const time = repeated(entry.times);
-    if (time >= 0) ctx.addIssue({ code: 'custom', path: ['times', time], message: 'is listed twice' });
-    const court = repeated(entry.courts ?? []);
-    if (court >= 0) ctx.addIssue({ code: 'custom', path: ['courts', court], message: 'is listed twice' });
-  });
+/** A weekly schedule: the staff site's weekly series, one schema for both (decision 0092). */
+const schedule = weeklySeriesSchema;
 
 /** The activity sections, merged into the catalogue file's schema. */
 export const activitySections = {

@@ -4,6 +4,7 @@ import type {
   LiveSessionsRepository,
   SessionRow,
 } from '../activities/index.ts';
+import { withSeriesPrices, withSeriesRules } from '../activities/index.ts';
 import type { MembershipsRepository } from '../memberships/index.ts';
 import type { OperatorRepository } from '../operator/index.ts';
 import type { CatalogueCache } from './catalogue-cache.ts';
@@ -110,10 +111,10 @@ function withStructure(snapshot: CatalogueSnapshot, row: LiveSessionRow): Sessio
   if (!structure || !location) return undefined;
   return {
     session: row.session,
-    activity: structure.activity,
+    activity: withSeriesRules(structure.activity, row.seriesRules),
     category: structure.category,
     location: { id: location.id, name: location.name, kind: location.kind },
-    prices: structure.prices,
+    prices: withSeriesPrices(structure.prices, row.seriesPrices),
   };
 }
 

@@ -5,48 +5,16 @@ import {
   activityCategories,
   activityLocations,
   activityPrices,
-  activitySchedules,
   operators,
   venues,
 } from '../../db/schema.ts';
-import { weekdayNames } from './activities-file.schema.ts';
+import { retireWeeklySlotsExcept, weeklySlots, writeWeeklySlots } from '../activities/index.ts';
 import type { CatalogueFile } from './catalogue-file.schema.ts';
 
 /** A price band that left the file but stays, because a basket or booking names it. */
 export interface KeptPrice {
   activity: string;
   band: string;
-}
-
-/**
- * One weekly slot as the database keeps it: a file schedule lists days, times and (for a facility)
- * courts, and each combination is a row keyed `schedule:day:HHMM[:court]`, so sessions stay tied
- * to the slot that made them and a slot that leaves the file is retired on its own.
- */
-export function weeklySlots(file: Pick<CatalogueFile, 'schedules' | 'activities'>) {
-  const kinds = new Map(file.activities.map((activity) => [activity.key, activity.kind]));
-  return file.schedules.flatMap((schedule) => {
-    const facility = kinds.get(schedule.activity) === 'facility';
-    const places = schedule.courts ?? [schedule.location!];
-    return schedule.days.flatMap((day) =>
-      schedule.times.flatMap((time) =>
-        places.map((place) => ({
-          key: [schedule.key, day, time.replace(':', ''), ...(facility ? [place] : [])].join(':'),
-          activity: schedule.activity,
-          venue: schedule.venue,
-          location: place,
-          weekday: weekdayNames.indexOf(day) + 1,
-          startTime: `${time}:00`,
-          durationMinutes: schedule.durationMinutes,
-          capacity: schedule.capacity ?? 1,
-          instructor: schedule.instructor ?? null,
-          onlineBookingEnabled: schedule.onlineBooking,
-          validFrom: schedule.validFrom ?? null,
-          validTo: schedule.validTo ?? null,
-        })),
-      ),
-    );
-  });
 }
 
 const chunk = <T>(items: T[], size = 400): T[][] =>
@@ -73,6 +41,7 @@ export async function applyActivities(
       .set({
         basketHoldMinutes: file.bookingSettings.basketHoldMinutes,
         bookingRefundMethod: file.bookingSettings.refundMethod,
+        centreCancellationRefundMethod: file.bookingSettings.centreCancellationRefundMethod,
         bookingWindowOpensAt: `${file.bookingSettings.windowOpensAt}:00`,
         onlineGuestPassesEnabled: file.bookingSettings.onlineGuestPassesEnabled,
         waitingListOfferHours: file.bookingSettings.waitingListOfferHours,
@@ -186,44 +155,19 @@ export async function applyActivities(
   }
 
   const slots = weeklySlots(file);
-  // One statement with the slots as one JSON parameter: a few thousand rows of a dozen columns
-  // each would otherwise be tens of thousands of bind parameters.
-  const slotRows = slots.map(({ activity, venue, location, ...slot }) => ({
-    ...slot,
-    activityId: activityIds.get(activity)!,
-    locationId: locationIds.get(`${venue}/${location}`)!,
-  }));
-  if (slotRows.length > 0) {
-    await tx.execute(sql`
-      INSERT INTO activity_schedules
-        (key, activity_id, location_id, weekday, start_time, duration_minutes, capacity, instructor,
-         online_booking_enabled, valid_from, valid_to, active)
-      SELECT key, "activityId", "locationId", weekday, "startTime"::time, "durationMinutes", capacity,
-             instructor, "onlineBookingEnabled", "validFrom"::date, "validTo"::date, true
-      FROM jsonb_to_recordset(${JSON.stringify(slotRows)}::jsonb) AS slot(
-        key text, "activityId" int, "locationId" int, weekday int, "startTime" text,
-        "durationMinutes" int, capacity int, instructor text, "onlineBookingEnabled" boolean,
-        "validFrom" text, "validTo" text)
-      ON CONFLICT (key) DO UPDATE SET
-        activity_id = excluded.activity_id, location_id = excluded.location_id,
-        weekday = excluded.weekday, start_time = excluded.start_time,
-        duration_minutes = excluded.duration_minutes, capacity = excluded.capacity,
-        instructor = excluded.instructor, online_booking_enabled = excluded.online_booking_enabled,
-        valid_from = excluded.valid_from, valid_to = excluded.valid_to, active = true`);
-  }
+  await writeWeeklySlots(
+    tx,
+    slots.map(({ activity, venue, location, ...slot }) => ({
+      ...slot,
+      activityId: activityIds.get(activity)!,
+      locationId: locationIds.get(`${venue}/${location}`)!,
+    })),
+  );
   // A slot that left the file stops generating; its sessions are dealt with by the generator.
-  const slotKeys = slots.map((slot) => slot.key);
-  await tx
-    .update(activitySchedules)
-    .set({ active: false })
-    .where(
-      and(
-        eq(activitySchedules.active, true),
-        slotKeys.length
-          ? sql`NOT (${activitySchedules.key} = ANY(${`{${slotKeys.join(',')}}`}::text[]))`
-          : sql`true`,
-      ),
-    );
+  await retireWeeklySlotsExcept(
+    tx,
+    slots.map((slot) => slot.key),
+  );
 
   // Locations that left the file go once no slot or session names them.
   const kept = file.locations.map((location) => locationIds.get(`${location.venue}/${location.key}`)!);

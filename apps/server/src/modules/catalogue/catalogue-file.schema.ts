@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { openingsSection } from './openings-file.schema.ts';
 import { activitySections, deskRulesSchema, membershipRulesSchema } from './activities-file.schema.ts';
+import { bookingPenaltiesSchema } from '@lido/contracts/registers';
 import { isoDate, key, pence, text } from './catalogue-fields.schema.ts';
 import { packageEntrySchema } from './packages-file.schema.ts';
 import { staffSection } from './staff-file.schema.ts';
@@ -283,10 +285,14 @@ export const catalogueFileSchema = z
       })
       .optional(),
     deskRules: deskRulesSchema.optional(),
+    /** no-show and late-cancel strikes (issue 35 item 6, decision 0096); absent: none are given */
+    bookingPenalties: bookingPenaltiesSchema.optional(),
     staff: staffSection.default([]),
     ...activitySections,
     /** packages of uses sold through the basket (issue 18 item 2) */
     packages: z.array(packageEntrySchema).default([]),
+    /** announced booking openings and their waiting rooms (issue 39 item 1) */
+    openings: openingsSection,
   })
   .superRefine(benefitsCoverKnownKeys);
 export type CatalogueFile = z.infer<typeof catalogueFileSchema>;

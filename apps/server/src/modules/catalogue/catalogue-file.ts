@@ -1,6 +1,7 @@
 import { isMap, LineCounter, parseDocument, type Document } from 'yaml';
 import { crossCheckActivities } from './activities-cross-check.ts';
 import { type CatalogueFile, catalogueFileSchema } from './catalogue-file.schema.ts';
+import { crossCheckOpenings } from './openings-file.schema.ts';
 import { crossCheckPackages } from './packages-file.schema.ts';
 
 export interface CatalogueProblem {
@@ -83,6 +84,7 @@ export function parseCatalogue(
     ...crossCheck(raw, venueSlugs),
     ...crossCheckActivities(raw, venueSlugs),
     ...crossCheckPackages(raw, venueSlugs),
+    ...crossCheckOpenings(raw, venueSlugs),
   ].map((problem) => ({
     path: formatPath(problem.path),
     line: lineOf(doc, lines, problem.path),
@@ -204,6 +206,16 @@ function crossCheck(file: Raw, venueSlugs: ReadonlySet<string>): { path: PathSeg
         problems.push({
           path: ['promotions', p, 'types', s],
           message: `"${String(slug)}" is not a membership type in this file`,
+        });
+    });
+  });
+  // A manager's centres (decision 0092).
+  list(file.staff).forEach((member, m) => {
+    textList(member.centres).forEach((venue, v) => {
+      if (typeof venue === 'string' && !venueSlugs.has(venue))
+        problems.push({
+          path: ['staff', m, 'centres', v],
+          message: `"${venue}" is not one of the operator's centres`,
         });
     });
   });

@@ -16,7 +16,10 @@ import {
 import { scheduleSessions, type SchedulingOutcome } from '../activities/index.ts';
 import { importStaff } from '../staff/index.ts';
 import { applyActivities, type KeptPrice } from './catalogue-activities.repository.ts';
+import { applyOpenings } from './catalogue-openings.repository.ts';
 import { applyPriceChanges } from './catalogue-price-changes.repository.ts';
+import { storeCatalogueFile } from './catalogue-files.repository.ts';
+import { lockedCatalogueFile } from './prices-offers.repository.ts';
 import type { CatalogueFile } from './catalogue-file.schema.ts';
 import { applyPackages } from '../packages/index.ts';
 import { savePromotions } from '../memberships/index.ts';
@@ -45,6 +48,8 @@ export async function applyCatalogue(
   clock: { timeZone: string; now: Date },
 ): Promise<AppliedActivities> {
   return db.transaction(async (tx) => {
+    // The stored file first, as the staff site's changes take it (decision 0103): one order of locks.
+    await lockedCatalogueFile(tx, operatorId);
     const venueRows = await tx
       .select({ id: venues.id, slug: venues.slug })
       .from(venues)
@@ -231,17 +236,7 @@ export async function applyCatalogue(
     await savePromotions(
       tx,
       operatorId,
-      file.promotions.map((promo) => ({
-        code: promo.code,
-        kind: promo.kind,
-        value: promo.value,
-        appliesTo: promo.appliesTo,
-        validFrom: promo.validFrom ?? null,
-        validTo: promo.validTo ?? null,
-        membershipTypeIds: promo.types ? promo.types.map((slug) => typeIds.get(slug)!) : null,
-        maxRedemptions: promo.maxRedemptions ?? null,
-        oncePerCustomer: promo.oncePerCustomer,
-      })),
+      file.promotions.map((promo) => promotionDefinition(promo, typeIds)),
     );
 
     if (file.membershipRules) {
@@ -257,14 +252,40 @@ export async function applyCatalogue(
         })
         .where(eq(operators.id, operatorId));
     }
+    // The file governs the strikes: without the section none are given (decision 0096).
+    await tx
+      .update(operators)
+      .set({ bookingPenaltyRules: file.bookingPenalties ?? null })
+      .where(eq(operators.id, operatorId));
     await applyPriceChanges(tx, operatorId, file);
 
     // Activities and their sessions commit (or not) with the rest of the file.
     const applied = await applyActivities(tx, operatorId, file);
     await applyPackages(tx, operatorId, file.packages, venueIds);
     await importStaff(tx, operatorId, file.staff);
+    await applyOpenings(tx, operatorId, file.openings, clock);
+    // Kept for `npm run catalogue:export` (decision 0092).
+    await storeCatalogueFile(tx, operatorId, file);
     return { ...applied, sessions: await scheduleSessions(tx, clock) };
   });
+}
+
+/** A file's promotion as the memberships module stores it, its `types` by id. */
+export function promotionDefinition(
+  promo: CatalogueFile['promotions'][number],
+  typeIds: ReadonlyMap<string, number>,
+): Parameters<typeof savePromotions>[2][number] {
+  return {
+    code: promo.code,
+    kind: promo.kind,
+    value: promo.value,
+    appliesTo: promo.appliesTo,
+    validFrom: promo.validFrom ?? null,
+    validTo: promo.validTo ?? null,
+    membershipTypeIds: promo.types ? promo.types.map((slug) => typeIds.get(slug)!) : null,
+    maxRedemptions: promo.maxRedemptions ?? null,
+    oncePerCustomer: promo.oncePerCustomer,
+  };
 }
 
 export async function venueSlugsOf(db: Db, operatorId: number): Promise<Set<string>> {

@@ -19,3 +19,7 @@ export { defaultPlacesFreshMs } from './fresh-reads.ts';
 export { type FindJoiningPageIds, joiningPageIdsFinder } from './joining-page-ids.ts';
 export { type PackageEntry } from './packages-file.schema.ts';
 export { type StaffFileEntry } from './staff-file.schema.ts';
+export { exportCatalogue } from './catalogue-export.ts';
+export { checkSeries, type SeriesProblem } from './series-check.ts';
+export { createPricesOffersService } from './prices-offers.service.ts';
+export { pricesOffersRoutes } from './prices-offers.routes.ts';

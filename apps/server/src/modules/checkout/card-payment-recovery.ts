@@ -56,6 +56,13 @@ export interface CardPaymentDeps {
   log: FastifyBaseLogger;
   onOrderCreated?: (tx: Tx, order: CreatedOrder) => Promise<void>;
   offerPayments?: OfferPayments;
+  /**
+   * A basket's payment whose answer was lost turned out not to be taken: the customer, who was
+   * told it was being checked, is told by email (issue 33 item 8). A paid one gets its receipt.
+   */
+  /** an order made from a lost answer looked up for the customer: its receipt is sent */
+  onLostAnswerCompleted?: (customerId: number, result: CompletedOrder) => unknown;
+  onLostPaymentNotTaken?: (attempt: Pick<AttemptRow, 'uuid' | 'customerId' | 'amountPence'>) => Promise<void>;
 }
 
 /** The card provider, or a 503 when none is configured. */
@@ -179,6 +186,12 @@ export function createPaymentRecovery(deps: CardPaymentDeps) {
     attempt: Attempt,
     customer: Pick<CustomerRow, 'id' | 'reference'>,
     onCompleted?: (customerId: number, result: CompletedOrder) => unknown,
+    /**
+     * false for a look-up the moment the customer retries (issue 33 item 8): a payment the provider
+     * has not seen yet may still be on its way to it, so only the reconciler, minutes later, takes
+     * "not found" as "never received".
+     */
+    notFoundIsFinal = true,
   ): Promise<'completed' | 'reversed' | 'attention' | 'failed' | 'open'> {
     const card = provider();
     const seen = attempt.providerTxId
@@ -198,7 +211,7 @@ export function createPaymentRecovery(deps: CardPaymentDeps) {
       );
       return finishAuthorised(customer, attempt.uuid, onCompleted);
     }
-    if (seen?.status === 'unknown') return 'open';
+    if (seen?.status === 'unknown' || (seen === undefined && !notFoundIsFinal)) return 'open';
     // Declined, a challenge nobody can finish now, or a payment the provider never received.
     const error =
       seen === undefined
@@ -211,6 +224,7 @@ export function createPaymentRecovery(deps: CardPaymentDeps) {
       error,
     });
     if (closed && attempt.waitingListEntryId !== null) await deps.offerPayments?.notCharged(attempt);
+    else if (closed) await deps.onLostPaymentNotTaken?.(attempt);
     return closed ? 'failed' : 'open';
   }
 
@@ -241,6 +255,7 @@ export function createPaymentRecovery(deps: CardPaymentDeps) {
     reverse,
     complete,
     finishAuthorised,
+    resolveLostAnswer,
 
     /**
      * Finds attempts a crash or a lost browser left behind (quality.md R4): an authorised payment

@@ -17,6 +17,7 @@ import { type CardPaymentDeps, createPaymentRecovery, requireCardProvider } from
 import { lockCart } from '../cart/index.ts';
 import { openCartOf } from './checkout.repository.ts';
 import { createSavedCardCharge } from './saved-card-charge.ts';
+import { createEarlierPayment } from './earlier-payment.ts';
 import { waiverLineIds } from '@lido/contracts/payments';
 import { basketLines, type CompletedOrder, termsNotAccepted } from './order-completion.ts';
 import {
@@ -30,6 +31,7 @@ import {
 } from './payment-attempt.repository.ts';
 
 export { cardPaymentsUnavailable, unresolvedCode } from './card-payment-recovery.ts';
+export { checkingCode, earlierPaymentMessages } from './earlier-payment.ts';
 
 type Attempt = AttemptRow;
 
@@ -55,7 +57,12 @@ export interface RequestFacts {
  */
 export function createCardPayments(deps: CardPaymentDeps) {
   const provider = () => requireCardProvider(deps);
-  const { complete, finishAuthorised, reconcile } = createPaymentRecovery(deps);
+  const { complete, finishAuthorised, reconcile, resolveLostAnswer } = createPaymentRecovery(deps);
+
+  const { beforePaying, afterLostAnswer, earlierPayment } = createEarlierPayment(deps, {
+    complete,
+    resolveLostAnswer,
+  });
 
   /** A fresh attempt takes the provider's first answer (one a webhook already gave is kept). */
   const fromCreated = (uuid: string, to: PaymentAttemptStatus, changes: AttemptChanges) =>
@@ -155,6 +162,9 @@ export function createCardPayments(deps: CardPaymentDeps) {
         throw new HttpError(422, `Payment provider '${card.name}' does not take Stripe payment methods.`);
       if (takesPaymentMethods && body.cardIdentifier)
         throw new HttpError(422, `Payment provider '${card.name}' does not take card identifiers.`);
+      // A payment whose answer was lost is looked up first (issue 33 item 8).
+      const earlier = await beforePaying(customer);
+      if (earlier) return earlier;
       const { cart, parts, total } = await openBasket(customer.id);
       // Nothing is charged for lines that could never be paid for (a monthly membership no Direct
       // Debit could collect).
@@ -281,7 +291,8 @@ export function createCardPayments(deps: CardPaymentDeps) {
           error: { code: '9999', message: 'Payment processing error. Please try again.' },
         };
       }
-      return record(uuid, outcome);
+      const answered = await record(uuid, outcome);
+      return outcome.status === 'unknown' ? afterLostAnswer(customer, cart.id, answered) : answered;
     },
 
     /**
@@ -332,6 +343,8 @@ export function createCardPayments(deps: CardPaymentDeps) {
     complete,
 
     reconcile,
+
+    earlierPayment,
 
     chargeSavedCard: createSavedCardCharge(deps, { record, finishAuthorised }),
 

@@ -1,5 +1,6 @@
 import {
   authoriseResponseSchema,
+  earlierPaymentSchema,
   prepareResponseSchema,
   scaCompletionAnswerSchema,
 } from '@lido/contracts/payment-answers';
@@ -82,6 +83,16 @@ export function checkoutRoutes(
       const prepared = await services.checkout.card.prepare(customer);
       // At the desk the customer pays with the card in their hand: no stored card is offered.
       return { data: staff ? { ...prepared, savedCard: null } : prepared };
+    },
+  );
+
+  // Ours (decision 0090): a payment whose answer was lost, looked up at once when checkout opens.
+  api.get(
+    '/api/checkout/earlier-payment',
+    { schema: { response: ok(earlierPaymentSchema) }, config: paymentPath },
+    async (request, reply) => {
+      const { customer } = await payer(request, reply);
+      return { data: await services.checkout.card.earlierPayment(customer) };
     },
   );
 

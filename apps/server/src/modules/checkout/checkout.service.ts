@@ -1,6 +1,7 @@
 import type { DirectDebitService } from '../direct-debit/index.ts';
 import type { CalendarDate } from '@lido/pricing/calendar-date';
 import { feeLines } from '@lido/pricing/fee-lines';
+import { penaltyFeeWords } from '@lido/contracts/penalty-fees';
 import { currencySymbol } from '@lido/pricing/money';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor, Tx } from '../../db/client.ts';
@@ -22,6 +23,7 @@ import { outstandingBalanceOrderItem } from '../memberships/index.ts';
 import type { LineKinds } from '../line-kinds/index.ts';
 import type { OrderItemDetails } from '../../db/schema.ts';
 import { receiptEmail } from './receipt-email.ts';
+import { paymentNotTakenEmail } from './lost-payment-email.ts';
 import { customerContact } from '../customers/index.ts';
 import { findOrder, openCartOf, orderLines, stampDeskOrder } from './checkout.repository.ts';
 import { orderBookingItems } from '../bookings/index.ts';
@@ -50,6 +52,8 @@ export function createCheckoutService(deps: {
   directDebit: Pick<DirectDebitService, 'settle'>;
   /** a waiting list's offers paid by saved card (decision 0054) */
   offerPayments?: OfferPayments;
+  /** where the customer finds their basket again (the "payment not taken" email) */
+  basketUrl?: string;
 }) {
   async function loadOrder(customerId: number, orderId: number, executor: Executor = deps.db) {
     const order = await findOrder(executor, orderId, customerId);
@@ -75,6 +79,7 @@ export function createCheckoutService(deps: {
     await deps.email.send(
       receiptEmail({
         operatorName: operator.name,
+        serviceUserName: operator.directDebitServiceUserName,
         to: person.email,
         firstName: person.firstName,
         reference: loaded.order.reference,
@@ -122,6 +127,24 @@ export function createCheckoutService(deps: {
     log: deps.log,
     onOrderCreated: queueReceipt,
     offerPayments: deps.offerPayments,
+    onLostAnswerCompleted: (customerId, result) => completed({ id: customerId }, result),
+    onLostPaymentNotTaken: async (attempt) => {
+      const operator = await deps.operators.current(deps.db);
+      const person = await customerContact(deps.db, attempt.customerId);
+      if (!operator || !person) return;
+      await deps.email.send(
+        paymentNotTakenEmail({
+          operatorName: operator.name,
+          to: person.email,
+          firstName: person.firstName,
+          amountPence: attempt.amountPence,
+          symbol: currencySymbol(operator.currency),
+          basketUrl: deps.basketUrl ?? '/basket',
+        }),
+        { dedupeKey: `payment-not-taken:${attempt.uuid}` },
+      );
+      deps.email.nudge();
+    },
   });
 
   /** What completing a basket without a card needs, online or at the desk; the receipt goes with it. */
@@ -343,6 +366,15 @@ export function createCheckoutService(deps: {
               total: money(line.amountPence),
             })),
           ...balances.map((line) => outstandingBalanceOrderItem(line, money)),
+          // A fee owed on the account, paid (decision 0101): its receipt line says what for.
+          ...loaded.lines
+            .filter((line) => line.itemType === 'penalty_fee')
+            .map((line) => ({
+              type: 'penalty_fee' as const,
+              name: penaltyFeeWords.lineName,
+              description: line.description,
+              total: money(line.amountPence),
+            })),
         ],
       };
     },

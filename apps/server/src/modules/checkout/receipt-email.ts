@@ -1,6 +1,51 @@
+import {
+  directDebitGuarantee,
+  directDebitGuaranteeText,
+  directDebitGuaranteeTitle,
+} from '@lido/contracts/direct-debit-guarantee';
+import { chargeExplanations } from '@lido/pricing/fee-explanations';
+import { daysLabel, feeLines } from '@lido/pricing/fee-lines';
 import { formatPence } from '@lido/pricing/money';
+import type { PricedLine } from '@lido/pricing/priced-line';
 import type { EmailMessage } from '../../providers/email/email-provider.ts';
 import { escapeHtml } from '../../http/escape-html.ts';
+
+/** A receipt line's details, when it is a membership's (an order item's `details`). */
+interface LineDetails {
+  kind?: string;
+  costs?: PricedLine;
+}
+
+/** A new membership's charges under its line: what each pays for, and the first collection. */
+interface ExplainedCharges {
+  fees: { label: string; amountPence: number; explanation: string | undefined }[];
+  firstCollection: string | null;
+}
+
+/**
+ * The charges of a new membership's line, each with what it pays for, and its first Direct Debit
+ * collection (issue 33 item 3, decision 0087); nothing for other lines, or a change's.
+ */
+function explainedCharges(details: unknown, money: (pence: number) => string): ExplainedCharges | null {
+  const { kind, costs } = (details ?? {}) as LineDetails;
+  if (kind !== 'membership' || !costs) return null;
+  const explained = chargeExplanations({
+    paymentType: costs.paymentType,
+    startDate: costs.startDate,
+    firstBillingDate: costs.firstBillingDate,
+    proRataDays: costs.proRataDays,
+    monthInHand: costs.fees.monthInHandFee > 0,
+    monthlyPrice: money(costs.basePrice),
+  });
+  const fees = feeLines(costs, (pence) => pence)
+    .filter((fee) => fee.price > 0)
+    .map((fee) => ({
+      label: fee.days === undefined ? fee.label : `${fee.label} (${daysLabel(fee.days)})`,
+      amountPence: fee.price,
+      explanation: explained.fees[fee.type],
+    }));
+  return { fees, firstCollection: explained.firstCollection };
+}
 
 /** A booked session as the confirmation lists it: what, when and where. */
 interface ConfirmedBooking {
@@ -19,8 +64,14 @@ export function receiptEmail(input: {
   firstName: string;
   reference: string;
   symbol: string;
-  lines: { description: string; amountPence: number }[];
+  /** each line; a membership's `details` explain its charges and first collection */
+  lines: { description: string; amountPence: number; details?: unknown }[];
   totalPence: number;
+  /**
+   * The operator's Direct Debit Service User name: an order with a monthly membership carries the
+   * Direct Debit Guarantee naming it (decision 0087).
+   */
+  serviceUserName?: string;
   cardLastFour?: string | null;
   /** paid at the front desk: each tender's share (cash less the change), and the change given */
   desk?: { tenders: { label: string; amountPence: number }[]; changePence: number };
@@ -31,6 +82,11 @@ export function receiptEmail(input: {
   const money = (pence: number) => formatPence(pence, input.symbol);
   const bookings = input.bookings ?? [];
   const deskText = input.desk && paidAtDeskText(input.desk, money);
+  const charges = input.lines.map((line) => explainedCharges(line.details, money));
+  const guarantee =
+    input.serviceUserName && charges.some((explained) => explained?.firstCollection)
+      ? input.serviceUserName
+      : null;
   const text = [
     `Hello ${input.firstName},`,
     '',
@@ -49,10 +105,18 @@ export function receiptEmail(input: {
           '',
         ]
       : []),
-    ...input.lines.map((line) => `${line.description}: ${money(line.amountPence)}`),
+    ...input.lines.flatMap((line, index) => [
+      `${line.description}: ${money(line.amountPence)}`,
+      ...(charges[index]?.fees ?? []).flatMap((fee) => [
+        `  ${fee.label}: ${money(fee.amountPence)}`,
+        ...(fee.explanation ? [`    ${fee.explanation}`] : []),
+      ]),
+      ...(charges[index]?.firstCollection ? [`  ${charges[index].firstCollection}`] : []),
+    ]),
     `Total paid: ${money(input.totalPence)}`,
     ...(input.cardLastFour ? [`Paid by card ending ${input.cardLastFour}`] : []),
     ...(deskText ? [deskText] : []),
+    ...(guarantee ? ['', directDebitGuaranteeText(guarantee)] : []),
   ].join('\n');
   const html = `<p>Hello ${escapeHtml(input.firstName)},</p>
 <p>Thank you for your order <strong>${escapeHtml(input.reference)}</strong> with ${escapeHtml(input.operatorName)}.</p>
@@ -67,13 +131,13 @@ ${
     : ''
 }<table>${input.lines
     .map(
-      (line) =>
-        `<tr><td>${escapeHtml(line.description)}</td><td>${escapeHtml(money(line.amountPence))}</td></tr>`,
+      (line, index) =>
+        `<tr><td>${escapeHtml(line.description)}</td><td>${escapeHtml(money(line.amountPence))}</td></tr>${chargesHtml(charges[index], money)}`,
     )
     .join('')}
 <tr><th>Total paid</th><th>${escapeHtml(money(input.totalPence))}</th></tr></table>${
     input.cardLastFour ? `<p>Paid by card ending ${escapeHtml(input.cardLastFour)}</p>` : ''
-  }${deskText ? `<p>${escapeHtml(deskText)}</p>` : ''}`;
+  }${deskText ? `<p>${escapeHtml(deskText)}</p>` : ''}${guarantee ? guaranteeHtml(guarantee) : ''}`;
   return {
     to: input.to,
     subject:
@@ -92,6 +156,34 @@ ${
         }
       : {}),
   };
+}
+
+/** A membership line's charges, each with what it pays for, then its first collection. */
+function chargesHtml(charges: ExplainedCharges | null | undefined, money: (pence: number) => string): string {
+  if (!charges) return '';
+  const fees = charges.fees
+    .map(
+      (fee) =>
+        `<tr><td style="padding-left:1em">${escapeHtml(fee.label)}${
+          fee.explanation ? `<br><small>${escapeHtml(fee.explanation)}</small>` : ''
+        }</td><td>${escapeHtml(money(fee.amountPence))}</td></tr>`,
+    )
+    .join('');
+  const first = charges.firstCollection
+    ? `<tr><td colspan="2" style="padding-left:1em"><strong>${escapeHtml(charges.firstCollection)}</strong></td></tr>`
+    : '';
+  return fees + first;
+}
+
+/** The Direct Debit Guarantee, in the scheme's words, naming the operator. */
+function guaranteeHtml(name: string): string {
+  const points = directDebitGuarantee(name)
+    .map(
+      (point) =>
+        `<li>${escapeHtml(point.text)}${point.sub ? `<ul><li>${escapeHtml(point.sub)}</li></ul>` : ''}</li>`,
+    )
+    .join('');
+  return `<h2>${escapeHtml(directDebitGuaranteeTitle)}</h2><ul>${points}</ul>`;
 }
 
 /** "Paid at the desk: Cash £20.00, Voucher £5.00. Change given: £3.50." */

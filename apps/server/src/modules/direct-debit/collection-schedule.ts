@@ -1,4 +1,5 @@
 import { addDays, addMonths, type CalendarDate, compareDates } from '@lido/pricing/calendar-date';
+import { collectionOn } from '@lido/pricing/collection-plan';
 import { addWorkingDays } from '@lido/pricing/working-days';
 import type { Tx } from '../../db/client.ts';
 import { GoCardlessError } from '../../providers/direct-debit/gocardless-client.ts';
@@ -152,21 +153,16 @@ export function collectionSchedule(ctx: DirectDebitContext) {
         : { id: row.collection.instructionId, status: row.instructionStatus };
       if (!running || endedMandate.has(instruction.status) || !settled) continue;
       if (compareDates(next, horizon) > 0) continue;
-      // A frozen billing date collects the freeze's fee instead of the price, or nothing.
-      const freeze = freezes.find(
-        (candidate) =>
-          candidate.customerMembershipId === row.collection.customerMembershipId &&
-          compareDates(candidate.startsOn, next) <= 0 &&
-          compareDates(next, candidate.endsOn) < 0,
-      );
-      // A price change the member was told of collects its new price from its first billing date
-      // on, before it becomes the membership's price on that day (latest first: the newest applies).
-      const notice = priceNotices.find(
-        (candidate) =>
-          candidate.customerMembershipId === row.collection.customerMembershipId &&
-          compareDates(candidate.firstBillingDate, next) <= 0,
-      );
-      const amountPence = freeze ? freeze.monthlyFeePence : (notice?.newPricePence ?? row.pricePence);
+      // A frozen billing date collects the freeze's fee (or nothing); a price change the member was
+      // told of collects its new price from its first billing date on (collection-plan.ts: the
+      // same rule the cancel page, the Memberships card and the upcoming collections read).
+      const mine = (candidate: { customerMembershipId: number }) =>
+        candidate.customerMembershipId === row.collection.customerMembershipId;
+      const { amountPence } = collectionOn(next, {
+        pricePence: row.pricePence,
+        freezes: freezes.filter(mine),
+        priceNotices: priceNotices.filter(mine),
+      });
       await insertCollection(
         ctx.db,
         {

@@ -1,6 +1,7 @@
 import {
   bankCheckAnswerSchema,
   directDebitViewSchema,
+  upcomingCollectionsSchema,
   directDebitWebhookAnswerSchema,
 } from '@lido/contracts/direct-debit';
 import { errorResponseSchema } from '@lido/contracts/common';
@@ -38,6 +39,16 @@ export function directDebitRoutes(
     async (request, reply) => {
       const { customer } = await requireCustomer(request, reply, services, config);
       return { data: await services.directDebit.forCustomer(customer) };
+    },
+  );
+
+  // The member's recent and next collections, from the engine's own records and rule (issue 33).
+  api.get(
+    '/api/my-account/direct-debit/upcoming-collections',
+    { schema: { response: ok(upcomingCollectionsSchema) } },
+    async (request, reply) => {
+      const { customer } = await requireCustomer(request, reply, services, config);
+      return { data: await services.directDebit.upcomingForCustomer(customer) };
     },
   );
 

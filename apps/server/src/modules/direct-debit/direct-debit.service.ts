@@ -4,6 +4,7 @@ import { collectionSchedule } from './collection-schedule.ts';
 import { type DirectDebitDeps, directDebitContext } from './direct-debit-context.ts';
 import { directDebitWebhooks } from './direct-debit-webhooks.ts';
 import { memberView } from './member-view.ts';
+import { upcomingView } from './upcoming-collections.ts';
 
 export type { BankDetailsInput, PreparedDirectDebit } from './billing-request-hold.ts';
 export { type DirectDebitLine, firstChargeDate } from './collection-schedule.ts';
@@ -27,6 +28,7 @@ export function createDirectDebitService(deps: DirectDebitDeps) {
     ...bankDetailsChange(ctx, { prepare: hold.prepare, settle: schedule.settle }),
     ...directDebitWebhooks(ctx),
     ...memberView(ctx),
+    ...upcomingView(ctx),
   };
 }
 export type DirectDebitService = ReturnType<typeof createDirectDebitService>;

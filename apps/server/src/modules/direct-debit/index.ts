@@ -7,6 +7,7 @@ export { repriceCollections } from './collection-repricing.ts';
 export { paragraphsEmail } from './direct-debit-emails.ts';
 export { DirectDebitRequiredError, requireDirectDebitFor } from './direct-debit-required.ts';
 export { findInstruction, instructionsOf, updateInstruction } from './direct-debit.repository.ts';
+export { collectionFor, type UpcomingCollection, upcomingCollections } from './upcoming-collections.ts';
 export {
   claimMandateCancel,
   mandatesAfterCancellations,

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { apiRoutes, ok } from '../../http/api-schema.ts';
-import { parseInput } from '../../http/errors.ts';
+import { parseInput, ValidationError } from '../../http/errors.ts';
 import { requireCustomer, type RouteServices } from '../../http/callers.ts';
 
 const sessionParamsSchema = z.object({ sessionId: positiveId('The session') });
@@ -16,7 +16,7 @@ const sessionParamsSchema = z.object({ sessionId: positiveId('The session') });
  */
 export function guestPassesRoutes(
   app: FastifyInstance,
-  services: RouteServices<'guestPasses'>,
+  services: RouteServices<'guestPasses' | 'registers'>,
   config: Config,
 ): void {
   const api = apiRoutes(app);
@@ -44,6 +44,10 @@ export function guestPassesRoutes(
     { schema: { body: addGuestSchema, response: ok(cartSchema) } },
     async (request, reply) => {
       const { customer } = await requireCustomer(request, reply, services, config);
+      // Strikes stop online booking, a guest's place too; the desk may still book (decision 0096).
+      const blocked =
+        request.site === 'front-of-house' ? null : await services.registers.bookingBlockOf(customer.id);
+      if (blocked) throw new ValidationError({ customer: [blocked] });
       return {
         data: await services.guestPasses.addGuest(customer, parseInput(addGuestSchema, request.body)),
       };

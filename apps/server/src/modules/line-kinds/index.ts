@@ -99,6 +99,11 @@ export interface LineKind<Lines extends KindLines = KindLines> {
   requiredTermIds?(lines: Lines): Promise<number[]>;
   /** refuses lines that could never be paid for (before a card is charged, and when completing) */
   payable?(db: Executor, lines: Lines, context: { customerId: number; cartId: number }): Promise<void>;
+  /**
+   * POST {checkout}/remove: removes those of `lineIds` that are this kind's lines in the basket, and
+   * answers their ids (for a kind the cart module does not hold itself; decision 0101)
+   */
+  removeLines?(tx: Tx, cartId: number, lineIds: number[]): Promise<number[]>;
   /** paying has started: keep what the lines hold (places) from lapsing mid-payment */
   keep?(db: Executor, cartId: number): Promise<void>;
   /**

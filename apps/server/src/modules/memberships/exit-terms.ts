@@ -15,6 +15,8 @@ import {
   withinCoolingOff,
 } from '@lido/pricing/membership-exit';
 import { formatPence } from '@lido/pricing/money';
+import { collectionOn } from '@lido/pricing/collection-plan';
+import type { UpcomingCollection } from '../direct-debit/index.ts';
 import { addDays } from '@lido/pricing/calendar-date';
 import type { ExitKind } from '@lido/contracts/membership-exit';
 import { HttpError } from '../../http/errors.ts';
@@ -34,6 +36,10 @@ export interface ExitTerms {
   lastCollection: { date: CalendarDate; amountPence: number; taken: boolean } | null;
   /** collections after this date are stopped (all not yet taken when null) */
   collectionsAfter: CalendarDate | null;
+  /** every collection still to be taken up to the last day, as the engine will take it (issue 33) */
+  collectionsToCome: UpcomingCollection[];
+  /** what cancelling does to a freeze not yet over: cut at the last day, or withdrawn (issue 33) */
+  freezeChange: FreezeChange | null;
   hasDirectDebit: boolean;
   coolingOffEndsOn: CalendarDate | null;
   refund:
@@ -45,6 +51,28 @@ export interface ExitTerms {
         fromOrderPence?: number;
       })
     | null;
+}
+
+export interface FreezeChange {
+  kind: 'cut' | 'withdrawn';
+  startsOn: CalendarDate;
+  /** the freeze's first day not frozen: the day after the last day when cut */
+  endsOn: CalendarDate;
+}
+
+type OpenFreeze = { id: number; startsOn: CalendarDate; endsOn: CalendarDate; monthlyFeePence: number };
+
+/**
+ * A freeze not yet over when the membership's last day is `lastDay`: one that would start after
+ * it is withdrawn (none of it happens); one running past it ends with the membership.
+ */
+export function freezeChangeOf(freeze: OpenFreeze | undefined, lastDay: CalendarDate): FreezeChange | null {
+  if (!freeze) return null;
+  if (compareDates(freeze.startsOn, lastDay) > 0)
+    return { kind: 'withdrawn', startsOn: freeze.startsOn, endsOn: freeze.endsOn };
+  const dayAfter = addDays(lastDay, 1);
+  if (compareDates(freeze.endsOn, dayAfter) <= 0) return null;
+  return { kind: 'cut', startsOn: freeze.startsOn, endsOn: dayAfter };
 }
 
 const alreadyEnded = 'This membership has already ended, so there is nothing to cancel.';
@@ -61,6 +89,10 @@ interface ExitInputs {
   orderLines: Awaited<ReturnType<typeof membershipLinesOfOrder>>;
   /** price changes the member was told of and not yet in effect, latest first */
   priceNotices?: { newPricePence: number; firstBillingDate: CalendarDate }[];
+  /** the membership's freeze not yet over, if any */
+  freeze?: OpenFreeze | undefined;
+  /** its Direct Debit collections, recorded and still to be made, as the engine has them */
+  upcoming?: UpcomingCollection[];
   operator: { cancellationNoticeMonths: number; coolingOffDays: number };
   today: CalendarDate;
   timeZone: string;
@@ -143,6 +175,18 @@ function noticeTerms(inputs: ExitInputs, hasDirectDebit: boolean): ExitTerms {
     firstCollectionDate,
   });
   const last = notice.lastCollection;
+  // What the engine will take up to the last day: its rows, then its months not made yet (a frozen
+  // month collects the freeze's fee), so the page, the email and the collections agree.
+  const collectionsToCome = (inputs.upcoming ?? []).filter(
+    (collection) =>
+      (collection.state === 'due' || collection.state === 'requested') &&
+      compareDates(collection.billingDate, notice.lastDay) <= 0,
+  );
+  const engine =
+    last &&
+    (inputs.upcoming ?? []).find(
+      (collection) => collection.billingDate === last.date && collection.state !== 'cancelled',
+    );
   const recorded = last && inputs.collections.find((collection) => collection.billingDate === last.date);
   return {
     kind: 'notice',
@@ -150,15 +194,20 @@ function noticeTerms(inputs: ExitInputs, hasDirectDebit: boolean): ExitTerms {
     endDate: notice.lastDay,
     lastCollection: last && {
       date: last.date,
-      // Not made yet: at the price the member was told of for that date, if any (decision 0047).
+      // Not made yet: by the engine's rule (a freeze's fee, a price the member was told of; 0047).
       amountPence:
+        engine?.amountPence ??
         recorded?.amountPence ??
-        inputs.priceNotices?.find((notice) => compareDates(notice.firstBillingDate, last.date) <= 0)
-          ?.newPricePence ??
-        last.amountPence,
+        collectionOn(last.date, {
+          pricePence: last.amountPence,
+          freezes: inputs.freeze ? [inputs.freeze] : [],
+          priceNotices: inputs.priceNotices ?? [],
+        }).amountPence,
       taken: compareDates(last.date, inputs.today) <= 0,
     },
     collectionsAfter: notice.lastDay,
+    collectionsToCome,
+    freezeChange: freezeChangeOf(inputs.freeze, notice.lastDay),
     hasDirectDebit,
     coolingOffEndsOn: null,
     refund: null,
@@ -208,6 +257,9 @@ function coolingOffTerms(
     endDate: started ? inputs.today : null,
     lastCollection: null,
     collectionsAfter: null,
+    // Every collection not yet taken is stopped: none is to come.
+    collectionsToCome: [],
+    freezeChange: freezeChangeOf(inputs.freeze, inputs.today),
     hasDirectDebit,
     coolingOffEndsOn: coolingOffLastDay(made, inputs.operator.coolingOffDays),
     refund: {

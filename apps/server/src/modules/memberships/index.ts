@@ -4,6 +4,7 @@
  */
 export { categoryNamesByType } from './category-names.repository.ts';
 export { createChangeService } from './change.service.ts';
+export { type DoorAnswer, membershipDoorState } from './door-state.ts';
 export { changeAnswer, inJsonbKeyOrder } from './costs-answer.ts';
 export { recordMembershipEvent } from './membership-events.repository.ts';
 export { membershipRefundsNeedingAttention } from './membership-exit.repository.ts';

@@ -19,12 +19,26 @@ export function cancellationEmail(input: {
     : exit.refund
       ? `${exit.refund.text} That is what you paid (${exit.refund.paid.formatted}) less ${exit.refund.used.formatted} for ${exit.refund.daysUsed} ${exit.refund.daysUsed === 1 ? 'day' : 'days'} of membership used.`
       : 'There are no more Direct Debit collections for this membership.';
+  // Every collection still to come, as the cancel page listed it and the engine will take it.
+  const toCome = exit.collectionsToCome ?? [];
+  const collections =
+    exit.kind === 'notice' && toCome.length > 0
+      ? [
+          `Direct Debit collections still to come: ${toCome
+            .map(
+              (collection) =>
+                `${collection.amount.formatted} on ${collection.prettyDate} (${collection.description})`,
+            )
+            .join('; ')}.`,
+        ]
+      : [];
   const paragraphs = [
     `Hello ${input.firstName},`,
     exit.kind === 'cooling_off'
       ? `You have cancelled your ${exit.membershipName} membership in its cooling-off period. Your membership ends on ${exit.prettyLastDay}.`
       : `You have cancelled your ${exit.membershipName} membership. Your last day of membership is ${exit.prettyLastDay}.`,
     money,
+    ...collections,
     ...(exit.kind === 'cooling_off' && exit.collectionsStopped
       ? ['No more Direct Debit payments will be collected for this membership.']
       : []),

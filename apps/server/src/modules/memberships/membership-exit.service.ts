@@ -1,8 +1,7 @@
 import { setWorkingInstructionFlag } from '../customers/index.ts';
 import { holdOrderForRefund, recordOrderRefund } from '../order-refunds/index.ts';
 import type { CancelMembershipBody, MembershipExit } from '@lido/contracts/membership-exit';
-import { addMonths, type CalendarDate, compareDates, prettyDate, todayIn } from '@lido/pricing/calendar-date';
-import { currencySymbol, toMoney } from '@lido/pricing/money';
+import { addMonths, type CalendarDate, compareDates, todayIn } from '@lido/pricing/calendar-date';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
@@ -15,8 +14,11 @@ import { instructionsOf, updateInstruction, findInstruction } from '../direct-de
 import type { EmailQueue } from '../email/index.ts';
 import { itemNotFoundMessage, requireOperator } from '../operator/index.ts';
 import type { OperatorRepository, OperatorRow } from '../operator/index.ts';
-import { alreadyCancelled, type ExitTerms, exitTerms, refundSentence } from './exit-terms.ts';
+import { alreadyCancelled, type ExitTerms, exitTerms, type FreezeChange } from './exit-terms.ts';
+import { openFreezesOf, updateFreeze } from './membership-freeze.repository.ts';
+import { upcomingCollections } from '../direct-debit/index.ts';
 import { cancellationEmail } from './membership-exit-email.ts';
+import { exitAnswer } from './exit-answer.ts';
 import {
   claimCardRefund,
   closeNoticeEnded,
@@ -49,6 +51,8 @@ export interface CancellationDetail {
   toCardPence: number;
   toCreditPence: number;
   reason: string | null;
+  /** the freeze the cancellation cut short or withdrew (issue 33 item 1) */
+  freezeChange?: FreezeChange | null;
 }
 
 /** A collection in one of these states has its money, or never will: the mandate is free of it. */
@@ -75,14 +79,37 @@ export function createMembershipExitService(deps: {
   /** the card payment that paid for an order (checkout's), to refund part of it */
   cardPaymentOfOrder: CardPaymentOfOrder;
 }) {
+  /** The membership's collections as the engine has them and will make them, up to `until`. */
+  async function engineCollections(
+    db: Executor,
+    membershipId: number,
+    priceNotices: Awaited<ReturnType<typeof waitingPriceNotices>>,
+    until: CalendarDate,
+  ) {
+    const found = await upcomingCollections(db, {
+      membershipIds: [membershipId],
+      today: deps.today(),
+      priceNotices,
+      until,
+    });
+    return found.get(membershipId) ?? [];
+  }
+
   async function termsOf(db: Executor, operator: OperatorRow, row: ExitRow) {
-    const [collections, orderLines, events, priceNotices] = await Promise.all([
-      collectionsOf(db, row.membership.id),
+    const id = row.membership.id;
+    const [collections, orderLines, events, priceNotices, [freeze]] = await Promise.all([
+      collectionsOf(db, id),
       row.order?.id ? membershipLinesOfOrder(db, row.order.id) : Promise.resolve([]),
-      eventsOfMembership(db, row.membership.id),
-      waitingPriceNotices(db, [row.membership.id]),
+      eventsOfMembership(db, id),
+      waitingPriceNotices(db, [id]),
+      openFreezesOf(db, [id]),
     ]);
+    // Far enough for any notice: the terms keep those up to the last day.
+    const until = addMonths(deps.today(), operator.cancellationNoticeMonths + 2);
+    const upcoming = await engineCollections(db, id, priceNotices, until);
     return exitTerms({
+      freeze,
+      upcoming,
       row,
       start: events.find((event) => ['joined', 'renewed', 'changed'].includes(event.kind)),
       collections,
@@ -95,53 +122,6 @@ export function createMembershipExitService(deps: {
     });
   }
 
-  function answer(operator: OperatorRow, row: ExitRow, terms: ExitTerms): MembershipExit {
-    const symbol = currencySymbol(operator.currency);
-    const money = (pence: number) => toMoney(pence, operator.currency, symbol);
-    const done = row.membership.cancelRequestedAt !== null;
-    const refund = terms.refund;
-    const stopped = terms.hasDirectDebit;
-    const afterwards =
-      terms.kind === 'notice'
-        ? [
-            `Your membership benefits, including member prices and the activities your membership includes, carry on until ${prettyDate(terms.lastDay)} and end after it.`,
-            'Bookings you have already made stay booked: you can cancel any you no longer want under My account, Bookings.',
-          ]
-        : [
-            `Your membership ends ${compareDates(terms.lastDay, deps.today()) === 0 ? 'today' : `on ${prettyDate(terms.lastDay)}`}: its benefits, including member prices and the activities it includes, stop then.`,
-            'Bookings you have already made stay booked: you can cancel any you no longer want under My account, Bookings.',
-          ];
-    return {
-      membershipId: row.membership.id,
-      membershipName: row.typeName,
-      kind: terms.kind,
-      cancelledAt: row.membership.cancelRequestedAt?.toISOString() ?? null,
-      reason: row.membership.cancelReason,
-      lastDay: terms.lastDay,
-      prettyLastDay: prettyDate(terms.lastDay),
-      lastCollection: terms.lastCollection && {
-        date: terms.lastCollection.date,
-        prettyDate: prettyDate(terms.lastCollection.date),
-        amount: money(terms.lastCollection.amountPence),
-        taken: terms.lastCollection.taken,
-      },
-      collectionsStopped: stopped,
-      refund: refund && {
-        paid: money(refund.paidPence),
-        daysUsed: refund.daysUsed,
-        used: money(refund.usedPence),
-        total: money(refund.refundPence),
-        toCard: money(refund.toCardPence),
-        toCredit: money(refund.toCreditPence),
-        cardLastFour: refund.toCardPence > 0 ? (row.order?.cardLastFour ?? null) : null,
-        text: refundSentence(refund, { symbol, cardLastFour: row.order?.cardLastFour ?? null, done }),
-      },
-      coolingOffEndsOn: terms.coolingOffEndsOn,
-      prettyCoolingOffEndsOn: terms.coolingOffEndsOn && prettyDate(terms.coolingOffEndsOn),
-      afterwards,
-    };
-  }
-
   /** A membership already cancelled: the terms it was cancelled on, as its timeline event kept them. */
   async function storedTerms(row: ExitRow): Promise<ExitTerms> {
     const { membership } = row;
@@ -152,12 +132,21 @@ export function createMembershipExitService(deps: {
     const kept = (event?.detail ?? {}) as Partial<CancellationDetail>;
     const lastDay =
       kept.lastDay ?? membership.endDate ?? todayIn(deps.timeZone, membership.cancelRequestedAt!);
-    const collections = await collectionsOf(deps.db, membership.id);
+    const [collections, priceNotices] = await Promise.all([
+      collectionsOf(deps.db, membership.id),
+      waitingPriceNotices(deps.db, [membership.id]),
+    ]);
+    // What is still to come is read from the engine itself, up to the last day.
+    const toCome = (await engineCollections(deps.db, membership.id, priceNotices, lastDay)).filter(
+      (collection) => collection.state === 'due' || collection.state === 'requested',
+    );
     const base = {
       lastDay,
       endDate: membership.endDate,
       hasDirectDebit: collections.length > 0,
       coolingOffEndsOn: null,
+      collectionsToCome: membership.cancelKind === 'cooling_off' ? [] : toCome,
+      freezeChange: kept.freezeChange ?? null,
     };
     if (membership.cancelKind === 'cooling_off')
       return {
@@ -280,7 +269,7 @@ export function createMembershipExitService(deps: {
       const terms = row.membership.cancelRequestedAt
         ? await storedTerms(row)
         : await termsOf(deps.db, operator, row);
-      return answer(operator, row, terms);
+      return exitAnswer(operator, row, terms, deps.today());
     },
 
     /** POST /api/my-account/memberships/{id}/cancel: the one confirming action. */
@@ -316,6 +305,16 @@ export function createMembershipExitService(deps: {
               });
         if (!moved) throw new HttpError(409, alreadyCancelled);
         await stopCollections(tx, membershipId, terms.collectionsAfter);
+        // A freeze ends with the membership, or, not started by the last day, never happens.
+        const [freeze] = await openFreezesOf(tx, [membershipId]);
+        if (freeze && terms.freezeChange)
+          await updateFreeze(
+            tx,
+            freeze.id,
+            terms.freezeChange.kind === 'withdrawn'
+              ? { status: 'withdrawn', endedEarlyOn: deps.today() }
+              : { endsOn: terms.freezeChange.endsOn, endedEarlyOn: deps.today() },
+          );
         const fromOrder = terms.refund?.fromOrderPence ?? 0;
         if (held && fromOrder > 0)
           await recordOrderRefund(tx, held, {
@@ -329,7 +328,7 @@ export function createMembershipExitService(deps: {
           ...row,
           membership: { ...row.membership, cancelRequestedAt: at, cancelReason: reason },
         };
-        const exit = answer(operator, done, terms);
+        const exit = exitAnswer(operator, done, terms, deps.today());
         await recordMembershipEvent(tx, {
           customerMembershipId: membershipId,
           kind: terms.kind === 'notice' ? 'cancel_requested' : 'cooled_off',
@@ -345,6 +344,7 @@ export function createMembershipExitService(deps: {
             toCardPence: terms.refund?.toCardPence ?? 0,
             toCreditPence: terms.refund?.toCreditPence ?? 0,
             reason,
+            freezeChange: terms.freezeChange,
           } satisfies CancellationDetail,
           dedupeKey: `membership:${membershipId}:${terms.kind === 'notice' ? 'cancel_requested' : 'cooled_off'}`,
         });

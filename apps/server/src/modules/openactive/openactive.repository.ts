@@ -77,6 +77,13 @@ export interface SessionRow extends FeedRow {
 const pricesJson = `(SELECT coalesce(json_agg(json_build_object('band', p.band, 'pricePence', p.price_pence) ORDER BY p.id), '[]'::json)
      FROM activity_prices p WHERE p.activity_id = a.id AND NOT p.retired)`;
 
+// A session's offers: its activity's bands, each at its series' own amount where the series sets
+// one (decision 0100); \`sc\` is the session's slot, or the slot it was set apart from.
+const sessionPricesJson = `(SELECT coalesce(json_agg(json_build_object('band', p.band, 'pricePence',
+       coalesce((SELECT (own->>'pricePence')::int FROM jsonb_array_elements(sc.prices) own
+                  WHERE own->>'band' = p.band), p.price_pence)) ORDER BY p.id), '[]'::json)
+     FROM activity_prices p WHERE p.activity_id = a.id AND NOT p.retired)`;
+
 const seriesSql = `
 SELECT * FROM (
   (SELECT sr.id, sr.modified, NOT a.active AS deleted, a.key AS activity_key,
@@ -107,9 +114,10 @@ const sessionsSql = `
 SELECT * FROM (
   (SELECT s.id, s.feed_modified AS modified, NOT a.active AS deleted, sr.id AS series_id, s.starts_at, s.ends_at,
           s.capacity, s.taken, s.instructor, s.cancelled, s.online_booking_enabled, l.name AS location_name,
-          (SELECT o.currency FROM operators o ORDER BY o.id LIMIT 1) AS currency, ${pricesJson} AS prices
+          (SELECT o.currency FROM operators o ORDER BY o.id LIMIT 1) AS currency, ${sessionPricesJson} AS prices
      FROM activity_sessions s
      JOIN activities a ON a.id = s.activity_id
+     LEFT JOIN activity_schedules sc ON sc.id = coalesce(s.schedule_id, s.origin_schedule_id)
      JOIN openactive_series sr ON sr.activity_id = s.activity_id AND sr.venue_id = s.venue_id
      JOIN activity_locations l ON l.id = s.location_id
     WHERE a.kind = $1 AND (s.feed_modified, s.id) > ($2::bigint, $3::int)

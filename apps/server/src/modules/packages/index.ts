@@ -9,6 +9,11 @@ export { packagesCredit } from './package-credit.ts';
 export { packagesDetails } from './package-history.ts';
 export { packageLineKind } from './package-line-kind.ts';
 export { deletePackageLines, insertPackageLine, packageLineIds } from './package-lines.repository.ts';
-export { endHeldUses, giveBackBookingUse, takePackageUseFor } from './package-uses.repository.ts';
+export {
+  endHeldUses,
+  giveBackBookingUse,
+  packagesOfAttendee,
+  takePackageUseFor,
+} from './package-uses.repository.ts';
 export { packagesRoutes } from './packages.routes.ts';
 export { createPackagesService } from './packages.service.ts';

@@ -227,3 +227,26 @@ export async function packagesCoveringLines(
   };
   return result.rows;
 }
+
+/**
+ * The attendee's packages that cover something and have a use left on or after `today` (issue 33
+ * item 4, decision 0088): the timetable and session page say a place is paid with one of them.
+ */
+export async function packagesOfAttendee(db: Executor, attendeeId: number, today: string) {
+  return db
+    .select({
+      name: customerPackages.name,
+      venueId: customerPackages.venueId,
+      remainingUses: customerPackages.remainingUses,
+      expiresOn: customerPackages.expiresOn,
+      covers: customerPackages.covers,
+    })
+    .from(customerPackages)
+    .where(
+      and(
+        eq(customerPackages.customerId, attendeeId),
+        sql`${customerPackages.remainingUses} > 0`,
+        sql`${customerPackages.expiresOn} >= ${today}::date`,
+      ),
+    );
+}

@@ -12,3 +12,5 @@ export { importStaff } from './staff-import.ts';
 export { registerStaffSiteOnly } from './staff-site-only.ts';
 export { type StaffUserRow } from './staff.repository.ts';
 export { staffRoutes } from './staff.routes.ts';
+export { createTimetableService } from './timetable.service.ts';
+export { timetableRoutes } from './timetable.routes.ts';

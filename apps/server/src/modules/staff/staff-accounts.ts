@@ -6,6 +6,7 @@ import { passwordProblems } from '../customers/index.ts';
 import { staffLoginLimits } from './staff-auth.service.ts';
 import { type AuditActor, recordStaffAction } from '../audit/index.ts';
 import {
+  centreSlugsOf,
   insertStaffUser,
   revokeStaffSessionsOf,
   type StaffUserRow,
@@ -32,6 +33,24 @@ export interface NewStaffMember {
   password?: string;
   passwordHash?: string;
   currencySymbol?: string;
+  /** a manager's centres (venue slugs); only a manager has any (decision 0092) */
+  centres?: string[];
+}
+
+/**
+ * A manager is given at least one centre and every one must be the operator's; desk staff and
+ * supervisors are given none (their powers do not depend on a centre).
+ */
+export function centreProblems(role: StaffRole, centres: string[], known: ReadonlySet<string>): string[] {
+  if (role !== 'manager') return centres.length > 0 ? ['Only a manager is given centres (--centres).'] : [];
+  if (centres.length === 0)
+    return [
+      'A manager needs at least one centre: give --centres with the centres’ slugs, separated by commas.',
+    ];
+  const unknown = centres.filter((centre) => !known.has(centre));
+  return unknown.length > 0
+    ? [`There is no centre "${unknown[0]}". The centres are: ${[...known].sort().join(', ')}.`]
+    : [];
 }
 
 function detailProblems(input: { username?: string; name?: string; role?: string; currencySymbol?: string }) {
@@ -82,6 +101,10 @@ export function createStaffAccounts(deps: { db: Db; clock: () => Date }) {
 
     async add(operatorId: number, member: NewStaffMember, actor: StaffActor): Promise<StaffUserRow> {
       const problems = detailProblems(member);
+      if (problems.length === 0)
+        problems.push(
+          ...centreProblems(member.role, member.centres ?? [], await centreSlugsOf(db, operatorId)),
+        );
       if (problems.length > 0) throw new StaffAccountProblem(problems);
       const passwordHash = await passwordHashOf(member);
       return db.transaction(async (tx) => {
@@ -92,12 +115,18 @@ export function createStaffAccounts(deps: { db: Db; clock: () => Date }) {
           role: member.role,
           passwordHash,
           currencySymbol: member.currencySymbol ?? '£',
+          centres: member.centres ?? [],
         });
         if (!created) throw new StaffAccountProblem([`The username "${member.username}" is already taken.`]);
         await recordStaffAction(tx, {
           by: actor,
           action: 'staff.added',
-          details: { staffUserId: created.id, username: created.username, role: created.role },
+          details: {
+            staffUserId: created.id,
+            username: created.username,
+            role: created.role,
+            ...(created.centres.length > 0 ? { centres: created.centres } : {}),
+          },
         });
         return created;
       });
@@ -112,12 +141,22 @@ export function createStaffAccounts(deps: { db: Db; clock: () => Date }) {
         currencySymbol?: string;
         active?: boolean;
         password?: string;
+        centres?: string[];
       },
       actor: StaffActor,
     ): Promise<StaffUserRow> {
       const problems = detailProblems(change);
       if (problems.length > 0) throw new StaffAccountProblem(problems);
       const found = await find(operatorId, username);
+      // A new role or new centres are checked together: a desk member made a manager needs centres,
+      // and a manager made desk staff loses theirs.
+      const role = change.role ?? found.role;
+      const centres = change.centres ?? (role === 'manager' ? found.centres : []);
+      if (change.role !== undefined || change.centres !== undefined) {
+        const centreIssues = centreProblems(role, centres, await centreSlugsOf(db, operatorId));
+        if (centreIssues.length > 0) throw new StaffAccountProblem(centreIssues);
+      }
+      const centresChanged = centres.join(',') !== found.centres.join(',');
       const passwordHash = change.password === undefined ? undefined : await passwordHashOf(change);
       return db.transaction(async (tx) => {
         const updated = (await updateStaffUser(tx, found.id, {
@@ -126,9 +165,15 @@ export function createStaffAccounts(deps: { db: Db; clock: () => Date }) {
           ...(change.currencySymbol !== undefined ? { currencySymbol: change.currencySymbol } : {}),
           ...(change.active !== undefined ? { active: change.active } : {}),
           ...(passwordHash !== undefined ? { passwordHash } : {}),
+          ...(centresChanged ? { centres } : {}),
         }))!;
         // What a session was allowed to do changed: it ends, and the member logs in again.
-        if (passwordHash !== undefined || change.role !== undefined || change.active === false)
+        if (
+          passwordHash !== undefined ||
+          change.role !== undefined ||
+          change.active === false ||
+          centresChanged
+        )
           await revokeStaffSessionsOf(tx, found.id, deps.clock());
         await recordStaffAction(tx, {
           by: actor,
@@ -141,6 +186,7 @@ export function createStaffAccounts(deps: { db: Db; clock: () => Date }) {
             ...(change.currencySymbol !== undefined ? { currencySymbol: change.currencySymbol } : {}),
             ...(change.active !== undefined ? { active: change.active } : {}),
             ...(passwordHash !== undefined ? { password: 'changed' } : {}),
+            ...(centresChanged ? { centres: { from: found.centres, to: centres } } : {}),
           },
         });
         return updated;

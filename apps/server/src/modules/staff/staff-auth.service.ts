@@ -72,6 +72,7 @@ export function staffView(staff: StaffUserRow): StaffUser {
     role: staff.role,
     roleLabel: staffRoleLabels[staff.role],
     currencySymbol: staff.currencySymbol,
+    centres: staff.role === 'manager' ? staff.centres : [],
   };
 }
 

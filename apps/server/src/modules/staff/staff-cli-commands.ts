@@ -4,13 +4,14 @@ import { type StaffAccounts, StaffAccountProblem } from './staff-accounts.ts';
 
 const staffUsage = `Usage: npm run staff -- COMMAND [options]
   list
-  add --username NAME --name "Full Name" --role desk|supervisor [--currency SYMBOL]
+  add --username NAME --name "Full Name" --role desk|supervisor|manager [--centres SLUG,SLUG] [--currency SYMBOL]
   password --username NAME
-  change --username NAME [--name "Full Name"] [--role desk|supervisor] [--currency SYMBOL]
+  change --username NAME [--name "Full Name"] [--role desk|supervisor|manager] [--centres SLUG,SLUG] [--currency SYMBOL]
   deactivate --username NAME
   activate --username NAME
   unlock NAME | unlock --username NAME   (lifts a lock after too many wrong passwords)
   hash      (an argon2id hash of a password, for the catalogue file's staff section)
+A manager is given the centres (venue slugs) whose timetable they run with --centres.
 A password is read from STAFF_PASSWORD, or from the first line of standard input.`;
 
 interface CliIo {
@@ -47,6 +48,7 @@ export async function runStaffCommand(
         name: { type: 'string' },
         role: { type: 'string' },
         currency: { type: 'string' },
+        centres: { type: 'string' },
       },
       strict: true,
       allowPositionals: true,
@@ -61,6 +63,13 @@ export async function runStaffCommand(
     return 64;
   }
   const actor = { tool: 'command line' } as const;
+  const centres =
+    values.centres === undefined
+      ? undefined
+      : values.centres
+          .split(',')
+          .map((centre) => centre.trim())
+          .filter((centre) => centre !== '');
   const needUsername = () => {
     if (!values.username) throw new StaffAccountProblem(['Give the staff member’s --username.']);
     return values.username;
@@ -70,7 +79,7 @@ export async function runStaffCommand(
       case 'list': {
         for (const member of await accounts.list(operatorId))
           io.out(
-            `${member.username}\t${member.displayName}\t${member.role}\t${member.currencySymbol}\t${member.active ? 'active' : 'closed'}\n`,
+            `${member.username}\t${member.displayName}\t${member.role}${member.centres.length > 0 ? ` (${member.centres.join(', ')})` : ''}\t${member.currencySymbol}\t${member.active ? 'active' : 'closed'}\n`,
           );
         return 0;
       }
@@ -86,10 +95,13 @@ export async function runStaffCommand(
             role: roleOf(values.role)!,
             password: await io.readPassword(),
             ...(values.currency ? { currencySymbol: values.currency } : {}),
+            ...(centres !== undefined ? { centres } : {}),
           },
           actor,
         );
-        io.out(`Added ${created.username} (${created.role}).\n`);
+        io.out(
+          `Added ${created.username} (${created.role}${created.centres.length > 0 ? ` at ${created.centres.join(', ')}` : ''}).\n`,
+        );
         return 0;
       }
       case 'password': {
@@ -111,6 +123,7 @@ export async function runStaffCommand(
             ...(values.name !== undefined ? { name: values.name } : {}),
             ...(role !== undefined ? { role } : {}),
             ...(values.currency !== undefined ? { currencySymbol: values.currency } : {}),
+            ...(centres !== undefined ? { centres } : {}),
           },
           actor,
         );

@@ -27,6 +27,7 @@ export async function importStaff(tx: Executor, operatorId: number, members: Sta
         role: member.role,
         passwordHash: member.passwordHash,
         currencySymbol: member.currencySymbol,
+        centres: member.centres,
       });
       if (!member.active && created) await updateStaffUser(tx, created.id, { active: false });
       await recordStaffAction(tx, {
@@ -41,10 +42,11 @@ export async function importStaff(tx: Executor, operatorId: number, members: Sta
       ...(found.role !== member.role ? { role: member.role } : {}),
       ...(found.currencySymbol !== member.currencySymbol ? { currencySymbol: member.currencySymbol } : {}),
       ...(found.active !== member.active ? { active: member.active } : {}),
+      ...(found.centres.join(',') !== member.centres.join(',') ? { centres: member.centres } : {}),
     };
     if (Object.keys(change).length === 0) continue;
     await updateStaffUser(tx, found.id, change);
-    if (change.role !== undefined || change.active === false)
+    if (change.role !== undefined || change.active === false || change.centres !== undefined)
       await revokeStaffSessionsOf(tx, found.id, new Date());
     await recordStaffAction(tx, {
       by,

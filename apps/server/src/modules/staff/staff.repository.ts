@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { staffLoginAddresses, staffSessions, staffUsers, type StaffRole } from '../../db/schema.ts';
+import { staffLoginAddresses, staffSessions, staffUsers, type StaffRole, venues } from '../../db/schema.ts';
 import type { SessionStore } from '../auth/index.ts';
 
 export type StaffUserRow = typeof staffUsers.$inferSelect;
@@ -36,6 +36,7 @@ export async function insertStaffUser(
     role: StaffRole;
     passwordHash: string;
     currencySymbol: string;
+    centres?: string[];
   },
 ) {
   const [row] = await db.insert(staffUsers).values(values).onConflictDoNothing().returning();
@@ -45,7 +46,9 @@ export async function insertStaffUser(
 export async function updateStaffUser(
   db: Executor,
   id: number,
-  values: Partial<Pick<StaffUserRow, 'displayName' | 'role' | 'passwordHash' | 'currencySymbol' | 'active'>>,
+  values: Partial<
+    Pick<StaffUserRow, 'displayName' | 'role' | 'passwordHash' | 'currencySymbol' | 'active' | 'centres'>
+  >,
 ) {
   const [row] = await db
     .update(staffUsers)
@@ -126,4 +129,10 @@ export async function loggedInFrom(db: Executor, staffUserId: number, address: s
       ),
     );
   return row !== undefined;
+}
+
+/** The operator's centre slugs, which a manager's centres must name (decision 0092). */
+export async function centreSlugsOf(db: Executor, operatorId: number): Promise<Set<string>> {
+  const rows = await db.select({ slug: venues.slug }).from(venues).where(eq(venues.operatorId, operatorId));
+  return new Set(rows.map((row) => row.slug));
 }

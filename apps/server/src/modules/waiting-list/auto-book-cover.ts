@@ -1,5 +1,6 @@
 import { bandsOpenTo, cheapestOpenPrice, zonedParts } from '@lido/pricing/booking-rules';
 import type { Tx } from '../../db/client.ts';
+import { withSeriesPrices } from '../activities/index.ts';
 import { spendWholeBenefit } from '../benefits/index.ts';
 import { activityPricesOf, isMemberOn, type OfferToNotify } from './offer-booking.repository.ts';
 
@@ -25,7 +26,8 @@ export async function autoBookCover(
   const sessionDate = zonedParts(offer.startsAt, timeZone).date;
   const isMember = await isMemberOn(db, offer.entry.attendeeCustomerId, offer.startsAt, timeZone);
   const open = bandsOpenTo({ dateOfBirth: offer.attendeeDateOfBirth, isMember }, sessionDate);
-  const cheapest = cheapestOpenPrice(await activityPricesOf(db, offer.activityId), open);
+  const prices = withSeriesPrices(await activityPricesOf(db, offer.activityId), offer.seriesPrices);
+  const cheapest = cheapestOpenPrice(prices, open);
   if (!cheapest) return null;
   if (cheapest.pricePence === 0) return { kind: 'covered', ...cheapest, benefitUseId: null };
   const benefitUseId = await spendWholeBenefit(

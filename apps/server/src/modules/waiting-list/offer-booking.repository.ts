@@ -11,6 +11,7 @@ import {
   venues,
   waitingListEntries,
 } from '../../db/schema.ts';
+import { seriesPrices, seriesSlot, seriesSlotOfSession, sessionRules } from '../activities/index.ts';
 
 /**
  * The queries of telling an offer (decisions 0052 and 0054): claiming the offers to tell, what
@@ -52,7 +53,9 @@ export async function offersById(db: Executor, ids: number[]) {
       >`(SELECT date_of_birth::text FROM customers a WHERE a.id = ${waitingListEntries.attendeeCustomerId})`,
       activityId: activities.id,
       activityName: activities.name,
-      waiverRequired: activities.waiverRequired,
+      waiverRequired: sessionRules.waiverRequired,
+      /** the series' own prices of some bands, laid over the activity's (decision 0100) */
+      seriesPrices,
       venueId: venues.id,
       venueName: venues.name,
       locationName: activityLocations.name,
@@ -63,6 +66,7 @@ export async function offersById(db: Executor, ids: number[]) {
     .innerJoin(customers, eq(customers.id, waitingListEntries.customerId))
     .innerJoin(activitySessions, eq(activitySessions.id, waitingListEntries.sessionId))
     .innerJoin(activities, eq(activities.id, activitySessions.activityId))
+    .leftJoin(seriesSlot, seriesSlotOfSession)
     .innerJoin(venues, eq(venues.id, activitySessions.venueId))
     .innerJoin(activityLocations, eq(activityLocations.id, activitySessions.locationId))
     .where(inArray(waitingListEntries.id, ids))

@@ -251,6 +251,40 @@ export async function closeFinishedLists(db: Executor) {
      WHERE s.id = e.session_id AND e.status = 'waiting' AND (s.starts_at <= now() OR s.cancelled)`);
 }
 
+/**
+ * The live entries (waiting or offered) of sessions the centre cancelled are closed, in the
+ * caller's transaction (decision 0095): answers each with whom to tell. An offered entry's place
+ * is not put back on sale: its session is cancelled.
+ */
+export async function closeListsOfCancelledSessions(db: Executor, sessionIds: number[]) {
+  if (sessionIds.length === 0) return [];
+  const result = (await db.execute(sql`
+    UPDATE waiting_list_entries e SET status = 'closed', updated_at = now()
+      FROM customers c
+     WHERE c.id = e.customer_id AND e.session_id = ANY(${`{${sessionIds.join(',')}}`}::int[])
+       AND e.status IN ('waiting', 'offered')
+    RETURNING e.id, e.session_id AS "sessionId", c.email, c.first_name AS "firstName"`)) as unknown as Rows<{
+    id: number;
+    sessionId: number;
+    email: string;
+    firstName: string;
+  }>;
+  return result.rows;
+}
+
+/** Live entries (waiting or offered) per session, for what a cancellation would touch. */
+export async function liveEntriesOnSessions(
+  db: Executor,
+  sessionIds: number[],
+): Promise<Map<number, number>> {
+  if (sessionIds.length === 0) return new Map();
+  const result = (await db.execute(sql`
+    SELECT session_id AS "sessionId", count(*)::int AS count FROM waiting_list_entries
+     WHERE session_id = ANY(${`{${sessionIds.join(',')}}`}::int[]) AND status IN ('waiting', 'offered')
+     GROUP BY session_id`)) as unknown as Rows<{ sessionId: number; count: number }>;
+  return new Map(result.rows.map((row) => [row.sessionId, row.count]));
+}
+
 /** What joining checks of a session: whether it runs, can be booked online, and is full. */
 export async function sessionForJoining(db: Executor, sessionId: number) {
   const [row] = await db

@@ -67,6 +67,8 @@ export function createWaitingListService(deps: {
   cardCharges?: CardCharges | undefined;
   /** the bookings module's insert (bookings use this module, so the composition root passes it) */
   insertBookings: InsertBookings;
+  /** why strikes stop the customer booking online, or null: then they are offered, never booked (decision 0096) */
+  bookingBlockOf?: (customerId: number, tx: Tx) => Promise<string | null>;
 }) {
   const listeners: (() => void)[] = [];
   const notices = createOfferNotices(deps);
@@ -116,7 +118,9 @@ export function createWaitingListService(deps: {
       const claimed = await deps.db.transaction(async (tx) => {
         const offers = await claimOffersToNotify(tx, batch);
         for (const offer of offers) {
-          const plan = offer.entry.autoBook ? await autoBookCover(tx, offer, deps.timeZone) : null;
+          const stopped = offer.entry.autoBook && (await deps.bookingBlockOf?.(offer.entry.customerId, tx));
+          const plan =
+            offer.entry.autoBook && !stopped ? await autoBookCover(tx, offer, deps.timeZone) : null;
           const charge = plan?.kind === 'pay' ? offerCharge(offer, plan) : undefined;
           if (charge && deps.cardCharges) {
             const uuid = await deps.cardCharges.start(tx, charge);

@@ -84,6 +84,8 @@ export async function createSandboxCardProvider(
     },
   );
   app.addHook('onResponse', async (request, reply) => {
+    // Any call but a read may have made or changed a payment (the API, the 3-D Secure pages).
+    if (request.method !== 'GET') store.persistTransactions();
     if (request.url.startsWith(`${sandboxBasePath}/api/`))
       store.logEvent({
         at: new Date(now()).toISOString(),

@@ -116,6 +116,11 @@ export const demoSavedCard: CardIdentifier = {
 
 /** How many API calls the control endpoint's log keeps: enough to look back on, never unbounded. */
 const keptEvents = 1000;
+/**
+ * How many of the newest transactions outlive a restart or a crash: a demo's refunds and the
+ * reconciler's look-ups find the payments they ask about, and the file stays a few megabytes.
+ */
+const keptTransactions = 10_000;
 
 export function createSandboxStore(options: {
   now: () => number;
@@ -132,11 +137,20 @@ export function createSandboxStore(options: {
     () => [...cards.values()].filter((card) => card.state === 'reusable' && card.id !== demoSavedCard.id),
   );
 
+  // Payments too (issue 33 item 10): a crash used to erase them, so the reconciler found nothing to
+  // look up and refunds of earlier payments failed. What a crash can lose is the last half second.
+  const transactionFile = createStateFile<SandboxTransaction[]>(
+    options.dataDir && path.join(options.dataDir, 'sandbox-card', 'transactions.json'),
+    () => [...transactions.values()].slice(-keptTransactions),
+  );
+
   function loadReusable() {
     for (const card of [demoSavedCard, ...(reusableFile.load() ?? [])])
       cards.set(card.id, { ...card, expiresAt: Number.POSITIVE_INFINITY });
   }
   loadReusable();
+  for (const transaction of transactionFile.load() ?? [])
+    transactions.set(transaction.transactionId, transaction);
 
   return {
     msks,
@@ -160,8 +174,10 @@ export function createSandboxStore(options: {
       return msk;
     },
     persistReusable: () => reusableFile.changed(),
-    /** Writes saved cards not yet on disk (the sandbox calls it as it stops). */
-    flush: () => reusableFile.flush(),
+    /** Something may have changed a transaction: write them soon. */
+    persistTransactions: () => transactionFile.changed(),
+    /** Writes saved cards and transactions not yet on disk (the sandbox calls it as it stops). */
+    flush: () => Promise.all([reusableFile.flush(), transactionFile.flush()]).then(() => undefined),
     /** One API call, for the control endpoint's log (the oldest go once it is full). */
     logEvent(event: SandboxEvent) {
       events.push(event);
@@ -177,6 +193,7 @@ export function createSandboxStore(options: {
       msks.clear();
       cards.clear();
       transactions.clear();
+      transactionFile.changed();
       events.length = 0;
       loadReusable();
     },

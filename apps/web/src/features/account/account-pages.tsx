@@ -5,6 +5,7 @@ import { BookingsPage } from './bookings-page.tsx';
 
 export { PackagesPage } from './account-lists.tsx';
 export { GuestPassesPage } from './guest-passes-page.tsx';
+export { MembershipCardPage } from './membership-card-page.tsx';
 export { BankDetailsPage } from './bank-details-page.tsx';
 export { CancelMembershipPage } from './cancel-membership-page.tsx';
 export { FreezeMembershipPage } from './freeze-membership-page.tsx';

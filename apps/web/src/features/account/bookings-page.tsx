@@ -6,9 +6,9 @@ import { ApiError } from '../../lib/api/api-client.ts';
 import { genericErrorLine } from '../../lib/api/generic-error.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-import { useSession } from '../../app/session/use-session.ts';
 import { SiteLink } from '../../app/site-mode/site-link.tsx';
 import { bookingPlace, bookingTitle, placesText } from './booking-text.ts';
+import { BookingBlockNotice } from './booking-block-notice.tsx';
 import { CancelBookingDialog } from './cancel-booking-dialog.tsx';
 import { useBookingCancellation } from './cancel-booking.ts';
 import { myBookingsQuery } from './get-account-lists.ts';
@@ -48,9 +48,15 @@ function BookingCard({ booking, onCancel }: { booking: Booking; onCancel: (booki
     <li className="card booking-card">
       <h2 className="card__title">{bookingTitle(booking)}</h2>
       <p className={`status status--${booking.status === 'booked' ? 'active' : 'ended'}`}>
-        {bookingStatus[booking.status]}
+        {booking.cancelledByCentre ? 'Cancelled by the centre' : bookingStatus[booking.status]}
       </p>
       <dl className="facts">
+        {booking.cancelledByCentre && (
+          <>
+            <dt>Reason</dt>
+            <dd>{booking.cancelledByCentre.reason}</dd>
+          </>
+        )}
         {booking.attendeeName && (
           <>
             <dt>For</dt>
@@ -72,6 +78,12 @@ function BookingCard({ booking, onCancel }: { booking: Booking; onCancel: (booki
         )}
         <dt>Paid</dt>
         <dd>{booking.price.raw.amount === 0 ? 'Included' : booking.price.formatted}</dd>
+        {booking.note && (
+          <>
+            <dt>Your note</dt>
+            <dd>{booking.note}</dd>
+          </>
+        )}
       </dl>
       <Cancelling booking={booking} onCancel={onCancel} />
     </li>
@@ -101,7 +113,6 @@ function CancelledNotice({
 /** /bookings, /bookings/upcoming and /bookings/past: the customer's bookings, cancelling upcoming ones. */
 export function BookingsPage({ show }: { show: 'upcoming' | 'past' }) {
   const bookings = useQuery(myBookingsQuery);
-  const { user } = useSession();
   const { ask, cancelled, dialog } = useBookingCancellation();
   const list = bookings.data?.[show];
   const notice = useRef<HTMLDivElement>(null);
@@ -114,11 +125,7 @@ export function BookingsPage({ show }: { show: 'upcoming' | 'past' }) {
   return (
     <>
       <h1>Bookings</h1>
-      {user?.hasOutstandingPenalties && (
-        <p className="notice notice--warning">
-          You have an outstanding penalty. Please contact your centre before booking.
-        </p>
-      )}
+      <BookingBlockNotice />
       <nav className="tabs" aria-label="Bookings">
         <NavLink
           to="/bookings/upcoming"

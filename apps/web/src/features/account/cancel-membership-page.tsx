@@ -52,6 +52,18 @@ export function ExitTerms({ exit }: { exit: MembershipExit }) {
           the {exit.refund.daysUsed} {exit.refund.daysUsed === 1 ? 'day' : 'days'} of membership used.
         </p>
       )}
+      {exit.kind === 'notice' && exit.collectionsToCome && exit.collectionsToCome.length > 0 && (
+        <>
+          <h2>Direct Debit collections still to come</h2>
+          <ul>
+            {exit.collectionsToCome.map((collection) => (
+              <li key={collection.date}>
+                {collection.amount.formatted} on {collection.prettyDate}: {collection.description}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       {exit.collectionsStopped && (
         <p>
           {exit.kind === 'notice'

@@ -2,16 +2,28 @@ import type { HeldFreeze } from '@lido/contracts/membership-freeze';
 import { Link } from '../../router/index.ts';
 import type { HeldMembership } from './get-memberships.ts';
 
-/** A freeze not yet over, in the membership card's facts. */
-export function FreezeFacts({ freeze }: { freeze: HeldFreeze }) {
+/**
+ * A freeze not yet over, in the membership card's facts. A membership that ends before the freeze
+ * would be over (cancelled: the freeze was cut to its last day) does not start again.
+ */
+export function FreezeFacts({ freeze, endDate }: { freeze: HeldFreeze; endDate?: string | null }) {
+  const endsFirst = endDate != null && endDate < freeze.endsOn;
   return (
     <>
       <dt>{freeze.state === 'active' ? 'Frozen' : 'Freeze booked'}</dt>
       <dd>
         {freeze.prettyStartsOn} to {freeze.prettyLastDay}
       </dd>
-      <dt>Starts again</dt>
-      <dd>{freeze.prettyEndsOn}</dd>
+      {!endsFirst && (
+        <>
+          <dt>Starts again</dt>
+          <dd>{freeze.prettyEndsOn}</dd>
+        </>
+      )}
+      <dt>While frozen</dt>
+      <dd>
+        {freeze.monthlyFee.raw.amount === 0 ? 'Nothing to pay' : `${freeze.monthlyFee.formatted} a month`}
+      </dd>
     </>
   );
 }

@@ -5,6 +5,8 @@ export { canCancel, canChange, canRenew, myMembershipsQuery } from './get-member
 export { RenewButton } from './renew-button.tsx';
 export { freezeSummary } from './freeze-on-card.tsx';
 export { OutstandingBalanceNotice, useOwesBalance } from './outstanding-balance.tsx';
+export { PenaltyFeesSection } from './penalty-fees.tsx';
+export { BookingBlockNotice } from './booking-block-notice.tsx';
 export { UpcomingBookingsSummary } from './upcoming-bookings-summary.tsx';
 // What a supervisor does for a customer at the desk (decision 0085): My account's own rules, words
 // and calls, which the staff site sends to its staff routes.

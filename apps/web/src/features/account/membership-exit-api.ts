@@ -6,6 +6,7 @@ import type {
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, apiGet } from '../../lib/api/api-client.ts';
 import { userQueryKey } from '../../app/session/get-user.ts';
+import { myUpcomingCollectionsQuery } from './get-direct-debit.ts';
 import { myMembershipsQuery } from './get-memberships.ts';
 
 /** GET my-account/memberships/{id}/cancellation: what cancelling now does (or did). */
@@ -46,6 +47,8 @@ export function useCancelMembership(membershipId: string) {
         queryClient.invalidateQueries({ queryKey: myMembershipsQuery.queryKey, exact: true }),
         queryClient.invalidateQueries({ queryKey: userQueryKey }),
         queryClient.invalidateQueries({ queryKey: membershipTimelineQuery(membershipId).queryKey }),
+        // The collections it stopped (issue 33): the Payments page reads them again.
+        queryClient.invalidateQueries({ queryKey: myUpcomingCollectionsQuery.queryKey }),
       ]);
     },
   });

@@ -1,6 +1,7 @@
 import type { FreezeAnswer, FreezeBody, FreezeOffer } from '@lido/contracts/membership-freeze';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, apiGet } from '../../lib/api/api-client.ts';
+import { myUpcomingCollectionsQuery } from './get-direct-debit.ts';
 import { myMembershipsQuery } from './get-memberships.ts';
 
 export const freezeOfferQuery = (membershipId: number) =>
@@ -29,6 +30,8 @@ export function useFreezeChange(membershipId: number, action: 'freeze' | 'end') 
       Promise.all([
         queryClient.invalidateQueries({ queryKey: myMembershipsQuery.queryKey }),
         queryClient.invalidateQueries({ queryKey: freezeOfferQuery(membershipId).queryKey }),
+        // The frozen months' collections (issue 33): the Payments page reads them again.
+        queryClient.invalidateQueries({ queryKey: myUpcomingCollectionsQuery.queryKey }),
       ]),
   });
 }

@@ -69,6 +69,15 @@ function MembershipCard({ membership }: { membership: HeldMembership }) {
         <dd>{membership.categories.join(', ')}</dd>
         <dt>Payment</dt>
         <dd>{priceLabel(membership)}</dd>
+        {membership.nextCollection && (
+          <>
+            <dt>Next collection</dt>
+            <dd>
+              {membership.nextCollection.amount.formatted} on {membership.nextCollection.prettyDate}
+              <span className="card__detail">{membership.nextCollection.description}</span>
+            </dd>
+          </>
+        )}
         <dt>Started</dt>
         <dd>{membership.prettyStartDate}</dd>
         {membership.prettyEndDate && (
@@ -83,7 +92,7 @@ function MembershipCard({ membership }: { membership: HeldMembership }) {
             <dd>{billingDayText(membership.billingDay)}</dd>
           </>
         )}
-        {membership.freeze && <FreezeFacts freeze={membership.freeze} />}
+        {membership.freeze && <FreezeFacts freeze={membership.freeze} endDate={membership.endDate} />}
       </dl>
       {membership.memberName ? (
         <p className="booking-card__note">
@@ -149,6 +158,9 @@ export function MembershipsPage() {
     <>
       <h1>Memberships</h1>
       <OutstandingBalanceNotice />
+      <p>
+        <Link to="/membership-card">Show your membership card</Link> at reception to check in.
+      </p>
       {memberships.isPending && <Spinner label="Loading your memberships" />}
       {memberships.isError && (
         <p className="error-line">

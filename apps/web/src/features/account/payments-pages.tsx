@@ -10,6 +10,7 @@ import { NotFoundPage } from '../../app/errors/not-found-page.tsx';
 import { SiteLink } from '../../app/site-mode/site-link.tsx';
 import { myDirectDebitQuery } from './get-direct-debit.ts';
 import { myPaymentsQuery, type Payment, receiptQuery } from './get-payments.ts';
+import { UpcomingCollections } from './upcoming-collections.tsx';
 
 function paidWith(payment: Payment): string {
   if (payment.paymentMethod === 'card' && payment.cardLastFour) return `Card ending ${payment.cardLastFour}`;
@@ -18,12 +19,11 @@ function paidWith(payment: Payment): string {
   return payment.paymentMethod ?? '';
 }
 
-/** The Direct Debit: the mandate (masked account, reference) and its collections. */
+/** The Direct Debit: the mandate (masked account, reference); its collections are listed below it. */
 function DirectDebitPanel() {
   const directDebit = useQuery(myDirectDebitQuery);
   const instruction = directDebit.data?.instruction;
   if (!instruction) return null;
-  const collections = directDebit.data?.collections ?? [];
   return (
     <section className="panel panel--wide" aria-labelledby="direct-debit-heading">
       <h2 id="direct-debit-heading">Direct Debit</h2>
@@ -53,34 +53,6 @@ function DirectDebitPanel() {
       <p>
         <Link to="/user-details/bank-details">Change bank details</Link>
       </p>
-      <h3 className="panel__subheading">Collections</h3>
-      {collections.length === 0 ? (
-        <p>No collections are scheduled.</p>
-      ) : (
-        <TableScroll label="Scheduled collections">
-          <table className="table">
-            <caption className="visually-hidden">Direct Debit collections, soonest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">For</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {collections.map((collection) => (
-                <tr key={collection.id}>
-                  <td>{collection.prettyDate}</td>
-                  <td>{collection.description}</td>
-                  <td>{collection.amount.formatted}</td>
-                  <td>{collection.statusLabel}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
     </section>
   );
 }
@@ -92,6 +64,7 @@ export function PaymentsPage() {
     <>
       <h1>Payments</h1>
       <DirectDebitPanel />
+      <UpcomingCollections />
       {payments.isPending && <Spinner label="Loading your payments" />}
       {payments.isError && (
         <p className="error-line">

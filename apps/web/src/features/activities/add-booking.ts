@@ -2,6 +2,7 @@ import type { AddToCartBody, Cart } from '@lido/contracts/cart';
 import { checkoutServiceBase } from '@lido/contracts/cart-paths';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../lib/api/api-client.ts';
+import { useLocation, useNavigate } from '../../router/index.ts';
 import { showToast, toastDurations } from '../../app/toasts/toast-store.ts';
 import { cartKeys } from '../cart/index.ts';
 import { activityKeys } from './get-timetable.ts';
@@ -11,6 +12,8 @@ export interface BookingChoice {
   pricingOptionId: number;
   quantity: number;
   purchasedForUserId?: number | undefined;
+  /** a note for the instructor (decision 0101); blank sends none */
+  note?: string | undefined;
 }
 
 /**
@@ -21,6 +24,8 @@ export interface BookingChoice {
  */
 export function useAddBooking() {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
   return useMutation({
     mutationFn: async (choice: BookingChoice) =>
       (
@@ -33,7 +38,10 @@ export function useAddBooking() {
                 type: 'booking',
                 pricingOptionId: choice.pricingOptionId,
                 ...(choice.purchasedForUserId ? { purchasedForUserId: choice.purchasedForUserId } : {}),
-                options: { quantity: choice.quantity },
+                options: {
+                  quantity: choice.quantity,
+                  ...(choice.note?.trim() ? { note: choice.note.trim() } : {}),
+                },
               },
             ],
           } satisfies AddToCartBody,
@@ -47,6 +55,13 @@ export function useAddBooking() {
       await queryClient.invalidateQueries({ queryKey: activityKeys.all });
     },
     onError: async (error) => {
+      // An announced opening's sessions are booked in turn: its waiting room, then back here.
+      const opening = error instanceof ApiError ? openingOf(error) : undefined;
+      if (opening && (opening.state === 'lobby' || opening.state === 'open')) {
+        const back = encodeURIComponent(`${location.pathname}${location.search}`);
+        navigate(`/openings/${opening.id}?back=${back}`);
+        return;
+      }
       showToast({
         content:
           error instanceof ApiError && error.message
@@ -59,4 +74,12 @@ export function useAddBooking() {
       await queryClient.invalidateQueries({ queryKey: activityKeys.sessions });
     },
   });
+}
+
+/** The opening a refused add names (decision 0094), if any. */
+function openingOf(error: ApiError): { id: number; state: string } | undefined {
+  const opening = error.status === 409 ? error.body?.opening : undefined;
+  if (typeof opening !== 'object' || opening === null) return undefined;
+  const { id, state } = opening as { id?: unknown; state?: unknown };
+  return typeof id === 'number' && typeof state === 'string' ? { id, state } : undefined;
 }

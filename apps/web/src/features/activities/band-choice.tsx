@@ -36,7 +36,13 @@ export function BandChoice({
               onChange={() => onChoose(price.id)}
             />
             <label htmlFor={id} className="band-choice__label">
-              {price.label} <strong>{price.price.formatted}</strong>
+              {price.label} <strong>{(price.yourPrice?.price ?? price.price).formatted}</strong>
+              {price.yourPrice?.because && (
+                // What this person pays, and why: never the band's price they won't be charged (decision 0088).
+                <span className="band-choice__because">
+                  {price.yourPrice.because} (usually {price.price.formatted})
+                </span>
+              )}
             </label>
             {!price.available && (
               <p id={whyId} className="band-choice__why">

@@ -1,11 +1,15 @@
 import type { TimetableSession } from '@lido/contracts/activities';
+import type { BookingOpening } from '@lido/contracts/booking-openings';
 import { Link } from '../../router/index.ts';
 import { buttonClass } from '../../ui/button.tsx';
 import { priceText, whereText } from './session-text.ts';
 
 /** One session (or one court hour) of a day's list: when, what, where, price, places, action. */
-export function SessionItem({ session }: { session: TimetableSession }) {
+export function SessionItem({ session, opening }: { session: TimetableSession; opening?: BookingOpening }) {
   const { availability } = session;
+  // Before an announced opening: when booking opens, and its details page (decision 0098).
+  const waiting =
+    availability.bookable && opening && (opening.state === 'announced' || opening.state === 'lobby');
   const context = ` ${session.activity.name} at ${session.startTime}`;
   return (
     <li className="session-item" data-status={availability.status}>
@@ -22,10 +26,21 @@ export function SessionItem({ session }: { session: TimetableSession }) {
         <p className="session-item__where">{whereText(session)}</p>
         {session.ageLimit && <p className="session-item__age">{session.ageLimit}</p>}
       </div>
-      <p className="session-item__price">{priceText(session)}</p>
+      {session.notForThem ? (
+        // Who may book is said before any price or button (issue 33 item 5).
+        <p className="session-item__price session-item__not-for-them">{session.notForThem}</p>
+      ) : (
+        <p className="session-item__price">
+          {priceText(session)}
+          {session.yourPrice?.because && (
+            <span className="session-item__because">{session.yourPrice.because}</span>
+          )}
+        </p>
+      )}
       <p className={`availability availability--${availability.status}`}>{availability.label}</p>
+      {waiting && <p className="session-item__opening">{opening.opensText}</p>}
       <p className="session-item__action">
-        {availability.bookable ? (
+        {availability.bookable && !session.notForThem && !waiting ? (
           <Link to={`/sessions/${session.id}`} className={buttonClass('primary', 'md')}>
             Book<span className="visually-hidden">{context}</span>
           </Link>

@@ -1,6 +1,6 @@
 import type { SessionDetails } from '@lido/contracts/activities';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from '../../router/index.ts';
 import { NotFoundPage } from '../../app/errors/not-found-page.tsx';
 import { usePageTitle } from '../../app/page-title.ts';
@@ -13,6 +13,7 @@ import { genericErrorLine } from '../../lib/api/generic-error.ts';
 import { Button, buttonClass } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { LoginDialog } from '../auth/index.ts';
+import { gatingOpening, OpeningNotice, openingsQuery } from '../booking-openings/index.ts';
 import { AttendeeChoice, useHasFamily } from '../family/index.ts';
 import { PackageOffers } from '../packages/index.ts';
 import { WaitingListPanel } from '../waiting-list/index.ts';
@@ -21,8 +22,18 @@ import { BandChoice } from './band-choice.tsx';
 import { openToThem, useFirstBookableAttendee } from './first-bookable-attendee.ts';
 import { GuestPassForm } from './guest-pass-form.tsx';
 import { sessionQuery } from './get-timetable.ts';
-import { cheapestAvailable, dayDate, notBookableText, whereText } from './session-text.ts';
+import { allPricesText, cheapestAvailable, dayDate, notBookableText, whereText } from './session-text.ts';
 import { useVoice } from '../../app/site-mode/voice.ts';
+import { useBookingNote } from './booking-note.tsx';
+
+/**
+ * The band chosen until the customer chooses another: the cheapest open to them; for a visitor,
+ * whose age nobody knows, the one the server shows them (the adult price), never a junior one.
+ */
+function firstBand(session: SessionDetails, loggedIn: boolean): number | undefined {
+  const shown = session.prices.find((price) => price.id === session.pricingOptionId && price.available);
+  return (loggedIn ? cheapestAvailable(session.prices) : (shown ?? cheapestAvailable(session.prices)))?.id;
+}
 
 /** Up to 10 places at a time (the contract's limit), never more than are left; a court is one. */
 function maxPlaces(session: SessionDetails): number {
@@ -34,11 +45,14 @@ function BookingForm({
   session,
   attendee,
   onAttendee,
+  onAdded,
   pricesLoading = false,
 }: {
   session: SessionDetails;
   attendee: number | undefined;
   onAttendee: (dependantId: number | undefined) => void;
+  /** the page says it was added, below the form: the form itself may go (the last place taken) */
+  onAdded: () => void;
   /** the prices shown are the last person's (a visitor's, just before logging in): theirs are loading */
   pricesLoading?: boolean;
 }) {
@@ -48,9 +62,9 @@ function BookingForm({
   const voice = useVoice();
   const [chosen, setChosen] = useState<number | undefined>(undefined);
   const [quantity, setQuantity] = useState(1);
+  const note = useBookingNote();
   const [loggingIn, setLoggingIn] = useState(false);
-  // The cheapest band open to the customer is chosen until they choose another.
-  const priceId = chosen ?? cheapestAvailable(session.prices)?.id;
+  const priceId = chosen ?? firstBand(session, isLoggedIn);
   const max = maxPlaces(session);
   // Pressed while the customer's own prices load (just after logging in): added once they have
   // loaded, at the band open to them, never at the band a visitor was shown (which the server
@@ -60,13 +74,16 @@ function BookingForm({
   const addAt = (pricingOptionId: number | undefined) => {
     if (pricingOptionId === undefined) return;
     // The server takes the logged-in customer when no one is named.
-    add.mutate({ sessionId: session.id, pricingOptionId, quantity, purchasedForUserId: attendee });
+    add.mutate(
+      { sessionId: session.id, pricingOptionId, quantity, purchasedForUserId: attendee, note: note.note },
+      { onSuccess: note.clearedThen(onAdded) },
+    );
   };
   const addWithOwnPrices = async () => {
     setWaitingForPrices(true);
     try {
       const own = await queryClient.fetchQuery(sessionQuery(String(session.id), authState, attendee));
-      addAt(chosen ?? cheapestAvailable(own.prices)?.id);
+      addAt(chosen ?? firstBand(own, true));
     } finally {
       setWaitingForPrices(false);
     }
@@ -87,6 +104,7 @@ function BookingForm({
         onSubmit={(event) => {
           event.preventDefault();
           if (!isLoggedIn) return setLoggingIn(true);
+          if (!note.check()) return;
           if (pricesLoading) return void addWithOwnPrices();
           addAt(priceId);
         }}
@@ -122,6 +140,7 @@ function BookingForm({
             </select>
           </div>
         )}
+        {isLoggedIn && session.kind === 'session' && note.field}
         {session.waiverRequired && (
           <p className="booking-form__waiver">
             This activity needs a signed waiver: you will be asked to agree to it before you pay.
@@ -146,19 +165,19 @@ function BookingForm({
         </div>
         {isLoggedIn && priceId === undefined && !pricesLoading && (
           <p className="field__hint" id="no-price-open">
-            {attendee === undefined ? voice.priceNotOpen : 'None of this session’s prices is open to them'}:
-            choose someone else{session.ageLimit ? ` (${session.ageLimit.toLowerCase()})` : ''}.{' '}
+            {session.notForThem ? (
+              // The age rule, for the person chosen, before any button is pressed (issue 33 item 5).
+              <>{session.notForThem} Choose someone else.</>
+            ) : (
+              <>
+                {attendee === undefined
+                  ? voice.priceNotOpen
+                  : 'None of this session’s prices is open to them'}
+                : choose someone else{session.ageLimit ? ` (${session.ageLimit.toLowerCase()})` : ''}.
+              </>
+            )}{' '}
             {voice.addChildHow} <MyDetailsLink />
           </p>
-        )}
-        {/* Not a live region: the spec's toast announces the addition; this offers the way on. */}
-        {add.isSuccess && (
-          <div className="notice notice--success">
-            <p className="notice__title">{voice.addedToBasket}</p>
-            <p>
-              <Link to="/basket">{voice.goToBasket}</Link> to pay, or book something else.
-            </p>
-          </div>
         )}
       </form>
       {/* Beside the form, not in it: the dialog holds the login form, and forms don't nest. */}
@@ -176,8 +195,14 @@ function NotOpenToYou({ session, hasFamily }: { session: SessionDetails; hasFami
   return (
     <div className="notice" id="not-open-to-you">
       <p className="notice__title">
-        {hasFamily ? voice.priceNotOpenToFamily : voice.priceNotOpen}
-        {session.ageLimit ? ` (${session.ageLimit.toLowerCase()})` : ''}
+        {session.notForThem && !hasFamily ? (
+          session.notForThem
+        ) : (
+          <>
+            {hasFamily ? voice.priceNotOpenToFamily : voice.priceNotOpen}
+            {session.ageLimit ? ` (${session.ageLimit.toLowerCase()})` : ''}
+          </>
+        )}
       </p>
       <p>
         {voice.addChildHow} <MyDetailsLink />
@@ -193,6 +218,34 @@ function MyDetailsLink() {
     <SiteLink site="my-account" to="/user-details">
       Go to My details
     </SiteLink>
+  );
+}
+
+/**
+ * Added to the basket, and the way on. Not a live region: the spec's toast announces the addition.
+ * When the last place went to this customer the form gives way to the full session's choices, and
+ * focus (on its button, now gone) comes here rather than falling to the page.
+ */
+function AddedNotice() {
+  const voice = useVoice();
+  const title = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    // After the page has drawn the session as it now is (full, perhaps): focus only if it was lost.
+    const timer = window.setTimeout(() => {
+      const focused = document.activeElement;
+      if (!focused || focused === document.body) title.current?.focus();
+    }, 0);
+    return () => window.clearTimeout(timer);
+  });
+  return (
+    <div className="notice notice--success">
+      <p className="notice__title" ref={title} tabIndex={-1}>
+        {voice.addedToBasket}
+      </p>
+      <p>
+        <Link to="/basket">{voice.goToBasket}</Link> to pay, or book something else.
+      </p>
+    </div>
   );
 }
 
@@ -215,6 +268,8 @@ export function SessionPage() {
   );
   const attendee = attendeeChosen ? chosenAttendee : (forFamily ?? undefined);
   const session = useQuery(sessionQuery(sessionId, authState, attendee));
+  const openings = useQuery(openingsQuery());
+  const [added, setAdded] = useState(0);
   const chooseAttendee = (id: number | undefined) => {
     setAttendeeChosen(true);
     setChosenAttendee(id);
@@ -238,6 +293,13 @@ export function SessionPage() {
   }
   const data = session.data;
   const { availability } = data;
+  // An announced opening that hasn't come yet: when booking opens, instead of a form (decision 0098).
+  const opening = gatingOpening(openings.data, {
+    activityId: data.activity.id,
+    venueId: data.venue.id,
+    date: data.date,
+  });
+  const beforeOpening = opening && (opening.state === 'announced' || opening.state === 'lobby');
   // Places left but no price open to this person: someone else in the family may still book it.
   const openToFamily = hasFamily && (availability.status === 'available' || availability.status === 'few');
   return (
@@ -263,16 +325,35 @@ export function SessionPage() {
             <dd>{data.ageLimit}</dd>
           </>
         )}
+        {data.prices.length > 0 && (
+          // Every price, full or not, whoever is looking (issue 33 item 4).
+          <>
+            <dt>Prices</dt>
+            <dd>{allPricesText(data.prices)}</dd>
+          </>
+        )}
+        {data.yourPrice && (
+          <>
+            <dt>{attendee === undefined ? 'You pay' : 'They pay'}</dt>
+            <dd className="session-page__you-pay">
+              {data.yourPrice.price.formatted}
+              {data.yourPrice.because ? `: ${data.yourPrice.because}` : ''}
+            </dd>
+          </>
+        )}
         <dt>Cancelling</dt>
         <dd>{data.cancellationPolicy}</dd>
       </dl>
       {data.description && <p className="session-page__description">{data.description}</p>}
-      {availability.bookable || openToFamily ? (
+      {beforeOpening ? (
+        <OpeningNotice opening={opening} back={`/sessions/${data.id}`} />
+      ) : availability.bookable || openToFamily ? (
         <>
           <BookingForm
             session={data}
             attendee={attendee}
             onAttendee={chooseAttendee}
+            onAdded={() => setAdded((count) => count + 1)}
             pricesLoading={session.isPlaceholderData}
           />
           <GuestPassForm session={data} />
@@ -286,6 +367,7 @@ export function SessionPage() {
               session={data}
               attendee={attendee}
               onAttendee={chooseAttendee}
+              onAdded={() => setAdded((count) => count + 1)}
               pricesLoading={session.isPlaceholderData}
             />
           }
@@ -301,6 +383,7 @@ export function SessionPage() {
           <p>{notBookableText(availability.status)}</p>
         </div>
       )}
+      {added > 0 && <AddedNotice key={added} />}
       <PackageOffers
         venue={data.venue}
         covering={{ categoryKey: data.activity.category.key, activityId: data.activity.id }}

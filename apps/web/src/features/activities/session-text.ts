@@ -5,11 +5,18 @@ import type { SessionPrice, TimetableSession } from '@lido/contracts/activities'
  * The price a customer sees beside a session: theirs (the cheapest band open to them), or why there
  * is none. Prices come from the server; the browser only chooses which words to show.
  */
-export function priceText(session: Pick<TimetableSession, 'price' | 'prices'>): string {
+export function priceText(session: Pick<TimetableSession, 'price' | 'prices' | 'yourPrice'>): string {
+  // What this customer pays (a benefit or package may pay for it: decision 0088), else the band's price.
+  if (session.yourPrice) return session.yourPrice.price.formatted;
   if (session.price) return session.price.formatted;
   if (session.prices.length > 0 && session.prices.every((price) => price.band === 'member'))
     return 'Members only';
   return 'No price open to you';
+}
+
+/** "Adult £5.20, Member £2.60": every price of a session, whoever is looking and however full. */
+export function allPricesText(prices: SessionPrice[]): string {
+  return prices.map((price) => `${price.label} ${price.price.formatted}`).join(', ');
 }
 
 /** Why a price band can't be chosen, in the customer's terms. */

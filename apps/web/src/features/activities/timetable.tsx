@@ -9,6 +9,7 @@ import { genericErrorLine } from '../../lib/api/generic-error.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { timetableQuery } from './get-timetable.ts';
+import { gatingOpening, openingsQuery } from '../booking-openings/index.ts';
 import { SessionItem } from './session-item.tsx';
 import { type ChosenFilters, TimetableFilters } from './timetable-filters.tsx';
 import { WeekStrip } from './week-strip.tsx';
@@ -59,6 +60,8 @@ export function Timetable({ slug }: { slug: string }) {
       authState,
     ),
   );
+  // Sessions an announced opening gates say when booking opens (decision 0098).
+  const openings = useQuery(openingsQuery());
   if (timetable.isPending) return <Spinner label="Loading the timetable" />;
   if (timetable.isError)
     return (
@@ -127,7 +130,15 @@ export function Timetable({ slug }: { slug: string }) {
           {selected.sessions.length > 0 ? (
             <ul className="session-list">
               {selected.sessions.map((session) => (
-                <SessionItem key={session.id} session={session} />
+                <SessionItem
+                  key={session.id}
+                  session={session}
+                  opening={gatingOpening(openings.data, {
+                    activityId: session.activity.id,
+                    venueId: data.venue.id,
+                    date: session.date,
+                  })}
+                />
               ))}
             </ul>
           ) : filtered ? (

@@ -17,6 +17,7 @@ import { useDiscardCart, useRemoveFromCart, useUpdateBookingQuantity } from './c
 import { useCart } from './get-cart.ts';
 import { useNow } from './hold-time.ts';
 import { useRemoveBenefit } from './remove-benefit.ts';
+import { HoldWarning, LapsedPlaces, useLapsedLines } from './hold-warning.tsx';
 import { cartKeys } from './keys.ts';
 
 /**
@@ -129,6 +130,9 @@ function Basket() {
   const removePackage = useRemovePackageUsage();
   const removeBenefit = useRemoveBenefit();
   const expired = useExpiredHolds(cart.data?.items);
+  // Warned before a hold ends, and told when one lapses (issue 33 item 7).
+  const now = useNow();
+  const lapsed = useLapsedLines(cart.data, now);
   const { heading, emptyHeading, removing } = useFocusAfterRemoving(cart.dataUpdatedAt);
   const [confirming, setConfirming] = useState<Emptying | null>(null);
   const [emptied, setEmptied] = useState<Emptying | null>(null);
@@ -156,6 +160,7 @@ function Basket() {
           <h2 ref={emptyHeading} tabIndex={-1}>
             Your basket is empty
           </h2>
+          <LapsedPlaces lines={lapsed} />
           {emptied && (
             <p>
               You emptied your basket: {itemsText(emptied.count)} removed
@@ -176,6 +181,13 @@ function Basket() {
         </div>
       ) : (
         <>
+          <HoldWarning
+            lines={items.flatMap((item) => (item.type === 'booking' ? [item] : []))}
+            now={now}
+            timeZone={settings.timeZone}
+            onKept={() => heading.current?.focus()}
+          />
+          <LapsedPlaces lines={lapsed} />
           <ul className="basket__items">
             {items.map((item) =>
               item.type === 'booking' ? (

@@ -51,6 +51,7 @@ export function BookingLineItem({
           {line.priceBand.label}, {line.unitPrice.formatted} each
         </p>
       )}
+      {line.note && <p className="basket__note">Your note for the instructor: {line.note}</p>}
       {/* A guest pass brings one guest (decision 0050): no number of places to change. */}
       {!line.guestName && (
         <div className="field basket__quantity">
@@ -95,6 +96,17 @@ export function BookingLineItem({
         </div>
       )}
       <LineBenefit line={line} busy={busy || expired} onRemove={onRemoveBenefit} />
+      {line.warnings.length > 0 && (
+        // Before paying (issue 33 item 6): the cut-off, and the same person booked twice, for whom.
+        <div className="notice notice--warning basket__warnings">
+          <p className="notice__title">Before you pay</p>
+          <ul>
+            {line.warnings.map((warning) => (
+              <li key={warning.kind}>{warning.text}</li>
+            ))}
+          </ul>
+        </div>
+      )}
       {expired ? (
         <p className="basket__hold basket__hold--expired">
           {voice.holdEnded(line.options.quantity === 1 ? 'this place' : 'these places', held)} Remove it and

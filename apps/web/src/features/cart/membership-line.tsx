@@ -4,7 +4,10 @@ import { Button } from '../../ui/button.tsx';
 
 type MembershipLine = Exclude<CartItem, { type: 'booking' | 'package' }>;
 
-/** A membership, renewal, change or failed Direct Debit line in the basket (also on the staff site's till). */
+/**
+ * A membership, renewal, change, failed Direct Debit or penalty fee line in the basket (also on the
+ * staff site's till).
+ */
 export function MembershipLineItem({
   item,
   busy,
@@ -20,9 +23,13 @@ export function MembershipLineItem({
       <p className="card__meta">
         {item.type === 'outstanding_balance'
           ? `${item.venue.name} · Direct Debit payment that failed`
-          : `${item.venue.name} · starts ${prettyDate(item.options.startDate)}`}
+          : item.type === 'penalty_fee'
+            ? `${item.venue.name} · ${item.name}`
+            : `${item.venue.name} · starts ${prettyDate(item.options.startDate)}`}
       </p>
-      {item.type !== 'outstanding_balance' && item.purchasedForName && <p>For {item.purchasedForName}</p>}
+      {item.type !== 'outstanding_balance' && item.type !== 'penalty_fee' && item.purchasedForName && (
+        <p>For {item.purchasedForName}</p>
+      )}
       <p className="basket__price">{item.price.formatted}</p>
       <Button variant="link" size="md" disabled={busy} onClick={onRemove}>
         Remove<span className="visually-hidden"> {item.description}</span>

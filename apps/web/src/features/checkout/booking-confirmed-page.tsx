@@ -29,7 +29,7 @@ function BookedItem({ item }: { item: OrderItem }) {
         </p>
       </li>
     );
-  if (item.type === 'outstanding_balance')
+  if (item.type === 'outstanding_balance' || item.type === 'penalty_fee')
     return (
       <li className="card">
         <h3 className="card__title">{item.name}</h3>

@@ -37,6 +37,8 @@ export function itemDetail(item: OrderItem): string {
       return 'Package';
     case 'outstanding_balance':
       return `Collection due ${item.prettyBillingDate}`;
+    case 'penalty_fee':
+      return item.description;
     case 'membership':
       return membershipKinds[item.kind];
   }

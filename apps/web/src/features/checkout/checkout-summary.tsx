@@ -1,19 +1,23 @@
 import type { CartItem } from '@lido/contracts/cart';
 import type { CartOutstandingBalanceItem } from '@lido/contracts/outstanding-balance';
 import { prettyDate } from '@lido/pricing/calendar-date';
+import { type ChargeExplanations, chargeExplanations } from '@lido/pricing/fee-explanations';
 import { daysLabel, type FeeLine, feeLines } from '@lido/pricing/fee-lines';
 import type { Money } from '@lido/pricing/money';
 import { durationLabel } from '../../lib/membership-price.ts';
 import { LineBenefit, useRemoveBenefit } from '../cart/index.ts';
 
-function FeeRow({ line }: { line: FeeLine<Money> }) {
+function FeeRow({ line, explained }: { line: FeeLine<Money>; explained?: ChargeExplanations | null }) {
+  // What the charge pays for, in plain words (decision 0087).
+  const why = explained?.fees[line.type];
   return (
-    <div className="summary-line">
+    <div className={why ? 'summary-line summary-line--explained' : 'summary-line'}>
       <dt>
         {line.label}
         {line.days !== undefined && <span className="summary-line__detail">{daysLabel(line.days)}</span>}
       </dt>
       <dd>{line.type === 'discount' ? `−${line.price.formatted}` : line.price.formatted}</dd>
+      {why && <dd className="summary-line__why">{why}</dd>}
     </div>
   );
 }
@@ -53,12 +57,7 @@ function BookingSummary({ item }: { item: Extract<CartItem, { type: 'booking' }>
         busy={removeBenefit.isPending}
         onRemove={() => removeBenefit.mutate(item.id)}
       />
-      <dl className="summary-lines">
-        <div className="summary-line summary-line--total">
-          <dt>To pay now</dt>
-          <dd>{item.price.formatted}</dd>
-        </div>
-      </dl>
+      <ToPayNow price={item.price} />
     </section>
   );
 }
@@ -74,13 +73,20 @@ function OutstandingBalanceSummary({ item }: { item: CartOutstandingBalanceItem 
         <dt>Direct Debit payment due</dt>
         <dd>{item.prettyBillingDate}</dd>
       </dl>
-      <dl className="summary-lines">
-        <div className="summary-line summary-line--total">
-          <dt>To pay now</dt>
-          <dd>{item.price.formatted}</dd>
-        </div>
-      </dl>
+      <ToPayNow price={item.price} />
     </section>
+  );
+}
+
+/** A line's whole price as the summary's total: what this line costs today. */
+function ToPayNow({ price }: { price: CartItem['price'] }) {
+  return (
+    <dl className="summary-lines">
+      <div className="summary-line summary-line--total">
+        <dt>To pay now</dt>
+        <dd>{price.formatted}</dd>
+      </div>
+    </dl>
   );
 }
 
@@ -102,22 +108,37 @@ export function CheckoutSummary({ items }: { items: CartItem[] }) {
                 <dt>Centre</dt>
                 <dd>{item.venue.name}</dd>
               </dl>
-              <dl className="summary-lines">
-                <div className="summary-line summary-line--total">
-                  <dt>To pay now</dt>
-                  <dd>{item.price.formatted}</dd>
-                </div>
-              </dl>
+              <ToPayNow price={item.price} />
             </section>
           );
         if (item.type === 'outstanding_balance')
           return <OutstandingBalanceSummary key={item.id} item={item} />;
+        if (item.type === 'penalty_fee')
+          return (
+            <section key={item.id} className="checkout-summary__item" aria-label={item.name}>
+              <h3 className="payment-summary__name">{item.name}</h3>
+              <p className="card__meta">{item.description}</p>
+              <ToPayNow price={item.price} />
+            </section>
+          );
         const { costs } = item;
         const monthly = costs.paymentType === 'recurring';
         const lines = feeLines(costs, (money) => money.raw.amount, {
           change: item.type === 'membership_change',
         });
         // A change's difference from the next collection is listed before any discount.
+        // A new membership's charges are explained; a change's difference says what it is already.
+        const explained =
+          item.type === 'membership'
+            ? chargeExplanations({
+                paymentType: costs.paymentType,
+                startDate: costs.startDate,
+                firstBillingDate: costs.firstBillingDate,
+                proRataDays: costs.proRataDays,
+                monthInHand: costs.fees.monthInHandFee.raw.amount > 0,
+                monthlyPrice: costs.globalBasePrice.formatted,
+              })
+            : null;
         const charged = lines.filter((line) => line.type !== 'discount');
         const discounts = lines.filter((line) => line.type === 'discount');
         return (
@@ -154,7 +175,7 @@ export function CheckoutSummary({ items }: { items: CartItem[] }) {
             </dl>
             <dl className="summary-lines">
               {charged.map((line) => (
-                <FeeRow key={line.type} line={line} />
+                <FeeRow key={line.type} line={line} explained={explained} />
               ))}
               {item.change && (
                 <div className="summary-line">
@@ -170,6 +191,7 @@ export function CheckoutSummary({ items }: { items: CartItem[] }) {
                 <dd>{item.price.formatted}</dd>
               </div>
             </dl>
+            {explained?.firstCollection && <p className="card__meta">{explained.firstCollection}</p>}
           </section>
         );
       })}

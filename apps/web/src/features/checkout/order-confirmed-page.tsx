@@ -1,4 +1,6 @@
-import { prettyDate } from '@lido/pricing/calendar-date';
+import { parseDate, prettyDate } from '@lido/pricing/calendar-date';
+import { chargeExplanations } from '@lido/pricing/fee-explanations';
+import { billingDayText } from '@lido/pricing/membership-costs';
 import { useEffect } from 'react';
 import { useLocation, useParams } from '../../router/index.ts';
 import { ApiError } from '../../lib/api/api-client.ts';
@@ -13,20 +15,47 @@ import type { OrderMembershipItem } from '@lido/contracts/order';
 import type { OrderOutstandingBalanceItem } from '@lido/contracts/outstanding-balance';
 import { useOrder } from './get-order.ts';
 
+/**
+ * The first Direct Debit collection of a monthly membership: the amount (a change's new price) and
+ * its date, then the day of each month after (issue 33 item 3).
+ */
+function firstCollection(item: OrderMembershipItem): string | null {
+  if (item.paymentType !== 'recurring' || !item.firstBillingDate) return null;
+  const amount = item.change?.newMembershipPrice.formatted ?? item.baseFee?.price.formatted;
+  if (!amount) return null;
+  return `${amount} on ${prettyDate(item.firstBillingDate)}, then on the ${billingDayText(parseDate(item.firstBillingDate).day)}`;
+}
+
 function OrderItemCards({ item, index }: { item: OrderMembershipItem; index: number }) {
   const single = item.paymentType === 'fixed';
+  const collection = firstCollection(item);
+  // A new membership's charges explained (decision 0087); a change's difference names itself.
+  const explained =
+    item.kind === 'membership' && item.startDate && item.paymentType
+      ? chargeExplanations({
+          paymentType: item.paymentType,
+          startDate: item.startDate,
+          firstBillingDate: item.firstBillingDate,
+          monthInHand: item.fees.some((fee) => fee.type === 'month-in-hand'),
+          monthlyPrice: item.baseFee?.price.formatted ?? '',
+        })
+      : null;
   return (
     <>
       <section className="card" aria-label={`Fees for ${item.name}`}>
         <h2 className="card__title">{item.homeVenue.name}</h2>
         <p className="card__meta">{single ? 'Single payment membership' : 'Membership fees'}</p>
         <dl className="summary-lines">
-          {item.fees.map((fee) => (
-            <div key={fee.type} className="summary-line">
-              <dt>{fee.label}</dt>
-              <dd>{fee.price.formatted}</dd>
-            </div>
-          ))}
+          {item.fees.map((fee) => {
+            const why = explained?.fees[fee.type as keyof typeof explained.fees];
+            return (
+              <div key={fee.type} className={why ? 'summary-line summary-line--explained' : 'summary-line'}>
+                <dt>{fee.label}</dt>
+                <dd>{fee.price.formatted}</dd>
+                {why && <dd className="summary-line__why">{why}</dd>}
+              </div>
+            );
+          })}
           <div className="summary-line summary-line--total">
             <dt>Total</dt>
             <dd>{item.total.formatted}</dd>
@@ -65,6 +94,12 @@ function OrderItemCards({ item, index }: { item: OrderMembershipItem; index: num
           )}
           <dt>Payment</dt>
           <dd>{single ? `Single payment for ${durationLabel(item)}` : 'Monthly'}</dd>
+          {collection && (
+            <>
+              <dt>First Direct Debit collection</dt>
+              <dd>{collection}</dd>
+            </>
+          )}
         </dl>
       </section>
     </>
@@ -111,6 +146,7 @@ function OrderConfirmed() {
   // This page shows memberships; bookings have their own confirmation page.
   const memberships = order.data.items.filter((item) => item.type === 'membership');
   const balances = order.data.items.filter((item) => item.type === 'outstanding_balance');
+  const fees = order.data.items.filter((item) => item.type === 'penalty_fee');
   const needsProof = memberships.some((item) => item.requiresEligibility);
   return (
     <div className="order-confirmed">
@@ -135,6 +171,15 @@ function OrderConfirmed() {
       ))}
       {balances.map((item, index) => (
         <PaidBalanceCard key={`${item.billingDate}-${index}`} item={item} index={index} />
+      ))}
+      {fees.map((item, index) => (
+        <section key={`${item.description}-${index}`} className="card" aria-labelledby={`paid-fee-${index}`}>
+          <h2 className="card__title" id={`paid-fee-${index}`}>
+            {item.name} paid
+          </h2>
+          <p>{item.description}</p>
+          <p className="basket__price">{item.total.formatted}</p>
+        </section>
       ))}
       {!kiosk && (
         <div className="panel">

@@ -12,6 +12,7 @@ export function accountNavItems(guestPassesEnabled: boolean): AccountNavItem[] {
     { label: 'Dashboard', path: '/' },
     { label: 'My details', path: '/user-details' },
     { label: 'Memberships', path: '/memberships' },
+    { label: 'Membership card', path: '/membership-card' },
     { label: 'Packages', path: '/packages' },
     { label: 'Bookings', path: '/bookings' },
     ...(guestPassesEnabled ? [{ label: 'Guest passes', path: '/guest-passes' }] : []),

@@ -9,6 +9,8 @@ import { usePageTitle } from '../../app/page-title.ts';
 import { parseCustomerId } from '../../app/session/acting-customer.ts';
 import { canCancel, canChange, canRenew, myMembershipsQuery, RenewButton } from '../account/index.ts';
 import { CustomerBookings } from './customer-bookings.tsx';
+import { CustomerStrikes } from './registers/customer-strikes.tsx';
+import { CustomerPenaltyFees } from './registers/customer-penalty-fees.tsx';
 import { customerName, prettyDateOfBirth } from './customer-text.ts';
 import { useSelectCustomer, useSelectedCustomerId } from './selected-customer.ts';
 import { deskCustomerQuery, staffMeQuery } from './staff-api.ts';
@@ -187,6 +189,10 @@ export function CustomerPage() {
           )}
         </>
       )}
+      <h2>Strikes</h2>
+      <CustomerStrikes customerId={data.id} name={customerName(data)} />
+      <h2>Fees</h2>
+      <CustomerPenaltyFees customerId={data.id} name={customerName(data)} />
       <h2>Family</h2>
       {family.length === 0 ? (
         <p>No family members.</p>

@@ -6,6 +6,16 @@ import type {
 } from '@lido/contracts/front-of-house';
 import type { DeskCustomerUpdateBody } from '@lido/contracts/desk-account';
 import type { StaffLoginBody, StaffMe, StaffSession } from '@lido/contracts/staff';
+import type {
+  ChangeSeriesBody,
+  NewSeriesBody,
+  OneOffSessionBody,
+  OneOffSessionSaved,
+  RetireSeriesBody,
+  SeriesSaved,
+  StaffTimetable,
+  WeeklySeriesInput,
+} from '@lido/contracts/timetable';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, apiGet } from '../../lib/api/api-client.ts';
 import { noteStaffState } from './staff-session-state.ts';
@@ -118,5 +128,62 @@ export function useUpdateDeskCustomer(customerId: number) {
       // Their name, email and address as My account's reads show them (the selected-customer bar).
       void queryClient.invalidateQueries({ queryKey: ['auth'] });
     },
+  });
+}
+
+/** GET /api/staff/timetable (a manager's): their centres, the activities and the weekly series (decision 0092). */
+export const staffTimetableQuery = queryOptions({
+  queryKey: ['staff', 'timetable'] as const,
+  queryFn: ({ signal }) => apiGet<StaffTimetable>('staff/timetable', undefined, signal),
+  staleTime: 10_000,
+});
+
+/** Creates (no version) or changes a weekly series; retires it with `retire`. */
+export function useSaveSeries() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: {
+      series: WeeklySeriesInput;
+      version?: string;
+      applyToGenerated?: boolean;
+      retire?: boolean;
+    }) =>
+      (
+        await apiFetch<SeriesSaved>(
+          input.version === undefined
+            ? 'staff/timetable/series'
+            : `staff/timetable/series/${input.series.key}${input.retire ? '/retire' : ''}`,
+          {
+            method: input.version === undefined || input.retire ? 'POST' : 'PUT',
+            body: (input.retire
+              ? { version: input.version! }
+              : input.version === undefined
+                ? { series: input.series }
+                : {
+                    series: input.series,
+                    version: input.version,
+                    applyToGenerated: input.applyToGenerated ?? false,
+                  }) satisfies NewSeriesBody | ChangeSeriesBody | RetireSeriesBody,
+          },
+        )
+      ).data,
+    meta: { inlineValidation: true },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['staff', 'timetable'] }),
+  });
+}
+
+/** POST /api/staff/timetable/sessions: a one-off session, not part of any weekly series. */
+export function useAddOneOffSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: OneOffSessionBody) =>
+      (
+        await apiFetch<OneOffSessionSaved>('staff/timetable/sessions', {
+          method: 'POST',
+          body: body satisfies OneOffSessionBody,
+        })
+      ).data,
+    meta: { inlineValidation: true },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['staff', 'timetable'] }),
   });
 }

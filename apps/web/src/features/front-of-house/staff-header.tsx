@@ -3,22 +3,29 @@ import { NavLink, useNavigate } from '../../router/index.ts';
 import { Button } from '../../ui/button.tsx';
 import { useStaffLogout } from './staff-api.ts';
 
-/** The staff site's pages, as the header lists them; the supervisor's only for a supervisor. */
+/** The staff site's pages, as the header lists them; the supervisor's and the manager's only for them. */
 function staffNavItems(user: StaffUser): { to: string; label: string }[] {
   return [
     { to: '/', label: 'Find a customer' },
+    { to: '/check-in', label: 'Check in' },
     { to: '/customers/new', label: 'New customer' },
     { to: '/join', label: 'Memberships' },
     { to: '/book', label: 'Book an activity' },
     { to: '/basket', label: 'Basket' },
     // Every desk finds the day's orders and reprints a receipt; voiding stays a supervisor's.
     { to: '/orders', label: 'Orders' },
+    // Every desk takes registers; a manager those of their centres (decision 0096).
+    { to: '/registers', label: 'Registers' },
     ...(user.role === 'supervisor'
       ? [
           { to: '/cash-up', label: 'Cash-up' },
           { to: '/audit', label: 'Audit log' },
         ]
       : []),
+    // A manager runs the timetable of their centres (decision 0092).
+    ...(user.role === 'manager' ? [{ to: '/timetable', label: 'Timetable' }] : []),
+    ...(user.role === 'manager' ? [{ to: '/dashboard', label: 'Dashboard' }] : []), // decision 0099
+    ...(user.role === 'manager' ? [{ to: '/prices', label: 'Prices and offers' }] : []), // decision 0103
   ];
 }
 

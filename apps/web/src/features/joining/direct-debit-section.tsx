@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { sanitizeHtml } from '../../lib/sanitize-html.ts';
 import { Button } from '../../ui/button.tsx';
+import { DirectDebitGuarantee } from '../../ui/direct-debit-guarantee.tsx';
 import { ErrorSummary } from '../../ui/error-summary.tsx';
 import { CheckboxField, TextField } from '../../ui/form-fields.tsx';
 import { getBankDetails, setBankDetails } from './bank-details.ts';
@@ -39,12 +40,15 @@ const withHolder = (details: BankDetails, name: string): BankDetails =>
 export function DirectDebitSection({
   state,
   collectAddress,
+  serviceUserName,
   serverMessages,
   holderName,
   onContinue,
 }: {
   state: JoiningState;
   collectAddress: boolean;
+  /** the operator's name on the payer's statement, in the Direct Debit Guarantee */
+  serviceUserName: string;
   /** the customer's name from "Your details": the account holder unless they change it (WCAG 3.3.7) */
   holderName: string;
   /** Messages for accountDetails.accountNumber, accountDetails.sortCode and accountDetails. */
@@ -214,6 +218,7 @@ export function DirectDebitSection({
             />
           </div>
         )}
+        <DirectDebitGuarantee name={serviceUserName} />
         {shownServerMessages.length > 0 && (
           <div role="alert">
             <ul className="server-messages">

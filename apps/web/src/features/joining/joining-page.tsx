@@ -198,6 +198,7 @@ export function JoiningPage() {
             <DirectDebitSection
               state={state}
               collectAddress={settings.collectDirectDebitBillingAddress}
+              serviceUserName={settings.directDebitServiceUserName}
               serverMessages={submission.bankServerMessages}
               holderName={user ? `${user.firstName} ${user.lastName}` : ''}
               onContinue={() => {
@@ -224,6 +225,7 @@ export function JoiningPage() {
         membership={membership}
         costs={costs.data}
         change={changing !== null ? changeCosts.data : undefined}
+        takesMonthInHand={option?.takesMonthInHand}
         loading={costs.isFetching || changeCosts.isFetching}
         priceProblem={costsFailure.price}
       />

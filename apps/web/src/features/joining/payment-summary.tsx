@@ -1,4 +1,5 @@
 import type { Costs, MembershipType } from '@lido/contracts/membership';
+import { chargeExplanations } from '@lido/pricing/fee-explanations';
 import { daysLabel, feeLines } from '@lido/pricing/fee-lines';
 import { durationLabel } from '../../lib/membership-price.ts';
 import type { ChangeCosts } from './get-change-options.ts';
@@ -11,6 +12,8 @@ interface PaymentSummaryProps {
   change?: ChangeCosts | undefined;
   /** why the price could not be worked out, in place of the figures */
   priceProblem?: string | null | undefined;
+  /** the chosen payment option always takes a month in hand (says why one is charged) */
+  takesMonthInHand?: boolean | undefined;
 }
 
 /** "Payment summary" on wide screens, "Your selection" on narrow ones. */
@@ -23,14 +26,26 @@ function SummaryHeading() {
   );
 }
 
-function Line({ label, value, detail }: { label: string; value: string; detail?: string }) {
+function Line({
+  label,
+  value,
+  detail,
+  explanation,
+}: {
+  label: string;
+  value: string;
+  detail?: string | undefined;
+  /** what the charge pays for, in plain words (decision 0087) */
+  explanation?: string | undefined;
+}) {
   return (
-    <div className="summary-line">
+    <div className={explanation ? 'summary-line summary-line--explained' : 'summary-line'}>
       <dt>
         {label}
         {detail && <span className="summary-line__detail">{detail}</span>}
       </dt>
       <dd>{value}</dd>
+      {explanation && <dd className="summary-line__why">{explanation}</dd>}
     </div>
   );
 }
@@ -39,7 +54,14 @@ function Line({ label, value, detail }: { label: string; value: string; detail?:
  * The sidebar: "Payment summary" on wide screens, "Your selection" on narrow ones, from the costs
  * call, so it always shows what the server will charge.
  */
-export function PaymentSummary({ membership, costs, loading, change, priceProblem }: PaymentSummaryProps) {
+export function PaymentSummary({
+  membership,
+  costs,
+  loading,
+  change,
+  priceProblem,
+  takesMonthInHand,
+}: PaymentSummaryProps) {
   if (membership && priceProblem && !loading) {
     return (
       <aside className="payment-summary" aria-labelledby="payment-summary-heading">
@@ -67,6 +89,17 @@ export function PaymentSummary({ membership, costs, loading, change, priceProble
       </aside>
     );
   }
+  const explained =
+    costs &&
+    chargeExplanations({
+      paymentType: costs.paymentType,
+      startDate: costs.startDate,
+      firstBillingDate: costs.firstBillingDate,
+      proRataDays: costs.proRataDays,
+      monthInHand: costs.fees.monthInHandFee.raw.amount > 0,
+      monthlyPrice: costs.globalBasePrice.formatted,
+      takesMonthInHand,
+    });
   return (
     <aside className="payment-summary" aria-labelledby="payment-summary-heading" aria-busy={loading}>
       <SummaryHeading />
@@ -87,6 +120,7 @@ export function PaymentSummary({ membership, costs, loading, change, priceProble
                   key={line.type}
                   label={line.label}
                   detail={line.days === undefined ? undefined : daysLabel(line.days)}
+                  explanation={explained?.fees[line.type]}
                   value={line.type === 'discount' ? `−${line.price.formatted}` : line.price.formatted}
                 />
               ),
@@ -96,9 +130,7 @@ export function PaymentSummary({ membership, costs, loading, change, priceProble
               <dd>{costs.totalToPayNow.formatted}</dd>
             </div>
           </dl>
-          {costs.prettyFirstBillingDate && (
-            <p className="card__meta">First Direct Debit collection: {costs.prettyFirstBillingDate}</p>
-          )}
+          {explained?.firstCollection && <p className="card__meta">{explained.firstCollection}</p>}
         </>
       )}
     </aside>

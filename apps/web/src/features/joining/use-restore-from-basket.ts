@@ -47,6 +47,7 @@ export function useRestoreFromBasket(
       line.type === 'booking' ||
       line.type === 'package' ||
       line.type === 'outstanding_balance' ||
+      line.type === 'penalty_fee' ||
       !idle ||
       !joining ||
       !venue.data ||

@@ -49,6 +49,13 @@ startSite('bookings', [
     handle: { title: 'Booking Confirmed', breadcrumb: 'Confirmation' },
   },
   {
+    path: 'openings/:openingId',
+    lazy: async () => ({
+      Component: (await import('../../features/booking-openings/index.ts')).WaitingRoomPage,
+    }),
+    handle: { title: 'Waiting room', breadcrumb: 'Waiting room' },
+  },
+  {
     path: 'login',
     lazy: async () => ({ Component: (await import('../../features/auth/login-page.tsx')).LoginPage }),
     handle: { title: 'Login', breadcrumb: 'Log in' },

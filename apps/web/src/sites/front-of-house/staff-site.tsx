@@ -15,6 +15,8 @@ actForSelectedCustomerOnEveryCall();
 
 const centrePages = () => import('../../features/front-of-house/centre-pages.tsx');
 const deskMembershipPages = () => import('../../features/front-of-house/desk-membership-pages.tsx');
+const registerPages = () => import('../../features/front-of-house/registers/registers-page.tsx');
+const registerPage = () => import('../../features/front-of-house/registers/register-page.tsx');
 const joiningPage = async () => ({
   Component: (await import('../../features/joining/joining-page.tsx')).JoiningPage,
 });
@@ -116,6 +118,25 @@ startSite(
             Component: (await import('../../features/activities/session-page.tsx')).SessionPage,
           }),
           handle: { title: 'Session' },
+        },
+        // Check-in by membership card or customer ID, for every member of staff (decision 0097).
+        {
+          path: 'check-in',
+          lazy: async () => ({
+            Component: (await import('../../features/front-of-house/check-in/check-in-page.tsx')).CheckInPage,
+          }),
+          handle: { title: 'Check in' },
+        },
+        // Registers: who is booked on a session, marked attended or no-show (decision 0096).
+        {
+          path: 'registers',
+          lazy: async () => ({ Component: (await registerPages()).RegistersPage }),
+          handle: { title: 'Registers' },
+        },
+        {
+          path: 'registers/:sessionId',
+          lazy: async () => ({ Component: (await registerPage()).RegisterPage }),
+          handle: { title: 'Register' },
         },
         // The desk takes payment in the till, never through the card checkout.
         { path: 'checkout', element: <Navigate to="/basket" replace /> },

@@ -2,10 +2,12 @@ import { formatPence } from '@lido/pricing/money';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '../../router/index.ts';
 import {
+  BookingBlockNotice,
   freezeSummary,
   myDirectDebitQuery,
   myMembershipsQuery,
   OutstandingBalanceNotice,
+  PenaltyFeesSection,
   UpcomingBookingsSummary,
   useOwesBalance,
 } from '../../features/account/index.ts';
@@ -74,12 +76,9 @@ export function DashboardPage() {
     <section aria-labelledby="dashboard-heading">
       <h1 id="dashboard-heading">Hello, {user.firstName}</h1>
       <p className="lead">Customer ID {user.reference}</p>
-      {user.hasOutstandingPenalties && (
-        <p className="notice notice--warning">
-          You have an outstanding penalty. Please contact your centre before booking.
-        </p>
-      )}
+      <BookingBlockNotice />
       <OutstandingBalanceNotice />
+      <PenaltyFeesSection />
       <DirectDebitNotices />
       {user.membershipDocumentUploadRequired && (
         <p className="notice notice--warning">

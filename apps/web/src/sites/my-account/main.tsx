@@ -59,6 +59,7 @@ startSite('my-account', [
     'Membership history',
     (pages) => pages.MembershipHistoryPage,
   ),
+  accountPage('membership-card', 'Membership card', (pages) => pages.MembershipCardPage),
   accountPage('packages', 'Packages', (pages) => pages.PackagesPage),
   accountPage('bookings', 'Bookings', (pages) => pages.UpcomingBookingsPage),
   accountPage('bookings/upcoming', 'Bookings', (pages) => pages.UpcomingBookingsPage),

@@ -21,6 +21,8 @@ import { SavedCardChoice } from './saved-card-choice.tsx';
 import { ScaChallengeDialog } from './sca-challenge.tsx';
 import { useCardPay } from './use-card-pay.ts';
 import { useCardSession } from './use-card-session.ts';
+import { useEarlierPayment } from './earlier-payment.ts';
+import { useFinishOrder } from '../finish-order.ts';
 import type { CheckoutExtras } from '../checkout-source.ts';
 
 /**
@@ -69,6 +71,27 @@ export function CardPayment({
   const [saveCard, setSaveCard] = useState(false);
   const [ticked, setTicked] = useState<number[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
+  // A payment whose answer was lost, looked up when checkout opens and when Pay is pressed again
+  // (issue 33 item 8): paid goes on to the confirmation; otherwise the page says where it stands.
+  const finishOrder = useFinishOrder(onLeaving, extras.source);
+  const earlier = useEarlierPayment(finishOrder);
+  const [checking, setChecking] = useState<string | null>(null);
+  const checkingNotice = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (checking) checkingNotice.current?.focus();
+  }, [checking]);
+  const earlierNotice =
+    checking !== null
+      ? { title: 'We are checking your payment', message: checking }
+      : earlier?.message && earlier.status !== 'paid' && state.status !== 'failed'
+        ? {
+            title:
+              earlier.status === 'checking'
+                ? 'We are checking your payment'
+                : 'Your earlier payment was not taken',
+            message: earlier.message,
+          }
+        : null;
 
   const required = termsToAsk(terms.data);
   const termsAccepted = required.every((term) => ticked.includes(term.id));
@@ -95,8 +118,11 @@ export function CardPayment({
     extras,
     setProblem,
     onLeaving,
+    onChecking: setChecking,
   });
 
+  if (earlier?.status === 'paid')
+    return <Spinner label="Your payment went through: opening your confirmation" />;
   if (state.status === 'preparing' && !session) return <Spinner label="Preparing the payment form" />;
 
   return (
@@ -105,6 +131,12 @@ export function CardPayment({
         <p className="error-line" role="alert">
           {state.error}
         </p>
+      )}
+      {earlierNotice && (
+        <div ref={checkingNotice} tabIndex={-1} className="notice notice--warning" role="status">
+          <h2>{earlierNotice.title}</h2>
+          <p>{earlierNotice.message}</p>
+        </div>
       )}
       {state.status === 'failed' && (
         <div className="payment-failed" role="alert">
@@ -198,7 +230,15 @@ export function CardPayment({
         ) : (
           <>
             {/* Never disabled (WCAG 3.3.1; GOV.UK): pressed early, it says what is missing. */}
-            <Button variant="primary" size="lg" className="checkout-pay-button" onClick={() => void pay()}>
+            <Button
+              variant="primary"
+              size="lg"
+              className="checkout-pay-button"
+              onClick={() => {
+                setChecking(null);
+                void pay();
+              }}
+            >
               Pay {formattedTotal} now
             </Button>
             {cancelAction}

@@ -86,6 +86,12 @@ export function useDropIn(options: {
   // What the frame reported, for the frame it was reported by (a new session starts afresh).
   const frameKey = `${scriptUrl}|${sessionKey}|${mode}|${cardIdentifier ?? ''}`;
   const { current, report } = useFrameStatus(frameKey);
+  // The latest billing name, for a frame made after it changed: a frame remade while the customer
+  // typed would otherwise start with the name of the render that asked for it.
+  const latestName = useRef(cardholderName);
+  useEffect(() => {
+    latestName.current = cardholderName;
+  }, [cardholderName]);
 
   useEffect(() => {
     if (!scriptUrl || !sessionKey || !container) return;
@@ -101,6 +107,7 @@ export function useDropIn(options: {
           mode,
           ...(cardIdentifier ? { cardIdentifier } : {}),
           title,
+          cardholderName: latestName.current,
           onReady: () => report({ ready: true }),
           onValidityChange: (valid) => report({ valid }),
           onTokenise: (result) => {
@@ -122,9 +129,10 @@ export function useDropIn(options: {
     };
   }, [scriptUrl, sessionKey, mode, cardIdentifier, title, container, report]);
 
-  // The name reaches the frame once it is ready, and again as it changes, without a new frame.
+  // The name reaches the frame as it changes, without a new frame; a frame not ready yet keeps it
+  // and shows it once it is.
   useEffect(() => {
-    if (current.ready) dropIn.current?.prefill?.({ cardholderName });
+    dropIn.current?.prefill?.({ cardholderName });
   }, [cardholderName, current.ready]);
 
   /** Asks the frame for a card identifier; no answer within 2 s is a timeout. */

@@ -20,6 +20,7 @@ import {
   preparePayment,
 } from './payment-calls.ts';
 import type { PaymentEvent } from './payment-status.ts';
+import { stillChecking } from './earlier-payment.ts';
 import type { CardSession } from './use-card-session.ts';
 import type { CheckoutExtras } from '../checkout-source.ts';
 
@@ -40,6 +41,8 @@ export interface CardPayInput {
   extras: CheckoutExtras;
   setProblem: (problem: string | null) => void;
   onLeaving: (orderId: number) => void;
+  /** the provider cannot yet say whether an earlier payment was taken: what to tell the customer */
+  onChecking?: (message: string) => void;
 }
 
 /**
@@ -68,6 +71,16 @@ export function useCardPay(input: CardPayInput) {
   const fail = (text: string) => {
     dispatch({ type: 'failed', error: text });
     renew();
+  };
+
+  /** Neither paid nor failed (issue 33 item 8): said as such, never as "you have not been charged". */
+  const checking = (outcome: unknown): boolean => {
+    const message = stillChecking(outcome);
+    if (message === null) return false;
+    dispatch({ type: 'clear_sca' });
+    input.onChecking?.(message);
+    renew();
+    return true;
   };
 
   const complete = async (transactionUuid: string) => {
@@ -154,11 +167,11 @@ export function useCardPay(input: CardPayInput) {
             scaData: result.scaData,
           },
         });
-      } else {
+      } else if (!checking(result)) {
         fail(notAuthorisedMessage(result, false));
       }
     } catch (error) {
-      fail(errorMessage(error, 'Failed to authorize payment'));
+      if (!checking(error)) fail(errorMessage(error, 'Failed to authorize payment'));
     }
   };
 
@@ -195,9 +208,9 @@ export function useCardPay(input: CardPayInput) {
       if (result.transactionStatus === 'authorised') {
         dispatch({ type: 'authorised', transactionUuid: result.transactionUuid });
         await complete(result.transactionUuid);
-      } else fail(notAuthorisedMessage(result, afterSca));
+      } else if (!checking(result)) fail(notAuthorisedMessage(result, afterSca));
     } catch (error) {
-      fail(errorMessage(error, 'Failed to authorize payment'));
+      if (!checking(error)) fail(errorMessage(error, 'Failed to authorize payment'));
     }
   };
 

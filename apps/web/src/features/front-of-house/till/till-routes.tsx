@@ -30,4 +30,40 @@ export const tillRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('../audit/audit-page.tsx')).AuditPage }),
     handle: { title: 'Audit log', breadcrumb: 'Audit log' },
   },
+  {
+    // A manager's weekly series (issue 35 item 2, decision 0092).
+    path: 'timetable',
+    lazy: async () => ({
+      Component: (await import('../timetable-page.tsx')).StaffTimetableManagerPage,
+    }),
+    handle: { title: 'Timetable', breadcrumb: 'Timetable' },
+  },
+  {
+    // When programmes open for booking, with a fair waiting room (issue 39 item 1, decision 0098).
+    path: 'timetable/openings',
+    lazy: async () => ({
+      Component: (await import('../openings/openings-page.tsx')).BookingOpeningsPage,
+    }),
+    handle: { title: 'Booking openings', breadcrumb: 'Booking openings' },
+  },
+  {
+    // A manager's figures for their centres (issue 37 item 1, decision 0099).
+    path: 'dashboard',
+    lazy: async () => ({ Component: (await import('../dashboard/dashboard-page.tsx')).DashboardPage }),
+    handle: { title: 'Dashboard', breadcrumb: 'Dashboard' },
+  },
+  {
+    // A manager's packages, promotions and membership prices (issue 37 item 3, decision 0103).
+    path: 'prices',
+    lazy: async () => ({ Component: (await import('../prices/prices-page.tsx')).PricesPage }),
+    handle: { title: 'Prices and offers', breadcrumb: 'Prices and offers' },
+  },
+  {
+    // Sessions cancelled by the centre (issue 35 item 3, decision 0095).
+    path: 'timetable/cancel',
+    lazy: async () => ({
+      Component: (await import('../cancel-sessions-page.tsx')).CancelSessionsPage,
+    }),
+    handle: { title: 'Cancel sessions', breadcrumb: 'Cancel sessions' },
+  },
 ];
