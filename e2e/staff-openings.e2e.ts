@@ -43,7 +43,9 @@ describe('front of house: booking openings', () => {
 
     await page.getByRole('button', { name: 'Announce an opening' }).click();
     await page.getByRole('heading', { name: 'Announce an opening' }).waitFor();
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Announce an opening');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe('Announce an opening');
     await expectNoAxeViolations(page);
     // Nothing filled in: the file's words, after each field's label, in a summary that takes focus.
     await page.getByRole('button', { name: 'Announce', exact: true }).click();
@@ -64,7 +66,7 @@ describe('front of house: booking openings', () => {
     await page.getByText(/^Announced Yoga, next week: Booking opens \w+day \d+ \w+ at 07:00\.$/).waitFor();
     const row = page.getByRole('row').filter({ hasText: 'Yoga, next week' });
     await expect.poll(() => row.innerText()).toContain('Announced');
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Openings');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Openings');
     await expectNoAxeViolations(page);
 
     // A customer finds a yoga class at Castlefield saying when booking opens, and asks to be told.

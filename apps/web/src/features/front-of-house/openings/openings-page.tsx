@@ -3,6 +3,7 @@ import { prettyDate } from '@lido/pricing/calendar-date';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api/api-client.ts';
+import { useFocusAfterRender } from '../../../lib/focus/use-focus-after-render.ts';
 import { Link } from '../../../router/index.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
@@ -87,11 +88,12 @@ function ManagerOpenings({ openings }: { openings: StaffOpenings }) {
   const [message, setMessage] = useState('');
   const withdraw = useWithdrawOpening();
   const heading = useRef<HTMLHeadingElement>(null);
+  const focusAfterRender = useFocusAfterRender();
   // The form or the row's buttons are gone: focus goes to the list's heading.
   const backToList = (text: string) => {
     setEditing(null);
     setMessage(text);
-    requestAnimationFrame(() => heading.current?.focus());
+    focusAfterRender(() => heading.current);
   };
   return (
     <>

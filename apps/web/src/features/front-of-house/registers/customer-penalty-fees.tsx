@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useFocusAfterRender } from '../../../lib/focus/use-focus-after-render.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { LoadFailed } from '../till/load-failed.tsx';
@@ -22,12 +23,13 @@ export function CustomerPenaltyFees({ customerId, name }: { customerId: number; 
   const waive = useWaivePenaltyFee();
   const [waiving, setWaiving] = useState<number | null>(null);
   const [said, setSaid] = useState('');
+  const focusAfterRender = useFocusAfterRender();
   if (fees.isPending) return <Spinner label="Loading the fees" />;
   if (fees.isError) return <LoadFailed error={fees.error} />;
   const chosen = fees.data.fees.find((fee) => fee.id === waiving);
   const done = (feeId: number) => {
     setWaiving(null);
-    requestAnimationFrame(() => document.getElementById(`fee-${feeId}`)?.focus());
+    focusAfterRender(() => document.getElementById(`fee-${feeId}`));
   };
   return (
     <div className="customer-fees">

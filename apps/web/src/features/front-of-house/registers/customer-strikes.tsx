@@ -3,6 +3,7 @@ import { prettyDate } from '@lido/pricing/calendar-date';
 import { zonedFormat } from '@lido/pricing/calendar-date';
 import { useState } from 'react';
 import { useClientSettings } from '../../../app/client-settings/get-client-settings.ts';
+import { useFocusAfterRender } from '../../../lib/focus/use-focus-after-render.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { LoadFailed } from '../till/load-failed.tsx';
@@ -20,6 +21,7 @@ export function CustomerStrikes({ customerId, name }: { customerId: number; name
   const strikes = useCustomerStrikes(customerId);
   const [removing, setRemoving] = useState<number | null>(null);
   const [said, setSaid] = useState('');
+  const focusAfterRender = useFocusAfterRender();
   const day = (iso: string) =>
     prettyDate(
       zonedFormat('en-CA', timeZone, { year: 'numeric', month: '2-digit', day: '2-digit' }).format(
@@ -68,7 +70,7 @@ export function CustomerStrikes({ customerId, name }: { customerId: number; name
           onDone={(removed) => {
             setRemoving(null);
             if (removed) setSaid(`The strike is removed from ${name}.`);
-            requestAnimationFrame(() => document.getElementById(`strike-${chosen.id}`)?.focus());
+            focusAfterRender(() => document.getElementById(`strike-${chosen.id}`));
           }}
         />
       )}
