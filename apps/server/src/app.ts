@@ -20,6 +20,7 @@ import { resolveSite } from './http/sites.ts';
 import { registerStaticSites } from './http/static-sites.ts';
 import { activitiesRoutes } from './modules/activities/index.ts';
 import { packagesRoutes } from './modules/packages/index.ts';
+import { coursesRoutes } from './modules/courses/index.ts';
 import { accountRoutes } from './modules/account/index.ts';
 import { membershipExitRoutes } from './modules/memberships/index.ts';
 import { bookingsRoutes } from './modules/bookings/index.ts';
@@ -179,6 +180,7 @@ export async function buildApp({
   venuesRoutes(app, services);
   activitiesRoutes(app, services, config);
   packagesRoutes(app, services);
+  coursesRoutes(app, services);
   membershipsRoutes(app, services, config);
   cartRoutes(app, services, config);
   checkoutRoutes(app, services, config);

@@ -11,6 +11,7 @@ import { createAccountService } from './modules/account/index.ts';
 import { packagesDetails } from './modules/packages/index.ts';
 import { attendeeAllowances } from './attendee-allowances.ts';
 import { createPackagesService } from './modules/packages/index.ts';
+import { createCoursesService } from './modules/courses/index.ts';
 import { createAuthRepository } from './modules/auth/index.ts';
 import { createAuthService } from './modules/auth/index.ts';
 import { createCartRepository } from './modules/cart/index.ts';
@@ -249,6 +250,8 @@ export function createServices(
       openings: bookingOpenings,
     }),
     packages: createPackagesService({ db: database.db, operators }),
+    // Courses and swimming lessons (issue 36, decision 0105).
+    courses: createCoursesService({ db: database.db, operators, clock, timeZone: config.timeZone }),
     email,
     cardProvider,
     waitingList,

@@ -1657,3 +1657,115 @@ export const centreCancellations = pgTable('centre_cancellations', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
 });
+
+/** A skipped stretch of a course's weeks (migration 0074): a half-term, a closure. */
+export interface CourseSkip {
+  from: string;
+  to: string;
+}
+
+/** A lesson programme and its levels (migration 0074, decision 0105): written by the courses module. */
+export const courseProgrammes = pgTable(
+  'course_programmes',
+  {
+    id: serial('id').primaryKey(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    whichLevel: text('which_level').notNull().default(''),
+    sortOrder: integer('sort_order').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+  },
+  (table) => [unique('course_programmes_key').on(table.operatorId, table.key)],
+);
+
+export const courseLevels = pgTable(
+  'course_levels',
+  {
+    id: serial('id').primaryKey(),
+    programmeId: integer('programme_id')
+      .notNull()
+      .references(() => courseProgrammes.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    name: text('name').notNull(),
+    position: integer('position').notNull(),
+    whoFor: text('who_for').notNull().default(''),
+    outcomes: jsonb('outcomes').notNull().default([]).$type<string[]>(),
+    active: boolean('active').notNull().default(true),
+  },
+  (table) => [unique('course_levels_key').on(table.programmeId, table.key)],
+);
+
+export const courseTerms = pgTable(
+  'course_terms',
+  {
+    id: serial('id').primaryKey(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    name: text('name').notNull(),
+    firstDay: date('first_day', { mode: 'string' }).notNull(),
+    lastDay: date('last_day', { mode: 'string' }).notNull(),
+    skips: jsonb('skips').notNull().default([]).$type<CourseSkip[]>(),
+    releasesAt: timestamp('releases_at', { withTimezone: true }).notNull(),
+    active: boolean('active').notNull().default(true),
+  },
+  (table) => [unique('course_terms_key').on(table.operatorId, table.key)],
+);
+
+export const courses = pgTable(
+  'courses',
+  {
+    id: serial('id').primaryKey(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    name: text('name'),
+    levelId: integer('level_id')
+      .notNull()
+      .references(() => courseLevels.id),
+    venueId: integer('venue_id')
+      .notNull()
+      .references(() => venues.id),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => activityLocations.id),
+    /** ISO weekday, 1 Monday … 7 Sunday */
+    weekday: integer('weekday').notNull(),
+    startsAt: time('starts_at').notNull(),
+    endsAt: time('ends_at').notNull(),
+    minAge: integer('min_age'),
+    maxAge: integer('max_age'),
+    agesOn: date('ages_on', { mode: 'string' }),
+    capacity: integer('capacity').notNull(),
+    teacher: text('teacher').notNull().default(''),
+    termId: integer('term_id').references(() => courseTerms.id),
+    startsOn: date('starts_on', { mode: 'string' }),
+    skips: jsonb('skips').notNull().default([]).$type<CourseSkip[]>(),
+    pricing: text('pricing').notNull().$type<'term' | 'monthly'>(),
+    pricePence: integer('price_pence').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+  },
+  (table) => [unique('courses_key').on(table.operatorId, table.key)],
+);
+
+/** A pupil's place in a course (migration 0074): empty until enrolling is built. */
+export const courseEnrolments = pgTable('course_enrolments', {
+  id: serial('id').primaryKey(),
+  courseId: integer('course_id')
+    .notNull()
+    .references(() => courses.id),
+  pupilCustomerId: integer('pupil_customer_id')
+    .notNull()
+    .references(() => customers.id),
+  status: text('status').notNull().default('active').$type<'active' | 'withdrawn'>(),
+  firstLessonOn: date('first_lesson_on', { mode: 'string' }).notNull(),
+  enrolledAt: timestamp('enrolled_at', { withTimezone: true }).notNull().defaultNow(),
+  withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+});

@@ -4,6 +4,7 @@ import { activitySections, deskRulesSchema, membershipRulesSchema } from './acti
 import { bookingPenaltiesSchema } from '@lido/contracts/registers';
 import { isoDate, key, pence, text } from './catalogue-fields.schema.ts';
 import { packageEntrySchema } from './packages-file.schema.ts';
+import { courseSections } from './courses-file.schema.ts';
 import { staffSection } from './staff-file.schema.ts';
 
 /**
@@ -293,6 +294,8 @@ export const catalogueFileSchema = z
     packages: z.array(packageEntrySchema).default([]),
     /** announced booking openings and their waiting rooms (issue 39 item 1) */
     openings: openingsSection,
+    /** lesson programmes, terms and courses (issue 36, decision 0105) */
+    ...courseSections,
   })
   .superRefine(benefitsCoverKnownKeys);
 export type CatalogueFile = z.infer<typeof catalogueFileSchema>;

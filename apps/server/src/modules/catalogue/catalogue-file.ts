@@ -3,6 +3,7 @@ import { crossCheckActivities } from './activities-cross-check.ts';
 import { type CatalogueFile, catalogueFileSchema } from './catalogue-file.schema.ts';
 import { crossCheckOpenings } from './openings-file.schema.ts';
 import { crossCheckPackages } from './packages-file.schema.ts';
+import { crossCheckCourses } from './courses-file.schema.ts';
 
 export interface CatalogueProblem {
   /** e.g. types[2].paymentOptions[0].pricePence */
@@ -85,6 +86,7 @@ export function parseCatalogue(
     ...crossCheckActivities(raw, venueSlugs),
     ...crossCheckPackages(raw, venueSlugs),
     ...crossCheckOpenings(raw, venueSlugs),
+    ...crossCheckCourses(raw, venueSlugs),
   ].map((problem) => ({
     path: formatPath(problem.path),
     line: lineOf(doc, lines, problem.path),

@@ -22,6 +22,7 @@ import { storeCatalogueFile } from './catalogue-files.repository.ts';
 import { lockedCatalogueFile } from './prices-offers.repository.ts';
 import type { CatalogueFile } from './catalogue-file.schema.ts';
 import { applyPackages } from '../packages/index.ts';
+import { applyCourses } from '../courses/index.ts';
 import { savePromotions } from '../memberships/index.ts';
 
 interface AppliedActivities {
@@ -262,6 +263,8 @@ export async function applyCatalogue(
     // Activities and their sessions commit (or not) with the rest of the file.
     const applied = await applyActivities(tx, operatorId, file);
     await applyPackages(tx, operatorId, file.packages, venueIds);
+    // Courses name the places the activities wrote above (issue 36, decision 0105).
+    await applyCourses(tx, operatorId, file, venueIds, clock.timeZone);
     await importStaff(tx, operatorId, file.staff);
     await applyOpenings(tx, operatorId, file.openings, clock);
     // Kept for `npm run catalogue:export` (decision 0092).

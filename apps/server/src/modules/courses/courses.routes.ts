@@ -1,0 +1,42 @@
+import {
+  courseDetailSchema,
+  courseListSchema,
+  courseParamsSchema,
+  coursesParamsSchema,
+  coursesQuerySchema,
+} from '@lido/contracts/courses';
+import type { FastifyInstance } from 'fastify';
+import { apiRoutes, ok } from '../../http/api-schema.ts';
+import { parseInput } from '../../http/errors.ts';
+import type { RouteServices } from '../../http/callers.ts';
+
+/**
+ * The bookings site's courses (issue 36, decision 0105): public, like the timetable. A centre's
+ * courses filtered by programme, level, day and age; one course with its lessons and today's price.
+ */
+export function coursesRoutes(app: FastifyInstance, services: RouteServices<'courses'>): void {
+  const api = apiRoutes(app);
+  api.get(
+    '/api/courses/venues/:slug',
+    {
+      schema: {
+        params: coursesParamsSchema,
+        querystring: coursesQuerySchema,
+        response: ok(courseListSchema),
+      },
+    },
+    async (request) => {
+      const { slug } = parseInput(coursesParamsSchema, request.params);
+      const query = parseInput(coursesQuerySchema, request.query);
+      return { data: await services.courses.list(slug, query) };
+    },
+  );
+  api.get(
+    '/api/courses/:courseId',
+    { schema: { params: courseParamsSchema, response: ok(courseDetailSchema) } },
+    async (request) => {
+      const { courseId } = parseInput(courseParamsSchema, request.params);
+      return { data: await services.courses.detail(courseId) };
+    },
+  );
+}
