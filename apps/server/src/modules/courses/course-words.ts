@@ -7,7 +7,6 @@ import { billingDayText } from '@lido/pricing/membership-costs';
  * message catalogues of issue 38).
  */
 export const courseWords = {
-  venueNotFound: 'Unable to complete request, item not found.',
   courseNotFound: 'That course isn’t on offer. It may have ended or been withdrawn.',
 
   dayText: (day: number): string =>
