@@ -42,6 +42,8 @@ describe("a page's first reads are preloaded with its HTML and used, never fetch
     );
     expect(preloads.some((href) => href.startsWith('/api/memberships/types?venue_id='))).toBe(true);
     expect(preloads).toContain('/api/data-fields?onboarding_type=customer_account_online');
+    // The footer is read on every page, with the HTML rather than after the page's render (decision 0107).
+    expect(preloads).toContain('/api/activities/footer?venue=castlefield-leisure-centre');
     for (const href of preloads) expect(requests.get(href), href).toBe(1);
     expect(unused).toEqual([]);
   });
@@ -54,7 +56,13 @@ describe("a page's first reads are preloaded with its HTML and used, never fetch
     const { preloads, requests, unused } = await loadCountingPreloads(page, `${e2e.server.urls.myAccount}/`);
     await page.getByRole('heading', { name: /^Hello, /, level: 1 }).waitFor();
     expect(preloads).toEqual(
-      expect.arrayContaining(['/api/auth/user', '/api/cart', '/api/my-account/memberships']),
+      expect.arrayContaining([
+        '/api/auth/user',
+        '/api/cart',
+        '/api/my-account/memberships',
+        '/api/my-account/penalty-fees',
+        '/api/activities/footer',
+      ]),
     );
     for (const href of preloads) expect(requests.get(href), href).toBe(1);
     expect(unused).toEqual([]);

@@ -32,8 +32,10 @@ describe('serving the four sites', () => {
   it('has each page preload the client settings, its theme and, where the address names it, its first read', async () => {
     const client = '/api/client';
     const theme = '/api/frontend/theme';
+    // Every customer page reads its footer too, for the same venue as its theme (decision 0107).
+    const footer = '/api/activities/footer';
     const expected: [host: string, url: string, preloads: string[]][] = [
-      [siteHost.onlineJoining, '/', [client, theme, '/api/venues/online-joining']],
+      [siteHost.onlineJoining, '/', [client, theme, '/api/venues/online-joining', footer]],
       [
         siteHost.onlineJoining,
         '/centre/clifton-lido/membership/gym/recurring',
@@ -43,6 +45,7 @@ describe('serving the four sites', () => {
           `${theme}?venue=clifton-lido`,
           '/api/venues/online-joining/clifton-lido',
           '/api/data-fields?onboarding_type=customer_account_online',
+          `${footer}?venue=clifton-lido`,
         ],
       ],
       [
@@ -53,22 +56,41 @@ describe('serving the four sites', () => {
           `${theme}?venue=clifton-lido`,
           '/api/venues/online-joining/clifton-lido',
           '/api/data-fields?onboarding_type=customer_account_online',
+          `${footer}?venue=clifton-lido`,
         ],
       ],
-      [siteHost.onlineJoining, '/checkout', [client, theme]],
+      [siteHost.onlineJoining, '/checkout', [client, theme, footer]],
       [
         siteHost.bookings,
         '/location/clifton-lido?day=2026-01-02',
-        [client, `${theme}?venue=clifton-lido`, '/api/activities/venues/clifton-lido'],
+        [
+          client,
+          `${theme}?venue=clifton-lido`,
+          '/api/activities/venues/clifton-lido',
+          `${footer}?venue=clifton-lido`,
+        ],
       ],
       // The centre a kiosk or an embedding page names wins, as in the app; a malformed one is no venue.
       [
         siteHost.bookings,
         '/location/clifton-lido?centre=hove-baths',
-        [client, `${theme}?venue=hove-baths`, '/api/activities/venues/clifton-lido'],
+        [
+          client,
+          `${theme}?venue=hove-baths`,
+          '/api/activities/venues/clifton-lido',
+          `${footer}?venue=hove-baths`,
+        ],
       ],
-      [siteHost.bookings, '/?centre=%22%3E%3Cscript%3E', [client, theme, '/api/activities/venues']],
-      [siteHost.myAccount, '/', [client, theme]],
+      [siteHost.bookings, '/?centre=%22%3E%3Cscript%3E', [client, theme, '/api/activities/venues', footer]],
+      [siteHost.myAccount, '/', [client, theme, footer]],
+      // Where the address hides the chrome, the operator's footer is not shown, so not read.
+      [
+        siteHost.bookings,
+        '/location/clifton-lido?embedded=true',
+        [client, `${theme}?venue=clifton-lido`, '/api/activities/venues/clifton-lido'],
+      ],
+      [siteHost.onlineJoining, '/?kiosk=true', [client, theme, '/api/venues/online-joining']],
+      [siteHost.bookings, '/?kiosk=true', [client, theme, '/api/activities/venues', footer]],
       [siteHost.frontOfHouse, '/centre/clifton-lido', [client, theme]],
     ];
     for (const [host, url, preloads] of expected) {
@@ -103,7 +125,8 @@ describe('serving the four sites', () => {
       const body = (await t.app.inject({ url, headers })).body;
       return [...body.matchAll(/<link rel="preload" href="([^"]+)" as="fetch" crossorigin>/g)]
         .map((match) => match[1])
-        .slice(2); // after the client settings and the theme
+        .slice(2) // after the client settings and the theme
+        .filter((href) => !href?.startsWith('/api/activities/footer'));
     };
     const signedIn = 'lido_authToken=some-session; lido_authState=in.abc';
     expect(await preloadsOf('/', signedIn)).toEqual([
@@ -113,6 +136,7 @@ describe('serving the four sites', () => {
       '/api/my-account/direct-debit',
       '/api/my-account/outstanding-balance',
       '/api/my-account/bookings',
+      '/api/my-account/penalty-fees',
     ]);
     expect(await preloadsOf('/details', signedIn)).toEqual(['/api/auth/user', '/api/cart']);
     // The page reads the customer only when the state cookie says so, as the app's useAuthState does.
@@ -130,6 +154,17 @@ describe('serving the four sites', () => {
       '/api/cart',
     ]);
     expect(await preloadsOf('/', signedIn, siteHost.frontOfHouse)).toEqual([]);
+    // A confirmation page's order, named by its address (decision 0107); a guest has none to read.
+    const header = ['/api/auth/user', '/api/cart'];
+    const orderPages: [url: string, host: string, cookie: string | undefined, preloads: string[]][] = [
+      ['/order-confirmed/42', siteHost.onlineJoining, signedIn, [...header, '/api/orders/42']],
+      ['/booking-confirmed/42/', siteHost.bookings, signedIn, [...header, '/api/orders/42']],
+      ['/order-confirmed/42', siteHost.onlineJoining, undefined, []],
+      ['/order-confirmed/4%202', siteHost.onlineJoining, signedIn, header],
+      ['/booking-confirmed/42', siteHost.onlineJoining, signedIn, header],
+    ];
+    for (const [url, host, cookie, preloads] of orderPages)
+      expect(await preloadsOf(url, cookie, host), `${host}${url}`).toEqual(preloads);
   });
 
   it('sends a Content Security Policy with the page, framing only by allowed origins', async () => {

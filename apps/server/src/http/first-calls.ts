@@ -88,20 +88,62 @@ function basketRead(site: SiteName, pathname: string): string | undefined {
 /**
  * A signed-in customer's reads, as the page's code decides it is one (the state cookie says `in.`,
  * which `useAuthState` reads): every customer site's header reads the user and the basket (its
- * count), and my account's dashboard its memberships, Direct Debit, any outstanding balance and
- * the next bookings, which otherwise wait for the user to arrive. The staff site has its own session.
+ * count), a confirmation page its order, and my account's dashboard its memberships, Direct
+ * Debit, any outstanding balance, the next bookings and any penalty fees, which otherwise wait for
+ * the user to arrive. The staff site has its own session.
  */
 function signedInReads(site: SiteName, pathname: string, signedIn: boolean): string[] {
   if (site === 'front-of-house' || !signedIn) return [];
   const reads = ['/api/auth/user', '/api/cart'];
+  const order = confirmedOrderRead(site, pathname);
+  if (order) reads.push(order);
   if (site === 'my-account' && pathname === '/')
     reads.push(
       '/api/my-account/memberships',
       '/api/my-account/direct-debit',
       '/api/my-account/outstanding-balance',
       '/api/my-account/bookings',
+      '/api/my-account/penalty-fees',
     );
   return reads;
+}
+
+/**
+ * The operator's footer (`footerQuery` in apps/web/src/features/footer/get-footer.ts), which every
+ * customer page reads for the theme's venue as soon as it renders. Read once the page has rendered,
+ * it was the last request before the page's largest text in Lighthouse's simulation, a round trip
+ * after all the rest (decision 0107). Not where the address hides the chrome, and so the operator's
+ * footer: embedded, or a kiosk on the joining site (`Chrome` in apps/web/src/app/root-layout.tsx).
+ */
+function footerRead(site: SiteName, url: string, venue: string | undefined): string | undefined {
+  if (!showsOperatorFooter(site, url)) return undefined;
+  return venue ? `/api/activities/footer?venue=${venue}` : '/api/activities/footer';
+}
+
+/** Whether the page at this address shows (and so reads) the operator's footer. */
+function showsOperatorFooter(site: SiteName, url: string): boolean {
+  if (site === 'front-of-house') return false;
+  const search = new URL(url, 'http://page.invalid').searchParams;
+  if (search.get('embedded') === 'true') return false;
+  return !(site === 'online-joining' && search.get('kiosk') === 'true');
+}
+
+/** Each customer site's confirmation page, whose address names the order it shows. */
+const confirmationPages: Partial<Record<SiteName, string>> = {
+  'online-joining': 'order-confirmed',
+  bookings: 'booking-confirmed',
+};
+
+/**
+ * A confirmation page's order (`orderQuery` in apps/web/src/features/checkout/get-order.ts), named
+ * by its address: /order-confirmed/{id} on the joining site, /booking-confirmed/{id} on bookings.
+ * The page's heading waits for it, and it was read only once the page's code had run (decision
+ * 0107). An id the app would encode differently gets no preload.
+ */
+function confirmedOrderRead(site: SiteName, pathname: string): string | undefined {
+  const [first, id, ...rest] = pathname.split('/').filter(Boolean);
+  if (rest.length > 0 || !id || !/^[A-Za-z0-9_-]+$/.test(id)) return undefined;
+  return first === confirmationPages[site] ? `/api/orders/${id}` : undefined;
 }
 
 /** Who asks for a page, as its cookies say. */
@@ -134,8 +176,17 @@ export async function firstCallPreloads(
     ...(await joiningReads(site, pathname, visitor.hasSession, findJoiningPageIds)),
     ...signedInReads(site, pathname, visitor.signedIn),
   ];
+  const footer = footerRead(site, url, venue);
   // A set: checkout's first read is the basket, which the header reads too.
-  return [...new Set(['/api/client', theme, ...(pageRead ? [pageRead] : []), ...laterReads])]
+  return [
+    ...new Set([
+      '/api/client',
+      theme,
+      ...(pageRead ? [pageRead] : []),
+      ...laterReads,
+      ...(footer ? [footer] : []),
+    ]),
+  ]
     .map((href) => `<link rel="preload" href="${href}" as="fetch" crossorigin>`)
     .join('\n    ');
 }
