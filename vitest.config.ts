@@ -1,3 +1,5 @@
+// By path, not package name: the config's bundler leaves packages to Node, which can't load .ts.
+import { lidoMessages } from './packages/messages/src/vite-plugin.ts';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
@@ -35,7 +37,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
+        plugins: [lidoMessages(), react()],
         test: {
           name: 'web',
           // Tests beside their code under src count too (the card payment state machine's is one).

@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+// By path, not package name: the config's bundler leaves packages to Node, which can't load .ts.
+import { lidoMessages } from '../../packages/messages/src/vite-plugin.ts';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -10,8 +12,8 @@ const customerSites = sites.filter((site) => site !== 'front-of-house');
 
 /** Our own source: the web app and the shared packages. */
 const ours = /(apps[\\/]web[\\/]src|packages[\\/](contracts|pricing)[\\/]src)[\\/]/;
-/** React and TanStack Query: the `vendor` chunk. */
-const vendor = /node_modules[\\/](react|react-dom|scheduler|@tanstack)[\\/]/;
+/** React, TanStack Query and Lingui's runtime (the words, decision 0108): the `vendor` chunk. */
+const vendor = /node_modules[\\/](react|react-dom|scheduler|@tanstack|@lingui[\\/]core)[\\/]/;
 /** The bookings timetable and what it needs (the `timetable` chunk). */
 const timetable =
   /(apps[\\/]web[\\/]src[\\/]features[\\/](activities[\\/](timetable|timetable-filters|session-text|session-item|week-strip|get-timetable))|packages[\\/]contracts[\\/]src[\\/]activity-labels|packages[\\/]pricing[\\/]src[\\/]calendar-date)/;
@@ -163,7 +165,7 @@ function loadingShell(): Plugin {
 
 /** One code base, four entry points that share chunks; the server picks the HTML per site. */
 export default defineConfig({
-  plugins: [react(), loadingShell(), preloadSiteApp()],
+  plugins: [lidoMessages(), react(), loadingShell(), preloadSiteApp()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

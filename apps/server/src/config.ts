@@ -1,4 +1,5 @@
 /* eslint-disable max-lines -- every setting in one schema, so start-up can list everything wrong at once (house rule 11) */
+import { type Language, languages } from '@lido/messages/languages';
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
@@ -99,6 +100,15 @@ export const envSchema = z
     LIDO_MAP_API_KEY: optionalText,
     LIDO_MAP_STYLE_URL: optionalText,
     LIDO_KIOSK_HOME_URL: optionalText,
+    LIDO_LANGUAGES: z
+      .string()
+      .default('en')
+      .transform((value) => [...new Set(value.split(',').map((part) => part.trim()))])
+      .refine((list) => list.every((language) => (languages as readonly string[]).includes(language)), {
+        message: `must be a comma-separated list of ${languages.join(', ')}`,
+      })
+      .refine((list) => list.includes('en'), { message: 'must include en (English is always offered)' })
+      .transform((list) => list as Language[]),
     LIDO_OPENACTIVE_DISCUSSION_URL: optionalText.refine(
       (value) => value === undefined || /^https:\/\/\S+$/.test(value),
       { message: 'must be an https URL, such as the GitHub issues page where the open data is discussed' },
@@ -493,6 +503,8 @@ export interface Config {
   analytics: { gaMeasurementId: string | undefined; gtmContainerId: string | undefined };
   map: { apiKey: string | undefined; styleUrl: string | undefined };
   kioskHomeUrl: string | undefined;
+  /** The languages the customer sites offer (decision 0108): English, and Welsh when "cy" is listed. */
+  languages: Language[];
   /** where OpenActive data users discuss the open data (the dataset page's `discussionUrl`) */
   openActiveDiscussionUrl: string | undefined;
   /** the Direct Debit provider's need for a billing address; undefined leaves it to the operator's setting */
@@ -602,6 +614,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     analytics: { gaMeasurementId: env.LIDO_ANALYTICS_GA_ID, gtmContainerId: env.LIDO_ANALYTICS_GTM_ID },
     map: { apiKey: env.LIDO_MAP_API_KEY, styleUrl: env.LIDO_MAP_STYLE_URL },
     kioskHomeUrl: env.LIDO_KIOSK_HOME_URL,
+    languages: env.LIDO_LANGUAGES,
     openActiveDiscussionUrl: env.LIDO_OPENACTIVE_DISCUSSION_URL,
     directDebitBillingAddress:
       env.LIDO_DIRECT_DEBIT_BILLING_ADDRESS === undefined

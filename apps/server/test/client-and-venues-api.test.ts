@@ -28,6 +28,8 @@ describe('client settings and venues', () => {
       directDebitProvider: 'go_cardless',
       availableBillingDates: [1, 15, 28],
       kioskHomeUrl: 'https://kiosk.example.org',
+      // English only unless LIDO_LANGUAGES lists Welsh (decision 0108): no language switch.
+      languages: ['en'],
       kioskIdle: { warningMs: 90_000, resetMs: 95_000, orderConfirmedMs: 10_000 },
       currency: 'GBP',
       currencySymbol: '£',

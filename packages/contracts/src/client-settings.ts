@@ -19,6 +19,8 @@ export const clientSettingsSchema = z.object({
   customerServiceEmail: z.string(),
   availableBillingDates: z.array(z.number().int().min(1).max(28)),
   kioskHomeUrl: z.string().nullable(),
+  /** The languages the customer sites offer; the switch shows when there is more than one (decision 0108). */
+  languages: z.array(z.enum(['en', 'cy'])).min(1),
   /** Kiosk idle timers in ms (joining spec section 9: 90000, 95000 and 10000 by default). */
   kioskIdle: z.object({
     warningMs: z.number().int().positive(),

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { languageOfPath, pathInLanguage } from '@lido/messages/languages';
 import type { Config, SiteName } from '../config.ts';
 import { cookieNames, readCookies } from './cookies.ts';
 import type { FindJoiningPageIds } from '../modules/catalogue/index.ts';
@@ -57,7 +58,14 @@ export async function registerStaticSites(app: FastifyInstance, config: Config):
       findJoiningPageIds?: FindJoiningPageIds,
     ) {
       const entry = entryHtml(site);
-      const url = reply.request.url;
+      // "/cy/..." is the page in Welsh (decision 0108): the same app, told its language by the
+      // address. A language the operator doesn't offer, or any on the staff site (which stays in
+      // English), goes to the English address instead.
+      const language = languageOfPath(new URL(reply.request.url, 'http://page.invalid').pathname);
+      if (language !== 'en' && (site === 'front-of-house' || !config.languages.includes(language))) {
+        return reply.redirect(pathInLanguage(reply.request.url, 'en'), 302);
+      }
+      const url = pathInLanguage(reply.request.url, 'en');
       const cookies = readCookies(reply.request);
       const names = cookieNames(config);
       const visitor = {
@@ -68,7 +76,9 @@ export async function registerStaticSites(app: FastifyInstance, config: Config):
         await firstCallPreloads(site, url, visitor, findJoiningPageIds),
         routeChunkPreloads(site, new URL(url, 'http://page.invalid').pathname),
       ].filter(Boolean);
-      const html = entry?.replace('</head>', `  ${preloads.join('\n    ')}\n  </head>`);
+      const html = entry
+        ?.replace('<html lang="en-GB">', `<html lang="${language === 'en' ? 'en-GB' : language}">`)
+        .replace('</head>', `  ${preloads.join('\n    ')}\n  </head>`);
       if (!html) {
         return reply
           .status(503)

@@ -10,7 +10,7 @@ export function fakeWebDist(): string {
     fs.mkdirSync(path.join(dist, 'sites', site), { recursive: true });
     fs.writeFileSync(
       path.join(dist, 'sites', site, 'index.html'),
-      `<!doctype html><html><head><title>${site}</title></head><body></body></html>`,
+      `<!doctype html><html lang="en-GB"><head><title>${site}</title></head><body></body></html>`,
     );
   }
   fs.mkdirSync(path.join(dist, 'assets'));

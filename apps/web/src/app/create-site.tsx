@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject, RouterProvider } from '../router/index.ts';
 import { accessibilityStatementPath } from '../features/accessibility/index.ts';
+import { messagesLoaded, pageBasename } from '../i18n/i18n.ts';
 import { NotFoundPage } from './errors/not-found-page.tsx';
 import { RouteError } from './errors/route-error.tsx';
 import { RedirectToSelectedVenue } from './redirect-to-selected-venue.tsx';
@@ -40,6 +41,24 @@ export function siteRoutes(pages: RouteObject[], layout: ReactNode = <RootLayout
   ];
 }
 
+/**
+ * A lazy page's words load beside its code (decision 0108): on a Welsh page its Welsh is in before
+ * it renders, so no English flashes up first.
+ */
+function withTheirWords(routes: RouteObject[]): RouteObject[] {
+  return routes.map(({ lazy, children, ...route }) => ({
+    ...route,
+    ...(lazy && {
+      lazy: async () => {
+        const parts = await lazy();
+        await messagesLoaded();
+        return parts;
+      },
+    }),
+    ...(children && { children: withTheirWords(children) }),
+  }));
+}
+
 /** Pages may be given the query client, so their loaders can start the calls a page will make. */
 export function startSite(
   site: SiteName,
@@ -50,8 +69,19 @@ export function startSite(
   if (!container) throw new Error('The page has no #root element');
   const queryClient = createQueryClient();
   const router = createBrowserRouter(
-    siteRoutes(typeof pages === 'function' ? pages(queryClient) : pages, layout),
+    withTheirWords(siteRoutes(typeof pages === 'function' ? pages(queryClient) : pages, layout)),
+    { basename: pageBasename },
   );
+  // The first page's words (those its code has asked for by now) are in before it renders.
+  void messagesLoaded().then(() => render(container, site, queryClient, router));
+}
+
+function render(
+  container: HTMLElement,
+  site: SiteName,
+  queryClient: QueryClient,
+  router: ReturnType<typeof createBrowserRouter>,
+): void {
   createRoot(container).render(
     <StrictMode>
       <SiteContext.Provider value={site}>

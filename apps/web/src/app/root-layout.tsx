@@ -4,7 +4,14 @@ import { loadTagScripts, needsCleanDocument } from './analytics/tag-scripts.ts';
 import { recordPageView } from './analytics/data-layer.ts';
 import { useConsent } from './analytics/consent.ts';
 import { startErrorReporting } from './analytics/error-reporting.ts';
-import { AccountNav, Breadcrumbs, type RouteHandle, SiteHeader } from '../features/chrome/index.ts';
+import {
+  AccountNav,
+  Breadcrumbs,
+  chromeWords,
+  LanguageSwitch,
+  type RouteHandle,
+  SiteHeader,
+} from '../features/chrome/index.ts';
 import { SiteFooter } from '../features/footer/index.ts';
 import { CookieBanner } from '../features/cookie-consent/index.ts';
 import { SessionTimeout } from '../features/session-timeout/index.ts';
@@ -80,8 +87,9 @@ function Chrome({
   return (
     <div className="app" data-embedded={mode.embedded || undefined} data-kiosk={atKiosk || undefined}>
       <a className="skip-link" href="#main-content">
-        Skip to main content
+        {chromeWords('skipLink')}
       </a>
+      <LanguageSwitch languages={settings.languages} />
       <CookieBanner />
       {atKiosk && site === 'online-joining' && (
         <Suspense fallback={<div className="site-header kiosk-header" aria-hidden="true" />}>

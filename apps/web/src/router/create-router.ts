@@ -260,8 +260,9 @@ export function createRouter(routeObjects: RouteObject[], history: History): Rou
   };
 }
 
-export function createBrowserRouter(routes: RouteObject[]): Router {
-  return createRouter(routes, createBrowserHistory());
+/** `basename`: the address's language prefix ("/cy"), which the routes never see. */
+export function createBrowserRouter(routes: RouteObject[], options: { basename?: string } = {}): Router {
+  return createRouter(routes, createBrowserHistory(options.basename));
 }
 
 export function createMemoryRouter(

@@ -81,17 +81,32 @@ interface EntryState {
   idx?: number;
 }
 
+/** `pathname` below `basename` ("/cy/centres" below "/cy" is "/centres"); the path itself when it isn't. */
+export function stripBasename(pathname: string, basename: string): string {
+  if (!basename) return pathname;
+  if (pathname === basename) return '/';
+  return pathname.startsWith(`${basename}/`) ? pathname.slice(basename.length) : pathname;
+}
+
 /**
  * The browser's history. Each entry records its index, so a Back can be measured and, when a
  * blocker stops it, undone with `history.go` (the browser has already moved by then).
+ *
+ * With a `basename` ("/cy" on a Welsh page, decision 0108) the app sees addresses below it and every
+ * address it writes or links to is put back under it, so routes know nothing of the language.
  */
-export function createBrowserHistory(): History {
+export function createBrowserHistory(basename = ''): History {
   const global = window.history;
   const entryState = () => (global.state ?? {}) as EntryState;
   const readLocation = (): Location => {
-    const { pathname, search, hash } = window.location;
+    const { search, hash } = window.location;
+    const pathname = stripBasename(window.location.pathname, basename);
     const entry = entryState();
     return { pathname, search, hash, state: entry.usr ?? null, key: entry.key ?? 'default' };
+  };
+  const fullPath = (path: Partial<Path>): string => {
+    const inApp = createPath(path);
+    return basename && inApp.startsWith('/') ? `${basename}${inApp === '/' ? '' : inApp}` : inApp;
   };
   let index = entryState().idx;
   if (index == null) {
@@ -102,10 +117,10 @@ export function createBrowserHistory(): History {
   const write = (next: Location, method: 'pushState' | 'replaceState') => {
     const entry: EntryState = { usr: next.state, key: next.key, idx: index };
     try {
-      global[method](entry, '', createPath(next));
+      global[method](entry, '', fullPath(next));
     } catch {
       // Some browsers cap the entries or the state's size: a full page load still gets there.
-      window.location.assign(createPath(next));
+      window.location.assign(fullPath(next));
     }
     location = readLocation();
   };
@@ -138,7 +153,7 @@ export function createBrowserHistory(): History {
       window.addEventListener('popstate', onPop);
       return () => window.removeEventListener('popstate', onPop);
     },
-    href: createPath,
+    href: fullPath,
   };
 }
 

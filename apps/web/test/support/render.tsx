@@ -20,6 +20,7 @@ export const testSettings: ClientSettings = {
   customerServiceEmail: 'help@example.org',
   availableBillingDates: [1, 15],
   kioskHomeUrl: null,
+  languages: ['en'],
   kioskIdle: { warningMs: 90_000, resetMs: 95_000, orderConfirmedMs: 10_000 },
   savedCardsEnabled: true,
   currency: 'GBP',

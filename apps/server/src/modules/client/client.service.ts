@@ -26,6 +26,7 @@ export function createClientService(config: Config, repository: OperatorReads, c
         customerServiceEmail: operator.customerServiceEmail,
         availableBillingDates: [...operator.availableBillingDates].sort((a, b) => a - b),
         kioskHomeUrl: config.kioskHomeUrl ?? null,
+        languages: config.languages,
         kioskIdle: config.kioskIdle,
         savedCardsEnabled: operator.savedCardsEnabled,
         currency: operator.currency,

@@ -1,4 +1,5 @@
 import type { ClientSettings } from '@lido/contracts/client-settings';
+import { pageBasename } from '../../i18n/i18n.ts';
 import type { SiteName } from './site-context.tsx';
 
 export function siteOrigin(siteUrls: ClientSettings['siteUrls'], site: SiteName): string {
@@ -9,14 +10,18 @@ export function siteOrigin(siteUrls: ClientSettings['siteUrls'], site: SiteName)
   return siteUrls.onlineJoining;
 }
 
-/** A full URL to a path on another site, carrying `embedded=true` when embedded. */
+/**
+ * A full URL to a path on another site, carrying `embedded=true` when embedded, in the page's
+ * language (a Welsh page's links stay Welsh, decision 0108).
+ */
 export function crossSiteUrl(
   siteUrls: ClientSettings['siteUrls'],
   site: SiteName,
   path: string,
   { embedded, extraParams }: { embedded: boolean; extraParams?: Record<string, string> },
 ): string {
-  const url = new URL(path, siteOrigin(siteUrls, site));
+  const inLanguage = site !== 'front-of-house' && path.startsWith('/') ? `${pageBasename}${path}` : path;
+  const url = new URL(inLanguage, siteOrigin(siteUrls, site));
   if (embedded) url.searchParams.set('embedded', 'true');
   for (const [key, value] of Object.entries(extraParams ?? {})) url.searchParams.set(key, value);
   return url.toString();

@@ -3,3 +3,5 @@ export { AccountNav } from './account-nav.tsx';
 export { Breadcrumbs, type RouteHandle } from './breadcrumbs.tsx';
 export { LoginControl } from './login-control.tsx';
 export { SiteHeader } from './site-header.tsx';
+export { LanguageSwitch } from './language-switch.tsx';
+export { chromeWords } from './words.ts';

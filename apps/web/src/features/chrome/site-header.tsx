@@ -12,6 +12,7 @@ import { CrossSiteAnchor, SiteLink } from '../../app/site-mode/site-link.tsx';
 import type { SiteMode } from '../../app/site-mode/site-mode.ts';
 import { MobileDrawer } from './mobile-drawer.tsx';
 import { buyMembershipPath, LoginControl } from './login-control.tsx';
+import { chromeWords } from './words.ts';
 
 export interface HeaderProps {
   settings: ClientSettings;
@@ -24,10 +25,10 @@ export interface HeaderProps {
   venueSlug: string | undefined;
 }
 
-export function BasketLink({ count, label = 'Basket' }: { count: number; label?: string }) {
+export function BasketLink({ count, label = chromeWords('basket') }: { count: number; label?: string }) {
   const { pathname } = useLocation();
   const site = useSite();
-  const countText = count > 0 ? `, ${count} ${count === 1 ? 'item' : 'items'}` : '';
+  const countText = count > 0 ? chromeWords('basketCount', { count }) : '';
   return (
     <SiteLink
       site="bookings"
@@ -68,7 +69,7 @@ export function SiteHeader({ settings, mode, session, basketCount, logo, venueSl
           ref={menuButtonRef}
           type="button"
           className="site-header__menu-button"
-          aria-label="Open menu"
+          aria-label={chromeWords('openMenu')}
           aria-haspopup="dialog"
           onClick={() => setDrawerOpen(true)}
         >
@@ -77,24 +78,24 @@ export function SiteHeader({ settings, mode, session, basketCount, logo, venueSl
         <SiteLink site="bookings" to="/" className="site-header__logo">
           <ThemeLogoImage logo={logo} purpose="home" height={40} />
         </SiteLink>
-        <nav className="site-header__nav" aria-label="Main">
+        <nav className="site-header__nav" aria-label={chromeWords('mainNav')}>
           <ul>
             {mode.kiosk && (
               <li>
                 <CrossSiteAnchor className="header-link" href={kioskHome}>
-                  Back to Kiosk Home
+                  {chromeWords('kioskHome')}
                 </CrossSiteAnchor>
               </li>
             )}
             <li>
               <SiteLink site="bookings" to="/" className="header-link">
-                Book an activity
+                {chromeWords('bookActivity')}
               </SiteLink>
             </li>
             {settings.onlineJoiningEnabled && (
               <li>
                 <SiteLink site="online-joining" to={buyMembershipPath(venueSlug)} className="header-link">
-                  Buy a membership
+                  {chromeWords('buyMembership')}
                 </SiteLink>
               </li>
             )}
@@ -104,7 +105,7 @@ export function SiteHeader({ settings, mode, session, basketCount, logo, venueSl
           {session.isLoggedIn ? (
             <>
               <SiteLink site="my-account" to="/" className="header-link site-header__account">
-                My account
+                {chromeWords('myAccount')}
               </SiteLink>
               <AccountMenu />
             </>

@@ -1,0 +1,6 @@
+/** Modules the lido-messages Vite plugin makes: one namespace of one language's catalogue. */
+declare module 'lido-messages:*' {
+  import type { CompiledMessage } from '@lingui/message-utils/compileMessage';
+  const messages: Record<string, CompiledMessage | string>;
+  export default messages;
+}
