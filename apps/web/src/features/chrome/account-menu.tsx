@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { SiteLink } from '../../app/site-mode/site-link.tsx';
 import { mobileAccountNavItems } from './account-nav.tsx';
 import { LogOutButton } from './log-out-button.tsx';
+import { chromeWords } from './words.ts';
 
 /** The "Account" dropdown of the narrow header: the mobile account menu plus Log out. */
 export function AccountMenu() {
@@ -37,7 +38,7 @@ export function AccountMenu() {
         aria-controls={menuId}
         onClick={() => setOpen((value) => !value)}
       >
-        Account
+        {chromeWords('accountMenu')}
       </button>
       {open && (
         <ul className="account-menu__list" id={menuId}>

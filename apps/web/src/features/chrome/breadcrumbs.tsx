@@ -1,5 +1,6 @@
 import { Link, useMatches } from '../../router/index.ts';
 import { ChevronIcon, HomeIcon } from '../../ui/icons.tsx';
+import { chromeWords } from './words.ts';
 
 export interface RouteHandle {
   title?: string;
@@ -15,12 +16,12 @@ export function Breadcrumbs() {
     .map((match) => ({ path: match.pathname, label: (match.handle as RouteHandle | undefined)?.breadcrumb }))
     .filter((crumb): crumb is { path: string; label: string } => Boolean(crumb.label));
   return (
-    <nav className="breadcrumbs" aria-label="Breadcrumb">
+    <nav className="breadcrumbs" aria-label={chromeWords('breadcrumbNav')}>
       <ol>
         <li>
           <Link to="/" className="breadcrumbs__home">
             <HomeIcon />
-            <span className="visually-hidden">Home</span>
+            <span className="visually-hidden">{chromeWords('breadcrumbHome')}</span>
           </Link>
         </li>
         {crumbs.map((crumb, index) => {

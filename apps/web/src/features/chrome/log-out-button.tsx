@@ -1,5 +1,6 @@
 import { useNavigate } from '../../router/index.ts';
 import { useLogout } from '../../app/session/login.ts';
+import { chromeWords } from './words.ts';
 
 /**
  * Logs out (the server revokes the session and clears the cookie), then goes home. The navigation
@@ -20,7 +21,7 @@ export function LogOutButton({ className, onDone }: { className?: string; onDone
         await navigate('/');
       }}
     >
-      Log out
+      {chromeWords('logOut')}
     </button>
   );
 }

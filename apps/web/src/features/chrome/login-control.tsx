@@ -3,6 +3,7 @@ import { LoginDialog } from '../auth/index.ts';
 import { useLocation } from '../../router/index.ts';
 import { useSite } from '../../app/site-mode/site-context.tsx';
 import { SiteLink } from '../../app/site-mode/site-link.tsx';
+import { chromeWords } from './words.ts';
 
 /**
  * "Log in": on the bookings site it opens the login dialog; elsewhere it goes to /login. Inside
@@ -21,7 +22,7 @@ export function LoginControl({ className, onOpenDialog }: { className?: string; 
           className={className ?? 'button button--secondary button--md'}
           onClick={() => (onOpenDialog ? onOpenDialog() : setDialogOpen(true))}
         >
-          Log in
+          {chromeWords('logIn')}
         </button>
         {!onOpenDialog && <LoginDialog open={dialogOpen} onClose={() => setDialogOpen(false)} />}
       </>
@@ -33,7 +34,7 @@ export function LoginControl({ className, onOpenDialog }: { className?: string; 
       to={`/login?redirect=${encodeURIComponent(redirect)}`}
       className={className ?? 'button button--secondary button--md'}
     >
-      Log in
+      {chromeWords('logIn')}
     </SiteLink>
   );
 }

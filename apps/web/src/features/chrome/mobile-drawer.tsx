@@ -8,6 +8,7 @@ import { SiteLink } from '../../app/site-mode/site-link.tsx';
 import { type ThemeLogo, ThemeLogoImage } from '../../app/theme/theme-logo.tsx';
 import { LogOutButton } from './log-out-button.tsx';
 import { buyMembershipPath, LoginControl } from './login-control.tsx';
+import { chromeWords } from './words.ts';
 
 interface DrawerProps {
   /** set by the header's menu button; the drawer reports its closing (by any means) with `onClosed` */
@@ -57,7 +58,7 @@ export function MobileDrawer({
     <dialog
       ref={dialog}
       className="drawer"
-      aria-label="Menu"
+      aria-label={chromeWords('menu')}
       onClick={(event) => {
         if (event.target === event.currentTarget) close(); // a click on the backdrop
       }}
@@ -67,21 +68,26 @@ export function MobileDrawer({
         <div className="drawer__panel">
           <div className="drawer__top">
             <ThemeLogoImage logo={logo} height={32} />
-            <button type="button" className="icon-button" aria-label="Close menu" onClick={close}>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={chromeWords('closeMenu')}
+              onClick={close}
+            >
               <CloseIcon />
             </button>
           </div>
-          <nav aria-label="Menu">
+          <nav aria-label={chromeWords('menu')}>
             <ul className="drawer__links">
               <li>
                 <SiteLink site="bookings" to="/" onClick={close}>
-                  Book an activity
+                  {chromeWords('bookActivity')}
                 </SiteLink>
               </li>
               {settings.onlineJoiningEnabled && (
                 <li>
                   <SiteLink site="online-joining" to={buyMembershipPath(venueSlug)} onClick={close}>
-                    Buy a membership
+                    {chromeWords('buyMembership')}
                   </SiteLink>
                 </li>
               )}
@@ -93,13 +99,15 @@ export function MobileDrawer({
                   className={basketActive ? 'is-active' : undefined}
                   aria-current={basketActive ? 'page' : undefined}
                 >
-                  Shopping basket{basketCount > 0 ? ` (${basketCount})` : ''}
+                  {basketCount > 0
+                    ? chromeWords('shoppingBasketCount', { count: basketCount })
+                    : chromeWords('shoppingBasket')}
                 </SiteLink>
               </li>
               {session.isLoggedIn && (
                 <li>
                   <SiteLink site="my-account" to="/" onClick={close}>
-                    My account
+                    {chromeWords('myAccount')}
                   </SiteLink>
                 </li>
               )}
@@ -110,7 +118,7 @@ export function MobileDrawer({
               <LogOutButton className="button button--secondary button--lg" onDone={close} />
             ) : (
               <>
-                <p>Login to make bookings faster and manage your account</p>
+                <p>{chromeWords('logInPrompt')}</p>
                 <LoginControl
                   className="button button--primary button--lg"
                   onOpenDialog={() => {
@@ -120,7 +128,7 @@ export function MobileDrawer({
                   }}
                 />
                 <SiteLink site="my-account" to="/register" className="button button--secondary button--lg">
-                  Create an account
+                  {chromeWords('createAccount')}
                 </SiteLink>
               </>
             )}
