@@ -5,6 +5,7 @@ import { useClientSettings } from '../../app/client-settings/get-client-settings
 import { Button } from '../../ui/button.tsx';
 import { setBannerReopened, useBannerReopened } from './banner-store.ts';
 import './cookie-consent.css';
+import { cookieWords } from './words.ts';
 
 const focusMain = () => document.getElementById('main-content')?.focus({ preventScroll: true });
 
@@ -36,14 +37,15 @@ export function CookieBanner() {
     setAnswered(choice);
     if (withdrawing) withdrawTags();
   };
-  const label = `Cookies on ${siteName}`;
+  const label = cookieWords('banner', { siteName });
   if (answered)
     return (
       <section className="cookie-banner" aria-label={label}>
         <div className="cookie-banner__inner">
           <p ref={confirmation} tabIndex={-1} className="cookie-banner__confirmation">
-            You’ve {answered === 'granted' ? 'accepted' : 'rejected'} analytics cookies. You can change your
-            cookie settings at any time from “Cookie settings” at the bottom of the page.
+            {answered === 'granted'
+              ? cookieWords('acceptedConfirmation')
+              : cookieWords('rejectedConfirmation')}
           </p>
           <Button
             variant="secondary"
@@ -53,7 +55,7 @@ export function CookieBanner() {
               focusMain();
             }}
           >
-            Hide cookie message
+            {cookieWords('hide')}
           </Button>
         </div>
       </section>
@@ -65,20 +67,16 @@ export function CookieBanner() {
         <h2 ref={heading} tabIndex={-1} className="cookie-banner__title">
           {label}
         </h2>
-        <p>
-          We’d like to use analytics cookies (Google Analytics and Google Tag Manager) to understand how you
-          use {siteName} and to make it better. They are set only if you accept, and never on pages where you
-          enter card details.
-        </p>
+        <p>{cookieWords('question', { siteName })}</p>
         {consent !== null && (
-          <p>You have currently {consent === 'granted' ? 'accepted' : 'rejected'} analytics cookies.</p>
+          <p>{consent === 'granted' ? cookieWords('currentlyAccepted') : cookieWords('currentlyRejected')}</p>
         )}
         <div className="form__actions">
           <Button variant="primary" size="md" onClick={() => choose('granted')}>
-            Accept analytics cookies
+            {cookieWords('accept')}
           </Button>
           <Button variant="primary" size="md" onClick={() => choose('denied')}>
-            Reject analytics cookies
+            {cookieWords('reject')}
           </Button>
         </div>
       </div>
@@ -97,7 +95,7 @@ export function CookieSettingsButton() {
         setBannerReopened(true);
       }}
     >
-      Cookie settings
+      {cookieWords('settings')}
     </button>
   );
 }

@@ -4,6 +4,7 @@ import { useSite } from '../../app/site-mode/site-context.tsx';
 import { accessibilityStatementPath } from '../accessibility/index.ts';
 import { CookieSettingsButton } from '../cookie-consent/index.ts';
 import { footerQuery } from './get-footer.ts';
+import { footerWords } from './words.ts';
 
 /**
  * The operator's footer HTML arrives sanitised (see footerQuery), then Lido's own link. Where the
@@ -28,7 +29,7 @@ export function SiteFooter({
       {/* Lido's own link after the operator's HTML, so no footer can leave it out. */}
       <div className="site-footer__inner site-footer__lido">
         <SiteLink site={site} to={accessibilityStatementPath}>
-          Accessibility statement
+          {footerWords('accessibilityStatement')}
         </SiteLink>
         <CookieSettingsButton />
       </div>
