@@ -5,6 +5,7 @@ import { durationWords, LiveCountdown } from '../../ui/countdown.tsx';
 import { Modal } from '../../ui/modal.tsx';
 import { LoginControl } from '../chrome/index.ts';
 import type { SessionTimeoutControls, TimeoutPhase } from './use-session-timeout.ts';
+import { timeoutWords } from './words.ts';
 
 function WarningDialog({
   phase,
@@ -25,25 +26,18 @@ function WarningDialog({
   return (
     <Modal
       open={open}
-      title="You will be signed out soon"
+      title={timeoutWords('warningTitle')}
       // Escape or Close means "keep me here", as GOV.UK's timeout warning does.
       onClose={() => (extendable ? void stay() : onDismissLimit())}
       initialFocus={() => firstButton.current}
     >
-      {phase.kind === 'warning' && <LiveCountdown endsAt={phase.endsAt} before="We will sign you out in" />}
-      {extendable ? (
-        <p>
-          We do this to keep your information secure. Anything you have entered but not sent will be lost.
-        </p>
-      ) : (
-        <p>
-          You have been signed in for as long as one session can last. Send or note what you are doing, then
-          log in again to carry on.
-        </p>
+      {phase.kind === 'warning' && (
+        <LiveCountdown endsAt={phase.endsAt} before={timeoutWords('countdownBefore')} />
       )}
+      {extendable ? <p>{timeoutWords('keepSecure')}</p> : <p>{timeoutWords('sessionLimit')}</p>}
       {failed && (
         <p className="field__error" role="alert">
-          We could not reach the server to keep you signed in. Check your connection and try again.
+          {timeoutWords('extendFailed')}
         </p>
       )}
       <div className="form__actions">
@@ -54,7 +48,7 @@ function WarningDialog({
             className={buttonClass('primary', 'lg')}
             onClick={() => void stay()}
           >
-            Stay signed in
+            {timeoutWords('staySignedIn')}
           </button>
         ) : (
           <button
@@ -63,11 +57,11 @@ function WarningDialog({
             className={buttonClass('primary', 'lg')}
             onClick={onDismissLimit}
           >
-            Continue
+            {timeoutWords('continue')}
           </button>
         )}
         <Button variant="secondary" size="lg" onClick={onSignOut}>
-          Log out
+          {timeoutWords('logOut')}
         </Button>
       </div>
     </Modal>
@@ -78,19 +72,19 @@ function ExpiredDialog({ phase, onClose }: { phase: TimeoutPhase; onClose: () =>
   const open = phase.kind === 'expired';
   const idle = phase.kind === 'expired' && phase.reason === 'idle' && phase.idleTimeoutMs !== null;
   return (
-    <Modal open={open} title="You have been signed out" onClose={onClose}>
+    <Modal open={open} title={timeoutWords('signedOutTitle')} onClose={onClose}>
       {phase.kind === 'expired' && (
         <p>
           {idle && phase.idleTimeoutMs !== null
-            ? `We signed you out because you had not done anything for ${durationWords(phase.idleTimeoutMs)}, to keep your information secure.`
-            : 'Your session has ended, so you are no longer signed in.'}
+            ? timeoutWords('signedOutIdle', { duration: durationWords(phase.idleTimeoutMs) })
+            : timeoutWords('signedOutEnded')}
         </p>
       )}
-      <p>Anything you entered on this page and had not sent has not been saved.</p>
+      <p>{timeoutWords('notSaved')}</p>
       <div className="form__actions">
         <LoginControl className="button button--primary button--lg" />
         <Button variant="secondary" size="lg" onClick={onClose}>
-          Close
+          {timeoutWords('close')}
         </Button>
       </div>
     </Modal>
