@@ -6,6 +6,7 @@ import { useAuthState } from './session/session-store.ts';
 import type { SiteName } from './site-mode/site-context.tsx';
 import { useSite } from './site-mode/site-context.tsx';
 import { useSiteMode } from './site-mode/site-mode.ts';
+import { appWords } from './words.ts';
 
 /** Where a site shows one centre; my-account has no centre page. */
 export function selectedVenuePath(site: SiteName, slug: string | null | undefined): string {
@@ -25,6 +26,6 @@ export function RedirectToSelectedVenue() {
   const { centre } = useSiteMode();
   const { loggedIn } = useAuthState();
   const user = useQuery(userQuery(loggedIn && !centre));
-  if (!centre && loggedIn && user.isPending) return <Spinner label="Finding your centre" />;
+  if (!centre && loggedIn && user.isPending) return <Spinner label={appWords('findingCentre')} />;
   return <Navigate replace to={selectedVenuePath(site, centre ?? user.data?.homeVenueSlug)} />;
 }

@@ -11,6 +11,7 @@ import { applyTheme, type ResolvedTheme } from './theme/resolve-theme.ts';
 import { ApiError } from '../lib/api/api-client.ts';
 import { genericErrorLine } from '../lib/api/generic-error.ts';
 import { Spinner } from '../ui/spinner.tsx';
+import { appWords } from './words.ts';
 
 interface GateProps {
   venueSlug: string | undefined;
@@ -52,6 +53,6 @@ export function ThemeGate({ venueSlug, children }: GateProps) {
       </main>
     );
   }
-  if (!settings.data || !theme.data || !fontsReady) return <Spinner fullPage label="Loading" />;
+  if (!settings.data || !theme.data || !fontsReady) return <Spinner fullPage label={appWords('loading')} />;
   return <>{children({ settings: settings.data, theme: theme.data })}</>;
 }

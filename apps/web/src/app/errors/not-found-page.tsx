@@ -1,22 +1,20 @@
 import { Link } from '../../router/index.ts';
-
-export const notFoundHeading = "Whoops! Looks like you've gone offside.";
-export const notFoundText =
-  "The page you're looking for doesn't exist. Return home to keep the ball rolling.";
+import { pageBasename } from '../../i18n/i18n.ts';
+import { appWords } from '../words.ts';
 
 /** `inRouter` false renders a plain link, for the case where the router never started. */
 export function NotFoundPage({ inRouter = true }: { inRouter?: boolean }) {
   return (
     <div className="not-found">
-      <h1>{notFoundHeading}</h1>
-      <p>{notFoundText}</p>
+      <h1>{appWords('notFoundHeading')}</h1>
+      <p>{appWords('notFoundText')}</p>
       {inRouter ? (
         <Link className="button button--primary button--lg" to="/">
-          Go home
+          {appWords('goHome')}
         </Link>
       ) : (
-        <a className="button button--primary button--lg" href="/">
-          Go home
+        <a className="button button--primary button--lg" href={`${pageBasename}/`}>
+          {appWords('goHome')}
         </a>
       )}
     </div>

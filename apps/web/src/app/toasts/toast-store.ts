@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { appWords } from '../words.ts';
 
 export type ToastType = 'danger' | 'success' | 'neutral' | 'warning';
 
@@ -63,5 +64,5 @@ export function useToasts(): Toast[] {
 
 /** The spec's "Validation errors" toast for a 422. */
 export function showValidationErrors(validationMessages: Record<string, string[]>): number {
-  return showToast({ content: 'Validation errors', type: 'danger', validationMessages });
+  return showToast({ content: appWords('validationErrors'), type: 'danger', validationMessages });
 }

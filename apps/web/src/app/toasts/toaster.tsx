@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { CloseIcon } from '../../ui/icons.tsx';
 import { dismissToast, type Toast, useToasts } from './toast-store.ts';
+import { appWords } from '../words.ts';
 
 function ToastItem({ toast }: { toast: Toast }) {
   const [paused, setPaused] = useState(false);
@@ -39,7 +40,7 @@ function ToastItem({ toast }: { toast: Toast }) {
         type="button"
         className="toast__close"
         onClick={() => dismissToast(toast.id)}
-        aria-label="Close notification"
+        aria-label={appWords('closeNotification')}
       >
         <CloseIcon />
       </button>
@@ -53,7 +54,7 @@ export function Toaster() {
   const urgent = toasts.filter((toast) => toast.type === 'danger');
   const calm = toasts.filter((toast) => toast.type !== 'danger');
   return (
-    <section className="toaster" aria-label="Notifications">
+    <section className="toaster" aria-label={appWords('notifications')}>
       {/* The live regions wrap the lists, so the toasts keep their list semantics. */}
       <div role="status" aria-live="polite">
         <ol className="toaster__list">
