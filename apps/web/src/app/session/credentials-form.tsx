@@ -3,6 +3,7 @@ import { ApiError } from '../../lib/api/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { ErrorSummary, type FieldError } from '../../ui/error-summary.tsx';
 import { PasswordField, TextField } from '../../ui/form-fields.tsx';
+import { authWords } from '../../features/auth/index.ts';
 
 export interface CredentialsLogin {
   mutate: (
@@ -42,7 +43,7 @@ export function CredentialsForm({
     event.preventDefault();
     const found: FieldError[] = [];
     if (!username.trim()) found.push({ fieldId: ids.username, message: missingUsername });
-    if (!password) found.push({ fieldId: ids.password, message: 'Enter your password.' });
+    if (!password) found.push({ fieldId: ids.password, message: authWords('enterPassword') });
     setErrors(found);
     if (found.length > 0) return;
     login.mutate(
@@ -50,7 +51,7 @@ export function CredentialsForm({
       {
         onSuccess: onLoggedIn,
         onError: (error) => {
-          const message = error instanceof ApiError ? error.message : 'User signed out';
+          const message = error instanceof ApiError ? error.message : authWords('signedOut');
           setErrors([{ fieldId: ids.username, message }]);
         },
       },
@@ -75,7 +76,7 @@ export function CredentialsForm({
         />
         <PasswordField
           id={ids.password}
-          label="Password"
+          label={authWords('password')}
           name="password"
           autoComplete="current-password"
           value={password}
@@ -84,7 +85,7 @@ export function CredentialsForm({
         />
         <div className="form__actions">
           <Button type="submit" variant="primary" size="lg" disabled={login.isPending}>
-            {login.isPending ? 'Logging in…' : 'Log in'}
+            {login.isPending ? authWords('loggingIn') : authWords('logIn')}
           </Button>
           {extraActions}
         </div>

@@ -144,7 +144,7 @@ function PasswordForm() {
       <PasswordField
         id="field-password"
         label="New password"
-        hint={passwordGuidance}
+        hint={passwordGuidance()}
         autoComplete="new-password"
         value={values.password}
         error={errors.password}

@@ -5,6 +5,7 @@ import { ErrorSummary } from '../../ui/error-summary.tsx';
 import { TextField } from '../../ui/form-fields.tsx';
 import { Modal } from '../../ui/modal.tsx';
 import { useForgottenPassword } from './forgotten-password.ts';
+import { authWords } from './words.ts';
 
 type Step = 'closed' | 'request' | 'customer-id' | 'sent';
 
@@ -30,9 +31,7 @@ export function ForgottenPasswordDialogs({ open, onClose }: { open: boolean; onC
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!value.trim()) {
-      setError(
-        step === 'customer-id' ? 'Enter your customer ID.' : 'Enter your email address or customer ID.',
-      );
+      setError(step === 'customer-id' ? authWords('enterCustomerId') : authWords('enterEmailOrCustomerId'));
       return;
     }
     setError(undefined);
@@ -44,7 +43,7 @@ export function ForgottenPasswordDialogs({ open, onClose }: { open: boolean; onC
         } else setStep('sent');
       },
       onError: (failure) =>
-        setError(failure instanceof ApiError ? failure.message : 'Something went wrong, please try again.'),
+        setError(failure instanceof ApiError ? failure.message : authWords('somethingWentWrong')),
     });
   };
 
@@ -65,10 +64,10 @@ export function ForgottenPasswordDialogs({ open, onClose }: { open: boolean; onC
       />
       <div className="form__actions">
         <Button type="submit" variant="primary" size="lg" disabled={request.isPending}>
-          {request.isPending ? 'Sending…' : 'Send reset link'}
+          {request.isPending ? authWords('sending') : authWords('sendResetLink')}
         </Button>
         <Button variant="link" onClick={close}>
-          Back to login
+          {authWords('backToLogin')}
         </Button>
       </div>
     </form>
@@ -76,23 +75,17 @@ export function ForgottenPasswordDialogs({ open, onClose }: { open: boolean; onC
 
   return (
     <>
-      <Modal open={current === 'request'} title="Forgotten your password?" onClose={close}>
-        {form(
-          'Email address or customer ID',
-          "Enter your email address or customer ID and we'll email you a link to reset your password.",
-        )}
+      <Modal open={current === 'request'} title={authWords('forgottenTitle')} onClose={close}>
+        {form(authWords('emailOrCustomerId'), authWords('forgottenIntro'))}
       </Modal>
-      <Modal open={current === 'customer-id'} title="Enter your customer ID" onClose={close}>
-        {form(
-          'Customer ID',
-          'Your email address is linked to more than one account. Enter the customer ID of the account to reset.',
-        )}
+      <Modal open={current === 'customer-id'} title={authWords('customerIdTitle')} onClose={close}>
+        {form(authWords('customerId'), authWords('customerIdIntro'))}
       </Modal>
-      <Modal open={current === 'sent'} title="Check your email" onClose={close}>
-        <p>If we find an account with those details, we have sent reset instructions to its email address.</p>
-        <p>The link works once and expires in 60 minutes.</p>
+      <Modal open={current === 'sent'} title={authWords('checkEmailTitle')} onClose={close}>
+        <p>{authWords('checkEmailText')}</p>
+        <p>{authWords('linkExpiry')}</p>
         <Button variant="primary" size="lg" onClick={close}>
-          Back to login
+          {authWords('backToLogin')}
         </Button>
       </Modal>
     </>

@@ -2,4 +2,5 @@
 export { LoginDialog } from './lazy-login-dialog.tsx';
 export { passwordGuidance } from './password-guidance.ts';
 export { RequireLogin } from './require-login.tsx';
+export { authWords } from './words.ts';
 // The login and reset-password pages are not listed: sites load them with import() (decision 0024).

@@ -3,6 +3,7 @@ import { Button } from '../../ui/button.tsx';
 import { CredentialsForm } from '../../app/session/credentials-form.tsx';
 import { useLogin } from '../../app/session/login.ts';
 import { ForgottenPasswordDialogs } from './forgotten-password-dialogs.tsx';
+import { authWords } from './words.ts';
 
 /** The login form of the /login page and the bookings site's dialog, with "forgotten password". */
 export function LoginForm({ onLoggedIn, idPrefix = 'login' }: { onLoggedIn: () => void; idPrefix?: string }) {
@@ -12,13 +13,13 @@ export function LoginForm({ onLoggedIn, idPrefix = 'login' }: { onLoggedIn: () =
     <>
       <CredentialsForm
         idPrefix={idPrefix}
-        usernameLabel="Email address or customer ID"
-        missingUsername="Enter your email address or customer ID."
+        usernameLabel={authWords('emailOrCustomerId')}
+        missingUsername={authWords('enterEmailOrCustomerId')}
         login={login}
         onLoggedIn={onLoggedIn}
         extraActions={
           <Button variant="link" onClick={() => setResetOpen(true)}>
-            I have forgotten my password
+            {authWords('forgottenPasswordLink')}
           </Button>
         }
       />

@@ -2,6 +2,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from '../../router/index
 import { useAuthState } from '../../app/session/session-store.ts';
 import { safeRedirect } from '../../app/safe-redirect.ts';
 import { LoginForm } from './login-form.tsx';
+import { authWords } from './words.ts';
 
 /** /login: for logged-out visitors; a logged-in one goes straight to the redirect target. */
 export function LoginPage() {
@@ -12,10 +13,10 @@ export function LoginPage() {
   if (loggedIn) return <Navigate to={target} replace />;
   return (
     <section className="panel" aria-labelledby="login-heading">
-      <h1 id="login-heading">Already have an online account?</h1>
+      <h1 id="login-heading">{authWords('loginHeading')}</h1>
       <LoginForm onLoggedIn={() => navigate(target, { replace: true })} />
       <p>
-        <Link to="/">I don&apos;t have an account</Link>
+        <Link to="/">{authWords('noAccount')}</Link>
       </p>
     </section>
   );

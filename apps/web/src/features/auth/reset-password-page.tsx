@@ -6,6 +6,7 @@ import { ErrorSummary, type FieldError } from '../../ui/error-summary.tsx';
 import { PasswordField } from '../../ui/form-fields.tsx';
 import { passwordGuidance } from './password-guidance.ts';
 import { useResetPassword } from './forgotten-password.ts';
+import { authWords } from './words.ts';
 
 /** /reset-password?token=…: the page the reset email links to. */
 export function ResetPasswordPage() {
@@ -19,10 +20,10 @@ export function ResetPasswordPage() {
   if (reset.isSuccess) {
     return (
       <section className="panel" aria-labelledby="reset-done-heading">
-        <h1 id="reset-done-heading">Your password has been changed</h1>
-        <p>You can now log in with your new password.</p>
+        <h1 id="reset-done-heading">{authWords('passwordChangedHeading')}</h1>
+        <p>{authWords('passwordChangedText')}</p>
         <Link className="button button--primary button--lg" to="/login">
-          Log in
+          {authWords('logIn')}
         </Link>
       </section>
     );
@@ -31,9 +32,9 @@ export function ResetPasswordPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found: FieldError[] = [];
-    if (!password) found.push({ fieldId: 'new-password', message: 'Enter a new password.' });
+    if (!password) found.push({ fieldId: 'new-password', message: authWords('enterNewPassword') });
     if (password !== confirmation)
-      found.push({ fieldId: 'repeat-password', message: 'The password confirmation does not match.' });
+      found.push({ fieldId: 'repeat-password', message: authWords('passwordsDiffer') });
     setErrors(found);
     if (found.length > 0) return;
     reset.mutate(
@@ -45,8 +46,7 @@ export function ResetPasswordPage() {
             setErrors([
               {
                 fieldId: 'new-password',
-                message:
-                  error instanceof ApiError ? error.message : 'Something went wrong, please try again.',
+                message: error instanceof ApiError ? error.message : authWords('somethingWentWrong'),
               },
             ]);
             return;
@@ -75,21 +75,21 @@ export function ResetPasswordPage() {
 
   return (
     <section className="panel" aria-labelledby="reset-heading">
-      <h1 id="reset-heading">Choose a new password</h1>
+      <h1 id="reset-heading">{authWords('resetHeading')}</h1>
       <ErrorSummary errors={errors} />
       <form className="form" noValidate onSubmit={submit}>
         <PasswordField
           id="new-password"
-          label="New password"
+          label={authWords('newPassword')}
           autoComplete="new-password"
-          hint={passwordGuidance}
+          hint={passwordGuidance()}
           value={password}
           error={errorFor('new-password')}
           onChange={(event) => setPassword(event.target.value)}
         />
         <PasswordField
           id="repeat-password"
-          label="Repeat new password"
+          label={authWords('repeatPassword')}
           autoComplete="new-password"
           value={confirmation}
           error={errorFor('repeat-password')}
@@ -97,12 +97,10 @@ export function ResetPasswordPage() {
         />
         <div className="form__actions">
           <Button type="submit" variant="primary" size="lg" disabled={reset.isPending || !token}>
-            Change password
+            {authWords('changePassword')}
           </Button>
         </div>
-        {!token && (
-          <p className="error-line">This link is incomplete. Ask for a new one from the login page.</p>
-        )}
+        {!token && <p className="error-line">{authWords('incompleteLink')}</p>}
       </form>
     </section>
   );
