@@ -67,6 +67,7 @@ const priya: DeskCustomerDetail = {
   addressLineOne: '8 Potato Wharf',
   addressLineTwo: null,
   town: 'Manchester',
+  language: 'cy',
 };
 
 function renderDetails(role: 'desk' | 'supervisor', customer: DeskCustomerDetail = priya) {

@@ -170,6 +170,7 @@ describe('the selected customer bar', () => {
       addressLineOne: null,
       addressLineTwo: null,
       town: null,
+      language: 'en',
     };
     const { fetchStub } = stubFetch({ '/api/staff/customers/2': { body: { data: detail } } });
     vi.stubGlobal('fetch', fetchStub);

@@ -104,3 +104,12 @@ export const userUpdateBodySchema = z
       ctx.addIssue({ code: 'custom', path: ['password'], message: 'Enter a new password.' });
   });
 export type UserUpdateBody = z.infer<typeof userUpdateBodySchema>;
+
+/**
+ * PUT /api/my-account/language (Lido's, decision 0108): the language the customer chose with the
+ * switch, saved on their account for what they are sent. One the operator doesn't offer is refused.
+ */
+export const customerLanguageSchema = z.strictObject({
+  language: z.enum(['en', 'cy'], { message: 'Language must be en or cy' }),
+});
+export type CustomerLanguage = z.infer<typeof customerLanguageSchema>;

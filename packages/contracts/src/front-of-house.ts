@@ -53,6 +53,8 @@ export const deskCustomerDetailSchema = deskCustomerSchema.extend({
   addressLineOne: z.string().nullable(),
   addressLineTwo: z.string().nullable(),
   town: z.string().nullable(),
+  /** the language they chose online, so the desk can answer in it (issue 38 item 5) */
+  language: z.enum(['en', 'cy']),
 });
 export type DeskCustomerDetail = z.infer<typeof deskCustomerDetailSchema>;
 

@@ -344,6 +344,8 @@ export const customers = pgTable('customers', {
   }),
   relationship: text('relationship').$type<'child' | 'partner' | 'other'>(),
   removedFromFamilyAt: timestamp('removed_from_family_at', { withTimezone: true }),
+  /** the language they chose (migration 0077, decision 0108): what they are sent is in it */
+  language: text('language').$type<'en' | 'cy'>().notNull().default('en'),
 });
 
 /** A customer's account credit (migration 0055): the account-credit module's, no row is none. */

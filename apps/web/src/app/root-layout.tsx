@@ -89,7 +89,7 @@ function Chrome({
       <a className="skip-link" href="#main-content">
         {chromeWords('skipLink')}
       </a>
-      <LanguageSwitch languages={settings.languages} />
+      <LanguageSwitch languages={settings.languages} isLoggedIn={session.isLoggedIn} />
       <CookieBanner />
       {atKiosk && site === 'online-joining' && (
         <Suspense fallback={<div className="site-header kiosk-header" aria-hidden="true" />}>

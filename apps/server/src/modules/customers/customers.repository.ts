@@ -120,6 +120,11 @@ export async function setWorkingInstructionFlag(db: Executor, customerId: number
   await db.update(customers).set({ hasDirectDebitInstruction: value }).where(eq(customers.id, customerId));
 }
 
+/** The language a customer chose (decision 0108): what they are sent is in it. */
+export async function setCustomerLanguage(db: Executor, customerId: number, language: 'en' | 'cy') {
+  await db.update(customers).set({ language }).where(eq(customers.id, customerId));
+}
+
 /** A customer's password hash (a login upgrading an old hash's parameters). */
 export async function setPasswordHash(db: Executor, customerId: number, passwordHash: string) {
   await db.update(customers).set({ passwordHash }).where(eq(customers.id, customerId));

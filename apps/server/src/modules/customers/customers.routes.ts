@@ -2,6 +2,7 @@ import { messageAnswerSchema, sessionWithUserSchema } from '@lido/contracts/auth
 import { dataFieldsAnswerSchema } from '@lido/contracts/data-fields';
 import { apiRoutes, created, ok } from '../../http/api-schema.ts';
 import {
+  customerLanguageSchema,
   forgottenPasswordBodySchema,
   onboardingQuerySchema,
   registerBodySchema,
@@ -117,6 +118,21 @@ export function customersRoutes(
       const token = await services.auth.startSession(updated.id, session.kiosk);
       const state = setSessionCookies(reply, config, token);
       return { data: { token: state, user: await services.auth.userView(updated) } };
+    },
+  );
+
+  // The language switch tells the account (decision 0108): emails and receipts follow the choice.
+  api.put(
+    '/api/my-account/language',
+    { schema: { body: customerLanguageSchema, response: ok(customerLanguageSchema) } },
+    async (request, reply) => {
+      const { customer } = await requireCustomerInPerson(request, reply, services, config);
+      const { language } = parseInput(customerLanguageSchema, request.body);
+      if (!config.languages.includes(language)) {
+        throw new HttpError(422, 'This site is not offered in that language.');
+      }
+      await services.customers.setLanguage(customer, language);
+      return { data: { language } };
     },
   );
 

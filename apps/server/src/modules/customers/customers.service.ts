@@ -18,7 +18,7 @@ import { loginLimits, tooManyAttemptsMessage } from '../auth/index.ts';
 import { hashToken, newToken } from '../auth/index.ts';
 import { requireOperator } from '../operator/index.ts';
 import type { OperatorRepository } from '../operator/index.ts';
-import { type CustomersRepository, emailInUse } from './customers.repository.ts';
+import { type CustomersRepository, emailInUse, setCustomerLanguage } from './customers.repository.ts';
 import { passwordConfirmationMessage, passwordProblems } from './password-policy.ts';
 import { resetEmail } from './reset-email.ts';
 
@@ -231,6 +231,11 @@ export function createCustomersService(deps: {
         await email.send(resetEmail(operator.name, accounts[0]!.email, links));
       })().catch((error: unknown) => deps.log.error({ err: error }, 'password reset email failed'));
       return { sent };
+    },
+
+    /** Saves the language the customer chose (decision 0108), for what they are sent. */
+    async setLanguage(customer: CustomerRow, language: 'en' | 'cy') {
+      await setCustomerLanguage(deps.db, customer.id, language);
     },
 
     /** Changes the fields sent; a new password needs the current one and follows the guidance. */

@@ -52,6 +52,7 @@ export function createDeskCustomersService(deps: { db: Db }) {
         addressLineOne: row.customer.addressLineOne,
         addressLineTwo: row.customer.addressLineTwo,
         town: row.customer.town,
+        language: row.customer.language,
       };
     },
 

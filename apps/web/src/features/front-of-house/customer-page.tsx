@@ -142,6 +142,19 @@ export function CustomerPage() {
             {[data.addressLineOne, data.addressLineTwo, data.town].filter(Boolean).join(', ') || 'Not given'}
           </dd>
         </div>
+        <div>
+          {/* The language they chose online, so the desk can answer in it (issue 38 item 5). */}
+          <dt>Language</dt>
+          <dd>
+            {data.language === 'cy' ? (
+              <>
+                Welsh (<span lang="cy">Cymraeg</span>)
+              </>
+            ) : (
+              'English'
+            )}
+          </dd>
+        </div>
         {data.payer && (
           <div>
             <dt>Paid for by</dt>

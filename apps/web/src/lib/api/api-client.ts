@@ -28,6 +28,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** A 401 normally ends the session; calls that expect one (logging in) opt out. */
   handleUnauthorized?: boolean;
+  /** Sent even if the page is left at once (a link's click that also tells the server something). */
+  keepalive?: boolean;
 }
 
 let unauthorizedHandler: () => void = () => window.location.reload();
@@ -93,6 +95,7 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
   const headers: Record<string, string> = { accept: 'application/json' };
   const init: RequestInit = { method, headers, credentials: 'same-origin' };
   if (signal) init.signal = signal;
+  if (options.keepalive) init.keepalive = true;
   if (body !== undefined) {
     headers['content-type'] = 'application/json';
     init.body = JSON.stringify(convertKeys(body, camelToSnake));
