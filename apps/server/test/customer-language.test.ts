@@ -38,6 +38,27 @@ describe('a customer’s language', () => {
     expect(await deskSees(customer.id)).toBe('en');
   });
 
+  it('writes what it sends in that language: the password reset email, to the Welsh reset page', async () => {
+    const customer = await createCustomer(t, { firstName: 'Nia' });
+    await api.as(customer).put('/api/my-account/language', { language: 'cy' });
+    const before = (await t.services().email.list()).length;
+    await t
+      .services()
+      .customers.forgottenPassword(customer.reference, '127.0.0.9', 'http://localhost:3001/reset-password');
+    await expect.poll(async () => (await t.services().email.list()).length).toBe(before + 1);
+    const message = (await t.services().email.list()).find((sent) => sent.to === customer.email)!;
+    expect(message.subject).toBe('Ailosod eich cyfrinair Brightwater Leisure');
+    expect(message.text).toContain(
+      'Cawsom gais i ailosod y cyfrinair ar gyfer eich cyfrif Brightwater Leisure.',
+    );
+    expect(message.text).toContain('Mae pob dolen yn gweithio unwaith ac yn dod i ben ar ôl 60 munud.');
+    expect(message.text).toMatch(/^http:\/\/localhost:3001\/cy\/reset-password\?token=/m);
+    expect(message.html).toContain('<div lang="cy">');
+    expect(message.html).toContain('>Ailosod eich cyfrinair</a>');
+    // No English left but the operator's name (and the address of the page).
+    expect(message.text.replace(/http\S+/g, '')).not.toMatch(/Reset|password|Hello|link/i);
+  });
+
   it('refuses what is not a language, a guest, and the staff site, changing nothing', async () => {
     const customer = await createCustomer(t);
     for (const body of [

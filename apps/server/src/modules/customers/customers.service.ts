@@ -4,6 +4,7 @@ import type { DeskCustomerBody } from '@lido/contracts/front-of-house';
 import type { Db } from '../../db/client.ts';
 import { recordStaffAction } from '../audit/index.ts';
 import { normalisePostcode } from '@lido/contracts/uk-postcode';
+import { urlInLanguage } from '@lido/messages/server-words';
 import { invalidDateMessage, pastDateMessage } from '@lido/contracts/date-input';
 import { type CalendarDate, isCalendarDate } from '@lido/pricing/calendar-date';
 import type { FastifyBaseLogger } from 'fastify';
@@ -226,9 +227,11 @@ export function createCustomersService(deps: {
             now,
             new Date(now.getTime() + resetLinkLifetimeMs),
           );
-          links.push({ account, url: `${resetPageUrl}?token=${encodeURIComponent(token)}` });
+          // The reset page in the language the email is written in (the first account's).
+          const page = urlInLanguage(resetPageUrl, accounts[0]!.language);
+          links.push({ account, url: `${page}?token=${encodeURIComponent(token)}` });
         }
-        await email.send(resetEmail(operator.name, accounts[0]!.email, links));
+        await email.send(resetEmail(operator.name, accounts[0]!.email, links, accounts[0]!.language));
       })().catch((error: unknown) => deps.log.error({ err: error }, 'password reset email failed'));
       return { sent };
     },

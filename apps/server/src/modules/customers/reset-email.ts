@@ -1,44 +1,59 @@
+import { serverWords } from '@lido/messages/server-words';
+import type { Language } from '@lido/messages/languages';
 import type { EmailMessage } from '../../providers/email/email-provider.ts';
 import type { CustomerRow } from '../auth/index.ts';
 import { escapeHtml } from '../../http/escape-html.ts';
 
-/** The reset email: one link, or one per account when several accounts share the address. */
+/**
+ * The reset email: one link, or one per account when several accounts share the address. It is in
+ * `language`, the first account's (decision 0108), with each link to that language's reset page.
+ */
 export function resetEmail(
   operatorName: string,
   to: string,
   links: { account: CustomerRow; url: string }[],
+  language: Language = 'en',
 ): EmailMessage {
+  const words = serverWords(language);
   const several = links.length > 1;
   const intro = several
-    ? `Multiple accounts use this email address. Choose the account whose password you want to reset:`
-    : `We received a request to reset the password for your ${operatorName} account.`;
+    ? words('email.resetIntroSeveral')
+    : words('email.resetIntroOne', { operator: operatorName });
+  const nameOf = (account: CustomerRow) => `${account.firstName} ${account.lastName}`;
   const lines = links.map(({ account, url }) =>
-    several ? `${account.firstName} ${account.lastName} (customer ID ${account.reference}): ${url}` : url,
+    several
+      ? words('email.resetAccountLine', { name: nameOf(account), reference: account.reference, url })
+      : url,
   );
   const text = [
-    `Hello,`,
+    words('email.hello'),
     '',
     intro,
     '',
     ...lines,
     '',
-    'Each link works once and expires in 60 minutes.',
-    "If you didn't ask for this, you can ignore this email: your password has not changed.",
+    words('email.resetExpiry'),
+    words('email.resetIgnore'),
     '',
     operatorName,
   ].join('\n');
   const html = [
-    '<p>Hello,</p>',
+    `<p>${escapeHtml(words('email.hello'))}</p>`,
     `<p>${escapeHtml(intro)}</p>`,
     '<ul>',
     ...links.map(
       ({ account, url }) =>
-        `<li><a href="${escapeHtml(url)}">${several ? `Reset the password for ${escapeHtml(account.firstName)} ${escapeHtml(account.lastName)} (customer ID ${escapeHtml(account.reference)})` : 'Reset your password'}</a></li>`,
+        `<li><a href="${escapeHtml(url)}">${escapeHtml(
+          several
+            ? words('email.resetLinkSeveral', { name: nameOf(account), reference: account.reference })
+            : words('email.resetLinkOne'),
+        )}</a></li>`,
     ),
     '</ul>',
-    '<p>Each link works once and expires in 60 minutes.</p>',
-    "<p>If you didn't ask for this, you can ignore this email: your password has not changed.</p>",
+    `<p>${escapeHtml(words('email.resetExpiry'))}</p>`,
+    `<p>${escapeHtml(words('email.resetIgnore'))}</p>`,
     `<p>${escapeHtml(operatorName)}</p>`,
   ].join('\n');
-  return { to, subject: `Reset your ${operatorName} password`, text, html };
+  const body = language === 'en' ? html : `<div lang="${language}">\n${html}\n</div>`;
+  return { to, subject: words('email.resetSubject', { operator: operatorName }), text, html: body };
 }
