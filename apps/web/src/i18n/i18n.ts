@@ -32,7 +32,11 @@ export function namespace(
   english: Messages,
   load: Record<Exclude<Language, 'en'>, LoadMessages>,
 ): Words {
-  i18n.load(sourceLanguage, english);
+  // Copies, never the module's own object: Lingui keeps the first object it is given as the
+  // language's whole catalogue and adds every later namespace into it, which would put all of them
+  // into this namespace's English, and its Welsh, loaded after theirs, would then overwrite their
+  // Welsh with English.
+  i18n.load(sourceLanguage, { ...english });
   if (pageLanguage !== 'en') {
     const done = load[pageLanguage]().then(({ default: messages }) =>
       i18n.load(pageLanguage, { ...english, ...messages }),
