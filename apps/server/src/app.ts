@@ -180,7 +180,7 @@ export async function buildApp({
   venuesRoutes(app, services);
   activitiesRoutes(app, services, config);
   packagesRoutes(app, services);
-  coursesRoutes(app, services);
+  coursesRoutes(app, services, config);
   membershipsRoutes(app, services, config);
   cartRoutes(app, services, config);
   checkoutRoutes(app, services, config);

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { bookingLineKind } from './modules/bookings/index.ts';
+import { courseLineKind } from './modules/courses/index.ts';
 import { requireDirectDebitFor } from './modules/direct-debit/index.ts';
 import type { DirectDebitService } from './modules/direct-debit/index.ts';
 import { recoverCollection } from './modules/direct-debit/index.ts';
@@ -42,6 +43,7 @@ export function registeredLineKinds(deps: {
     bookingLineKind({ timeZone: deps.timeZone, clock: deps.clock }),
     packageLineKind(),
     penaltyFeeLineKind({ timeZone: deps.timeZone }),
+    courseLineKind(),
     deps.offeredPlace,
   ];
 }

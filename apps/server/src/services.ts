@@ -251,7 +251,15 @@ export function createServices(
     }),
     packages: createPackagesService({ db: database.db, operators }),
     // Courses and swimming lessons (issue 36, decision 0105).
-    courses: createCoursesService({ db: database.db, operators, clock, timeZone: config.timeZone }),
+    courses: createCoursesService({
+      db: database.db,
+      operators,
+      clock,
+      timeZone: config.timeZone,
+      carts,
+      view: createCartView({ operators, db: database.db, timeZone: config.timeZone, kinds }),
+      family,
+    }),
     email,
     cardProvider,
     waitingList,

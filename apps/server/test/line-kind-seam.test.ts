@@ -5,7 +5,7 @@ import type { Executor } from '../src/db/client.ts';
 import type { KindLines, LineKind } from '../src/modules/line-kinds/index.ts';
 import { apiClient } from './support/api.ts';
 import { startTestSandbox, type TestSandbox } from './support/card-sandbox.ts';
-import { browserFacts, cardBilling } from './support/checkout-calls.ts';
+import { authoriseByCard } from './support/checkout-calls.ts';
 import { createCustomer, type TestCustomer } from './support/factories.ts';
 import { createTestApp, siteHost, type TestApp } from './support/test-app.ts';
 
@@ -97,21 +97,7 @@ describe('a throwaway line kind bought through the ordinary checkout', () => {
     await rows('INSERT INTO test_locker_lines (cart_id, pence) VALUES ($1, $2)', [cart!.id, pence]);
     return cart!.id;
   };
-  const payByCard = async (customer: TestCustomer) => {
-    const prepared = (await api.as(customer).get<{ sessionKey: string }>('/api/checkout/prepare')).data;
-    const token = await sandbox.tokenise(prepared.sessionKey, { cardholderName: 'ALEX NEWMAN' });
-    return api
-      .as(customer)
-      .post<{ transactionUuid: string; transactionStatus: string }>('/api/checkout/authorise', {
-        ...cardBilling,
-        ...browserFacts,
-        session_key: prepared.sessionKey,
-        card_identifier: token.body.cardIdentifier,
-        card_holder_name: 'ALEX NEWMAN',
-        source: 'bookings',
-        terms: [],
-      });
-  };
+  const payByCard = (customer: TestCustomer) => authoriseByCard(api.as(customer), sandbox, 'ALEX NEWMAN');
   const complete = (customer: TestCustomer, transactionUuid: string) =>
     api.as(customer).post<{ orderId: number }>('/api/checkout/complete', {
       source: 'bookings',

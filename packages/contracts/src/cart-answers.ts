@@ -4,6 +4,7 @@ import { costsSchema, moneySchema } from './membership.ts';
 import { cartPackageItemSchema } from './packages.ts';
 import { cartOutstandingBalanceItemSchema } from './outstanding-balance.ts';
 import { cartPenaltyFeeItemSchema } from './penalty-fees.ts';
+import { cartCourseEnrolmentItemSchema } from './courses.ts';
 
 /**
  * What the basket calls answer. Apart from cart.ts (whose request schemas and constants the browser
@@ -50,6 +51,7 @@ export const cartItemSchema = z.discriminatedUnion('type', [
   cartPackageItemSchema,
   cartOutstandingBalanceItemSchema,
   cartPenaltyFeeItemSchema,
+  cartCourseEnrolmentItemSchema,
 ]);
 export type CartItem = z.infer<typeof cartItemSchema>;
 

@@ -141,3 +141,36 @@ export const courseDetailSchema = courseSummarySchema.extend({
   priceToday: coursePriceTodaySchema,
 });
 export type CourseDetail = z.infer<typeof courseDetailSchema>;
+
+/**
+ * POST /api/courses/{courseId}/enrol (issue 36, decision 0109): a place for the customer or one of
+ * their family, held in the basket like a session's place and paid through the ordinary checkout.
+ * Answers the basket (201).
+ */
+export const enrolBodySchema = z.strictObject({
+  /** the pupil: the customer themself (left out, or their own id) or one of their dependants */
+  pupilId: positiveId('The pupil').optional(),
+});
+export type EnrolBody = z.infer<typeof enrolBodySchema>;
+
+/** A basket line holding a place on a course for a pupil (the line kind `course-enrolment`). */
+export const cartCourseEnrolmentItemSchema = z.object({
+  id: z.number().int(),
+  type: z.literal('course_enrolment'),
+  courseId: z.number().int(),
+  /** "Stage 1" */
+  name: z.string(),
+  /** "Saturdays 09:00–09:30, Learner pool, Autumn 2026: 2 lessons left of 13, from 05 Dec 2026" */
+  description: z.string(),
+  pupil: z.object({ id: z.number().int(), name: z.string() }),
+  venue: z.object({ id: z.number().int(), name: z.string() }),
+  firstLessonDate: z.string(),
+  lessonsLeft: z.number().int(),
+  lessonsInTerm: z.number().int(),
+  /** the place is held until then (ISO instant); after it, it may be taken by someone else */
+  heldUntil: z.string(),
+  price: moneySchema,
+  sortBy: z.number(),
+  enablePrintReceipt: z.boolean(),
+});
+export type CartCourseEnrolmentItem = z.infer<typeof cartCourseEnrolmentItemSchema>;

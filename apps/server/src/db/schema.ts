@@ -626,7 +626,9 @@ export const orderItems = pgTable('order_items', {
   position: integer('position').notNull(),
   itemType: text('item_type')
     .notNull()
-    .$type<'membership' | 'booking' | 'package' | 'fee' | 'outstanding_balance' | 'penalty_fee'>(),
+    .$type<
+      'membership' | 'booking' | 'package' | 'fee' | 'outstanding_balance' | 'penalty_fee' | 'course_enrolment'
+    >(),
   description: text('description').notNull(),
   amountPence: integer('amount_pence').notNull(),
   details: jsonb('details').$type<OrderItemDetails | OutstandingBalanceDetails>(),
@@ -1770,4 +1772,7 @@ export const courseEnrolments = pgTable('course_enrolments', {
   firstLessonOn: date('first_lesson_on', { mode: 'string' }).notNull(),
   enrolledAt: timestamp('enrolled_at', { withTimezone: true }).notNull().defaultNow(),
   withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+  // the order that made it and what it paid (migration 0076, decision 0109)
+  orderId: integer('order_id').references(() => orders.id),
+  amountPence: integer('amount_pence'),
 });

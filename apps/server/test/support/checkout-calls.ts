@@ -1,4 +1,5 @@
-import { apiClient } from './api.ts';
+import { apiClient, type CallerApi } from './api.ts';
+import type { TestSandbox } from './card-sandbox.ts';
 import { basketWith } from './factories.ts';
 import type { TestApp } from './test-app.ts';
 import { siteHost } from './test-app.ts';
@@ -60,4 +61,22 @@ export function checkoutCalls(app: () => TestApp) {
   };
 
   return { host, call, gymBasket };
+}
+
+/**
+ * A card payment authorised as the checkout page makes it: prepare, the card frame's identifier
+ * from the sandbox, then authorise with the billing details (no terms to accept).
+ */
+export async function authoriseByCard(caller: CallerApi, sandbox: TestSandbox, cardholderName: string) {
+  const prepared = (await caller.get<{ sessionKey: string }>('/api/checkout/prepare')).data;
+  const token = await sandbox.tokenise(prepared.sessionKey, { cardholderName });
+  return caller.post<{ transactionUuid: string; transactionStatus: string }>('/api/checkout/authorise', {
+    ...cardBilling,
+    ...browserFacts,
+    session_key: prepared.sessionKey,
+    card_identifier: token.body.cardIdentifier,
+    card_holder_name: cardholderName,
+    source: 'bookings',
+    terms: [],
+  });
 }

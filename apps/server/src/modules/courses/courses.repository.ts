@@ -1,8 +1,8 @@
 import { and, asc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { placesTakenSql } from './course-enrolments.repository.ts';
 import {
   activityLocations,
-  courseEnrolments,
   courseLevels,
   courseProgrammes,
   courses,
@@ -10,9 +10,8 @@ import {
   venues,
 } from '../../db/schema.ts';
 
-/** Places taken: a course's active enrolments (empty until enrolling is built). */
-const taken = sql<number>`(SELECT count(*)::int FROM ${courseEnrolments}
-  WHERE ${courseEnrolments.courseId} = ${courses.id} AND ${courseEnrolments.status} = 'active')`;
+/** Places taken: a course's active enrolments and the places held in baskets (decision 0109). */
+const taken = sql<number>`${placesTakenSql(sql`${courses.id}`)}`;
 
 const courseColumns = {
   course: courses,

@@ -1,20 +1,27 @@
+import { cartSchema } from '@lido/contracts/cart-answers';
 import {
   courseDetailSchema,
+  enrolBodySchema,
   courseListSchema,
   courseParamsSchema,
   coursesParamsSchema,
   coursesQuerySchema,
 } from '@lido/contracts/courses';
 import type { FastifyInstance } from 'fastify';
-import { apiRoutes, ok } from '../../http/api-schema.ts';
+import type { Config } from '../../config.ts';
+import { apiRoutes, created, ok } from '../../http/api-schema.ts';
 import { parseInput } from '../../http/errors.ts';
-import type { RouteServices } from '../../http/callers.ts';
+import { requireCustomer, type RouteServices } from '../../http/callers.ts';
 
 /**
  * The bookings site's courses (issue 36, decision 0105): public, like the timetable. A centre's
  * courses filtered by programme, level, day and age; one course with its lessons and today's price.
  */
-export function coursesRoutes(app: FastifyInstance, services: RouteServices<'courses'>): void {
+export function coursesRoutes(
+  app: FastifyInstance,
+  services: RouteServices<'courses'>,
+  config: Config,
+): void {
   const api = apiRoutes(app);
   api.get(
     '/api/courses/venues/:slug',
@@ -37,6 +44,17 @@ export function coursesRoutes(app: FastifyInstance, services: RouteServices<'cou
     async (request) => {
       const { courseId } = parseInput(courseParamsSchema, request.params);
       return { data: await services.courses.detail(courseId) };
+    },
+  );
+  // Enrolling (decision 0109): a place held in the basket for the customer or one of their family.
+  api.post(
+    '/api/courses/:courseId/enrol',
+    { schema: { params: courseParamsSchema, body: enrolBodySchema, response: created(cartSchema) } },
+    async (request, reply) => {
+      const { customer } = await requireCustomer(request, reply, services, config);
+      const { courseId } = parseInput(courseParamsSchema, request.params);
+      const body = parseInput(enrolBodySchema, request.body ?? {});
+      return reply.status(201).send({ data: await services.courses.enrol(customer, courseId, body) });
     },
   );
 }

@@ -14,6 +14,13 @@ import { moneyFormat } from '@lido/pricing/money';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
 import { type OperatorRepository, requireOperator, requireVenue } from '../operator/index.ts';
+import type { CustomerRow } from '../auth/index.ts';
+import { type CartRepository, type CartView, requireOpen } from '../cart/index.ts';
+import type { FamilyService } from '../customers/index.ts';
+import { ageOn } from '@lido/pricing/calendar-date';
+import type { Cart } from '@lido/contracts/cart';
+import type { EnrolBody } from '@lido/contracts/courses';
+import * as enrolments from './course-enrolments.repository.ts';
 import { courseWords } from './course-words.ts';
 import { courseById, type CourseRow, coursesAt, programmesWithLevels } from './courses.repository.ts';
 
@@ -54,6 +61,10 @@ export function createCoursesService(deps: {
   operators: OperatorRepository;
   clock: () => Date;
   timeZone: string;
+  /** enrolling (decision 0109): the basket it holds places in, and the customer's family */
+  carts?: Pick<CartRepository, 'withTouchedCart'>;
+  view?: CartView;
+  family?: Pick<FamilyService, 'member'>;
 }) {
   const now = (): Now => {
     const parts = zonedParts(deps.clock(), deps.timeZone);
@@ -160,6 +171,72 @@ export function createCoursesService(deps: {
       };
     },
 
+    /**
+     * POST /api/courses/{courseId}/enrol (decision 0109): a place for the customer or one of their
+     * family, checked (the family, the ages, lessons left, a place already theirs) before anything
+     * is held, then held in the basket under the course's lock. Answers the basket.
+     */
+    async enrol(customer: CustomerRow, courseId: number, body: EnrolBody): Promise<Cart> {
+      const { carts, view, family } = deps;
+      if (!carts || !view || !family) throw new Error('enrolling needs the basket and the family');
+      const at = now();
+      const row = await courseById(deps.db, courseId, at.date);
+      if (!row) throw new HttpError(404, courseWords.courseNotFound);
+      const pupil = await family.member(customer, body.pupilId).catch((error: unknown) => {
+        if (error instanceof HttpError && error.statusCode === 404)
+          throw new HttpError(404, courseWords.notYourFamily);
+        throw error;
+      });
+      const name = `${pupil.firstName} ${pupil.lastName}`.trim();
+      const { course, term } = row;
+      if (course.pricing !== 'term') throw new HttpError(422, courseWords.monthlyNotYet);
+      const startTime = clockOf(course.startsAt);
+      const price = termPriceFor({
+        termPricePence: course.pricePence,
+        lessonDates: lessonDatesOf(row, at.date, continuousLessonsShown),
+        startTime,
+        now: at,
+      });
+      if (price.firstLessonDate === null)
+        throw new HttpError(409, courseWords.lateJoiner('', 0, price.lessonsInTerm, false));
+      checkAge(
+        { name, dateOfBirth: pupil.dateOfBirth },
+        course,
+        course.agesOn ?? term?.firstDay ?? price.firstLessonDate,
+      );
+      if (await enrolments.isEnrolled(deps.db, course.id, pupil.id))
+        throw new HttpError(409, courseWords.alreadyEnrolled(name));
+      // Full a moment ago: refused without queueing for the course's lock (most of a rush's asks
+      // once the places are gone). Free now is not trusted: the conditional INSERT decides.
+      if (row.taken >= course.capacity) throw new HttpError(409, courseWords.courseFull);
+      const cart = await carts.withTouchedCart(customer.id, async (tx, locked) => {
+        requireOpen(locked);
+        await enrolments.dropLapsedLines(tx, locked.id);
+        const line = { cartId: locked.id, courseId: course.id, pupilId: pupil.id };
+        await enrolments.lockCourse(tx, course.id);
+        const held = await enrolments.holdCoursePlace(tx, {
+          ...line,
+          amountPence: price.pricePence,
+          firstLessonOn: price.firstLessonDate!,
+          lessonsLeft: price.lessonsLeft,
+          lessonsInTerm: price.lessonsInTerm,
+        });
+        if (held === undefined) {
+          const why = await enrolments.whyNotHeld(tx, line);
+          throw new HttpError(
+            409,
+            why === 'in-basket'
+              ? courseWords.alreadyInBasket(name)
+              : why === 'enrolled'
+                ? courseWords.alreadyEnrolled(name)
+                : courseWords.courseFull,
+          );
+        }
+        return locked;
+      });
+      return view(customer, cart);
+    },
+
     /** GET /api/courses/{courseId}: 404 for a course not on show. */
     async detail(courseId: number): Promise<CourseDetail> {
       const operator = await requireOperator(deps.operators);
@@ -192,6 +269,22 @@ export function createCoursesService(deps: {
       };
     },
   };
+}
+
+/** Refuses (422) a pupil outside the course's ages on `on`, or whose age can't be known. */
+function checkAge(
+  pupil: { name: string; dateOfBirth: CalendarDate | null },
+  course: CourseRow['course'],
+  on: CalendarDate,
+): void {
+  if (course.minAge === null && course.maxAge === null) return;
+  if (!pupil.dateOfBirth) throw new HttpError(422, courseWords.dateOfBirthNeeded(pupil.name));
+  const age = ageOn(pupil.dateOfBirth, on);
+  const ages = courseWords.ages(course.minAge, course.maxAge, on)!;
+  if (course.minAge !== null && age < course.minAge)
+    throw new HttpError(422, courseWords.tooYoung(pupil.name, age, ages));
+  if (course.maxAge !== null && age > course.maxAge)
+    throw new HttpError(422, courseWords.tooOld(pupil.name, age, ages));
 }
 
 function priceToday(

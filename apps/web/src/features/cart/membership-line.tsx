@@ -23,13 +23,14 @@ export function MembershipLineItem({
       <p className="card__meta">
         {item.type === 'outstanding_balance'
           ? `${item.venue.name} · Direct Debit payment that failed`
-          : item.type === 'penalty_fee'
+          : item.type === 'penalty_fee' || item.type === 'course_enrolment'
             ? `${item.venue.name} · ${item.name}`
             : `${item.venue.name} · starts ${prettyDate(item.options.startDate)}`}
       </p>
-      {item.type !== 'outstanding_balance' && item.type !== 'penalty_fee' && item.purchasedForName && (
-        <p>For {item.purchasedForName}</p>
-      )}
+      {item.type !== 'outstanding_balance' &&
+        item.type !== 'penalty_fee' &&
+        item.type !== 'course_enrolment' &&
+        item.purchasedForName && <p>For {item.purchasedForName}</p>}
       <p className="basket__price">{item.price.formatted}</p>
       <Button variant="link" size="md" disabled={busy} onClick={onRemove}>
         Remove<span className="visually-hidden"> {item.description}</span>

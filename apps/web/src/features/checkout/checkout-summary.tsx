@@ -113,7 +113,7 @@ export function CheckoutSummary({ items }: { items: CartItem[] }) {
           );
         if (item.type === 'outstanding_balance')
           return <OutstandingBalanceSummary key={item.id} item={item} />;
-        if (item.type === 'penalty_fee')
+        if (item.type === 'penalty_fee' || item.type === 'course_enrolment')
           return (
             <section key={item.id} className="checkout-summary__item" aria-label={item.name}>
               <h3 className="payment-summary__name">{item.name}</h3>

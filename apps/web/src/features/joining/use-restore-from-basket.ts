@@ -48,6 +48,7 @@ export function useRestoreFromBasket(
       line.type === 'package' ||
       line.type === 'outstanding_balance' ||
       line.type === 'penalty_fee' ||
+      line.type === 'course_enrolment' ||
       !idle ||
       !joining ||
       !venue.data ||
