@@ -2,11 +2,13 @@ import type { Cart, CartItem } from '@lido/contracts/cart';
 import { cartSchema } from '@lido/contracts/cart-answers';
 import type { CartCourseEnrolmentItem, CourseDetail } from '@lido/contracts/courses';
 import type { FamilyChanged } from '@lido/contracts/family';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from './support/api.ts';
 import { startTestSandbox, type TestSandbox } from './support/card-sandbox.ts';
 import { authoriseByCard } from './support/checkout-calls.ts';
 import { createCustomer, type TestCustomer } from './support/factories.ts';
+import { staffLogin } from './support/staff-login.ts';
 import { createTestApp, siteHost, type TestApp } from './support/test-app.ts';
 
 /**
@@ -281,6 +283,59 @@ describe('enrolling on a course', { timeout: 180_000 }, () => {
     expect(refused.status).toBe(422);
     expect(refused.message).toMatch(/Monthly lessons paid by Direct Debit can’t be enrolled online yet/);
     expect(courseLines((await bookings.as(parent).cart()).data)).toEqual([]);
+  });
+
+  it('a place removed from the basket, or the basket discarded, is free again at once', async () => {
+    const course = await courseLike(stage1, 1);
+    const first = await parentWithChild();
+    const held = await enrol(first.parent, course, first.childId);
+    const [line] = courseLines(held.data);
+    expect(await placesLeft(course)).toBe(0);
+    const removed = await bookings.as(first.parent).removeFromCart([line!.id]);
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    expect(courseLines(removed.data)).toEqual([]);
+    expect(await placesLeft(course)).toBe(1);
+    const second = await parentWithChild();
+    expect((await enrol(second.parent, course, second.childId)).status).toBe(201);
+    expect((await bookings.as(second.parent).discardCart()).status).toBe(200);
+    expect(await placesLeft(course)).toBe(1);
+    expect((await enrol(first.parent, course, first.childId)).status).toBe(201);
+  });
+
+  it('is paid at the desk in cash; like a package, that order is not voided at the desk yet', async () => {
+    const course = await courseLike(stage1, 1);
+    const { parent, childId } = await parentWithChild('2020-03-01', 0);
+    expect((await enrol(parent, course, childId)).status).toBe(201);
+    const staff = siteHost.frontOfHouse;
+    const staffCall = (cookie: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+      t.app.inject({
+        method,
+        url,
+        headers: { host: staff, origin: `http://${staff}`, cookie },
+        ...(payload ? { payload } : {}),
+      });
+    const paid = await staffCall(await staffLogin(t, 'desk', 'Desk-Staff-2026!'), 'POST', '/api/cart/pay', {
+      source: 'front-of-house',
+      selectedUserId: parent.id,
+      transactionUuid: randomUUID(),
+      payments: [{ tender_type: 'cash', amount: 1500 }],
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const orderId = paid.json<{ data: { orderId: number } }>().data.orderId;
+    expect(await placesLeft(course)).toBe(0);
+    // Taken "today" on the app's clock, which the database's own now() is not.
+    await rows('UPDATE orders SET created_at = $1, completed_at = $1 WHERE id = $2', [
+      '2026-11-29T11:00:00Z',
+      orderId,
+    ]);
+    const supervisor = await staffLogin(t, 'supervisor', 'Supervisor-2026!');
+    const preview = await staffCall(supervisor, 'GET', `/api/staff/orders/${orderId}/void`);
+    expect(preview.statusCode).toBe(422);
+    expect(preview.json<{ message: string }>().message).toMatch(/cannot be voided at the desk/);
+    expect(await enrolments(course)).toEqual([
+      { pupil_customer_id: childId, status: 'active', amount_pence: 1500, order_id: orderId },
+    ]);
+    expect(await placesLeft(course)).toBe(0);
   });
 
   it('paid by card: the place stays held while paying, even past its hold, and the card pays the late joiner’s price', async () => {
