@@ -47,8 +47,6 @@ export interface QueueEntryRow {
   seenAt: Date;
   admittedAt: Date | null;
   activeUntil: Date | null;
-  /** waiting entries with a lower ticket */
-  ahead: number;
 }
 
 export const openingColumns = sql`id, key, name, lobby_opens_at AS "lobbyOpensAt", opens_at AS "opensAt",
@@ -100,11 +98,7 @@ export async function openingById(db: Executor, id: number): Promise<OpeningRow 
 }
 
 const entryColumns = sql`e.opening_id AS "openingId", e.customer_id AS "customerId", e.joined_at AS "joinedAt",
-  e.ticket, e.seen_at AS "seenAt", e.admitted_at AS "admittedAt", e.active_until AS "activeUntil",
-  CASE WHEN e.admitted_at IS NULL THEN (
-    SELECT count(*)::int FROM opening_queue_entries w
-     WHERE w.opening_id = e.opening_id AND w.admitted_at IS NULL AND w.ticket < e.ticket
-  ) ELSE 0 END AS ahead`;
+  e.ticket, e.seen_at AS "seenAt", e.admitted_at AS "admittedAt", e.active_until AS "activeUntil"`;
 
 function entry(row: QueueEntryRow): QueueEntryRow {
   const date = (value: Date | string | null) => (value === null ? null : new Date(value));
@@ -115,7 +109,6 @@ function entry(row: QueueEntryRow): QueueEntryRow {
     admittedAt: date(row.admittedAt),
     activeUntil: date(row.activeUntil),
     ticket: Number(row.ticket),
-    ahead: Number(row.ahead),
   };
 }
 
@@ -123,15 +116,18 @@ function entry(row: QueueEntryRow): QueueEntryRow {
 const seenRefreshSeconds = 10;
 
 /**
- * A customer's place, marked as seen now (the waiting page asks every few seconds; only people
- * still there are let in, and someone who comes back finds their place kept).
+ * The opening and the customer's place in its queue, marked as seen now, in one statement (the
+ * waiting page asks every few seconds: only people still there are let in, and someone who comes
+ * back finds their place kept). No opening: undefined; an opening the customer hasn't joined:
+ * `entry` undefined. How many wait ahead is not counted here: the service answers that from a
+ * snapshot of the waiting tickets (`waitingTickets`), one read a second per instance.
  */
-export async function seeEntry(
+export async function seeOpeningAndEntry(
   db: Executor,
   openingId: number,
   customerId: number,
   now: Date,
-): Promise<QueueEntryRow | undefined> {
+): Promise<{ opening: OpeningRow; entry: QueueEntryRow | undefined } | undefined> {
   // Written only when the last sighting is older than `seenRefreshSeconds`: a page near the front
   // asks every 2 s, and a write (and its commit) for each would be most of a poll's cost. The
   // UPDATE runs whether or not the SELECT reads it (PostgreSQL runs every data-modifying WITH).
@@ -142,9 +138,51 @@ export async function seeEntry(
          AND seen_at < ${at(now)} - make_interval(secs => ${seenRefreshSeconds})
       RETURNING customer_id
     )
-    SELECT ${entryColumns} FROM opening_queue_entries e
-     WHERE e.opening_id = ${openingId} AND e.customer_id = ${customerId}`)) as Rows<QueueEntryRow>;
-  return rows[0] && entry(rows[0]);
+    SELECT ${openingColumns}, e.customer_id IS NOT NULL AS "inQueue", ${entryColumns}
+      FROM booking_openings
+      LEFT JOIN opening_queue_entries e ON e.opening_id = booking_openings.id AND e.customer_id = ${customerId}
+     WHERE booking_openings.id = ${openingId}`)) as Rows<OpeningRow & QueueEntryRow & { inQueue: boolean }>;
+  const row = rows[0];
+  if (!row) return undefined;
+  return {
+    opening: opening(row),
+    entry: row.inQueue
+      ? entry({
+          openingId: row.openingId,
+          customerId: row.customerId,
+          joinedAt: row.joinedAt,
+          ticket: row.ticket,
+          seenAt: row.seenAt,
+          admittedAt: row.admittedAt,
+          activeUntil: row.activeUntil,
+        })
+      : undefined,
+  };
+}
+
+/**
+ * Every waiting ticket of an opening in order, with the opening's last tick, read together (one
+ * statement, so one moment): the tickets are as that tick or a later one left them. Each instance
+ * keeps this for a moment and answers every waiting customer's position from it.
+ */
+export async function waitingTickets(
+  db: Executor,
+  openingId: number,
+): Promise<{ tickedAt: Date | null; tickets: number[] }> {
+  const { rows } = (await db.execute(sql`
+    SELECT (SELECT ticked_at FROM booking_openings WHERE id = ${openingId}) AS "tickedAt",
+           ARRAY(SELECT ticket FROM opening_queue_entries
+                  WHERE opening_id = ${openingId} AND admitted_at IS NULL ORDER BY ticket) AS tickets`)) as Rows<{
+    tickedAt: Date | string | null;
+    tickets: (number | string)[] | string;
+  }>;
+  const row = rows[0]!;
+  // node-postgres and PGlite parse a float8[]; a driver that doesn't answers its text form.
+  const tickets =
+    typeof row.tickets === 'string'
+      ? row.tickets.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number)
+      : row.tickets.map(Number);
+  return { tickedAt: row.tickedAt === null ? null : new Date(row.tickedAt), tickets };
 }
 
 /** Joins the queue once: a second join (a refresh, another tab) keeps the first place. */

@@ -27,9 +27,12 @@ import {
   rejoinAtBack,
   reportLoad,
   saveTick,
-  seeEntry,
+  seeOpeningAndEntry,
   useAdmission,
+  waitingTickets,
 } from './booking-openings.repository.ts';
+import { openingView } from './opening-view.ts';
+import { createWaitingPositions } from './waiting-positions.ts';
 
 /**
  * Announced booking openings and their fair queue (issue 39, decision 0094).
@@ -55,6 +58,13 @@ const tickEveryMs = 1_000;
 const loadReportEveryMs = 1_000;
 /** How long one count of the places left answers every waiting customer's poll. */
 const placesCountMs = 2_000;
+/**
+ * The longest one instance answers positions from one read of the waiting tickets; it reads again
+ * sooner whenever a poll shows the queue has moved (a tick since the read), decision 0106.
+ */
+const positionsFreshMs = 2_000;
+
+const noSuchOpening = 'That booking opening does not exist.';
 
 /** The operator's ceiling on admissions, a second; none is no ceiling. */
 const ceilingPerSecond = (opening: OpeningRow) =>
@@ -89,50 +99,15 @@ export function createBookingOpeningsService(deps: {
     return fresh;
   }
 
-  const localDate = (date: Date) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(date);
+  const dateFormat = new Intl.DateTimeFormat('en-CA', { timeZone });
+  const localDate = (date: Date) => dateFormat.format(date);
   const gates = (opening: OpeningRow, session: GatedSession) =>
     (opening.activityId === null || opening.activityId === session.activityId) &&
     (opening.venueId === null || opening.venueId === session.venueId) &&
     localDate(session.startsAt) >= opening.sessionsFrom &&
     localDate(session.startsAt) <= opening.sessionsTo;
 
-  function opensText(date: Date): string {
-    const day = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      weekday: 'long',
-      day: 'numeric',
-      month: 'long',
-    }).format(date);
-    const time = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit' }).format(
-      date,
-    );
-    return `Booking opens ${day} at ${time}`;
-  }
-
-  function describe(opening: OpeningRow, now: Date): BookingOpening {
-    return {
-      id: opening.id,
-      name: opening.name,
-      lobbyOpensAt: opening.lobbyOpensAt.toISOString(),
-      opensAt: opening.opensAt.toISOString(),
-      gateEndsAt: opening.gateEndsAt.toISOString(),
-      opensText: opensText(opening.opensAt),
-      gates: {
-        activityId: opening.activityId,
-        venueId: opening.venueId,
-        sessionsFrom: opening.sessionsFrom,
-        sessionsTo: opening.sessionsTo,
-      },
-      state:
-        now >= opening.gateEndsAt
-          ? 'ended'
-          : now >= opening.opensAt
-            ? 'open'
-            : now >= opening.lobbyOpensAt
-              ? 'lobby'
-              : 'announced',
-    };
-  }
+  const { opensText, describe } = openingView(timeZone);
 
   /** A ticket: a fair draw before the opening, the arrival time after it. */
   const ticketAt = (opening: OpeningRow, now: Date) =>
@@ -157,18 +132,21 @@ export function createBookingOpeningsService(deps: {
   // otherwise open a transaction to find another instance (or itself) ticked under a second ago.
   const triedTick = new Map<number, number>();
 
-  /** Lets the next customers in, once a second at most across every instance. */
-  async function tick(openingId: number, now: Date): Promise<void> {
+  /**
+   * Lets the next customers in, once a second at most across every instance. Answers whether this
+   * call ticked (the opening's row, and perhaps the caller's place, have moved).
+   */
+  async function tick(openingId: number, now: Date): Promise<boolean> {
     const tried = triedTick.get(openingId);
-    if (tried !== undefined && now.getTime() >= tried && now.getTime() - tried < tickEveryMs) return;
+    if (tried !== undefined && now.getTime() >= tried && now.getTime() - tried < tickEveryMs) return false;
     triedTick.set(openingId, now.getTime());
-    await db.transaction(async (tx) => {
+    return db.transaction(async (tx) => {
       const opening = await lockOpeningForTick(tx, openingId);
-      if (!opening || now < opening.opensAt || now >= opening.gateEndsAt) return;
+      if (!opening || now < opening.opensAt || now >= opening.gateEndsAt) return false;
       const since =
         opening.tickedAt && opening.tickedAt > opening.opensAt ? opening.tickedAt : opening.opensAt;
       const elapsed = (now.getTime() - since.getTime()) / 1000;
-      if (opening.tickedAt && elapsed < 1) return;
+      if (opening.tickedAt && elapsed < 1) return false;
       const rate = nextRate(opening.admitPerSecond, await loadReportsSince(tx, since));
       // The operator's ceiling holds the rate that is used, not the one measured.
       const used = Math.min(rate, ceilingPerSecond(opening));
@@ -188,14 +166,26 @@ export function createBookingOpeningsService(deps: {
         admitPerSecond: rate,
         admitCredit: admitted < count ? 0 : owed - count,
       });
+      return true;
     });
   }
+
+  // Every waiting customer's position from one read of the waiting tickets a second (decision 0106).
+  const positions = createWaitingPositions({
+    read: async (openingId) => {
+      const { tickedAt, tickets } = await waitingTickets(db, openingId);
+      return { tick: tickedAt?.getTime() ?? 0, tickets };
+    },
+    freshMs: positionsFreshMs,
+  });
 
   function placeOf(
     opening: OpeningRow,
     entry: QueueEntryRow,
     now: Date,
     placesLeft: number | null,
+    /** waiting customers with a lower ticket (after the opening) */
+    ahead: number,
   ): QueuePlace {
     const described = describe(opening, now);
     if (entry.admittedAt) {
@@ -222,7 +212,7 @@ export function createBookingOpeningsService(deps: {
         placesLeft: null,
       };
     }
-    const position = entry.ahead + 1;
+    const position = ahead + 1;
     const perSecond = Math.min(opening.admitPerSecond, ceilingPerSecond(opening));
     const estimate = Math.ceil(position / Math.max(perSecond, 0.01));
     return {
@@ -251,22 +241,31 @@ export function createBookingOpeningsService(deps: {
 
   async function requireOpening(openingId: number): Promise<OpeningRow> {
     const opening = await openingById(db, openingId);
-    if (!opening) throw new HttpError(404, 'That booking opening does not exist.');
+    if (!opening) throw new HttpError(404, noSuchOpening);
     return opening;
   }
 
-  /** GET /api/booking-openings/{id}/queue: the customer's place, letting the next ones in first. */
+  /**
+   * GET /api/booking-openings/{id}/queue: the customer's place, letting the next ones in first.
+   * One statement reads the opening and the customer's own row (so being let in shows on the very
+   * next poll); how many wait ahead comes from the instance's snapshot of the waiting tickets.
+   */
   async function place(customerId: number, openingId: number): Promise<QueuePlace> {
     const now = clock();
-    let opening = await requireOpening(openingId);
-    if (now >= opening.opensAt && now < opening.gateEndsAt) {
-      await tick(openingId, now);
-      opening = await requireOpening(openingId);
-    }
-    const entry = await seeEntry(db, openingId, customerId, now);
+    const see = () => seeOpeningAndEntry(db, openingId, customerId, now);
+    let seen = await see();
+    if (!seen) throw new HttpError(404, noSuchOpening);
+    const open = now >= seen.opening.opensAt && now < seen.opening.gateEndsAt;
+    // A tick this poll made may have let this very customer in: read again (once a second at most).
+    if (open && (await tick(openingId, now))) seen = (await see())!;
+    const { opening, entry } = seen;
     if (!entry) throw new HttpError(404, notInQueueMessage);
     const left = now >= opening.opensAt ? await placesLeftOf(opening, now) : null;
-    return placeOf(opening, entry, now, left);
+    const ahead =
+      now >= opening.opensAt && !entry.admittedAt
+        ? await positions.ahead(openingId, opening.tickedAt?.getTime() ?? 0, entry.ticket, now.getTime())
+        : 0;
+    return placeOf(opening, entry, now, left, ahead);
   }
 
   return {
