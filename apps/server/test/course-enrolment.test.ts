@@ -1,6 +1,11 @@
 import type { Cart, CartItem } from '@lido/contracts/cart';
 import { cartSchema } from '@lido/contracts/cart-answers';
-import type { CartCourseEnrolmentItem, CourseDetail } from '@lido/contracts/courses';
+import {
+  type CartCourseEnrolmentItem,
+  type CourseDetail,
+  type CoursePupils,
+  coursePupilsSchema,
+} from '@lido/contracts/courses';
 import type { FamilyChanged } from '@lido/contracts/family';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -178,6 +183,51 @@ describe('enrolling on a course', { timeout: 180_000 }, () => {
     expect(made.every((row) => row.status === 'active')).toBe(true);
     expect(new Set(made.map((row) => row.pupil_customer_id)).size).toBe(5);
     expect(await placesLeft(course)).toBe(0);
+  });
+
+  it('says who on the account can be enrolled, and why not, before anything is chosen', async () => {
+    const course = await courseLike(stage1, 2);
+    const { parent, childId } = await parentWithChild('2020-03-01');
+    const toddler = await account.as(parent).post<FamilyChanged>('/api/my-account/family', {
+      first_name: 'Bea',
+      last_name: 'Tester',
+      date_of_birth: '2023-01-10',
+      relationship: 'child',
+    });
+    const beaId = toddler.data.family.find((member) => member.firstName === 'Bea')!.id;
+    const ask = () => bookings.as(parent).get<CoursePupils>(`/api/courses/${course}/pupils`);
+    const first = await ask();
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(coursePupilsSchema.safeParse(first.data).error).toBeUndefined();
+    expect(first.data).toMatchObject({ courseId: course, agesOn: '2026-09-05', closedReason: null });
+    const byId = (answer: CoursePupils) => new Map(answer.pupils.map((pupil) => [pupil.id, pupil]));
+    expect(byId(first.data).get(parent.id)).toMatchObject({ self: true, age: 36, canEnrol: false });
+    expect(byId(first.data).get(parent.id)!.reason).toMatch(/is too old for this course/);
+    expect(byId(first.data).get(childId)).toEqual({
+      id: childId,
+      name: 'Ada Tester',
+      self: false,
+      age: 6,
+      canEnrol: true,
+      reason: null,
+    });
+    expect(byId(first.data).get(beaId)).toMatchObject({ age: 3, canEnrol: false });
+    expect(byId(first.data).get(beaId)!.reason).toMatch(/^Bea Tester is too young for this course/);
+    // Enrolled: the child's place is named; the class now full is said for everyone.
+    expect((await enrol(parent, course, childId)).status).toBe(201);
+    expect((await pay(parent, 1500)).status).toBe(200);
+    const other = await parentWithChild();
+    expect((await enrol(other.parent, course, other.childId)).status).toBe(201);
+    const after = await ask();
+    expect(after.data.closedReason).toBe(
+      'This class is full, so no place can be held. Try another class of the same level.',
+    );
+    expect(byId(after.data).get(childId)).toMatchObject({
+      canEnrol: false,
+      reason: 'Ada Tester already has a place on this course.',
+    });
+    expect((await bookings.guest.get(`/api/courses/${course}/pupils`)).status).toBe(401);
+    expect((await bookings.as(parent).get('/api/courses/999999/pupils')).status).toBe(404);
   });
 
   it('refuses a child outside the ages before anything is held', async () => {

@@ -153,6 +153,32 @@ export const enrolBodySchema = z.strictObject({
 });
 export type EnrolBody = z.infer<typeof enrolBodySchema>;
 
+/**
+ * GET /api/courses/{courseId}/pupils (decision 0109): who on the account can be enrolled, asked
+ * before anything is chosen, so the page can say why not beside each name.
+ */
+export const coursePupilsSchema = z.object({
+  courseId: z.number().int(),
+  /** the date ages are taken on; null when nobody can join now */
+  agesOn: z.string().nullable(),
+  /** why nobody can be enrolled now (full, every lesson started, monthly); null when places may be had */
+  closedReason: z.string().nullable(),
+  pupils: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      /** the customer themself (else one of their family) */
+      self: z.boolean(),
+      /** whole years on `agesOn`; null without a date of birth or a date */
+      age: z.number().int().nullable(),
+      canEnrol: z.boolean(),
+      /** why this pupil can't be enrolled (ages, no date of birth, a place already); null when they can */
+      reason: z.string().nullable(),
+    }),
+  ),
+});
+export type CoursePupils = z.infer<typeof coursePupilsSchema>;
+
 /** A basket line holding a place on a course for a pupil (the line kind `course-enrolment`). */
 export const cartCourseEnrolmentItemSchema = z.object({
   id: z.number().int(),

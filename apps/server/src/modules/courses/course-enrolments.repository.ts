@@ -108,6 +108,21 @@ export async function isEnrolled(ex: Executor, courseId: number, pupilId: number
   return found.length > 0;
 }
 
+/** Which of these customers have an active place on the course. */
+export async function enrolledAmong(
+  ex: Executor,
+  courseId: number,
+  pupilIds: number[],
+): Promise<Set<number>> {
+  if (pupilIds.length === 0) return new Set();
+  const found = await rows<{ id: number }>(
+    ex,
+    sql`SELECT pupil_customer_id AS id FROM course_enrolments WHERE course_id = ${courseId}
+          AND pupil_customer_id = ANY(${idList(pupilIds)}::int[]) AND status = 'active'`,
+  );
+  return new Set(found.map((row) => row.id));
+}
+
 /**
  * The basket's lines whose hold has lapsed go (the caller holds the basket's lock): a customer
  * adding the same course again is not refused as "already in your basket" by a place no longer theirs.

@@ -4,6 +4,7 @@ import {
   enrolBodySchema,
   courseListSchema,
   courseParamsSchema,
+  coursePupilsSchema,
   coursesParamsSchema,
   coursesQuerySchema,
 } from '@lido/contracts/courses';
@@ -44,6 +45,16 @@ export function coursesRoutes(
     async (request) => {
       const { courseId } = parseInput(courseParamsSchema, request.params);
       return { data: await services.courses.detail(courseId) };
+    },
+  );
+  // Who on the account can be enrolled, and why not, before anything is chosen (decision 0109).
+  api.get(
+    '/api/courses/:courseId/pupils',
+    { schema: { params: courseParamsSchema, response: ok(coursePupilsSchema) } },
+    async (request, reply) => {
+      const { customer } = await requireCustomer(request, reply, services, config);
+      const { courseId } = parseInput(courseParamsSchema, request.params);
+      return { data: await services.courses.pupils(customer, courseId) };
     },
   );
   // Enrolling (decision 0109): a place held in the basket for the customer or one of their family.

@@ -2,55 +2,25 @@ import type { CourseDetail, CourseList, CoursesQuery, CourseSummary } from '@lid
 import { courseDays } from '@lido/contracts/courses';
 import { zonedParts } from '@lido/pricing/booking-rules';
 import type { CalendarDate } from '@lido/pricing/calendar-date';
-import {
-  continuousLessonDates,
-  type IsoWeekday,
-  lessonStillAhead,
-  termLessonDates,
-} from '@lido/pricing/course-lessons';
+import { lessonStillAhead } from '@lido/pricing/course-lessons';
 import { monthlyLessonCosts, termPriceFor } from '@lido/pricing/course-prices';
 import { billingDayFor } from '@lido/pricing/membership-costs';
 import { moneyFormat } from '@lido/pricing/money';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../http/errors.ts';
 import { type OperatorRepository, requireOperator, requireVenue } from '../operator/index.ts';
-import type { CustomerRow } from '../auth/index.ts';
-import { type CartRepository, type CartView, requireOpen } from '../cart/index.ts';
+import type { CartRepository, CartView } from '../cart/index.ts';
 import type { FamilyService } from '../customers/index.ts';
-import { ageOn } from '@lido/pricing/calendar-date';
-import type { Cart } from '@lido/contracts/cart';
-import type { EnrolBody } from '@lido/contracts/courses';
-import * as enrolments from './course-enrolments.repository.ts';
+import { createCourseEnrolling } from './course-enrolling.ts';
+import {
+  clockOf,
+  continuousLessonsShown,
+  lessonDatesOf,
+  nextLessonsListed,
+  type Now,
+} from './course-schedule.ts';
 import { courseWords } from './course-words.ts';
 import { courseById, type CourseRow, coursesAt, programmesWithLevels } from './courses.repository.ts';
-
-/** How many lessons ahead a continuous course shows on its page. */
-const continuousLessonsShown = 12;
-/** How many of the next lessons a listed course shows. */
-const nextLessonsListed = 3;
-
-type Now = { date: CalendarDate; time: string };
-
-/** Every lesson of a termly course; a continuous course's next `count` from today. */
-function lessonDatesOf(row: CourseRow, today: CalendarDate, count: number): CalendarDate[] {
-  const weekday = row.course.weekday as IsoWeekday;
-  if (row.term)
-    return termLessonDates({
-      weekday,
-      firstDay: row.term.firstDay,
-      lastDay: row.term.lastDay,
-      skips: [...row.term.skips, ...row.course.skips],
-    });
-  return continuousLessonDates({
-    weekday,
-    startsOn: row.course.startsOn!,
-    from: today,
-    count,
-    skips: row.course.skips,
-  });
-}
-
-const clockOf = (time: string) => time.slice(0, 5);
 
 /**
  * The bookings site's courses (issue 36, decision 0105): a centre's courses with places left and
@@ -62,9 +32,9 @@ export function createCoursesService(deps: {
   clock: () => Date;
   timeZone: string;
   /** enrolling (decision 0109): the basket it holds places in, and the customer's family */
-  carts?: Pick<CartRepository, 'withTouchedCart'>;
-  view?: CartView;
-  family?: Pick<FamilyService, 'member'>;
+  carts: Pick<CartRepository, 'withTouchedCart'>;
+  view: CartView;
+  family: Pick<FamilyService, 'member' | 'list'>;
 }) {
   const now = (): Now => {
     const parts = zonedParts(deps.clock(), deps.timeZone);
@@ -127,6 +97,8 @@ export function createCoursesService(deps: {
   }
 
   return {
+    ...createCourseEnrolling({ ...deps, now }),
+
     /** GET /api/courses/venues/{slug}: 404 for a centre the operator doesn't have. */
     async list(slug: string, query: CoursesQuery): Promise<CourseList> {
       const operator = await requireOperator(deps.operators);
@@ -171,72 +143,6 @@ export function createCoursesService(deps: {
       };
     },
 
-    /**
-     * POST /api/courses/{courseId}/enrol (decision 0109): a place for the customer or one of their
-     * family, checked (the family, the ages, lessons left, a place already theirs) before anything
-     * is held, then held in the basket under the course's lock. Answers the basket.
-     */
-    async enrol(customer: CustomerRow, courseId: number, body: EnrolBody): Promise<Cart> {
-      const { carts, view, family } = deps;
-      if (!carts || !view || !family) throw new Error('enrolling needs the basket and the family');
-      const at = now();
-      const row = await courseById(deps.db, courseId, at.date);
-      if (!row) throw new HttpError(404, courseWords.courseNotFound);
-      const pupil = await family.member(customer, body.pupilId).catch((error: unknown) => {
-        if (error instanceof HttpError && error.statusCode === 404)
-          throw new HttpError(404, courseWords.notYourFamily);
-        throw error;
-      });
-      const name = `${pupil.firstName} ${pupil.lastName}`.trim();
-      const { course, term } = row;
-      if (course.pricing !== 'term') throw new HttpError(422, courseWords.monthlyNotYet);
-      const startTime = clockOf(course.startsAt);
-      const price = termPriceFor({
-        termPricePence: course.pricePence,
-        lessonDates: lessonDatesOf(row, at.date, continuousLessonsShown),
-        startTime,
-        now: at,
-      });
-      if (price.firstLessonDate === null)
-        throw new HttpError(409, courseWords.lateJoiner('', 0, price.lessonsInTerm, false));
-      checkAge(
-        { name, dateOfBirth: pupil.dateOfBirth },
-        course,
-        course.agesOn ?? term?.firstDay ?? price.firstLessonDate,
-      );
-      if (await enrolments.isEnrolled(deps.db, course.id, pupil.id))
-        throw new HttpError(409, courseWords.alreadyEnrolled(name));
-      // Full a moment ago: refused without queueing for the course's lock (most of a rush's asks
-      // once the places are gone). Free now is not trusted: the conditional INSERT decides.
-      if (row.taken >= course.capacity) throw new HttpError(409, courseWords.courseFull);
-      const cart = await carts.withTouchedCart(customer.id, async (tx, locked) => {
-        requireOpen(locked);
-        await enrolments.dropLapsedLines(tx, locked.id);
-        const line = { cartId: locked.id, courseId: course.id, pupilId: pupil.id };
-        await enrolments.lockCourse(tx, course.id);
-        const held = await enrolments.holdCoursePlace(tx, {
-          ...line,
-          amountPence: price.pricePence,
-          firstLessonOn: price.firstLessonDate!,
-          lessonsLeft: price.lessonsLeft,
-          lessonsInTerm: price.lessonsInTerm,
-        });
-        if (held === undefined) {
-          const why = await enrolments.whyNotHeld(tx, line);
-          throw new HttpError(
-            409,
-            why === 'in-basket'
-              ? courseWords.alreadyInBasket(name)
-              : why === 'enrolled'
-                ? courseWords.alreadyEnrolled(name)
-                : courseWords.courseFull,
-          );
-        }
-        return locked;
-      });
-      return view(customer, cart);
-    },
-
     /** GET /api/courses/{courseId}: 404 for a course not on show. */
     async detail(courseId: number): Promise<CourseDetail> {
       const operator = await requireOperator(deps.operators);
@@ -269,22 +175,6 @@ export function createCoursesService(deps: {
       };
     },
   };
-}
-
-/** Refuses (422) a pupil outside the course's ages on `on`, or whose age can't be known. */
-function checkAge(
-  pupil: { name: string; dateOfBirth: CalendarDate | null },
-  course: CourseRow['course'],
-  on: CalendarDate,
-): void {
-  if (course.minAge === null && course.maxAge === null) return;
-  if (!pupil.dateOfBirth) throw new HttpError(422, courseWords.dateOfBirthNeeded(pupil.name));
-  const age = ageOn(pupil.dateOfBirth, on);
-  const ages = courseWords.ages(course.minAge, course.maxAge, on)!;
-  if (course.minAge !== null && age < course.minAge)
-    throw new HttpError(422, courseWords.tooYoung(pupil.name, age, ages));
-  if (course.maxAge !== null && age > course.maxAge)
-    throw new HttpError(422, courseWords.tooOld(pupil.name, age, ages));
 }
 
 function priceToday(
