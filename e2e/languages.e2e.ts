@@ -18,6 +18,11 @@ describe('choosing the language', () => {
   it('moves between English and Welsh on the same page, by mouse and by keyboard, at phone size', async () => {
     const bookings = e2e.server.urls.bookings;
     const page = await e2e.page({ width: 390, height: 844 });
+    // Lingui warns on the console for each message it was given uncompiled: there should be none.
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
     await visit(page, `${bookings}/location/${bookingCentre}?x=1`);
     expect(await lang(page)).toBe('en-GB');
     const cymraeg = page.getByRole('navigation', { name: 'Language' }).getByRole('link', { name: 'Cymraeg' });
@@ -46,6 +51,7 @@ describe('choosing the language', () => {
     await waitForPage(page);
     expect(await lang(page)).toBe('en-GB');
     await page.getByRole('link', { name: 'Skip to main content' }).waitFor({ state: 'attached' });
+    expect(warnings.filter((warning) => warning.includes('Uncompiled message'))).toEqual([]);
   });
 
   it('opens a shared Welsh link in Welsh on desktop, with the header in Welsh and links to other sites in Welsh', async () => {

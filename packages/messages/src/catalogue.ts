@@ -27,19 +27,19 @@ export function namespaceOf(id: string): string {
   return dot < 0 ? id : id.slice(0, dot);
 }
 
-export type CompiledCatalogue = Record<string, CompiledMessage | string>;
+export type CompiledCatalogue = Record<string, CompiledMessage>;
 
 /**
- * The namespace's messages in the language, compiled from ICU syntax into Lingui's runtime form (a
- * plain string when there is nothing to fill in), so no page needs the ICU parser. A message the
- * language lacks, or leaves empty, is left out: the English then shows, marked as English.
+ * The namespace's messages in the language, compiled from ICU syntax into Lingui's runtime form,
+ * so no page needs the ICU parser. Every message is a list of tokens, a plain text too (`["Basket"]`):
+ * Lingui takes a bare string for an uncompiled message and warns on the console each time it shows
+ * one. A message the language lacks, or leaves empty, is left out: the English then shows.
  */
 export function compileNamespace(language: Language, namespace: string, entries = readCatalogue(language)) {
   const compiled: CompiledCatalogue = {};
   for (const entry of entries) {
     if (namespaceOf(entry.id) !== namespace || entry.text === '') continue;
-    const tokens = compileMessageOrThrow(entry.text);
-    compiled[entry.id] = tokens.length === 1 && typeof tokens[0] === 'string' ? tokens[0] : tokens;
+    compiled[entry.id] = compileMessageOrThrow(entry.text);
   }
   return compiled;
 }
