@@ -1,6 +1,5 @@
 import type { CartCourseEnrolmentItem } from '@lido/contracts/courses';
-import { HttpError } from '../../http/errors.ts';
-import type { KindLines, LineKind } from '../line-kinds/index.ts';
+import { BasketChangedError, type KindLines, type LineKind } from '../line-kinds/index.ts';
 import * as repo from './course-enrolments.repository.ts';
 import { courseWords } from './course-words.ts';
 
@@ -79,12 +78,13 @@ export function courseLineKind(): LineKind<CourseLines> {
       await repo.keepCourseHolds(db, cartId);
     },
 
-    // A line whose hold ran out is paid only while its class still has a place for it.
+    // A line whose hold ran out is paid only while its class still has a place for it; refused as a
+    // changed basket, so a card payment already authorised goes back at once.
     async payable(db, { rows }) {
       for (const row of rows) {
         if (row.holding) continue;
         if (!(await repo.roomFor(db, row.course_id, row.line_id)))
-          throw new HttpError(409, courseWords.placeLost(courseOf(row)));
+          throw new BasketChangedError(courseWords.placeLost(courseOf(row)));
       }
     },
 
