@@ -7,6 +7,7 @@ import {
   coursePupilsSchema,
 } from '@lido/contracts/courses';
 import type { FamilyChanged } from '@lido/contracts/family';
+import { type Order, orderSchema } from '@lido/contracts/order';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from './support/api.ts';
@@ -138,6 +139,19 @@ describe('enrolling on a course', { timeout: 180_000 }, () => {
     expect(
       await rows('SELECT item_type, amount_pence FROM order_items WHERE order_id = $1', [orderId]),
     ).toEqual([{ item_type: 'course_enrolment', amount_pence: 1500 }]);
+    // The order's confirmation names the place and the pupil.
+    const order = await bookings.as(parent).get<Order>(`/api/orders/${orderId}`);
+    expect(order.status).toBe(200);
+    expect(orderSchema.safeParse(order.data).error).toBeUndefined();
+    expect(order.data.items).toEqual([
+      {
+        type: 'course_enrolment',
+        name: 'Course place',
+        description:
+          'Stage 1: Saturdays 09:00–09:30, Learner pool, Autumn 2026: 2 lessons left of 13, from 05 Dec 2026. For Ada Tester',
+        total: expect.objectContaining({ formatted: '£15.00' }),
+      },
+    ]);
     const [credit] = await rows<{ balance_pence: number }>(
       'SELECT balance_pence FROM account_credit_balances WHERE customer_id = $1',
       [parent.id],

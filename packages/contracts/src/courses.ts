@@ -200,3 +200,13 @@ export const cartCourseEnrolmentItemSchema = z.object({
   enablePrintReceipt: z.boolean(),
 });
 export type CartCourseEnrolmentItem = z.infer<typeof cartCourseEnrolmentItemSchema>;
+
+/** An order line that paid for a place on a course: the confirmation says which and for whom. */
+export const orderCourseEnrolmentItemSchema = z.object({
+  type: z.literal('course_enrolment'),
+  name: z.string(),
+  /** "Stage 1: Saturdays 09:00–09:30, Learner pool, Autumn 2026: 2 lessons left of 13, … For Ada Tester" */
+  description: z.string(),
+  total: moneySchema,
+});
+export type OrderCourseEnrolmentItem = z.infer<typeof orderCourseEnrolmentItemSchema>;

@@ -4,6 +4,7 @@ import { moneySchema } from './membership.ts';
 import { orderPackageItemSchema } from './packages.ts';
 import { orderOutstandingBalanceItemSchema } from './outstanding-balance.ts';
 import { orderPenaltyFeeItemSchema } from './penalty-fees.ts';
+import { orderCourseEnrolmentItemSchema } from './courses.ts';
 
 /**
  * The answers of completing a basket and of reading its order back (joining spec, "Order"):
@@ -41,6 +42,7 @@ export const orderItemSchema = z.discriminatedUnion('type', [
   orderPackageItemSchema,
   orderOutstandingBalanceItemSchema,
   orderPenaltyFeeItemSchema,
+  orderCourseEnrolmentItemSchema,
 ]);
 export type OrderItem = z.infer<typeof orderItemSchema>;
 

@@ -27,6 +27,7 @@ import { paymentNotTakenEmail } from './lost-payment-email.ts';
 import { customerContact } from '../customers/index.ts';
 import { findOrder, openCartOf, orderLines, stampDeskOrder } from './checkout.repository.ts';
 import { orderBookingItems } from '../bookings/index.ts';
+import { courseOrderItem } from '../courses/index.ts';
 import { bookingsOfOrder } from '../bookings/index.ts';
 import { calendarEvent } from '../bookings/index.ts';
 import { calendarFile } from '../bookings/index.ts';
@@ -375,6 +376,10 @@ export function createCheckoutService(deps: {
               description: line.description,
               total: money(line.amountPence),
             })),
+          // A place on a course (decision 0109).
+          ...loaded.lines
+            .filter((line) => line.itemType === 'course_enrolment')
+            .map((line) => courseOrderItem(line, money)),
         ],
       };
     },

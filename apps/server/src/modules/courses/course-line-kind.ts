@@ -1,4 +1,5 @@
-import type { CartCourseEnrolmentItem } from '@lido/contracts/courses';
+import type { CartCourseEnrolmentItem, OrderCourseEnrolmentItem } from '@lido/contracts/courses';
+import type { Money } from '@lido/pricing/money';
 import { BasketChangedError, type KindLines, type LineKind } from '../line-kinds/index.ts';
 import * as repo from './course-enrolments.repository.ts';
 import { courseWords } from './course-words.ts';
@@ -143,5 +144,18 @@ export function courseLineKind(): LineKind<CourseLines> {
       const undone = await repo.withdrawEnrolmentsOfOrder(tx, order.id, context.at);
       return { undone, placesFreed: undone > 0 };
     },
+  };
+}
+
+/** An order's course line as the confirmation shows it (GET /api/orders/{orderId}). */
+export function courseOrderItem(
+  line: { description: string; amountPence: number },
+  money: (pence: number) => Money,
+): OrderCourseEnrolmentItem {
+  return {
+    type: 'course_enrolment',
+    name: courseWords.orderLineName,
+    description: line.description,
+    total: money(line.amountPence),
   };
 }

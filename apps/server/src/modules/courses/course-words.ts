@@ -40,6 +40,7 @@ export const courseWords = {
     `${toPay} now, from the first lesson on ${prettyDate(firstLesson)}; then ${monthly} by Direct Debit on the ${billingDayText(billingDay)}, from ${prettyDate(firstCollection)}`,
 
   // Enrolling through the basket (decision 0109).
+  orderLineName: 'Course place',
   notYourFamily:
     'You can enrol yourself or someone in your family only: add them under My account → Family first.',
   dateOfBirthNeeded: (name: string): string =>

@@ -6,4 +6,4 @@
 export { applyCourses } from './courses-catalogue.repository.ts';
 export { coursesRoutes } from './courses.routes.ts';
 export { createCoursesService } from './courses.service.ts';
-export { courseLineKind } from './course-line-kind.ts';
+export { courseLineKind, courseOrderItem } from './course-line-kind.ts';

@@ -29,7 +29,7 @@ function BookedItem({ item }: { item: OrderItem }) {
         </p>
       </li>
     );
-  if (item.type === 'outstanding_balance' || item.type === 'penalty_fee')
+  if (item.type === 'outstanding_balance' || item.type === 'penalty_fee' || item.type === 'course_enrolment')
     return (
       <li className="card">
         <h3 className="card__title">{item.name}</h3>

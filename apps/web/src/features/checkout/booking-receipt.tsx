@@ -38,6 +38,7 @@ export function itemDetail(item: OrderItem): string {
     case 'outstanding_balance':
       return `Collection due ${item.prettyBillingDate}`;
     case 'penalty_fee':
+    case 'course_enrolment':
       return item.description;
     case 'membership':
       return membershipKinds[item.kind];
