@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from '../../ui/button.tsx';
-import { CredentialsForm } from '../../app/session/credentials-form.tsx';
+import { CredentialsForm } from './credentials-form.tsx';
 import { useLogin } from '../../app/session/login.ts';
 import { ForgottenPasswordDialogs } from './forgotten-password-dialogs.tsx';
 import { authWords } from './words.ts';

@@ -1,5 +1,5 @@
 import { useNavigate, useSearchParams } from '../../router/index.ts';
-import { CredentialsForm } from '../../app/session/credentials-form.tsx';
+import { CredentialsForm } from '../auth/index.ts';
 import { safeRedirect } from '../../app/safe-redirect.ts';
 import { useStaffLogin } from './staff-api.ts';
 

@@ -3,7 +3,7 @@ import { ApiError } from '../../lib/api/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { ErrorSummary, type FieldError } from '../../ui/error-summary.tsx';
 import { PasswordField, TextField } from '../../ui/form-fields.tsx';
-import { authWords } from '../../features/auth/index.ts';
+import { authWords } from './words.ts';
 
 export interface CredentialsLogin {
   mutate: (
