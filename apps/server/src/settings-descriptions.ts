@@ -30,7 +30,8 @@ export const settingDescriptions: Record<SettingName, string> = {
   LIDO_ANALYTICS_GTM_ID: 'a Google Tag Manager container id (never loaded on pages with card fields)',
   LIDO_MAP_API_KEY: 'a Mapbox key, instead of the offline map',
   LIDO_MAP_STYLE_URL: 'a Mapbox style URL, with LIDO_MAP_API_KEY',
-  LIDO_LANGUAGES: 'the languages the customer sites offer, comma-separated: en, or en,cy for English and Welsh (default: en)',
+  LIDO_LANGUAGES:
+    'the languages the customer sites offer, comma-separated: en, or en,cy for English and Welsh (default: en)',
   LIDO_KIOSK_HOME_URL: 'where "Back to Kiosk Home" goes (default: the joining site\'s /kiosk/)',
   LIDO_OPENACTIVE_DISCUSSION_URL:
     "where users of the OpenActive open data discuss it, such as a GitHub issues page (default: /openactive's questions section, with the customer service email)",

@@ -627,7 +627,13 @@ export const orderItems = pgTable('order_items', {
   itemType: text('item_type')
     .notNull()
     .$type<
-      'membership' | 'booking' | 'package' | 'fee' | 'outstanding_balance' | 'penalty_fee' | 'course_enrolment'
+      | 'membership'
+      | 'booking'
+      | 'package'
+      | 'fee'
+      | 'outstanding_balance'
+      | 'penalty_fee'
+      | 'course_enrolment'
     >(),
   description: text('description').notNull(),
   amountPence: integer('amount_pence').notNull(),
