@@ -36,6 +36,8 @@ describe("a joining page's HTML preloads its later reads, with the ids from the 
       typesUrl,
       `/api/custom-questions/memberships/${chosen.id}`,
       '/api/data-fields?onboarding_type=customer_account_online',
+      // Every customer page's footer, for its centre (decision 0107).
+      '/api/activities/footer?venue=castlefield-leisure-centre',
     ]);
     for (const url of preloads.slice(3)) await get(url);
   });
@@ -44,7 +46,10 @@ describe("a joining page's HTML preloads its later reads, with the ids from the 
     const venue = await get('/api/venues/online-joining/castlefield-leisure-centre');
     expect(
       (await page('/centre/castlefield-leisure-centre', { cookie: 'lido_authToken=x' })).slice(3),
-    ).toEqual([`/api/memberships/types?venue_id=${venue.id}`]);
+    ).toEqual([
+      `/api/memberships/types?venue_id=${venue.id}`,
+      '/api/activities/footer?venue=castlefield-leisure-centre',
+    ]);
   });
 
   it('names no membership that centre does not sell, and nothing for a centre that does not exist', async () => {
@@ -54,9 +59,11 @@ describe("a joining page's HTML preloads its later reads, with the ids from the 
     ).toEqual([
       `/api/memberships/types?venue_id=${venue.id}`,
       '/api/data-fields?onboarding_type=customer_account_online',
+      '/api/activities/footer?venue=castlefield-leisure-centre',
     ]);
     expect((await page('/centre/no-such-centre')).slice(3)).toEqual([
       '/api/data-fields?onboarding_type=customer_account_online',
+      '/api/activities/footer?venue=no-such-centre',
     ]);
   });
 });
