@@ -32,8 +32,19 @@ import { demoOperator, demoOperatorTheme, demoVenues } from './demo-operator.ts'
 
 export const demoCataloguePath = path.resolve(import.meta.dirname, '../../../catalogue/demo-catalogue.yaml');
 
-/** The activity sections of the demo file: left out for a demo without its timetable. */
-const timetableSections = ['activityCategories', 'activities', 'locations', 'schedules'];
+/**
+ * The activity sections of the demo file: left out for a demo without its timetable. The swim
+ * school's courses go too, as they are held in the timetable's pools (their locations).
+ */
+const timetableSections = [
+  'activityCategories',
+  'activities',
+  'locations',
+  'schedules',
+  'courseProgrammes',
+  'courseTerms',
+  'courses',
+];
 
 function demoCatalogueSource(timetable: boolean): string {
   const source = fs.readFileSync(demoCataloguePath, 'utf8');

@@ -1,3 +1,4 @@
+import type { CustomerLanguage } from '@lido/contracts/customer';
 import type { Language } from '@lido/messages/languages';
 import { useEffect, useRef } from 'react';
 import { pageLanguage } from '../../i18n/i18n.ts';
@@ -11,7 +12,7 @@ import { apiFetch } from '../../lib/api/api-client.ts';
 export function saveLanguageChoice(language: Language): void {
   void apiFetch('/api/my-account/language', {
     method: 'PUT',
-    body: { language },
+    body: { language } satisfies CustomerLanguage,
     keepalive: true,
     handleUnauthorized: false,
   }).catch(() => undefined);
