@@ -1,6 +1,6 @@
 import type { CartCourseEnrolmentItem, OrderCourseEnrolmentItem } from '@lido/contracts/courses';
 import type { Money } from '@lido/pricing/money';
-import { BasketChangedError, type KindLines, type LineKind } from '../line-kinds/index.ts';
+import { BasketChangedError, type KindLines, type LineKind, kindLines } from '../line-kinds/index.ts';
 import * as repo from './course-enrolments.repository.ts';
 import { courseWords } from './course-words.ts';
 
@@ -40,13 +40,11 @@ export function courseLineKind(): LineKind<CourseLines> {
     madeOnBookingsSite: true,
 
     async linesOf(db, cartId, options) {
-      const rows = await repo.courseLinesOf(db, cartId, { lock: options?.lock === true });
-      return {
-        rows,
-        count: rows.length,
-        totalPence: rows.reduce((sum, row) => sum + row.amount_pence, 0),
-        venueId: rows[0]?.venue_id ?? null,
-      };
+      return kindLines(
+        await repo.courseLinesOf(db, cartId, { lock: options?.lock === true }),
+        (row) => row.amount_pence,
+        (row) => row.venue_id,
+      );
     },
 
     async view(_db, { rows }, { format }) {

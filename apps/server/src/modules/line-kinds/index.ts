@@ -37,6 +37,23 @@ export interface KindLines {
   venueId: number | null;
 }
 
+/**
+ * A kind's lines with what checkout reads of them: how many, their total and the first line's
+ * centre (a basket's lines are all at one centre, or checkout asks which).
+ */
+export function kindLines<Row>(
+  rows: Row[],
+  pence: (row: Row) => number,
+  venueId: (row: Row) => number | null,
+): KindLines & { rows: Row[] } {
+  return {
+    rows,
+    count: rows.length,
+    totalPence: rows.reduce((sum, row) => sum + pence(row), 0),
+    venueId: rows.length > 0 ? venueId(rows[0]!) : null,
+  };
+}
+
 /** A line of the order's receipt (an `order_items` row without its order and position). */
 export type ReceiptLine = Pick<
   typeof orderItems.$inferInsert,

@@ -1,7 +1,7 @@
 import { addDays, type CalendarDate } from '@lido/pricing/calendar-date';
 import type { Executor, Tx } from '../../db/client.ts';
 import type { DirectDebitLine } from '../direct-debit/index.ts';
-import { BasketChangedError, type KindLines, type LineKind } from '../line-kinds/index.ts';
+import { BasketChangedError, type KindLines, type LineKind, kindLines } from '../line-kinds/index.ts';
 import {
   basketMembershipLines,
   type BasketMembershipLine,
@@ -38,12 +38,12 @@ export interface MembershipLineKindDeps {
   dropPromotion(customerId: number, cartId: number, promotionId: number): Promise<void>;
 }
 
-const linesOf = (rows: BasketMembershipRow[]): MembershipLines => ({
-  rows,
-  count: rows.length,
-  totalPence: rows.reduce((sum, row) => sum + row.item.amountPence, 0),
-  venueId: rows[0]?.item.venueId ?? null,
-});
+const linesOf = (rows: BasketMembershipRow[]): MembershipLines =>
+  kindLines(
+    rows,
+    (row) => row.item.amountPence,
+    (row) => row.item.venueId,
+  );
 
 /**
  * Memberships bought through the basket (joining, a change, a renewal) as a line kind (decision

@@ -6,7 +6,7 @@ import { prettyDate } from '@lido/pricing/calendar-date';
 import type { Money } from '@lido/pricing/money';
 import type { Executor } from '../../db/client.ts';
 import type { OrderItemDetails, OutstandingBalanceDetails } from '../../db/schema.ts';
-import type { KindLines, LineKind } from '../line-kinds/index.ts';
+import { type KindLines, type LineKind, kindLines } from '../line-kinds/index.ts';
 import { basketMembershipLines, type BasketMembershipRow } from './basket-lines.repository.ts';
 import { recordMembershipEvent } from './membership-events.repository.ts';
 
@@ -43,13 +43,11 @@ export function outstandingBalanceLineKind(
     name: 'outstanding-balance',
 
     async linesOf(db, cartId) {
-      const rows = await basketMembershipLines(db, cartId, 'outstanding-balances');
-      return {
-        rows,
-        count: rows.length,
-        totalPence: rows.reduce((sum, row) => sum + row.item.amountPence, 0),
-        venueId: rows[0]?.item.venueId ?? null,
-      };
+      return kindLines(
+        await basketMembershipLines(db, cartId, 'outstanding-balances'),
+        (row) => row.item.amountPence,
+        (row) => row.item.venueId,
+      );
     },
 
     // A failed collection's line (`cartOutstandingBalanceItemSchema`): which membership and billing date.

@@ -1,4 +1,4 @@
-import type { KindLines, LineKind } from '../line-kinds/index.ts';
+import { type KindLines, type LineKind, kindLines } from '../line-kinds/index.ts';
 import { packageItems } from './package-cart-view.ts';
 import { type PackageLine, packageLinesOf } from './package-lines.repository.ts';
 import { buyPackages } from './package-purchase.ts';
@@ -18,13 +18,11 @@ export function packageLineKind(): LineKind<PackageLines> {
 
     // Only ever changed under the basket's lock, which completion holds.
     async linesOf(db, cartId) {
-      const rows = await packageLinesOf(db, cartId);
-      return {
-        rows,
-        count: rows.length,
-        totalPence: rows.reduce((sum, { line }) => sum + line.pricePence, 0),
-        venueId: rows[0]?.line.venueId ?? null,
-      };
+      return kindLines(
+        await packageLinesOf(db, cartId),
+        ({ line }) => line.pricePence,
+        ({ line }) => line.venueId,
+      );
     },
 
     async view(db, { rows }, { format }) {

@@ -1,5 +1,5 @@
 import { type CartPenaltyFeeItem, penaltyFeeWords } from '@lido/contracts/penalty-fees';
-import type { KindLines, LineKind } from '../line-kinds/index.ts';
+import { type KindLines, type LineKind, kindLines } from '../line-kinds/index.ts';
 import { feeAbout } from './penalty-fees.ts';
 import * as repo from './penalty-fees.repository.ts';
 
@@ -29,13 +29,11 @@ export function penaltyFeeLineKind(deps: { timeZone: string }): LineKind<Penalty
     name: 'penalty-fee',
 
     async linesOf(db, cartId, options) {
-      const rows = await repo.feeLinesOf(db, cartId, { lock: options?.lock === true });
-      return {
-        rows,
-        count: rows.length,
-        totalPence: rows.reduce((sum, row) => sum + row.amount_pence, 0),
-        venueId: rows[0]?.venue_id ?? null,
-      };
+      return kindLines(
+        await repo.feeLinesOf(db, cartId, { lock: options?.lock === true }),
+        (row) => row.amount_pence,
+        (row) => row.venue_id,
+      );
     },
 
     async view(_db, { rows }, { format }) {
