@@ -1,5 +1,6 @@
 import type { SessionPrice } from '@lido/contracts/activities';
 import { bandUnavailableText } from './session-text.ts';
+import { activitiesWords } from './words.ts';
 
 /**
  * The price bands as a radio group: the bands open to the customer can be chosen; the others stay
@@ -18,7 +19,7 @@ export function BandChoice({
 }) {
   return (
     <fieldset className="band-choice">
-      <legend className="field__label">Price</legend>
+      <legend className="field__label">{activitiesWords('price')}</legend>
       {prices.map((price) => {
         const id = `band-${price.id}`;
         const whyId = `${id}-why`;
@@ -40,7 +41,10 @@ export function BandChoice({
               {price.yourPrice?.because && (
                 // What this person pays, and why: never the band's price they won't be charged (decision 0088).
                 <span className="band-choice__because">
-                  {price.yourPrice.because} (usually {price.price.formatted})
+                  {activitiesWords('usualPrice', {
+                    because: price.yourPrice.because,
+                    price: price.price.formatted,
+                  })}
                 </span>
               )}
             </label>

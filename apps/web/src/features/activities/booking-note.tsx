@@ -1,6 +1,7 @@
 import { bookingNoteMaxLength, bookingNoteSchema } from '@lido/contracts/activities';
 import { useRef, useState } from 'react';
 import { TextField } from '../../ui/form-fields.tsx';
+import { activitiesWords } from './words.ts';
 
 /** What is wrong with a note for the instructor, in the server's words (decision 0101); blank is fine. */
 export function noteProblem(note: string): string | undefined {
@@ -34,8 +35,8 @@ export function useBookingNote() {
       <TextField
         ref={ref}
         id="booking-note"
-        label="Anything the instructor should know? (optional)"
-        hint={`For example an injury, or that it is your first time. Up to ${bookingNoteMaxLength} characters; the instructor sees it on the class register.`}
+        label={activitiesWords('noteLabel')}
+        hint={activitiesWords('noteHint', { max: bookingNoteMaxLength })}
         error={error}
         value={note}
         maxLength={bookingNoteMaxLength}

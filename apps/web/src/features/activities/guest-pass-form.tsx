@@ -14,6 +14,8 @@ import { ErrorSummary, type FieldError } from '../../ui/error-summary.tsx';
 import { TextField } from '../../ui/form-fields.tsx';
 import { cartKeys } from '../cart/index.ts';
 import { activityKeys } from './get-timetable.ts';
+import { activitiesWords } from './words.ts';
+import { wordsWithParts } from '../../i18n/words-with-parts.tsx';
 
 const offerQuery = (sessionId: number) =>
   queryOptions({
@@ -23,9 +25,10 @@ const offerQuery = (sessionId: number) =>
 
 const fieldIds = { guestFirstName: 'guest-first-name', guestLastName: 'guest-last-name' } as const;
 type GuestField = keyof typeof fieldIds;
+// Message keys, read when shown, so a Welsh page gets its Welsh.
 const missing: Record<GuestField, string> = {
-  guestFirstName: "Enter your guest's first name.",
-  guestLastName: "Enter your guest's last name.",
+  guestFirstName: 'guestFirstNameMissing',
+  guestLastName: 'guestLastNameMissing',
 };
 
 /** POST /api/activities/guest-pass/add: the basket it answers replaces the cached one. */
@@ -42,7 +45,7 @@ function useAddGuest(sessionId: number) {
     meta: { inlineValidation: true },
     onSuccess: async (cart) => {
       queryClient.setQueryData(cartKeys.cart, cart);
-      showToast({ content: 'Successfully added item to the basket.', type: 'success' });
+      showToast({ content: activitiesWords('guestAddedToast'), type: 'success' });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ['auth', 'guest-pass-offer', sessionId] }),
         queryClient.invalidateQueries({ queryKey: ['auth', 'guest-passes'] }),
@@ -81,24 +84,29 @@ export function GuestPassForm({ session }: { session: SessionDetails }) {
 
   const allowance = offer.data?.allowance;
   if (!show || !allowance) return null;
-  const passes = allowance.left === 1 ? 'guest pass' : 'guest passes';
   const summary: FieldError[] = (Object.keys(fieldIds) as GuestField[]).flatMap((field) =>
     errors[field] ? [{ fieldId: fieldIds[field], message: errors[field]! }] : [],
   );
 
   return (
     <section className="booking-form guest-pass" aria-labelledby="guest-pass-heading">
-      <h2 id="guest-pass-heading">Bring a guest</h2>
+      <h2 id="guest-pass-heading">{activitiesWords('bringAGuest')}</h2>
       <p>
         {allowance.left > 0
-          ? `You have ${allowance.left} ${passes} left for ${allowance.periodName} with your ${allowance.membershipName} membership. A guest's place is free with a pass.`
-          : `You have used all your guest passes for ${allowance.periodName}.`}
+          ? activitiesWords('guestPassesLeft', {
+              left: allowance.left,
+              period: allowance.periodName,
+              membership: allowance.membershipName,
+            })
+          : activitiesWords('guestPassesUsed', { period: allowance.periodName })}
       </p>
       {added && (
         <div ref={addedRef} tabIndex={-1} className="notice notice--success">
-          <p className="notice__title">{added} is in your basket</p>
+          <p className="notice__title">{activitiesWords('guestInBasket', { name: added })}</p>
           <p>
-            <Link to="/basket">{voice.goToBasket}</Link> to confirm the booking.
+            {wordsWithParts(activitiesWords, 'goToBasketToConfirm', {
+              link: <Link to="/basket">{voice.goToBasket}</Link>,
+            })}
           </p>
         </div>
       )}
@@ -112,7 +120,7 @@ export function GuestPassForm({ session }: { session: SessionDetails }) {
             setOpen(true);
           }}
         >
-          Bring a guest
+          {activitiesWords('bringAGuest')}
         </Button>
       )}
       {allowance.left > 0 && open && (
@@ -124,7 +132,7 @@ export function GuestPassForm({ session }: { session: SessionDetails }) {
             event.preventDefault();
             const found: Partial<Record<GuestField, string>> = {};
             for (const field of Object.keys(fieldIds) as GuestField[])
-              if (!names[field].trim()) found[field] = missing[field];
+              if (!names[field].trim()) found[field] = activitiesWords(missing[field]);
             setErrors(found);
             setFormError(null);
             if (Object.keys(found).length > 0) return;
@@ -144,7 +152,7 @@ export function GuestPassForm({ session }: { session: SessionDetails }) {
                   setFormError(
                     error instanceof ApiError && error.message
                       ? error.message
-                      : 'Something went wrong, please try again.',
+                      : activitiesWords('somethingWentWrong'),
                   );
               },
             });
@@ -159,7 +167,7 @@ export function GuestPassForm({ session }: { session: SessionDetails }) {
           <TextField
             ref={firstNameRef}
             id={fieldIds.guestFirstName}
-            label="Guest's first name"
+            label={activitiesWords('guestFirstName')}
             autoComplete="off"
             value={names.guestFirstName}
             error={errors.guestFirstName}
@@ -167,7 +175,7 @@ export function GuestPassForm({ session }: { session: SessionDetails }) {
           />
           <TextField
             id={fieldIds.guestLastName}
-            label="Guest's last name"
+            label={activitiesWords('guestLastName')}
             autoComplete="off"
             value={names.guestLastName}
             error={errors.guestLastName}
@@ -175,10 +183,10 @@ export function GuestPassForm({ session }: { session: SessionDetails }) {
           />
           <div className="form__actions">
             <Button type="submit" variant="primary" disabled={add.isPending}>
-              {add.isPending ? 'Adding…' : 'Add guest to basket'}
+              {add.isPending ? activitiesWords('adding') : activitiesWords('addGuestToBasket')}
             </Button>
             <Button variant="link" onClick={() => setOpen(false)}>
-              Cancel
+              {activitiesWords('cancel')}
             </Button>
           </div>
         </form>

@@ -3,6 +3,7 @@ import type { BookingOpening } from '@lido/contracts/booking-openings';
 import { Link } from '../../router/index.ts';
 import { buttonClass } from '../../ui/button.tsx';
 import { priceText, whereText } from './session-text.ts';
+import { activitiesWords } from './words.ts';
 
 /** One session (or one court hour) of a day's list: when, what, where, price, places, action. */
 export function SessionItem({ session, opening }: { session: TimetableSession; opening?: BookingOpening }) {
@@ -10,13 +11,13 @@ export function SessionItem({ session, opening }: { session: TimetableSession; o
   // Before an announced opening: when booking opens, and its details page (decision 0098).
   const waiting =
     availability.bookable && opening && (opening.state === 'announced' || opening.state === 'lobby');
-  const context = ` ${session.activity.name} at ${session.startTime}`;
+  const context = ` ${activitiesWords('sessionContext', { activity: session.activity.name, time: session.startTime })}`;
   return (
     <li className="session-item" data-status={availability.status}>
       <p className="session-item__time">
         <time dateTime={session.startsAt}>{session.startTime}</time>
         <span className="session-item__end">
-          <span className="visually-hidden"> to </span>
+          <span className="visually-hidden"> {activitiesWords('timeTo')} </span>
           <span aria-hidden="true">–</span>
           <time dateTime={session.endsAt}>{session.endTime}</time>
         </span>
@@ -42,11 +43,13 @@ export function SessionItem({ session, opening }: { session: TimetableSession; o
       <p className="session-item__action">
         {availability.bookable && !session.notForThem && !waiting ? (
           <Link to={`/sessions/${session.id}`} className={buttonClass('primary', 'md')}>
-            Book<span className="visually-hidden">{context}</span>
+            {activitiesWords('book')}
+            <span className="visually-hidden">{context}</span>
           </Link>
         ) : (
           <Link to={`/sessions/${session.id}`} className={buttonClass('secondary', 'md')}>
-            Details<span className="visually-hidden">{context}</span>
+            {activitiesWords('details')}
+            <span className="visually-hidden">{context}</span>
           </Link>
         )}
       </p>

@@ -25,6 +25,8 @@ import { sessionQuery } from './get-timetable.ts';
 import { allPricesText, cheapestAvailable, dayDate, notBookableText, whereText } from './session-text.ts';
 import { useVoice } from '../../app/site-mode/voice.ts';
 import { useBookingNote } from './booking-note.tsx';
+import { activitiesWords } from './words.ts';
+import { wordsWithParts } from '../../i18n/words-with-parts.tsx';
 
 /**
  * The band chosen until the customer chooses another: the cheapest open to them; for a visitor,
@@ -92,7 +94,7 @@ function BookingForm({
   if (session.bookingBlocked)
     return (
       <div className="notice notice--warning">
-        <p className="notice__title">You can't book online at the moment</p>
+        <p className="notice__title">{activitiesWords('cannotBookOnline')}</p>
         <p>{session.bookingBlocked}</p>
       </div>
     );
@@ -109,7 +111,7 @@ function BookingForm({
           addAt(priceId);
         }}
       >
-        <h2 id="booking-form-heading">Book this {session.kind === 'facility' ? 'court' : 'session'}</h2>
+        <h2 id="booking-form-heading">{activitiesWords('bookThis', { kind: session.kind })}</h2>
         {isLoggedIn && (
           <AttendeeChoice
             chosen={attendee}
@@ -124,7 +126,7 @@ function BookingForm({
         {max > 1 && (
           <div className="field">
             <label className="field__label" htmlFor="booking-quantity">
-              Number of places
+              {activitiesWords('numberOfPlaces')}
             </label>
             <select
               id="booking-quantity"
@@ -141,11 +143,7 @@ function BookingForm({
           </div>
         )}
         {isLoggedIn && session.kind === 'session' && note.field}
-        {session.waiverRequired && (
-          <p className="booking-form__waiver">
-            This activity needs a signed waiver: you will be asked to agree to it before you pay.
-          </p>
-        )}
+        {session.waiverRequired && <p className="booking-form__waiver">{activitiesWords('waiverNeeded')}</p>}
         <div className="form__actions">
           {isLoggedIn ? (
             <Button
@@ -155,27 +153,24 @@ function BookingForm({
               disabled={add.isPending || waitingForPrices || priceId === undefined}
               aria-describedby={priceId === undefined && !pricesLoading ? 'no-price-open' : undefined}
             >
-              {add.isPending || waitingForPrices ? 'Adding…' : 'Add to basket'}
+              {add.isPending || waitingForPrices ? activitiesWords('adding') : activitiesWords('addToBasket')}
             </Button>
           ) : (
             <Button type="submit" variant="primary" size="lg" aria-haspopup="dialog">
-              Log in to book
+              {activitiesWords('logInToBook')}
             </Button>
           )}
         </div>
         {isLoggedIn && priceId === undefined && !pricesLoading && (
           <p className="field__hint" id="no-price-open">
-            {session.notForThem ? (
-              // The age rule, for the person chosen, before any button is pressed (issue 33 item 5).
-              <>{session.notForThem} Choose someone else.</>
-            ) : (
-              <>
-                {attendee === undefined
-                  ? voice.priceNotOpen
-                  : 'None of this session’s prices is open to them'}
-                : choose someone else{session.ageLimit ? ` (${session.ageLimit.toLowerCase()})` : ''}.
-              </>
-            )}{' '}
+            {session.notForThem
+              ? // The age rule, for the person chosen, before any button is pressed (issue 33 item 5).
+                activitiesWords('notForThemChooseSomeoneElse', { notForThem: session.notForThem })
+              : activitiesWords('chooseSomeoneElse', {
+                  reason: attendee === undefined ? voice.priceNotOpen : activitiesWords('noPriceOpenToThem'),
+                  withAges: session.ageLimit ? 'yes' : 'no',
+                  ages: session.ageLimit?.toLowerCase(),
+                })}{' '}
             {voice.addChildHow} <MyDetailsLink />
           </p>
         )}
@@ -195,14 +190,13 @@ function NotOpenToYou({ session, hasFamily }: { session: SessionDetails; hasFami
   return (
     <div className="notice" id="not-open-to-you">
       <p className="notice__title">
-        {session.notForThem && !hasFamily ? (
-          session.notForThem
-        ) : (
-          <>
-            {hasFamily ? voice.priceNotOpenToFamily : voice.priceNotOpen}
-            {session.ageLimit ? ` (${session.ageLimit.toLowerCase()})` : ''}
-          </>
-        )}
+        {session.notForThem && !hasFamily
+          ? session.notForThem
+          : activitiesWords('reasonWithAges', {
+              reason: hasFamily ? voice.priceNotOpenToFamily : voice.priceNotOpen,
+              withAges: session.ageLimit ? 'yes' : 'no',
+              ages: session.ageLimit?.toLowerCase(),
+            })}
       </p>
       <p>
         {voice.addChildHow} <MyDetailsLink />
@@ -216,7 +210,7 @@ function MyDetailsLink() {
   if (useSite() === 'front-of-house') return null;
   return (
     <SiteLink site="my-account" to="/user-details">
-      Go to My details
+      {activitiesWords('goToMyDetails')}
     </SiteLink>
   );
 }
@@ -243,7 +237,9 @@ function AddedNotice() {
         {voice.addedToBasket}
       </p>
       <p>
-        <Link to="/basket">{voice.goToBasket}</Link> to pay, or book something else.
+        {wordsWithParts(activitiesWords, 'goToBasketToPay', {
+          link: <Link to="/basket">{voice.goToBasket}</Link>,
+        })}
       </p>
     </div>
   );
@@ -282,7 +278,7 @@ export function SessionPage() {
       ? `${session.data.activity.name}, ${dayDate(session.data.date)}, ${session.data.startTime}`
       : null,
   );
-  if (session.isPending) return <Spinner label="Loading the session" />;
+  if (session.isPending) return <Spinner label={activitiesWords('loadingSession')} />;
   if (session.isError) {
     const status = session.error instanceof ApiError ? session.error.status : null;
     return status === 404 || status === 422 ? (
@@ -308,40 +304,40 @@ export function SessionPage() {
       <h1>{data.activity.name}</h1>
       <p className="lead">
         <time dateTime={data.startsAt}>
-          {dayDate(data.date)}, {data.startTime} to {data.endTime}
+          {activitiesWords('when', { day: dayDate(data.date), from: data.startTime, to: data.endTime })}
         </time>
       </p>
       <p className={`availability availability--${availability.status}`}>{availability.label}</p>
       <dl className="facts session-page__facts">
-        <dt>Where</dt>
+        <dt>{activitiesWords('where')}</dt>
         <dd>
           <Link to={`/location/${data.venue.slug}`}>{data.venue.name}</Link>, {whereText(data)}
         </dd>
-        <dt>Length</dt>
-        <dd>{data.durationMinutes} minutes</dd>
+        <dt>{activitiesWords('length')}</dt>
+        <dd>{activitiesWords('minutes', { minutes: data.durationMinutes })}</dd>
         {data.ageLimit && (
           <>
-            <dt>Ages</dt>
+            <dt>{activitiesWords('ages')}</dt>
             <dd>{data.ageLimit}</dd>
           </>
         )}
         {data.prices.length > 0 && (
           // Every price, full or not, whoever is looking (issue 33 item 4).
           <>
-            <dt>Prices</dt>
+            <dt>{activitiesWords('prices')}</dt>
             <dd>{allPricesText(data.prices)}</dd>
           </>
         )}
         {data.yourPrice && (
           <>
-            <dt>{attendee === undefined ? 'You pay' : 'They pay'}</dt>
+            <dt>{attendee === undefined ? activitiesWords('youPay') : activitiesWords('theyPay')}</dt>
             <dd className="session-page__you-pay">
               {data.yourPrice.price.formatted}
               {data.yourPrice.because ? `: ${data.yourPrice.because}` : ''}
             </dd>
           </>
         )}
-        <dt>Cancelling</dt>
+        <dt>{activitiesWords('cancelling')}</dt>
         <dd>{data.cancellationPolicy}</dd>
       </dl>
       {data.description && <p className="session-page__description">{data.description}</p>}
@@ -388,11 +384,12 @@ export function SessionPage() {
         venue={data.venue}
         covering={{ categoryKey: data.activity.category.key, activityId: data.activity.id }}
         headingLevel="h3"
-        title="Save with a package"
+        title={activitiesWords('saveWithPackage')}
       />
       <p>
         <Link to={`/location/${data.venue.slug}`} className={buttonClass('link', 'md')}>
-          Back to the timetable<span className="visually-hidden"> at {data.venue.name}</span>
+          {activitiesWords('backToTimetable')}
+          <span className="visually-hidden"> {activitiesWords('atVenue', { venue: data.venue.name })}</span>
         </Link>
       </p>
     </article>

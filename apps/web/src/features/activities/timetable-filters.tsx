@@ -1,8 +1,9 @@
 import type { ActivityCategory } from '@lido/contracts/activity-answers';
-import { type TimeOfDay, timeOfDayLabels, timesOfDay } from '@lido/contracts/activity-labels';
+import { type TimeOfDay, timesOfDay } from '@lido/contracts/activity-labels';
 import { type FormEvent, useRef, useState } from 'react';
 import { useResetOn } from '../../lib/forms/use-reset-on.ts';
 import { Button } from '../../ui/button.tsx';
+import { activitiesWords } from './words.ts';
 
 export interface ChosenFilters {
   category: string | undefined;
@@ -41,10 +42,10 @@ export function TimetableFilters({
     });
   };
   return (
-    <form className="timetable-filters" aria-label="Filter sessions" onSubmit={submit}>
+    <form className="timetable-filters" aria-label={activitiesWords('filterSessions')} onSubmit={submit}>
       <div className="field">
         <label className="field__label" htmlFor="filter-category">
-          Activity
+          {activitiesWords('activity')}
         </label>
         <select
           id="filter-category"
@@ -52,7 +53,7 @@ export function TimetableFilters({
           value={category}
           onChange={(event) => setCategory(event.target.value)}
         >
-          <option value="">All activities</option>
+          <option value="">{activitiesWords('allActivities')}</option>
           {categories.map((item) => (
             <option key={item.key} value={item.key}>
               {item.name}
@@ -62,7 +63,7 @@ export function TimetableFilters({
       </div>
       <div className="field">
         <label className="field__label" htmlFor="filter-time">
-          Time of day
+          {activitiesWords('timeOfDay')}
         </label>
         <select
           id="filter-time"
@@ -70,17 +71,17 @@ export function TimetableFilters({
           value={timeOfDay}
           onChange={(event) => setTimeOfDay(event.target.value)}
         >
-          <option value="">Any time</option>
+          <option value="">{activitiesWords('anyTime')}</option>
           {timesOfDay.map((time) => (
             <option key={time} value={time}>
-              {timeOfDayLabels[time]}
+              {activitiesWords(`timeOfDay.${time}`)}
             </option>
           ))}
         </select>
       </div>
       <div className="timetable-filters__actions">
         <Button ref={showSessions} type="submit" variant="primary" size="md">
-          Show sessions
+          {activitiesWords('showSessions')}
         </Button>
         {filtered && (
           <Button
@@ -94,7 +95,7 @@ export function TimetableFilters({
               showSessions.current?.focus();
             }}
           >
-            Clear filters
+            {activitiesWords('clearFilters')}
           </Button>
         )}
       </div>

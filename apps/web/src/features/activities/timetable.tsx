@@ -13,10 +13,9 @@ import { gatingOpening, openingsQuery } from '../booking-openings/index.ts';
 import { SessionItem } from './session-item.tsx';
 import { type ChosenFilters, TimetableFilters } from './timetable-filters.tsx';
 import { WeekStrip } from './week-strip.tsx';
+import { activitiesWords } from './words.ts';
 
 const dayListId = 'timetable-day';
-
-const sessionCount = (count: number) => (count === 1 ? '1 session' : `${count} sessions`);
 
 /** The timetable's state lives in the address, so Back from a session returns to the same view. */
 function useTimetableParams() {
@@ -62,7 +61,7 @@ export function Timetable({ slug }: { slug: string }) {
   );
   // Sessions an announced opening gates say when booking opens (decision 0098).
   const openings = useQuery(openingsQuery());
-  if (timetable.isPending) return <Spinner label="Loading the timetable" />;
+  if (timetable.isPending) return <Spinner label={activitiesWords('loadingTimetable')} />;
   if (timetable.isError)
     return (
       <p className="error-line" role="alert">
@@ -84,7 +83,7 @@ export function Timetable({ slug }: { slug: string }) {
     <div className="timetable" aria-busy={timetable.isFetching}>
       {data.bookingBlocked && (
         <div className="notice notice--warning" role="status">
-          <p className="notice__title">You can't book online at the moment</p>
+          <p className="notice__title">{activitiesWords('cannotBookOnline')}</p>
           <p>{data.bookingBlocked}</p>
         </div>
       )}
@@ -102,14 +101,14 @@ export function Timetable({ slug }: { slug: string }) {
             update({ from: compareDates(earlier, data.today) > 0 ? earlier : undefined, day: undefined })
           }
         >
-          Previous 7 days
+          {activitiesWords('previousWeek')}
         </Button>
         <Button
           variant="secondary"
           size="sm"
           onClick={() => update({ from: addDays(data.from, 7), day: undefined })}
         >
-          Next 7 days
+          {activitiesWords('nextWeek')}
         </Button>
       </div>
       <WeekStrip
@@ -120,7 +119,9 @@ export function Timetable({ slug }: { slug: string }) {
       />
       {/* Says what the list now holds after a day or filter changes it, once, without moving focus. */}
       <p className="visually-hidden" role="status">
-        {selected ? `${sessionCount(selected.sessions.length)} on ${selected.label}` : ''}
+        {selected
+          ? activitiesWords('sessionsOnDay', { count: selected.sessions.length, day: selected.label })
+          : ''}
       </p>
       {selected && (
         <section className="timetable__day" id={dayListId} aria-labelledby={`${dayListId}-heading`}>
@@ -143,13 +144,13 @@ export function Timetable({ slug }: { slug: string }) {
             </ul>
           ) : filtered ? (
             <div className="timetable__empty">
-              <p>No sessions match these filters</p>
+              <p>{activitiesWords('noSessionsMatch')}</p>
               <Button variant="secondary" size="md" onClick={clearFilters}>
-                Clear filters
+                {activitiesWords('clearFilters')}
               </Button>
             </div>
           ) : (
-            <p className="timetable__empty">No sessions on this day.</p>
+            <p className="timetable__empty">{activitiesWords('noSessionsOnDay')}</p>
           )}
         </section>
       )}

@@ -1,5 +1,6 @@
 import type { TimetableDay } from '@lido/contracts/activities';
 import { type KeyboardEvent, useRef } from 'react';
+import { activitiesWords } from './words.ts';
 
 /** "Tue 24 Nov" shown as "Tue" over "24 Nov". */
 function splitLabel(label: string): [string, string] {
@@ -45,7 +46,7 @@ export function WeekStrip({
     buttons.current[next]?.focus();
   };
   return (
-    <ul className="week-strip" aria-label="Days">
+    <ul className="week-strip" aria-label={activitiesWords('days')}>
       {days.map((day, index) => {
         const [weekday, date] = splitLabel(day.label);
         const count = day.sessions.length;
@@ -63,9 +64,7 @@ export function WeekStrip({
               onKeyDown={(event) => move(event, index)}
             >
               <span className="week-strip__weekday">{weekday}</span> <span>{date}</span>
-              <span className="week-strip__count">
-                {count} {count === 1 ? 'session' : 'sessions'}
-              </span>
+              <span className="week-strip__count">{activitiesWords('sessionCount', { count })}</span>
             </button>
           </li>
         );
