@@ -5,6 +5,7 @@ import { genericErrorLine } from '../../lib/api/generic-error.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { SiteLink } from '../../app/site-mode/site-link.tsx';
 import { type HeldPackage, myPackagesQuery } from './get-account-lists.ts';
+import { accountWords } from './words.ts';
 
 /** Loading, failure and the designed empty state, shared by the account's list pages. */
 function ListState<T>({
@@ -16,7 +17,7 @@ function ListState<T>({
   empty: ReactNode;
   children: (items: T[]) => ReactNode;
 }) {
-  if (query.isPending) return <Spinner label="Loading" />;
+  if (query.isPending) return <Spinner label={accountWords('loading')} />;
   if (query.isError)
     return (
       <p className="error-line">
@@ -27,26 +28,26 @@ function ListState<T>({
   return <>{children(query.data)}</>;
 }
 
-const bookActivity = (
+const bookActivity = () => (
   <SiteLink site="bookings" to="/" className="button button--primary button--lg">
-    Book an activity
+    {accountWords('bookActivity')}
   </SiteLink>
 );
 
 /** The bookings that used a package, and the cancellations that gave uses back (decision 0049). */
 function PackageHistory({ item }: { item: HeldPackage }) {
   const headingId = `package-history-${item.id}`;
-  if (item.history.length === 0) return <p className="card__meta">Not used yet.</p>;
+  if (item.history.length === 0) return <p className="card__meta">{accountWords('packageNotUsed')}</p>;
   return (
     <section aria-labelledby={headingId}>
       <h3 id={headingId} className="package-history__title">
-        History
+        {accountWords('packageHistory')}
       </h3>
       <ul className="package-history">
         {item.history.map((use) => (
           <li key={use.id}>
             <strong>{use.activityName}</strong>, <time dateTime={use.startsAt}>{use.when}</time>
-            {use.uses > 1 ? ` (${use.uses} uses)` : ''}: {use.statusText}
+            {use.uses > 1 ? ` ${accountWords('packageUses', { count: use.uses })}` : ''}: {use.statusText}
           </li>
         ))}
       </ul>
@@ -58,14 +59,14 @@ export function PackagesPage() {
   const packages = useQuery(myPackagesQuery);
   return (
     <>
-      <h1>Packages</h1>
+      <h1>{accountWords('packagesTitle')}</h1>
       <ListState
         query={packages}
         empty={
           <>
-            <h2>You don&apos;t have any packages</h2>
-            <p>Packages of sessions bought at a centre or online appear here, with the uses left.</p>
-            {bookActivity}
+            <h2>{accountWords('noPackages')}</h2>
+            <p>{accountWords('noPackagesText')}</p>
+            {bookActivity()}
           </>
         }
       >
@@ -75,20 +76,22 @@ export function PackagesPage() {
               <li key={item.id} className="card">
                 <h2 className="card__title">{item.name}</h2>
                 <p className={`status status--${item.expired ? 'ended' : 'active'}`}>
-                  {item.expired ? 'Expired' : 'Active'}
+                  {item.expired ? accountWords('packageExpired') : accountWords('packageActive')}
                 </p>
                 <dl className="facts">
-                  <dt>Centre</dt>
+                  <dt>{accountWords('centre')}</dt>
                   <dd>{item.venueName}</dd>
-                  <dt>Uses left</dt>
+                  <dt>{accountWords('usesLeft')}</dt>
                   <dd>
-                    {item.remainingUses} of {item.totalUses}
+                    {accountWords('usesLeftCount', { left: item.remainingUses, total: item.totalUses })}
                   </dd>
-                  <dt>{item.expired ? 'Expired' : 'Expires'}</dt>
+                  <dt>
+                    {item.expired ? accountWords('packageExpiredOn') : accountWords('packageExpiresOn')}
+                  </dt>
                   <dd>{item.prettyExpiresOn}</dd>
                   {item.covers && (
                     <>
-                      <dt>Pays for</dt>
+                      <dt>{accountWords('packagePaysFor')}</dt>
                       <dd>{item.covers}</dd>
                     </>
                   )}

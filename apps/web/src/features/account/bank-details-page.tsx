@@ -9,6 +9,7 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { type BankDetailsChange, useChangeBankDetails } from './bank-details.ts';
 import { type DirectDebitView, myDirectDebitQuery } from './get-direct-debit.ts';
 import { useFormErrors } from '../../lib/forms/use-form-errors.ts';
+import { accountWords } from './words.ts';
 
 const fields = [
   'accountHolder',
@@ -22,19 +23,19 @@ const fieldId = (name: string) => `field-${name.replace('.', '-')}`;
 function CurrentAccount({ instruction }: { instruction: NonNullable<DirectDebitView['instruction']> }) {
   return (
     <dl className="facts">
-      <dt>Account holder</dt>
+      <dt>{accountWords('accountHolder')}</dt>
       <dd>{instruction.accountHolder}</dd>
       {instruction.bankName && (
         <>
-          <dt>Bank</dt>
+          <dt>{accountWords('bank')}</dt>
           <dd>{instruction.bankName}</dd>
         </>
       )}
-      <dt>Sort code</dt>
+      <dt>{accountWords('sortCode')}</dt>
       <dd>{instruction.sortCode}</dd>
-      <dt>Account number</dt>
+      <dt>{accountWords('accountNumber')}</dt>
       <dd>{instruction.accountNumber}</dd>
-      <dt>Status</dt>
+      <dt>{accountWords('status')}</dt>
       <dd>{instruction.statusLabel}</dd>
     </dl>
   );
@@ -93,7 +94,7 @@ function BankDetailsForm({ onDone }: { onDone: (view: DirectDebitView) => void }
   };
   return (
     <form className="form" noValidate onSubmit={submit} aria-labelledby="new-details-heading">
-      <h2 id="new-details-heading">Your new bank details</h2>
+      <h2 id="new-details-heading">{accountWords('newBankDetails')}</h2>
       <ErrorSummary
         errors={Object.entries(errors).map(([name, message]) => ({
           fieldId: name === 'form' ? 'new-details-heading' : fieldId(name),
@@ -102,7 +103,7 @@ function BankDetailsForm({ onDone }: { onDone: (view: DirectDebitView) => void }
       />
       <TextField
         id={fieldId('accountHolder')}
-        label="Account holder’s name"
+        label={accountWords('accountHolderName')}
         autoComplete="name"
         value={values.accountHolder}
         error={errors.accountHolder}
@@ -110,8 +111,8 @@ function BankDetailsForm({ onDone }: { onDone: (view: DirectDebitView) => void }
       />
       <TextField
         id={fieldId('accountDetails.sortCode')}
-        label="Sort code"
-        hint="6 digits, for example 20-00-00"
+        label={accountWords('sortCode')}
+        hint={accountWords('sortCodeHint')}
         inputMode="numeric"
         autoComplete="off"
         value={values.sortCode}
@@ -120,8 +121,8 @@ function BankDetailsForm({ onDone }: { onDone: (view: DirectDebitView) => void }
       />
       <TextField
         id={fieldId('accountDetails.accountNumber')}
-        label="Account number"
-        hint="At least 8 digits"
+        label={accountWords('accountNumber')}
+        hint={accountWords('accountNumberHint')}
         inputMode="numeric"
         autoComplete="off"
         value={values.accountNumber}
@@ -130,14 +131,14 @@ function BankDetailsForm({ onDone }: { onDone: (view: DirectDebitView) => void }
       />
       <CheckboxField
         id={fieldId('holderConfirmed')}
-        label="I am the account holder and can authorise Direct Debits from this account on my own"
+        label={accountWords('holderConfirm')}
         checked={values.holderConfirmed}
         error={errors.holderConfirmed}
         onChange={(event) => setValues((current) => ({ ...current, holderConfirmed: event.target.checked }))}
       />
       <div className="form__actions">
         <Button type="submit" variant="primary" size="lg" disabled={change.isPending}>
-          Change bank details
+          {accountWords('changeBankDetails')}
         </Button>
       </div>
     </form>
@@ -160,16 +161,13 @@ export function BankDetailsPage() {
     return (
       <>
         <h1 ref={doneHeading} tabIndex={-1}>
-          Your bank details have been changed
+          {accountWords('bankDetailsChanged')}
         </h1>
         <div className="panel">
-          <p>
-            Your Direct Debit will now be collected from this account. We are setting up the new instruction
-            with your bank and cancelling the old one; your payments’ amounts and dates stay the same.
-          </p>
+          <p>{accountWords('bankDetailsChangedText')}</p>
           <CurrentAccount instruction={done.instruction} />
-          <p>We will email you to confirm, with your new mandate reference, when your bank has it.</p>
-          <Link to="/payments">See your Direct Debit payments</Link>
+          <p>{accountWords('bankDetailsChangedEmail')}</p>
+          <Link to="/payments">{accountWords('seeDirectDebitPayments')}</Link>
         </div>
       </>
     );
@@ -177,21 +175,16 @@ export function BankDetailsPage() {
   const instruction = directDebit.data?.instruction;
   return (
     <>
-      <h1>Bank details</h1>
-      {directDebit.isPending && <Spinner label="Loading your Direct Debit" />}
-      {directDebit.isError && <p className="error-line">Something has gone wrong, please try again.</p>}
-      {directDebit.data && !instruction && (
-        <p>You don’t pay by Direct Debit, so there are no bank details to change.</p>
-      )}
+      <h1>{accountWords('bankDetailsTitle')}</h1>
+      {directDebit.isPending && <Spinner label={accountWords('loadingDirectDebit')} />}
+      {directDebit.isError && <p className="error-line">{accountWords('somethingWrong')}</p>}
+      {directDebit.data && !instruction && <p>{accountWords('noDirectDebit')}</p>}
       {instruction && (
         <div className="two-columns">
           <section className="panel" aria-labelledby="current-details-heading">
-            <h2 id="current-details-heading">Your Direct Debit now</h2>
+            <h2 id="current-details-heading">{accountWords('directDebitNow')}</h2>
             <CurrentAccount instruction={instruction} />
-            <p>
-              Changing your bank details sets up a new Direct Debit Instruction with your new bank and cancels
-              this one. Payments not yet sent to your bank are collected from the new account.
-            </p>
+            <p>{accountWords('changingBankDetailsText')}</p>
           </section>
           <section className="panel">
             <BankDetailsForm onDone={setDone} />
@@ -199,7 +192,7 @@ export function BankDetailsPage() {
         </div>
       )}
       <p>
-        <Link to="/user-details">Back to my details</Link>
+        <Link to="/user-details">{accountWords('backToMyDetails')}</Link>
       </p>
     </>
   );

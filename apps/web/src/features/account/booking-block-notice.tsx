@@ -2,14 +2,12 @@ import type { MyBookingBlock } from '@lido/contracts/registers';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../lib/api/api-client.ts';
 import { useSession } from '../../app/session/use-session.ts';
+import { accountWords } from './words.ts';
 
 const myBookingBlockQuery = queryOptions({
   queryKey: ['auth', 'booking-block'],
   queryFn: () => apiGet<MyBookingBlock>('my-account/booking-block'),
 });
-
-/** Said while the reason loads, or if it can't be read. */
-const stoppedWithoutReason = 'You have an outstanding penalty. Please contact your centre before booking.';
 
 /**
  * Online booking stopped by strikes or a fee owed (decision 0096, 0101): why and until when, in the
@@ -22,8 +20,9 @@ export function BookingBlockNotice() {
   if (!stopped) return null;
   return (
     <div className="notice notice--warning">
-      <p className="notice__title">You can't book online at the moment</p>
-      <p>{block.data?.blocked ?? stoppedWithoutReason}</p>
+      <p className="notice__title">{accountWords('cantBookOnline')}</p>
+      {/* Said while the reason loads, or if it can't be read. */}
+      <p>{block.data?.blocked ?? accountWords('penaltyNoReason')}</p>
     </div>
   );
 }

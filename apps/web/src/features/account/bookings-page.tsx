@@ -13,12 +13,13 @@ import { CancelBookingDialog } from './cancel-booking-dialog.tsx';
 import { useBookingCancellation } from './cancel-booking.ts';
 import { myBookingsQuery } from './get-account-lists.ts';
 import { MyWaitingLists } from '../waiting-list/index.ts';
+import { accountWords } from './words.ts';
 
 const bookingStatus = {
-  booked: 'Booked',
-  cancelled: 'Cancelled',
-  attended: 'Attended',
-  missed: 'Missed',
+  booked: 'bookingBooked',
+  cancelled: 'bookingCancelled',
+  attended: 'bookingAttended',
+  missed: 'bookingMissed',
 } as const;
 
 /**
@@ -34,10 +35,10 @@ function Cancelling({ booking, onCancel }: { booking: Booking; onCancel: (bookin
     return cancellation.reason ? <p className="booking-card__note">{cancellation.reason}</p> : null;
   return (
     <Button variant="secondary" onClick={() => onCancel(booking)}>
-      Cancel booking
+      {accountWords('cancelBooking')}
       <span className="visually-hidden">
         {' '}
-        for {booking.activityName} on {booking.when}
+        {accountWords('cancelBookingFor', { activity: booking.activityName, when: booking.when })}
       </span>
     </Button>
   );
@@ -48,39 +49,41 @@ function BookingCard({ booking, onCancel }: { booking: Booking; onCancel: (booki
     <li className="card booking-card">
       <h2 className="card__title">{bookingTitle(booking)}</h2>
       <p className={`status status--${booking.status === 'booked' ? 'active' : 'ended'}`}>
-        {booking.cancelledByCentre ? 'Cancelled by the centre' : bookingStatus[booking.status]}
+        {booking.cancelledByCentre
+          ? accountWords('cancelledByCentre')
+          : accountWords(bookingStatus[booking.status])}
       </p>
       <dl className="facts">
         {booking.cancelledByCentre && (
           <>
-            <dt>Reason</dt>
+            <dt>{accountWords('reason')}</dt>
             <dd>{booking.cancelledByCentre.reason}</dd>
           </>
         )}
         {booking.attendeeName && (
           <>
-            <dt>For</dt>
+            <dt>{accountWords('for')}</dt>
             <dd>{booking.attendeeName}</dd>
           </>
         )}
-        <dt>Where</dt>
+        <dt>{accountWords('where')}</dt>
         <dd>{bookingPlace(booking)}</dd>
         {booking.guestName ? (
           <>
-            <dt>Guest</dt>
-            <dd>{booking.guestName}, with a guest pass</dd>
+            <dt>{accountWords('guest')}</dt>
+            <dd>{accountWords('guestWithPass', { guestName: booking.guestName })}</dd>
           </>
         ) : (
           <>
-            <dt>Places</dt>
+            <dt>{accountWords('places')}</dt>
             <dd>{placesText(booking.quantity)}</dd>
           </>
         )}
-        <dt>Paid</dt>
-        <dd>{booking.price.raw.amount === 0 ? 'Included' : booking.price.formatted}</dd>
+        <dt>{accountWords('paid')}</dt>
+        <dd>{booking.price.raw.amount === 0 ? accountWords('included') : booking.price.formatted}</dd>
         {booking.note && (
           <>
-            <dt>Your note</dt>
+            <dt>{accountWords('yourNote')}</dt>
             <dd>{booking.note}</dd>
           </>
         )}
@@ -102,7 +105,7 @@ function CancelledNotice({
 }) {
   return (
     <div ref={noticeRef} tabIndex={-1} className="notice notice--success" role="status">
-      <p className="notice__title">Your booking has been cancelled</p>
+      <p className="notice__title">{accountWords('bookingCancelledTitle')}</p>
       <p>
         {booking.activityName}, {booking.when}. {refundText}
       </p>
@@ -124,28 +127,28 @@ export function BookingsPage({ show }: { show: 'upcoming' | 'past' }) {
 
   return (
     <>
-      <h1>Bookings</h1>
+      <h1>{accountWords('bookingsTitle')}</h1>
       <BookingBlockNotice />
-      <nav className="tabs" aria-label="Bookings">
+      <nav className="tabs" aria-label={accountWords('bookingsTabs')}>
         <NavLink
           to="/bookings/upcoming"
           className={() => (show === 'upcoming' ? 'tab active' : 'tab')}
           aria-current={show === 'upcoming' ? 'page' : undefined}
         >
-          Upcoming
+          {accountWords('upcoming')}
         </NavLink>
         <NavLink
           to="/bookings/past"
           className={() => (show === 'past' ? 'tab active' : 'tab')}
           aria-current={show === 'past' ? 'page' : undefined}
         >
-          Past
+          {accountWords('past')}
         </NavLink>
       </nav>
       {cancelled && show === 'upcoming' && (
         <CancelledNotice booking={cancelled.booking} refundText={cancelled.refundText} noticeRef={notice} />
       )}
-      {bookings.isPending && <Spinner label="Loading your bookings" />}
+      {bookings.isPending && <Spinner label={accountWords('loadingBookings')} />}
       {bookings.isError && (
         <p className="error-line">
           {genericErrorLine(bookings.error instanceof ApiError ? bookings.error.status : null)}
@@ -153,10 +156,14 @@ export function BookingsPage({ show }: { show: 'upcoming' | 'past' }) {
       )}
       {list && list.length === 0 && (
         <div className="panel">
-          <h2>{show === 'upcoming' ? 'You have no upcoming bookings' : 'You have no past bookings'}</h2>
-          <p>Classes, courts and sessions you book appear here.</p>
+          <h2>
+            {show === 'upcoming'
+              ? accountWords('noUpcomingBookingsHeading')
+              : accountWords('noPastBookingsHeading')}
+          </h2>
+          <p>{accountWords('noBookingsText')}</p>
           <SiteLink site="bookings" to="/" className="button button--primary button--lg">
-            Book an activity
+            {accountWords('bookActivity')}
           </SiteLink>
         </div>
       )}

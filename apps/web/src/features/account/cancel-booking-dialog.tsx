@@ -4,12 +4,13 @@ import { ApiError } from '../../lib/api/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { Modal } from '../../ui/modal.tsx';
 import { bookingPlace } from './booking-text.ts';
+import { accountWords } from './words.ts';
 
 /** A refusal's words: the server's message for a 4xx, the generic line otherwise. */
 function refusalText(error: Error): string {
   return error instanceof ApiError && error.status < 500 && error.message
     ? error.message
-    : 'Something has gone wrong, please try again.';
+    : accountWords('somethingWrong');
 }
 
 /**
@@ -41,7 +42,7 @@ export function CancelBookingDialog({
   return (
     <Modal
       open={booking !== null}
-      title="Cancel this booking?"
+      title={accountWords('cancelBookingTitle')}
       onClose={onClose}
       initialFocus={() => statement.current}
     >
@@ -65,11 +66,11 @@ export function CancelBookingDialog({
           <div className="form__actions">
             {!refused && (
               <Button variant="primary" size="lg" onClick={onConfirm} disabled={pending}>
-                {pending ? 'Cancelling…' : 'Yes, cancel booking'}
+                {pending ? accountWords('cancelling') : accountWords('yesCancelBooking')}
               </Button>
             )}
             <Button variant="secondary" size="lg" onClick={onClose}>
-              Keep booking
+              {accountWords('keepBooking')}
             </Button>
           </div>
         </>

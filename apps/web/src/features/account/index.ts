@@ -8,6 +8,7 @@ export { OutstandingBalanceNotice, useOwesBalance } from './outstanding-balance.
 export { PenaltyFeesSection } from './penalty-fees.tsx';
 export { BookingBlockNotice } from './booking-block-notice.tsx';
 export { UpcomingBookingsSummary } from './upcoming-bookings-summary.tsx';
+export { accountWords } from './words.ts';
 // What a supervisor does for a customer at the desk (decision 0085): My account's own rules, words
 // and calls, which the staff site sends to its staff routes.
 export { bookingPlace } from './booking-text.ts';
