@@ -19,6 +19,8 @@ import { useNow } from './hold-time.ts';
 import { useRemoveBenefit } from './remove-benefit.ts';
 import { HoldWarning, LapsedPlaces, useLapsedLines } from './hold-warning.tsx';
 import { cartKeys } from './keys.ts';
+import { cartWords } from './words.ts';
+import { wordsWithParts } from '../../i18n/words-with-parts.tsx';
 
 /**
  * Where the basket is paid for: a basket with a booking pays on the bookings site (source bookings,
@@ -71,9 +73,6 @@ function useFocusAfterRemoving(readAt: number) {
   return { heading, emptyHeading, removing };
 }
 
-/** "1 item", "3 items". */
-const itemsText = (count: number) => (count === 1 ? '1 item' : `${count} items`);
-
 /** What emptying the basket removes, said before it is done and after (issue 34 item 4). */
 interface Emptying {
   count: number;
@@ -100,19 +99,18 @@ function ConfirmEmpty({
   onClose: () => void;
 }) {
   return (
-    <Modal open={emptying !== null} title="Empty your basket?" onClose={onClose}>
+    <Modal open={emptying !== null} title={cartWords('confirmEmptyTitle')} onClose={onClose}>
       {emptying && (
         <>
           <p>
-            This removes all {itemsText(emptying.count)} from your basket
-            {emptying.heldPlaces ? ', and the places held for you go back on sale' : ''}.
+            {cartWords(emptying.heldPlaces ? 'confirmEmptyHeld' : 'confirmEmpty', { count: emptying.count })}
           </p>
           <div className="form__actions">
             <Button variant="primary" onClick={onEmpty}>
-              Yes, empty my basket
+              {cartWords('confirmEmptyYes')}
             </Button>
             <Button variant="secondary" onClick={onClose}>
-              Keep my basket
+              {cartWords('confirmEmptyNo')}
             </Button>
           </div>
         </>
@@ -136,7 +134,7 @@ function Basket() {
   const { heading, emptyHeading, removing } = useFocusAfterRemoving(cart.dataUpdatedAt);
   const [confirming, setConfirming] = useState<Emptying | null>(null);
   const [emptied, setEmptied] = useState<Emptying | null>(null);
-  if (cart.isPending) return <Spinner label="Loading your basket" />;
+  if (cart.isPending) return <Spinner label={cartWords('loadingBasket')} />;
   if (cart.isError)
     return (
       <p className="error-line">
@@ -153,28 +151,25 @@ function Basket() {
   return (
     <section aria-labelledby="basket-heading" className="basket">
       <h1 id="basket-heading" ref={heading} tabIndex={-1}>
-        Shopping basket
+        {cartWords('heading')}
       </h1>
       {items.length === 0 ? (
         <div className="panel">
           <h2 ref={emptyHeading} tabIndex={-1}>
-            Your basket is empty
+            {cartWords('empty')}
           </h2>
           <LapsedPlaces lines={lapsed} />
           {emptied && (
-            <p>
-              You emptied your basket: {itemsText(emptied.count)} removed
-              {emptied.heldPlaces ? ', and the places held for you went back on sale' : ''}.
-            </p>
+            <p>{cartWords(emptied.heldPlaces ? 'emptiedHeld' : 'emptied', { count: emptied.count })}</p>
           )}
-          <p>Book an activity, or buy a membership at your centre.</p>
+          <p>{cartWords('emptyPrompt')}</p>
           <div className="form__actions">
             <SiteLink site="bookings" to="/" className="button button--primary button--lg">
-              Book an activity
+              {cartWords('bookActivity')}
             </SiteLink>
             {settings.onlineJoiningEnabled && (
               <SiteLink site="online-joining" to="/" className="button button--secondary button--lg">
-                Buy a membership
+                {cartWords('buyMembership')}
               </SiteLink>
             )}
           </div>
@@ -220,17 +215,17 @@ function Basket() {
             )}
           </ul>
           <p className="basket__total">
-            Total to pay now <strong>{totals.formattedTotal}</strong>
+            {wordsWithParts(cartWords, 'totalToPay', { total: <strong>{totals.formattedTotal}</strong> })}
           </p>
           {expired.size > 0 && (
             <p className="notice notice--warning" id="basket-expired">
-              Remove the places whose hold has ended to continue.
+              {cartWords('removeExpired')}
             </p>
           )}
           <div className="form__actions">
             {expired.size > 0 ? (
               <Button variant="primary" size="lg" disabled aria-describedby="basket-expired">
-                Continue to checkout
+                {cartWords('continueToCheckout')}
               </Button>
             ) : (
               <SiteLink
@@ -238,7 +233,7 @@ function Basket() {
                 to="/checkout"
                 className="button button--primary button--lg"
               >
-                Continue to checkout
+                {cartWords('continueToCheckout')}
               </SiteLink>
             )}
             <Button
@@ -248,7 +243,7 @@ function Basket() {
               aria-haspopup="dialog"
               onClick={() => setConfirming(emptyingOf(items))}
             >
-              Empty basket
+              {cartWords('emptyBasket')}
             </Button>
           </div>
         </>

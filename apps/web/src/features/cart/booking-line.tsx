@@ -3,6 +3,7 @@ import { Button } from '../../ui/button.tsx';
 import { clockTime } from './hold-time.ts';
 import { LineBenefit } from './line-benefit.tsx';
 import { useVoice } from '../../app/site-mode/voice.ts';
+import { cartWords } from './words.ts';
 
 type BookingLine = Extract<CartItem, { type: 'booking' }>;
 
@@ -39,24 +40,24 @@ export function BookingLineItem({
     <li className="card basket__item" data-expired={expired || undefined}>
       <h2 className="card__title">{line.name}</h2>
       <p className="basket__when">{line.session.when}</p>
-      {line.purchasedForName && <p>For {line.purchasedForName}</p>}
+      {line.purchasedForName && <p>{cartWords('forPerson', { name: line.purchasedForName })}</p>}
       <p className="card__meta">
         {line.venue.name}, {line.session.location}
-        {line.session.instructor ? ` · with ${line.session.instructor}` : ''}
+        {line.session.instructor
+          ? ` · ${cartWords('withInstructor', { instructor: line.session.instructor })}`
+          : ''}
       </p>
       {line.guestName ? (
-        <p>Guest: {line.guestName}, free with a guest pass</p>
+        <p>{cartWords('guestLine', { guest: line.guestName })}</p>
       ) : (
-        <p>
-          {line.priceBand.label}, {line.unitPrice.formatted} each
-        </p>
+        <p>{cartWords('bandEach', { band: line.priceBand.label, price: line.unitPrice.formatted })}</p>
       )}
-      {line.note && <p className="basket__note">Your note for the instructor: {line.note}</p>}
+      {line.note && <p className="basket__note">{cartWords('noteForInstructor', { note: line.note })}</p>}
       {/* A guest pass brings one guest (decision 0050): no number of places to change. */}
       {!line.guestName && (
         <div className="field basket__quantity">
           <label className="field__label" htmlFor={quantityId}>
-            Places
+            {cartWords('places')}
           </label>
           <select
             id={quantityId}
@@ -83,14 +84,16 @@ export function BookingLineItem({
       {line.packageUsage && (
         <div className="basket__package">
           <p>
-            Paid with your {line.packageUsage.name}: {line.packageUsage.usesLeft}{' '}
-            {line.packageUsage.usesLeft === 1 ? 'use' : 'uses'} left after this booking.
+            {cartWords('paidWithPackage', {
+              package: line.packageUsage.name,
+              count: line.packageUsage.usesLeft,
+            })}
           </p>
           <Button variant="link" size="md" disabled={busy || expired} onClick={onRemovePackage}>
-            Pay instead of using the package
+            {cartWords('payInstead')}
             <span className="visually-hidden">
               {' '}
-              for {line.name}, {line.session.when}
+              {cartWords('forLine', { name: line.name, when: line.session.when })}
             </span>
           </Button>
         </div>
@@ -99,7 +102,7 @@ export function BookingLineItem({
       {line.warnings.length > 0 && (
         // Before paying (issue 33 item 6): the cut-off, and the same person booked twice, for whom.
         <div className="notice notice--warning basket__warnings">
-          <p className="notice__title">Before you pay</p>
+          <p className="notice__title">{cartWords('beforeYouPay')}</p>
           <ul>
             {line.warnings.map((warning) => (
               <li key={warning.kind}>{warning.text}</li>
@@ -109,18 +112,19 @@ export function BookingLineItem({
       )}
       {expired ? (
         <p className="basket__hold basket__hold--expired">
-          {voice.holdEnded(line.options.quantity === 1 ? 'this place' : 'these places', held)} Remove it and
-          book again from the timetable if places are left.
+          {voice.holdEnded(line.options.quantity === 1 ? 'this place' : 'these places', held)}{' '}
+          {cartWords('removeAndRebook')}
         </p>
       ) : (
         <p className="basket__hold">{voice.heldUntil(held)}</p>
       )}
       <Button variant="link" size="md" disabled={busy} onClick={onRemove}>
-        Remove
+        {cartWords('remove')}
         <span className="visually-hidden">
           {' '}
-          {line.guestName ? `${line.guestName}'s place at ` : ''}
-          {line.name}, {line.session.when}
+          {line.guestName
+            ? cartWords('guestPlaceOn', { guest: line.guestName, name: line.name, when: line.session.when })
+            : `${line.name}, ${line.session.when}`}
         </span>
       </Button>
     </li>

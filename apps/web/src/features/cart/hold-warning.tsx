@@ -7,6 +7,7 @@ import { Button } from '../../ui/button.tsx';
 import { showCartFailure } from './change-cart.ts';
 import { clockTime } from './hold-time.ts';
 import { cartKeys } from './keys.ts';
+import { cartWords } from './words.ts';
 
 type BookingLine = Extract<CartItem, { type: 'booking' }>;
 
@@ -20,9 +21,6 @@ export interface LapsedLine {
   when: string;
   message: string;
 }
-
-const lapsedMessage =
-  'Your place was held for you for a limited time, which has run out, so it was released. Add the session again if spaces are left.';
 
 /**
  * The lines whose hold ran out while the customer had the basket, kept until they leave the page
@@ -42,7 +40,7 @@ export function useLapsedLines(cart: Cart | undefined, now: number): LapsedLine[
     const found: LapsedLine[] = [...(cart.expiredItems ?? [])];
     for (const [id, line] of seen.shown)
       if (!present.has(id) && Date.parse(line.heldUntil) <= now)
-        found.push({ id, name: line.name, when: line.session.when, message: lapsedMessage });
+        found.push({ id, name: line.name, when: line.session.when, message: cartWords('lapsed') });
     const bookingLines = cart.items.filter((item): item is BookingLine => item.type === 'booking');
     setSeen({
       cart,
@@ -95,15 +93,12 @@ export function HoldWarning({
   const atLongest = keptUntil !== null && keptUntil === first.heldUntil;
   return (
     <div className="notice notice--warning basket__hold-warning" role="alert">
-      <h2>Your places are held until {time}</h2>
+      <h2>{cartWords('heldUntilHeading', { time })}</h2>
       {atLongest ? (
-        <p>
-          We can’t hold them any longer. Pay for them before {time}, or they go back on sale for others to
-          book.
-        </p>
+        <p>{cartWords('cannotHoldLonger', { time })}</p>
       ) : (
         <>
-          <p>After {time} they go back on sale. Do you need more time?</p>
+          <p>{cartWords('needMoreTime', { time })}</p>
           <Button
             variant="primary"
             disabled={keep.isPending}
@@ -117,7 +112,7 @@ export function HoldWarning({
               });
             }}
           >
-            Keep my places for longer
+            {cartWords('keepPlaces')}
           </Button>
         </>
       )}
@@ -130,7 +125,7 @@ export function LapsedPlaces({ lines }: { lines: LapsedLine[] }) {
   if (lines.length === 0) return null;
   return (
     <div className="notice notice--warning basket__lapsed" role="status">
-      <h2>{lines.length === 1 ? 'A place went back on sale' : 'Some places went back on sale'}</h2>
+      <h2>{cartWords('lapsedHeading', { count: lines.length })}</h2>
       <ul>
         {lines.map((line) => (
           <li key={line.id}>

@@ -1,5 +1,7 @@
 import type { CartItem } from '@lido/contracts/cart';
 import { Button } from '../../ui/button.tsx';
+import { wordsWithParts } from '../../i18n/words-with-parts.tsx';
+import { cartWords } from './words.ts';
 
 type BookingLine = Extract<CartItem, { type: 'booking' }>;
 
@@ -22,13 +24,18 @@ export function LineBenefit({
   return (
     <div className="line-benefit">
       <p className="line-benefit__text">
-        Paid by your membership benefit <strong>{benefit.name}</strong> (−{benefit.discount.formatted})
+        {wordsWithParts(
+          cartWords,
+          'paidByBenefit',
+          { benefit: <strong>{benefit.name}</strong> },
+          { discount: benefit.discount.formatted },
+        )}
       </p>
       <Button variant="link" size="md" disabled={busy} onClick={onRemove}>
-        Remove benefit
+        {cartWords('removeBenefit')}
         <span className="visually-hidden">
           {' '}
-          {benefit.name} from {line.name}, {line.session.when}
+          {cartWords('benefitFromLine', { benefit: benefit.name, name: line.name, when: line.session.when })}
         </span>
       </Button>
     </div>

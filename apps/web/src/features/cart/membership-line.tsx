@@ -1,6 +1,7 @@
 import type { CartItem } from '@lido/contracts/cart';
 import { prettyDate } from '@lido/pricing/calendar-date';
 import { Button } from '../../ui/button.tsx';
+import { cartWords } from './words.ts';
 
 type MembershipLine = Exclude<CartItem, { type: 'booking' | 'package' }>;
 
@@ -22,18 +23,19 @@ export function MembershipLineItem({
       <h2 className="card__title">{item.description}</h2>
       <p className="card__meta">
         {item.type === 'outstanding_balance'
-          ? `${item.venue.name} · Direct Debit payment that failed`
+          ? `${item.venue.name} · ${cartWords('failedDirectDebit')}`
           : item.type === 'penalty_fee' || item.type === 'course_enrolment'
             ? `${item.venue.name} · ${item.name}`
-            : `${item.venue.name} · starts ${prettyDate(item.options.startDate)}`}
+            : `${item.venue.name} · ${cartWords('startsOn', { date: prettyDate(item.options.startDate) })}`}
       </p>
       {item.type !== 'outstanding_balance' &&
         item.type !== 'penalty_fee' &&
         item.type !== 'course_enrolment' &&
-        item.purchasedForName && <p>For {item.purchasedForName}</p>}
+        item.purchasedForName && <p>{cartWords('forPerson', { name: item.purchasedForName })}</p>}
       <p className="basket__price">{item.price.formatted}</p>
       <Button variant="link" size="md" disabled={busy} onClick={onRemove}>
-        Remove<span className="visually-hidden"> {item.description}</span>
+        {cartWords('remove')}
+        <span className="visually-hidden"> {item.description}</span>
       </Button>
     </li>
   );

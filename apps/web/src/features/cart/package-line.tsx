@@ -1,5 +1,6 @@
 import type { CartItem } from '@lido/contracts/cart';
 import { Button } from '../../ui/button.tsx';
+import { cartWords } from './words.ts';
 
 /** A package in the basket: what it is, where it is used, its price (decision 0049). */
 export function PackageLineItem({
@@ -15,10 +16,11 @@ export function PackageLineItem({
     <li className="card basket__item">
       <h2 className="card__title">{item.name}</h2>
       <p>{item.description}</p>
-      <p className="card__meta">For bookings at {item.venue.name}</p>
+      <p className="card__meta">{cartWords('forBookingsAt', { venue: item.venue.name })}</p>
       <p className="basket__price">{item.price.formatted}</p>
       <Button variant="link" size="md" disabled={busy} onClick={onRemove}>
-        Remove<span className="visually-hidden"> {item.name}</span>
+        {cartWords('remove')}
+        <span className="visually-hidden"> {item.name}</span>
       </Button>
     </li>
   );
