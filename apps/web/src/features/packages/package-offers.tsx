@@ -6,8 +6,8 @@ import { Button } from '../../ui/button.tsx';
 import { LoginDialog } from '../auth/index.ts';
 import { type PackageForSale, packagesForSaleQuery, useAddPackage } from './packages-api.ts';
 import { useVoice } from '../../app/site-mode/voice.ts';
-
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+import { wordsWithParts } from '../../i18n/words-with-parts.tsx';
+import { packagesWords } from './words.ts';
 
 /**
  * Packages for sale at a centre, each with "Add to basket" (decision 0049). On the centre's
@@ -47,13 +47,13 @@ export function PackageOffers({
             <Heading className="card__title">{item.name}</Heading>
             {item.description && <p>{item.description}</p>}
             <dl className="facts">
-              <dt>Uses</dt>
-              <dd>{plural(item.uses, 'booking', 'bookings')}</dd>
-              <dt>Pays for</dt>
+              <dt>{packagesWords('uses')}</dt>
+              <dd>{packagesWords('bookings', { count: item.uses })}</dd>
+              <dt>{packagesWords('paysFor')}</dt>
               <dd>{item.covers}</dd>
-              <dt>Valid</dt>
-              <dd>{plural(item.validMonths, 'month', 'months')} from the day you buy it</dd>
-              <dt>Price</dt>
+              <dt>{packagesWords('valid')}</dt>
+              <dd>{packagesWords('validFor', { months: item.validMonths })}</dd>
+              <dt>{packagesWords('price')}</dt>
               <dd>{item.price.formatted}</dd>
             </dl>
             {loggedIn ? (
@@ -63,11 +63,13 @@ export function PackageOffers({
                 disabled={add.isPending}
                 onClick={() => add.mutate({ packageId: item.id, venueId: venue.id })}
               >
-                Buy<span className="visually-hidden"> {item.name}</span>
+                {packagesWords('buy')}
+                <span className="visually-hidden"> {item.name}</span>
               </Button>
             ) : (
               <Button variant="secondary" size="md" aria-haspopup="dialog" onClick={() => setLoggingIn(true)}>
-                Log in to buy<span className="visually-hidden"> {item.name}</span>
+                {packagesWords('logInToBuy')}
+                <span className="visually-hidden"> {item.name}</span>
               </Button>
             )}
           </li>
@@ -78,8 +80,12 @@ export function PackageOffers({
         <div className="notice notice--success">
           <p className="notice__title">{voice.addedToBasket}</p>
           <p>
-            <Link to="/basket">{voice.goToBasket}</Link> to pay. Bookings you add after paying use the package
-            at {venue.name}.
+            {wordsWithParts(
+              packagesWords,
+              'goToBasketToPay',
+              { link: <Link to="/basket">{voice.goToBasket}</Link> },
+              { centre: venue.name },
+            )}
           </p>
         </div>
       )}
@@ -90,7 +96,7 @@ export function PackageOffers({
   return (
     <section aria-labelledby="package-offers-heading" className="package-offers-section">
       <h2 id="package-offers-heading">{title}</h2>
-      <p>A package pays for this session and others like it at {venue.name}.</p>
+      <p>{packagesWords('paysForThisSession', { centre: venue.name })}</p>
       {offers}
     </section>
   );

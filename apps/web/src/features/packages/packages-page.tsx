@@ -9,14 +9,15 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { venueQuery } from '../venues/index.ts';
 import { PackageOffers } from './package-offers.tsx';
 import { packagesForSaleQuery } from './packages-api.ts';
+import { packagesWords } from './words.ts';
 
 /** /location/{slug}/packages on the bookings site: the packages a centre sells (decision 0049). */
 export function PackagesPage() {
   const { locationSlug = '' } = useParams();
   const venue = useQuery(venueQuery('activities', locationSlug));
   const packages = useQuery(packagesForSaleQuery(locationSlug));
-  usePageTitle(venue.data ? `Packages at ${venue.data.name}` : null);
-  if (venue.isPending || packages.isPending) return <Spinner label="Loading packages" />;
+  usePageTitle(venue.data ? packagesWords('title', { centre: venue.data.name }) : null);
+  if (venue.isPending || packages.isPending) return <Spinner label={packagesWords('loading')} />;
   if (venue.isError) {
     const status = venue.error instanceof ApiError ? venue.error.status : null;
     return status === 404 || status === 422 ? (
@@ -28,25 +29,23 @@ export function PackagesPage() {
   const back = (
     <p>
       <Link to={`/location/${venue.data.slug}`} className={buttonClass('link', 'md')}>
-        Back to the timetable<span className="visually-hidden"> at {venue.data.name}</span>
+        {packagesWords('backToTimetable')}
+        <span className="visually-hidden"> {packagesWords('atCentre', { centre: venue.data.name })}</span>
       </Link>
     </p>
   );
   return (
     <article className="packages-page">
-      <h1>Packages at {venue.data.name}</h1>
-      <p className="lead">
-        Buy a number of bookings in advance. Once you have a package, each session it pays for that you add to
-        your basket at this centre uses it instead of being paid for, until its uses run out or it expires.
-      </p>
+      <h1>{packagesWords('title', { centre: venue.data.name })}</h1>
+      <p className="lead">{packagesWords('lead')}</p>
       {packages.isError ? (
         <p className="error-line">
           {genericErrorLine(packages.error instanceof ApiError ? packages.error.status : null)}
         </p>
       ) : packages.data.length === 0 ? (
         <div className="panel">
-          <h2>No packages on sale</h2>
-          <p>{venue.data.name} doesn&apos;t sell packages online. You can book and pay for each session.</p>
+          <h2>{packagesWords('noneOnSale')}</h2>
+          <p>{packagesWords('noneOnline', { centre: venue.data.name })}</p>
         </div>
       ) : (
         <PackageOffers venue={venue.data} headingLevel="h2" />

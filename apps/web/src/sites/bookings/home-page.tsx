@@ -7,6 +7,7 @@ import { VenueAddress, venuesQuery } from '../../features/venues/index.ts';
 import { genericErrorLine } from '../../lib/api/generic-error.ts';
 import { ApiError } from '../../lib/api/api-client.ts';
 import { Spinner } from '../../ui/spinner.tsx';
+import { bookingsWords } from './words.ts';
 
 /**
  * The centre to list first: the `centre` query's (remembered for the tab, as a kiosk's is), else
@@ -25,9 +26,9 @@ export function BookingsHomePage() {
   const first = centre ?? user?.homeVenueSlug;
   return (
     <>
-      <h1>Book an activity</h1>
-      <p className="lead">Choose a centre to see its timetable and book a place.</p>
-      {venues.isPending && <Spinner label="Loading centres" />}
+      <h1>{bookingsWords('title')}</h1>
+      <p className="lead">{bookingsWords('lead')}</p>
+      {venues.isPending && <Spinner label={bookingsWords('loadingCentres')} />}
       {venues.isError && (
         <p className="error-line">
           {genericErrorLine(venues.error instanceof ApiError ? venues.error.status : null)}
@@ -40,11 +41,13 @@ export function BookingsHomePage() {
               <h2 className="card__title">
                 <Link to={`/location/${venue.slug}`}>
                   {venue.name}
-                  <span className="visually-hidden"> timetable</span>
+                  <span className="visually-hidden"> {bookingsWords('timetable')}</span>
                 </Link>
               </h2>
               {venue.slug === first && (
-                <p className="card__meta">{centre ? 'Selected centre' : 'Your home centre'}</p>
+                <p className="card__meta">
+                  {centre ? bookingsWords('selectedCentre') : bookingsWords('homeCentre')}
+                </p>
               )}
               <p className="card__meta">{venue.placeType}</p>
               <VenueAddress venue={venue} />

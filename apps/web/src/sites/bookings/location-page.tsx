@@ -9,6 +9,7 @@ import { VenueAddress, venueQuery } from '../../features/venues/index.ts';
 import { ApiError } from '../../lib/api/api-client.ts';
 import { genericErrorLine } from '../../lib/api/generic-error.ts';
 import { Spinner } from '../../ui/spinner.tsx';
+import { bookingsWords } from './words.ts';
 
 /** /location/{slug}: a centre's page on the bookings site, in the centre's own theme, with its timetable. */
 export function LocationPage() {
@@ -16,8 +17,8 @@ export function LocationPage() {
   const settings = useClientSettings();
   const venue = useQuery(venueQuery('activities', locationSlug));
   // Named for its centre, not "Centre" for every one (issue 21 item 8).
-  usePageTitle(venue.data ? `${venue.data.name} timetable` : null);
-  if (venue.isPending) return <Spinner label="Loading centre" />;
+  usePageTitle(venue.data ? bookingsWords('pageTitle', { centre: venue.data.name }) : null);
+  if (venue.isPending) return <Spinner label={bookingsWords('loadingCentre')} />;
   if (venue.isError) {
     const status = venue.error instanceof ApiError ? venue.error.status : null;
     return status === 404 || status === 422 ? (
@@ -39,12 +40,14 @@ export function LocationPage() {
               to={`/centre/${venue.data.slug}`}
               className="button button--secondary button--md venue-page__membership"
             >
-              Buy a membership at {venue.data.name}
+              {bookingsWords('buyMembershipAt', { centre: venue.data.name })}
             </SiteLink>
           </p>
         )}
         <p>
-          <Link to={`/location/${venue.data.slug}/packages`}>Packages at {venue.data.name}</Link>
+          <Link to={`/location/${venue.data.slug}/packages`}>
+            {bookingsWords('packagesAt', { centre: venue.data.name })}
+          </Link>
         </p>
       </header>
       <Timetable slug={venue.data.slug} />
