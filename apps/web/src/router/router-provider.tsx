@@ -2,6 +2,7 @@ import { Component, type ReactNode, startTransition, useContext, useLayoutEffect
 import { RouteContext, RouteErrorContext, RouterContext, useRouterContext } from './context.ts';
 import type { Router, RouterState } from './create-router.ts';
 import type { Location } from './history.ts';
+import { routerWords } from './words.ts';
 
 interface BoundaryProps {
   location: Location;
@@ -32,8 +33,11 @@ class RouteErrorBoundary extends Component<BoundaryProps, { error: unknown; loca
   }
 }
 
-/** Shown when a route with no errorElement anywhere above it fails. */
-const defaultErrorElement = <h2>Unexpected Application Error!</h2>;
+/** Shown when a route with no errorElement anywhere above it fails (a component, so its words are the page's language). */
+function DefaultError() {
+  return <h2>{routerWords('unexpectedError')}</h2>;
+}
+const defaultErrorElement = <DefaultError />;
 
 /** Match `at`, wrapped in its error boundary when it has an errorElement (the root always has one). */
 function renderMatch(state: RouterState, at: number): ReactNode {

@@ -1,12 +1,13 @@
 import { type DateParts, dateExample } from '@lido/contracts/date-input';
 import type { FocusEvent, ReactNode } from 'react';
+import { uiWords } from './words.ts';
 
 export type { DateParts } from '@lido/contracts/date-input';
 
 const parts = [
-  ['day', 'Day', '3.5rem', 'bday-day'],
-  ['month', 'Month', '3.5rem', 'bday-month'],
-  ['year', 'Year', '5rem', 'bday-year'],
+  ['day', 'dateDay', '3.5rem', 'bday-day'],
+  ['month', 'dateMonth', '3.5rem', 'bday-month'],
+  ['year', 'dateYear', '5rem', 'bday-year'],
 ] as const;
 
 /** The id of one of a date input's fields: the day keeps the input's own id, for error links. */
@@ -59,18 +60,18 @@ export function DateInput({
     >
       <legend className={legendClassName}>{legend}</legend>
       <div className="field__hint" id={hintId}>
-        {hint ?? `For example, ${dateExample}`}
+        {hint ?? uiWords('dateHint', { example: dateExample })}
       </div>
       {error && (
         <p className="field__error" id={errorId}>
-          <span className="visually-hidden">Error:</span> {error}
+          <span className="visually-hidden">{uiWords('errorPrefix')}</span> {error}
         </p>
       )}
       <div className="date-input__items">
-        {parts.map(([part, label, width, autoComplete]) => (
+        {parts.map(([part, labelKey, width, autoComplete]) => (
           <div className="date-input__item" key={part}>
             <label className="field__label" htmlFor={datePartId(id, part)}>
-              {label}
+              {uiWords(labelKey)}
             </label>
             <input
               id={datePartId(id, part)}

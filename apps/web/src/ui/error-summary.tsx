@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
+import { uiWords } from './words.ts';
 
 export interface FieldError {
   /** the id of the input the message is about */
@@ -12,7 +13,7 @@ export interface FieldError {
  */
 export function ErrorSummary({
   errors,
-  title = 'There is a problem',
+  title = uiWords('errorSummaryTitle'),
 }: {
   errors: FieldError[];
   title?: string;
@@ -24,8 +25,9 @@ export function ErrorSummary({
   useEffect(() => {
     if (errors.length === 0) return;
     ref.current?.focus();
-    const original = document.title.replace(/^Error: /, '');
-    document.title = `Error: ${original}`;
+    const prefix = `${uiWords('errorPrefix')} `;
+    const original = document.title.startsWith(prefix) ? document.title.slice(prefix.length) : document.title;
+    document.title = `${prefix}${original}`;
     return () => {
       document.title = original;
     };

@@ -6,6 +6,7 @@ import {
   useId,
   useState,
 } from 'react';
+import { uiWords } from './words.ts';
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   id?: string;
@@ -51,7 +52,7 @@ function FieldFrame({
       )}
       {error && (
         <p className="field__error" id={errorId}>
-          <span className="visually-hidden">Error:</span> {error}
+          <span className="visually-hidden">{uiWords('errorPrefix')}</span> {error}
         </p>
       )}
       {children({
@@ -88,7 +89,7 @@ export function PasswordField(props: Omit<FieldProps, 'type'>) {
         aria-pressed={visible}
         onClick={() => setVisible((value) => !value)}
       >
-        {visible ? 'Hide password' : 'Show password'}
+        {visible ? uiWords('hidePassword') : uiWords('showPassword')}
       </button>
     </div>
   );
@@ -109,7 +110,7 @@ export function CheckboxField({ id, label, error, className, ...input }: Checkbo
     >
       {error && (
         <p className="field__error" id={errorId}>
-          <span className="visually-hidden">Error:</span> {error}
+          <span className="visually-hidden">{uiWords('errorPrefix')}</span> {error}
         </p>
       )}
       <div className="checkbox">

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { CloseIcon } from './icons.tsx';
+import { uiWords } from './words.ts';
 
 interface ModalProps {
   open: boolean;
@@ -100,7 +101,7 @@ export function Modal({ open, title, onClose, children, width = 450, initialFocu
         <h2 id={titleId} className="modal__title">
           {title}
         </h2>
-        <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
+        <button type="button" className="icon-button" aria-label={uiWords('close')} onClick={onClose}>
           <CloseIcon />
         </button>
       </div>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { TableScroll } from './table-scroll.tsx';
+import { uiWords } from './words.ts';
 
 export interface ReceiptRow {
   item: ReactNode;
@@ -12,14 +13,14 @@ export interface ReceiptRow {
 export function ReceiptTable({ rows, total }: { rows: ReceiptRow[]; total: string }) {
   const withPlaces = rows.some((row) => row.places !== undefined);
   return (
-    <TableScroll label="What was paid for">
+    <TableScroll label={uiWords('receiptCaption')}>
       <table className="table">
-        <caption className="visually-hidden">What was paid for</caption>
+        <caption className="visually-hidden">{uiWords('receiptCaption')}</caption>
         <thead>
           <tr>
-            <th scope="col">Item</th>
-            {withPlaces && <th scope="col">Places</th>}
-            <th scope="col">Price</th>
+            <th scope="col">{uiWords('receiptItem')}</th>
+            {withPlaces && <th scope="col">{uiWords('receiptPlaces')}</th>}
+            <th scope="col">{uiWords('receiptPrice')}</th>
           </tr>
         </thead>
         <tbody>
@@ -34,7 +35,7 @@ export function ReceiptTable({ rows, total }: { rows: ReceiptRow[]; total: strin
         <tfoot>
           <tr>
             <th scope="row" colSpan={withPlaces ? 2 : 1}>
-              Total
+              {uiWords('receiptTotal')}
             </th>
             <td>{total}</td>
           </tr>

@@ -1,6 +1,7 @@
 import { Button } from './button.tsx';
 import { CheckboxField } from './form-fields.tsx';
 import type { Terms } from './terms-dialog.tsx';
+import { uiWords } from './words.ts';
 
 /**
  * One set of terms to agree to: a checkbox that only ticks and unticks, and beside it a button that
@@ -25,12 +26,12 @@ export function TermsCheck({
     <div className="terms-check">
       <CheckboxField
         id={id}
-        label={`I have read and agree to the ${terms.title}`}
+        label={uiWords('termsAgree', { termsTitle: terms.title })}
         checked={checked}
         onChange={(event) => onTick(event.target.checked)}
       />
       <Button variant="link" size="sm" aria-haspopup="dialog" onClick={onRead}>
-        Read the {terms.title}
+        {uiWords('termsRead', { termsTitle: terms.title })}
       </Button>
     </div>
   );

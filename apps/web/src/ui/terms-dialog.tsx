@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { sanitizeHtml } from '../lib/sanitize-html.ts';
 import { Button } from './button.tsx';
 import { Modal } from './modal.tsx';
+import { uiWords } from './words.ts';
 export type { Terms } from '@lido/contracts/membership';
 
 /** Joining spec section 9: the terms count as read within 10 px of the bottom. */
@@ -56,16 +57,16 @@ export function TermsDialog({
             // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
             tabIndex={0}
             role="region"
-            aria-label={`${terms.title}, scroll to read to the end`}
+            aria-label={uiWords('termsScrollRegion', { termsTitle: terms.title })}
             onScroll={check}
             dangerouslySetInnerHTML={{ __html: sanitizeHtml(terms.html) }}
           />
           <p className="field__hint" aria-live="polite">
-            {readToEnd || accepted ? 'You have reached the end of the terms.' : 'Scroll to the end to agree.'}
+            {readToEnd || accepted ? uiWords('termsReachedEnd') : uiWords('termsScrollToAgree')}
           </p>
           <div className="form__actions">
             <Button variant="primary" size="md" disabled={!(readToEnd || accepted)} onClick={onAgree}>
-              I Agree
+              {uiWords('termsIAgree')}
             </Button>
           </div>
         </>
