@@ -10,6 +10,7 @@ import { useResetKiosk } from './reset-kiosk.ts';
 import { MoreTimeDialog } from './more-time-dialog.tsx';
 import { StartOverDialog } from './start-over-dialog.tsx';
 import { useIdleQuestion } from './use-idle-question.ts';
+import { kioskWords } from './words.ts';
 
 /**
  * The kiosk's own header on the joining site: logo, Log in / Log out and Home, plus the idle rules
@@ -41,20 +42,18 @@ export function KioskChrome({ settings, logo }: { settings: ClientSettings; logo
     question.answered();
     // A confirmation page's time ending is the customer done, not a form cleared.
     if (onOrderConfirmed) return void reset();
-    void reset().then(() =>
-      showToast({ content: 'Joining form cleared due to inactivity', type: 'neutral' }),
-    );
+    void reset().then(() => showToast({ content: kioskWords('clearedForInactivity'), type: 'neutral' }));
   };
 
   return (
     <header className="site-header kiosk-header">
       <div className="site-header__inner">
         <ThemeLogoImage className="site-header__logo" logo={logo} height={40} />
-        <nav className="site-header__actions" aria-label="Kiosk">
+        <nav className="site-header__actions" aria-label={kioskWords('nav')}>
           {!onOrderConfirmed &&
             (session.isLoggedIn ? (
               <Button variant="secondary" size="lg" onClick={() => void reset()}>
-                Log out
+                {kioskWords('logOut')}
               </Button>
             ) : (
               <LoginControl className="button button--secondary button--lg" />
@@ -65,7 +64,7 @@ export function KioskChrome({ settings, logo }: { settings: ClientSettings; logo
             onClick={() => (onKioskHome ? undefined : setAskingToStartOver(true))}
             aria-current={onKioskHome ? 'page' : undefined}
           >
-            Home
+            {kioskWords('home')}
           </Button>
         </nav>
       </div>

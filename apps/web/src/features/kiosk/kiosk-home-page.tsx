@@ -7,6 +7,7 @@ import { useClientSettings } from '../../app/client-settings/get-client-settings
 import { SiteLink } from '../../app/site-mode/site-link.tsx';
 import { useSiteMode } from '../../app/site-mode/site-mode.ts';
 import { venueQuery } from '../venues/index.ts';
+import { kioskWords } from './words.ts';
 
 /**
  * /kiosk (entered as /kiosk/?kiosk=true&centre={centre}): the in-centre welcome. "Book an activity"
@@ -22,7 +23,7 @@ export function KioskHomePage() {
   const cleared = params.get('cleared');
   useEffect(() => {
     if (cleared !== 'inactivity') return;
-    showToast({ content: 'Joining form cleared due to inactivity', type: 'neutral' });
+    showToast({ content: kioskWords('clearedForInactivity'), type: 'neutral' });
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -35,8 +36,9 @@ export function KioskHomePage() {
   return (
     <section className="kiosk-home" aria-labelledby="kiosk-welcome">
       <h1 id="kiosk-welcome">
-        Welcome to {settings.name}
-        {centreName && ` ${centreName}`}
+        {centreName
+          ? kioskWords('welcomeAtCentre', { operator: settings.name, centre: centreName })
+          : kioskWords('welcome', { operator: settings.name })}
       </h1>
       <div className="kiosk-home__actions">
         <SiteLink
@@ -44,7 +46,7 @@ export function KioskHomePage() {
           to={centre ? `/centre/${centre}` : '/'}
           className={buttonClass('primary', 'lg', 'kiosk-home__button')}
         >
-          Buy a membership
+          {kioskWords('buyMembership')}
         </SiteLink>
         <SiteLink
           site="bookings"
@@ -52,7 +54,7 @@ export function KioskHomePage() {
           extraParams={{ kiosk: 'true', ...(centre ? { centre } : {}) }}
           className={buttonClass('secondary', 'lg', 'kiosk-home__button')}
         >
-          Book an activity
+          {kioskWords('bookActivity')}
         </SiteLink>
       </div>
     </section>

@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { Button, buttonClass } from '../../ui/button.tsx';
 import { LiveCountdown } from '../../ui/countdown.tsx';
 import { Modal } from '../../ui/modal.tsx';
+import { kioskWords } from './words.ts';
 
 /**
  * The kiosk's idle warning (issue 21 item 1): asks before the reset and counts down to it, at
@@ -24,20 +25,20 @@ export function MoreTimeDialog({
   return (
     <Modal
       open={resetAt !== null}
-      title="Do you need more time?"
+      title={kioskWords('moreTimeTitle')}
       onClose={onMoreTime}
       initialFocus={() => moreTime.current}
     >
       {resetAt !== null && (
-        <LiveCountdown endsAt={resetAt} before="This screen will be cleared in" onEnd={onTimeout} />
+        <LiveCountdown endsAt={resetAt} before={kioskWords('clearedIn')} onEnd={onTimeout} />
       )}
-      <p>Your selection will be cleared and anyone logged in on this screen will be logged out.</p>
+      <p>{kioskWords('selectionCleared')}</p>
       <div className="form__actions">
         <button ref={moreTime} type="button" className={buttonClass('primary', 'lg')} onClick={onMoreTime}>
-          Yes, I need more time
+          {kioskWords('needMoreTime')}
         </button>
         <Button variant="secondary" size="lg" onClick={onStartOver}>
-          Clear selection and go home
+          {kioskWords('clearAndGoHome')}
         </Button>
       </div>
     </Modal>

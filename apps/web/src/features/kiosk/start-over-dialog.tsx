@@ -1,5 +1,6 @@
 import { Button } from '../../ui/button.tsx';
 import { Modal } from '../../ui/modal.tsx';
+import { kioskWords } from './words.ts';
 
 /** The kiosk's start-over question (joining spec, "Kiosk"). */
 export function StartOverDialog({
@@ -12,14 +13,14 @@ export function StartOverDialog({
   onContinue: () => void;
 }) {
   return (
-    <Modal open={open} title="Are you sure you want to leave this screen?" onClose={onContinue}>
-      <p>Your selection will be cleared and anyone logged in on this screen will be logged out.</p>
+    <Modal open={open} title={kioskWords('leaveScreenTitle')} onClose={onContinue}>
+      <p>{kioskWords('selectionCleared')}</p>
       <div className="form__actions">
         <Button variant="primary" size="lg" onClick={onContinue}>
-          Continue with my purchase
+          {kioskWords('continuePurchase')}
         </Button>
         <Button variant="secondary" size="lg" onClick={onStartOver}>
-          Clear selection and go home
+          {kioskWords('clearAndGoHome')}
         </Button>
       </div>
     </Modal>
