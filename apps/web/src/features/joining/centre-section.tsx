@@ -5,13 +5,14 @@ import { resetFinder } from '../centre-finder/index.ts';
 import { getSiteMode, setSiteMode } from '../../app/site-mode/site-mode.ts';
 import { VenueAddress } from '../venues/index.ts';
 import { resetJoining } from './joining-store.ts';
+import { joiningWords } from './words.ts';
 
 /** The chosen home centre, with "Change location" and "Continue". */
 export function CentreSection({ venue, onContinue }: { venue: Venue; onContinue: () => void }) {
   const navigate = useNavigate();
   return (
     <>
-      <p>This will be the main centre your membership is linked to.</p>
+      <p>{joiningWords('centreLinked')}</p>
       <div className="card card--selected">
         <h3 className="card__title">{venue.name}</h3>
         <p className="card__meta">{venue.placeType}</p>
@@ -28,10 +29,10 @@ export function CentreSection({ venue, onContinue }: { venue: Venue; onContinue:
               navigate('/');
             }}
           >
-            Change location
+            {joiningWords('changeLocation')}
           </Button>
           <Button variant="primary" size="md" onClick={onContinue}>
-            Continue
+            {joiningWords('continue')}
           </Button>
         </div>
       </div>

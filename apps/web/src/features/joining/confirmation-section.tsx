@@ -4,6 +4,7 @@ import { billingDayText } from '@lido/pricing/membership-costs';
 import { Button } from '../../ui/button.tsx';
 import { getBankDetails } from './bank-details.ts';
 import type { JoiningState } from './joining-store.ts';
+import { joiningWords } from './words.ts';
 
 /** Confirm your details: what will be set up, bank details masked, then "Continue to checkout". */
 export function ConfirmationSection({
@@ -23,32 +24,32 @@ export function ConfirmationSection({
   return (
     <>
       <dl className="facts">
-        <dt>Membership</dt>
+        <dt>{joiningWords('membership')}</dt>
         <dd>{membershipName}</dd>
-        <dt>Home centre</dt>
+        <dt>{joiningWords('homeCentre')}</dt>
         <dd>{venueName}</dd>
         {state.startDate && (
           <>
-            <dt>Start date</dt>
+            <dt>{joiningWords('startDate')}</dt>
             <dd>{prettyDate(state.startDate)}</dd>
           </>
         )}
         {state.billingDay !== null && (
           <>
-            <dt>Billing day</dt>
+            <dt>{joiningWords('billingDay')}</dt>
             <dd>{billingDayText(state.billingDay)}</dd>
           </>
         )}
-        <dt>Account holder</dt>
+        <dt>{joiningWords('accountHolder')}</dt>
         <dd>{bank.accountHolder || state.accountHolder}</dd>
-        <dt>Sort code</dt>
-        <dd>{bank.sortCode ? maskSortCode(bank.sortCode) : 'Not entered'}</dd>
-        <dt>Account number</dt>
-        <dd>{bank.accountNumber ? maskAccountNumber(bank.accountNumber) : 'Not entered'}</dd>
+        <dt>{joiningWords('sortCode')}</dt>
+        <dd>{bank.sortCode ? maskSortCode(bank.sortCode) : joiningWords('notEntered')}</dd>
+        <dt>{joiningWords('accountNumber')}</dt>
+        <dd>{bank.accountNumber ? maskAccountNumber(bank.accountNumber) : joiningWords('notEntered')}</dd>
       </dl>
       <div className="form__actions">
         <Button variant="primary" size="lg" disabled={submitting} onClick={onSubmit}>
-          {submitting ? 'Saving your membership…' : 'Continue to checkout'}
+          {submitting ? joiningWords('savingMembership') : joiningWords('continueToCheckout')}
         </Button>
       </div>
     </>

@@ -16,6 +16,7 @@ import type { DateFieldMessages } from './costs-problems.ts';
 import { type JoiningState, joiningStore } from './joining-store.ts';
 import { PromoCode } from './promo-code.tsx';
 import { type Terms, TermsDialog } from '../../ui/terms-dialog.tsx';
+import { joiningWords } from './words.ts';
 
 interface DatesSectionProps {
   state: JoiningState;
@@ -37,14 +38,10 @@ function ServerMessages({ id, messages }: { id: string; messages: string[] | und
   if (!messages?.length) return null;
   return (
     <p className="field__error" id={id}>
-      <span className="visually-hidden">Error:</span> {messages.join(' ')}
+      <span className="visually-hidden">{joiningWords('errorPrefix')}</span> {messages.join(' ')}
     </p>
   );
 }
-
-/** The joining spec's words for terms not all accepted (§8). */
-const termsMessage = 'Please check all required terms and conditions';
-const chooseBillingDay = 'Choose the day of the month your Direct Debit is collected';
 
 /** Review & select dates: start date, billing day, promo code, and the terms to accept. */
 export function DatesSection({
@@ -76,13 +73,17 @@ export function DatesSection({
     const missing: FieldError[] = [];
     const typedStart = datePartsProblem('Start date', startParts);
     const noStart = !startParts.day.trim() && !startParts.month.trim() && !startParts.year.trim();
-    const startMessage = typedStart ?? (noStart ? 'Enter a start date.' : null);
+    const startMessage = typedStart ?? (noStart ? joiningWords('enterStartDate') : null);
     setStartProblem(startMessage);
     if (startMessage) missing.push({ fieldId: 'start-date', message: startMessage });
-    if (needsBillingDay) missing.push({ fieldId: 'billing-day', message: chooseBillingDay });
+    if (needsBillingDay) missing.push({ fieldId: 'billing-day', message: joiningWords('chooseBillingDay') });
     const unticked = requiredTerms.find((terms) => !state.checkedTerms.includes(terms.id));
     if (unticked || termsLoading)
-      missing.push({ fieldId: unticked ? `terms-${unticked.id}` : 'start-date', message: termsMessage });
+      // The joining spec's words for terms not all accepted (§8).
+      missing.push({
+        fieldId: unticked ? `terms-${unticked.id}` : 'start-date',
+        message: joiningWords('termsNotTicked'),
+      });
     setProblems(missing);
     if (missing.length > 0) return;
     joiningStore.update({ startDate });
@@ -95,8 +96,12 @@ export function DatesSection({
       <div className="start-date">
         <DateInput
           id="start-date"
-          legend="Start date"
-          hint={`Between ${prettyDate(limits.min)} and ${prettyDate(limits.max)}. For example, ${Object.values(partsFromDate(limits.min)).join(' ')}`}
+          legend={joiningWords('startDate')}
+          hint={joiningWords('startDateHint', {
+            min: prettyDate(limits.min),
+            max: prettyDate(limits.max),
+            example: Object.values(partsFromDate(limits.min)).join(' '),
+          })}
           error={[startProblem, ...(serverMessages.startDate ?? [])].filter(Boolean).join(' ') || undefined}
           value={startParts}
           onChange={(parts) => {
@@ -125,7 +130,11 @@ export function DatesSection({
                 setStartProblem(null);
               }}
             >
-              {date === today ? 'Today' : date === addDays(today, 1) ? 'Tomorrow' : prettyDate(date)}
+              {date === today
+                ? joiningWords('today')
+                : date === addDays(today, 1)
+                  ? joiningWords('tomorrow')
+                  : prettyDate(date)}
             </Button>
           ))}
         </div>
@@ -134,10 +143,10 @@ export function DatesSection({
       {recurring && !hasBillingDate && (
         <div className={`field${serverMessages.billingDay?.length ? ' field--error' : ''}`}>
           <label className="field__label" htmlFor="billing-day">
-            Billing day
+            {joiningWords('billingDay')}
           </label>
           <p className="field__hint" id="billing-day-hint">
-            The day of the month your Direct Debit is collected.
+            {joiningWords('billingDayHint')}
           </p>
           <ServerMessages id="billing-day-error" messages={serverMessages.billingDay} />
           <select
@@ -152,7 +161,7 @@ export function DatesSection({
               joiningStore.update({ billingDay: event.target.value ? Number(event.target.value) : null })
             }
           >
-            <option value="">Choose a day</option>
+            <option value="">{joiningWords('chooseADay')}</option>
             {[...availableBillingDates]
               .sort((a, b) => a - b)
               .map((day) => (
@@ -170,7 +179,7 @@ export function DatesSection({
 
       {requiredTerms.length > 0 && (
         <fieldset className="form-section">
-          <legend className="form-section__title">Terms</legend>
+          <legend className="form-section__title">{joiningWords('terms')}</legend>
           {requiredTerms.map((terms) => (
             <TermsCheck
               key={terms.id}
@@ -186,13 +195,11 @@ export function DatesSection({
           ))}
         </fieldset>
       )}
-      {(health.isError || membership.isError) && (
-        <p className="error-line">Something went wrong loading the terms, please try again.</p>
-      )}
+      {(health.isError || membership.isError) && <p className="error-line">{joiningWords('termsFailed')}</p>}
 
       <div className="form__actions">
         <Button variant="primary" size="lg" onClick={tryContinue}>
-          Continue
+          {joiningWords('continue')}
         </Button>
       </div>
       <TermsDialog

@@ -3,6 +3,7 @@ import { RegistrationForm } from '../registration/index.ts';
 import type { AuthUser } from '../../app/session/get-user.ts';
 import { setSectionProblems } from './section-problems.ts';
 import { useVoice } from '../../app/site-mode/voice.ts';
+import { joiningWords } from './words.ts';
 
 /**
  * Your details: a logged-in customer's details are shown, not edited here; a guest creates their
@@ -15,22 +16,22 @@ export function DetailsSection({ user, onContinue }: { user: AuthUser | undefine
       <>
         <div className="notice notice--neutral">
           {/* The spec's words, then why and where they can be changed (issue 34 item 4). */}
-          <p className="notice__title">These details can&apos;t be edited right now</p>
+          <p className="notice__title">{joiningWords('detailsLocked')}</p>
           <p>{voice.detailsLocked}</p>
         </div>
         <dl className="facts">
-          <dt>Name</dt>
+          <dt>{joiningWords('name')}</dt>
           <dd>
             {user.firstName} {user.lastName}
           </dd>
-          <dt>Email address</dt>
+          <dt>{joiningWords('emailAddress')}</dt>
           <dd>{user.email}</dd>
-          <dt>Customer ID</dt>
+          <dt>{joiningWords('customerId')}</dt>
           <dd>{user.reference}</dd>
         </dl>
         <div className="form__actions">
           <Button variant="primary" size="lg" onClick={onContinue}>
-            Continue
+            {joiningWords('continue')}
           </Button>
         </div>
       </>
@@ -38,12 +39,12 @@ export function DetailsSection({ user, onContinue }: { user: AuthUser | undefine
   }
   return (
     <>
-      <p>Create your online account: you will use it to manage your membership and book activities.</p>
+      <p>{joiningWords('createAccountIntro')}</p>
       <RegistrationForm
         source="online-joining"
-        submitLabel="Create Account"
+        submitLabel={joiningWords('createAccount')}
         headingId="section-details"
-        termsCheckbox="I agree to the terms and conditions and the privacy policy"
+        termsCheckbox={joiningWords('agreeToTerms')}
         onRegistered={() => {
           setSectionProblems('details', false);
           onContinue();

@@ -16,6 +16,7 @@ import { useCheckBankDetails } from './submit-membership.ts';
 import { useTerms } from './get-terms.ts';
 import { setSectionProblems } from './section-problems.ts';
 import { type JoiningState, joiningStore } from './joining-store.ts';
+import { joiningWords } from './words.ts';
 
 const fieldIds: Record<BankField, string> = {
   accountHolder: 'dd-account-holder',
@@ -120,15 +121,11 @@ export function DirectDebitSection({
   return (
     <>
       <ErrorSummary errors={summary} />
-      <form className="form" noValidate onSubmit={submit} aria-label="Direct Debit details">
+      <form className="form" noValidate onSubmit={submit} aria-label={joiningWords('directDebitDetails')}>
         <TextField
           id={fieldIds.accountHolder}
-          label="Account holder name"
-          hint={
-            prefilled
-              ? 'Filled in from Your details: change it to the name exactly as the bank account shows it.'
-              : undefined
-          }
+          label={joiningWords('accountHolderName')}
+          hint={prefilled ? joiningWords('accountHolderPrefilled') : undefined}
           autoComplete="name"
           value={details.accountHolder}
           error={errors.accountHolder}
@@ -136,8 +133,8 @@ export function DirectDebitSection({
         />
         <TextField
           id={fieldIds.sortCode}
-          label="Sort code"
-          hint="Must be 6 digits long, for example 20-00-00"
+          label={joiningWords('sortCode')}
+          hint={joiningWords('sortCodeHint')}
           inputMode="numeric"
           autoComplete="off"
           spellCheck={false}
@@ -148,8 +145,8 @@ export function DirectDebitSection({
         />
         <TextField
           id={fieldIds.accountNumber}
-          label="Account number"
-          hint="At least 8 digits, for example 55779911"
+          label={joiningWords('accountNumber')}
+          hint={joiningWords('accountNumberHint')}
           inputMode="numeric"
           autoComplete="off"
           spellCheck={false}
@@ -160,10 +157,10 @@ export function DirectDebitSection({
         />
         {collectAddress && (
           <fieldset className="form-section">
-            <legend className="form-section__title">Billing address</legend>
+            <legend className="form-section__title">{joiningWords('billingAddress')}</legend>
             <TextField
               id={fieldIds.billingAddressLineOne}
-              label="Address line 1"
+              label={joiningWords('addressLine1')}
               autoComplete="address-line1"
               value={details.billingAddressLineOne}
               error={errors.billingAddressLineOne}
@@ -171,14 +168,14 @@ export function DirectDebitSection({
             />
             <TextField
               id="dd-address-2"
-              label="Address line 2 (optional)"
+              label={joiningWords('addressLine2')}
               autoComplete="address-line2"
               value={details.billingAddressLineTwo}
               onChange={change('billingAddressLineTwo')}
             />
             <TextField
               id={fieldIds.billingCity}
-              label="Town or city"
+              label={joiningWords('townOrCity')}
               autoComplete="address-level2"
               value={details.billingCity}
               error={errors.billingCity}
@@ -186,7 +183,7 @@ export function DirectDebitSection({
             />
             <TextField
               id={fieldIds.billingPostcode}
-              label="Postcode"
+              label={joiningWords('postcode')}
               autoComplete="postal-code"
               className="field--short"
               value={details.billingPostcode}
@@ -197,7 +194,7 @@ export function DirectDebitSection({
         )}
         <CheckboxField
           id={fieldIds.confirmHolder}
-          label="I confirm that I am the account holder and am authorised to set up Direct Debit payments on this account"
+          label={joiningWords('confirmAccountHolder')}
           checked={state.accountHolderConfirmed}
           error={errors.confirmHolder}
           onChange={(event) => joiningStore.update({ accountHolderConfirmed: event.target.checked })}
@@ -211,7 +208,7 @@ export function DirectDebitSection({
             />
             <CheckboxField
               id={fieldIds.ddTerms}
-              label={`I accept the ${ddTerms.data.title}`}
+              label={joiningWords('acceptDirectDebitTerms', { title: ddTerms.data.title })}
               checked={state.ddTermsAccepted}
               error={errors.ddTerms}
               onChange={(event) => joiningStore.update({ ddTermsAccepted: event.target.checked })}
@@ -230,7 +227,7 @@ export function DirectDebitSection({
         )}
         <div className="form__actions">
           <Button type="submit" variant="primary" size="lg" disabled={check.isPending}>
-            {check.isPending ? 'Checking your bank details…' : 'Continue'}
+            {check.isPending ? joiningWords('checkingBankDetails') : joiningWords('continue')}
           </Button>
         </div>
       </form>

@@ -31,6 +31,7 @@ import { useJoiningSubmission } from './use-joining-submission.ts';
 import { useMembershipInUrl } from './use-membership-in-url.ts';
 import { useProgressAnalytics } from './use-progress-analytics.ts';
 import { useBasketToRestore, useRestoreFromBasket } from './use-restore-from-basket.ts';
+import { joiningWords } from './words.ts';
 
 /**
  * /centre/{slug} and /centre/{slug}/membership/{membershipSlug}/{paymentType}: the joining page,
@@ -74,7 +75,7 @@ export function JoiningPage() {
   );
   useProgressAnalytics(open);
   // The title names the step and the centre, not "Membership Options" throughout (issue 21 item 8).
-  usePageTitle(venue.data ? `${stepTitle ?? 'Checkout'}: ${venue.data.name}` : null);
+  usePageTitle(venue.data ? `${stepTitle ?? joiningWords('checkout')}: ${venue.data.name}` : null);
   // The sections are the page's one big render (some 50 ms of main thread on a mid-range phone).
   // Shown through a deferred value, from the first mount on, React renders them in short slices
   // that input can interrupt, not in one long task (decision 0066); the spinner stays meanwhile.
@@ -93,7 +94,7 @@ export function JoiningPage() {
   if (!sectionsShown)
     return (
       <div className="membership-loading">
-        <Spinner label="Loading centre" />
+        <Spinner label={joiningWords('loadingCentre')} />
       </div>
     );
   if (venue.isError) {
@@ -114,14 +115,16 @@ export function JoiningPage() {
   return (
     <div className="joining-layout">
       <div className="joining-layout__main">
-        <h1 className="joining-title">{changing !== null ? 'Change your membership' : 'Buy a membership'}</h1>
+        <h1 className="joining-title">
+          {changing !== null ? joiningWords('changeYourMembership') : joiningWords('buyMembership')}
+        </h1>
         <SectionFrame {...centreFrame} summary={<p>{venue.data.name}</p>}>
           <CentreSection venue={venue.data} onContinue={() => proceed('centre')} />
         </SectionFrame>
         <SectionFrame {...membershipFrame} summary={membership && <p>{membership.name}</p>}>
           {types.isPending && (
             <div className="membership-loading">
-              <Spinner label="Loading memberships" />
+              <Spinner label={joiningWords('loadingMemberships')} />
             </div>
           )}
           {types.isError && (
@@ -153,7 +156,7 @@ export function JoiningPage() {
           <DetailsSection user={user} onContinue={() => proceed('details')} />
         </SectionFrame>
         {additionalFrame && (
-          <SectionFrame {...additionalFrame} summary={<p>Answered</p>}>
+          <SectionFrame {...additionalFrame} summary={<p>{joiningWords('answered')}</p>}>
             {questions.data ? (
               <QuestionsSection
                 groups={questions.data}
@@ -161,17 +164,19 @@ export function JoiningPage() {
                 onContinue={() => proceed('additional')}
               />
             ) : (
-              <Spinner label="Loading the questions" />
+              <Spinner label={joiningWords('loadingQuestions')} />
             )}
           </SectionFrame>
         )}
         <SectionFrame
           {...datesFrame}
-          summary={state.startDate && <p>Starting {prettyDate(state.startDate)}</p>}
+          summary={
+            state.startDate && <p>{joiningWords('starting', { date: prettyDate(state.startDate) })}</p>
+          }
         >
           {recurring && user?.hasInstruction && (
             <p className="notice notice--success" role="note">
-              You already have a Direct Debit set up
+              {joiningWords('hasDirectDebit')}
             </p>
           )}
           <DatesSection

@@ -4,6 +4,7 @@ import { Button } from '../../ui/button.tsx';
 import type { PaymentType } from './joining-store.ts';
 import { optionFor } from './filter-memberships.ts';
 import { HowToJoin, whyNotOnline } from './why-not-online.tsx';
+import { joiningWords } from './words.ts';
 
 interface MembershipCardProps {
   membership: MembershipType;
@@ -35,30 +36,31 @@ export function MembershipCard({
       <h3 id={titleId} className="card__title">
         {membership.name}
       </h3>
-      {selected && <p className="status status--active">Selected</p>}
+      {selected && <p className="status status--active">{joiningWords('selected')}</p>}
       {hasPrices && (
         <p className="membership-card__price">{priceLabel({ ...option, price: option.globalBasePrice })}</p>
       )}
       <p className="card__meta">{membership.categories.map((category) => category.name).join(', ')}</p>
       <p className="card__meta">
         {membership.coverage === 'national'
-          ? 'All national locations'
+          ? joiningWords('allNationalLocations')
           : membership.providesAccessTo.length === 1
-            ? `${membership.providesAccessTo[0]!.name} only`
-            : `${membership.providesAccessTo.length} centres`}
+            ? joiningWords('centreOnly', { centre: membership.providesAccessTo[0]!.name })
+            : joiningWords('centreCount', { count: membership.providesAccessTo.length })}
       </p>
       {hasPrices && joiningFee > 0 && (
-        <p className="card__meta">Setup fee {option.fees.joiningFee.formatted}</p>
+        <p className="card__meta">{joiningWords('setupFee', { amount: option.fees.joiningFee.formatted })}</p>
       )}
       {why === 'ineligible' && (
         <p className="membership-card__refusal" id={whyId}>
-          You are not eligible for this membership
+          {joiningWords('notEligible')}
         </p>
       )}
       {why === 'elsewhere' && <HowToJoin id={whyId} message={message} />}
       <div className="card__actions">
         <Button variant="link" size="md" onClick={onDetails}>
-          View details<span className="visually-hidden"> of {membership.name}</span>
+          {joiningWords('viewDetails')}
+          <span className="visually-hidden"> {joiningWords('viewDetailsOf', { name: membership.name })}</span>
         </Button>
         <Button
           variant="primary"
@@ -66,9 +68,9 @@ export function MembershipCard({
           disabled={!canPurchase}
           aria-describedby={canPurchase ? undefined : whyId}
           onClick={onChoose}
-          aria-label={`Choose this membership: ${membership.name}`}
+          aria-label={joiningWords('chooseThisMembershipOf', { name: membership.name })}
         >
-          Choose this membership
+          {joiningWords('chooseThisMembership')}
         </Button>
       </div>
     </li>

@@ -4,6 +4,7 @@ import { Modal } from '../../ui/modal.tsx';
 import type { PaymentType } from './joining-store.ts';
 import { optionFor } from './filter-memberships.ts';
 import { HowToJoin, whyNotOnline } from './why-not-online.tsx';
+import { joiningWords } from './words.ts';
 
 /** "View details": description, eligibility, locations, benefits and, when it can't be bought, why. */
 export function MembershipDetailsModal({
@@ -25,7 +26,7 @@ export function MembershipDetailsModal({
         <div className="membership-details">
           {why === 'ineligible' && (
             <div className="notice notice--danger" role="note">
-              <p className="notice__title">You are ineligible for this membership</p>
+              <p className="notice__title">{joiningWords('ineligible')}</p>
               {option?.isPurchasable.message && <p>{option.isPurchasable.message}</p>}
             </div>
           )}
@@ -37,18 +38,16 @@ export function MembershipDetailsModal({
           />
           {membership.eligibility && (
             <>
-              <h3>Eligibility</h3>
+              <h3>{joiningWords('eligibility')}</h3>
               <p>
                 <strong>{membership.eligibility.name}.</strong> {membership.eligibility.description}
               </p>
-              {membership.eligibility.requiresEligibility && (
-                <p>You can upload your proof of eligibility later in your online account.</p>
-              )}
+              {membership.eligibility.requiresEligibility && <p>{joiningWords('uploadProofLater')}</p>}
             </>
           )}
-          <h3>Locations</h3>
+          <h3>{joiningWords('locations')}</h3>
           {membership.coverage === 'national' ? (
-            <p>All national locations.</p>
+            <p>{joiningWords('allNationalLocationsSentence')}</p>
           ) : (
             <ul>
               {membership.providesAccessTo.map((venue) => (
@@ -58,13 +57,20 @@ export function MembershipDetailsModal({
           )}
           {membership.benefits.length > 0 && (
             <>
-              <h3>Benefits</h3>
+              <h3>{joiningWords('benefits')}</h3>
               <ul>
                 {membership.benefits.map((benefit) => (
                   <li key={benefit.name}>
                     {benefit.name}
                     {benefit.totalUses !== null &&
-                      ` (${benefit.totalUses} ${benefit.totalUses === 1 ? 'use' : 'uses'}${benefit.frequency ? ` per ${benefit.frequency}` : ''})`}
+                      ` ${
+                        benefit.frequency
+                          ? joiningWords('benefitUsesPer', {
+                              count: benefit.totalUses,
+                              period: benefit.frequency,
+                            })
+                          : joiningWords('benefitUses', { count: benefit.totalUses })
+                      }`}
                     {benefit.description && (
                       <span className="benefit__description"> {benefit.description}</span>
                     )}

@@ -6,6 +6,7 @@ import { categoryChoices, filterMemberships } from './filter-memberships.ts';
 import { type JoiningState, joiningStore, type PaymentType } from './joining-store.ts';
 import { MembershipCard } from './membership-card.tsx';
 import { MembershipDetailsModal } from './membership-details-modal.tsx';
+import { joiningWords } from './words.ts';
 
 interface MembershipSectionProps {
   venue: Venue;
@@ -17,9 +18,10 @@ interface MembershipSectionProps {
   onChoose: (membership: MembershipType) => void;
 }
 
+/** Each payment type and its words' key (read at render, so a Welsh page shows its Welsh). */
 const paymentTypes: { value: PaymentType; label: string }[] = [
-  { value: 'recurring', label: 'Monthly' },
-  { value: 'fixed', label: 'Single payment' },
+  { value: 'recurring', label: 'monthly' },
+  { value: 'fixed', label: 'singlePayment' },
 ];
 
 /** Membership: the filters, then a card per membership that passes them. */
@@ -45,7 +47,7 @@ export function MembershipSection({
     <>
       {loggedIn && !changing && (
         <AttendeeChoice
-          legend="Who is this membership for?"
+          legend={joiningWords('whoIsItFor')}
           name="member"
           chosen={state.memberUserId ?? undefined}
           onChoose={(id) =>
@@ -57,7 +59,7 @@ export function MembershipSection({
       <div className="membership-filters">
         <div className="field">
           <label className="field__label" htmlFor="membership-type-filter">
-            Membership type
+            {joiningWords('membershipType')}
           </label>
           <select
             id="membership-type-filter"
@@ -65,7 +67,7 @@ export function MembershipSection({
             value={state.category ?? ''}
             onChange={(event) => joiningStore.update({ category: event.target.value || null })}
           >
-            <option value="">All types</option>
+            <option value="">{joiningWords('allTypes')}</option>
             {categories.map((category) => (
               <option key={category} value={category}>
                 {category}
@@ -75,7 +77,7 @@ export function MembershipSection({
         </div>
         {!changing && (
           <fieldset className="segmented">
-            <legend className="visually-hidden">Payment type</legend>
+            <legend className="visually-hidden">{joiningWords('paymentType')}</legend>
             {paymentTypes.map((type) => (
               <label key={type.value} className="segmented__option">
                 <input
@@ -85,7 +87,7 @@ export function MembershipSection({
                   checked={state.paymentType === type.value}
                   onChange={() => joiningStore.update({ paymentType: type.value })}
                 />
-                <span>{type.label}</span>
+                <span>{joiningWords(type.label)}</span>
               </label>
             ))}
           </fieldset>
@@ -98,18 +100,18 @@ export function MembershipSection({
               checked={state.showIneligible}
               onChange={(event) => joiningStore.update({ showIneligible: event.target.checked })}
             />
-            <span>Show ineligible memberships</span>
+            <span>{joiningWords('showIneligible')}</span>
           </label>
         )}
       </div>
       <p className="visually-hidden" role="status">
         {shown.length === 0
-          ? 'No membership found'
-          : `${shown.length} ${shown.length === 1 ? 'membership' : 'memberships'} shown`}
+          ? joiningWords('noMembershipFound')
+          : joiningWords('membershipsShown', { count: shown.length })}
       </p>
       {shown.length === 0 ? (
         <p className="empty-state" aria-hidden="true">
-          No membership found
+          {joiningWords('noMembershipFound')}
         </p>
       ) : (
         <ul className="card-grid membership-grid">

@@ -3,6 +3,7 @@ import { chargeExplanations } from '@lido/pricing/fee-explanations';
 import { daysLabel, feeLines } from '@lido/pricing/fee-lines';
 import { durationLabel } from '../../lib/membership-price.ts';
 import type { ChangeCosts } from './get-change-options.ts';
+import { joiningWords } from './words.ts';
 
 interface PaymentSummaryProps {
   membership: MembershipType | undefined;
@@ -20,8 +21,8 @@ interface PaymentSummaryProps {
 function SummaryHeading() {
   return (
     <h2 id="payment-summary-heading" className="payment-summary__title">
-      <span className="payment-summary__wide">Payment summary</span>
-      <span className="payment-summary__narrow">Your selection</span>
+      <span className="payment-summary__wide">{joiningWords('paymentSummary')}</span>
+      <span className="payment-summary__narrow">{joiningWords('yourSelection')}</span>
     </h2>
   );
 }
@@ -79,10 +80,13 @@ export function PaymentSummary({
         <SummaryHeading />
         <p className="payment-summary__name">{membership?.name}</p>
         <dl className="summary-lines">
-          <Line label="New membership price" value={`${change.newMembershipPrice.formatted} per month`} />
-          <Line label="Difference" value={change.differenceToOldMembership} />
+          <Line
+            label={joiningWords('newMembershipPrice')}
+            value={joiningWords('perMonth', { price: change.newMembershipPrice.formatted })}
+          />
+          <Line label={joiningWords('difference')} value={change.differenceToOldMembership} />
           <div className="summary-line summary-line--total">
-            <dt>Due now</dt>
+            <dt>{joiningWords('dueNow')}</dt>
             <dd>{change.totalDueNow.formatted}</dd>
           </div>
         </dl>
@@ -104,14 +108,17 @@ export function PaymentSummary({
     <aside className="payment-summary" aria-labelledby="payment-summary-heading" aria-busy={loading}>
       <SummaryHeading />
       {!membership || !costs ? (
-        <p>{loading ? 'Working out your costs…' : "You haven't selected a membership yet"}</p>
+        <p>{loading ? joiningWords('workingOutCosts') : joiningWords('noMembershipSelected')}</p>
       ) : (
         <>
           <p className="payment-summary__name">{membership.name}</p>
           <p className="card__meta">
             {costs.paymentType === 'recurring'
-              ? `${costs.globalBasePrice.formatted} per month`
-              : `${costs.globalBasePrice.formatted} for ${durationLabel(costs)}`}
+              ? joiningWords('perMonth', { price: costs.globalBasePrice.formatted })
+              : joiningWords('priceFor', {
+                  price: costs.globalBasePrice.formatted,
+                  duration: durationLabel(costs),
+                })}
           </p>
           <dl className="summary-lines">
             {feeLines(costs, (money) => money.raw.amount, { fixedPrice: costs.globalBasePrice }).map(
@@ -126,7 +133,7 @@ export function PaymentSummary({
               ),
             )}
             <div className="summary-line summary-line--total">
-              <dt>To pay now</dt>
+              <dt>{joiningWords('toPayNow')}</dt>
               <dd>{costs.totalToPayNow.formatted}</dd>
             </div>
           </dl>

@@ -3,8 +3,7 @@ import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/form-fields.tsx';
 import { joiningStore } from './joining-store.ts';
 import { useValidatePromotion } from './validate-promotion.ts';
-
-export const codeNotRecognised = 'Code not recognised';
+import { joiningWords } from './words.ts';
 
 /** Promo code: closed, open with its input, or applied (input disabled, Remove enabled). */
 export function PromoCode({
@@ -28,7 +27,7 @@ export function PromoCode({
       { code: trimmed, paymentOptionId },
       {
         onSuccess: (promotion) => joiningStore.update({ promotion }),
-        onError: () => setError(codeNotRecognised),
+        onError: () => setError(joiningWords('codeNotRecognised')),
       },
     );
   };
@@ -36,14 +35,14 @@ export function PromoCode({
   if (!open)
     return (
       <Button variant="link" size="md" onClick={() => setOpen(true)} aria-expanded={false}>
-        I have a promo code
+        {joiningWords('haveAPromoCode')}
       </Button>
     );
   return (
     <form className="promo-code" noValidate onSubmit={apply}>
       <TextField
         id="promo-code"
-        label="Promo code"
+        label={joiningWords('promoCode')}
         value={applied?.code ?? code}
         disabled={applied !== null}
         error={error}
@@ -51,7 +50,11 @@ export function PromoCode({
         autoCapitalize="characters"
         spellCheck={false}
         onChange={(event) => setCode(event.target.value)}
-        hint={applied ? <span role="status">Code {applied.code} applied</span> : undefined}
+        hint={
+          applied ? (
+            <span role="status">{joiningWords('codeApplied', { code: applied.code })}</span>
+          ) : undefined
+        }
       />
       {applied ? (
         <Button
@@ -62,11 +65,13 @@ export function PromoCode({
             setCode('');
           }}
         >
-          Remove<span className="visually-hidden"> promo code</span>
+          {joiningWords('remove')}
+          <span className="visually-hidden"> {joiningWords('promoCodeHidden')}</span>
         </Button>
       ) : (
         <Button type="submit" variant="secondary" size="md" disabled={validate.isPending}>
-          Apply<span className="visually-hidden"> promo code</span>
+          {joiningWords('apply')}
+          <span className="visually-hidden"> {joiningWords('promoCodeHidden')}</span>
         </Button>
       )}
     </form>

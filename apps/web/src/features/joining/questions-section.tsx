@@ -7,6 +7,7 @@ import type { Question, QuestionGroup } from './get-questions.ts';
 import { type AnswerValue, joiningStore } from './joining-store.ts';
 import { dateAnswer, dateAnswerParts, validateQuestionAnswers } from './question-answers.ts';
 import { setSectionProblems } from './section-problems.ts';
+import { joiningWords } from './words.ts';
 
 const fieldId = (question: Question) => `question-${question.id}`;
 
@@ -22,7 +23,7 @@ function QuestionInput({
   onChange: (value: AnswerValue) => void;
 }) {
   const id = fieldId(question);
-  const label = question.isRequired ? question.label : `${question.label} (optional)`;
+  const label = question.isRequired ? question.label : joiningWords('optional', { label: question.label });
   const options = Object.entries(question.options ?? {});
   if (question.type === 'checkbox')
     return (
@@ -42,7 +43,7 @@ function QuestionInput({
         </label>
         {error && (
           <p className="field__error" id={`${id}-error`}>
-            <span className="visually-hidden">Error:</span> {error}
+            <span className="visually-hidden">{joiningWords('errorPrefix')}</span> {error}
           </p>
         )}
         <select
@@ -53,7 +54,7 @@ function QuestionInput({
           aria-describedby={error ? `${id}-error` : undefined}
           onChange={(event) => onChange(event.target.value)}
         >
-          <option value="">{question.placeholder ?? 'Choose one'}</option>
+          <option value="">{question.placeholder ?? joiningWords('chooseOne')}</option>
           {options.map(([optionValue, optionLabel]) => (
             <option key={optionValue} value={optionValue}>
               {optionLabel}
@@ -74,7 +75,7 @@ function QuestionInput({
         <legend className="field__label">{label}</legend>
         {error && (
           <p className="field__error" id={`${id}-error`}>
-            <span className="visually-hidden">Error:</span> {error}
+            <span className="visually-hidden">{joiningWords('errorPrefix')}</span> {error}
           </p>
         )}
         {options.map(([optionValue, optionLabel]) => (
@@ -141,7 +142,7 @@ export function QuestionsSection({
     joiningStore.update({ answers: { ...joiningStore.get().answers, [question.id]: value } });
   return (
     <>
-      <p>The membership you selected requires some additional information about you.</p>
+      <p>{joiningWords('questionsIntro')}</p>
       <ErrorSummary
         errors={questions
           .filter((question) => errors[question.id])
@@ -167,7 +168,7 @@ export function QuestionsSection({
         ))}
         <div className="form__actions">
           <Button type="submit" variant="primary" size="lg">
-            Save and continue
+            {joiningWords('saveAndContinue')}
           </Button>
         </div>
       </form>

@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { Button } from '../../ui/button.tsx';
 import { WarningIcon } from '../../ui/icons.tsx';
 import type { DisplayedSection, SectionState } from './sections.ts';
+import { joiningWords } from './words.ts';
 
 interface SectionFrameProps {
   section: DisplayedSection;
@@ -48,18 +49,19 @@ export function SectionFrame({
           <span className="joining-step__number" aria-hidden="true">
             {section.number}
           </span>
-          <span className="visually-hidden">Step {section.number}: </span>
+          <span className="visually-hidden">{joiningWords('stepNumber', { number: section.number })} </span>
           {section.title}
-          {state === 'locked' && <span className="visually-hidden"> (not reached yet)</span>}
+          {state === 'locked' && <span className="visually-hidden"> {joiningWords('notReachedYet')}</span>}
         </h2>
         {hasProblems && (
-          <span className="joining-step__warning" role="img" aria-label="This section has problems to fix">
+          <span className="joining-step__warning" role="img" aria-label={joiningWords('sectionHasProblems')}>
             <WarningIcon />
           </span>
         )}
         {state === 'done' && (
           <Button variant="link" size="sm" onClick={onEdit}>
-            Edit<span className="visually-hidden"> {section.title}</span>
+            {joiningWords('edit')}
+            <span className="visually-hidden"> {section.title}</span>
           </Button>
         )}
       </div>

@@ -1,9 +1,7 @@
 import type { MembershipType } from '@lido/contracts/membership';
+import { joiningWords } from './words.ts';
 
 type Purchasable = MembershipType['paymentOptions'][number]['isPurchasable'];
-
-/** What a membership that is not sold online always adds: where to ask. */
-export const howToJoinAtReception = 'Ask at reception and we will help you join.';
 
 /**
  * Why a membership cannot be chosen here (issue 34 item 7, decision 0084), decided once for the
@@ -20,9 +18,9 @@ export function whyNotOnline(purchasable: Purchasable, loggedIn: boolean): 'inel
 export function HowToJoin({ id, message }: { id?: string; message: string | null | undefined }) {
   return (
     <div className="membership-card__how" id={id}>
-      <p className="membership-card__how-title">How to join</p>
+      <p className="membership-card__how-title">{joiningWords('howToJoin')}</p>
       <p>
-        {message ?? 'This membership is not sold online.'} {howToJoinAtReception}
+        {message ?? joiningWords('notSoldOnline')} {joiningWords('askAtReception')}
       </p>
     </div>
   );

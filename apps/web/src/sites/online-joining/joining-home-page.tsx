@@ -7,6 +7,7 @@ import { venuesQuery } from '../../features/venues/index.ts';
 import { ApiError } from '../../lib/api/api-client.ts';
 import { genericErrorLine } from '../../lib/api/generic-error.ts';
 import { Spinner } from '../../ui/spinner.tsx';
+import { joiningHomeWords } from './words.ts';
 
 /** "/": choose a home centre with the centre finder; choosing one goes to /centre/{slug}. */
 export function JoiningHomePage() {
@@ -16,9 +17,9 @@ export function JoiningHomePage() {
   useEffect(() => pushToDataLayer({ event: 'joiningProgress', step: 1, section: 'centre' }), []);
   return (
     <section aria-labelledby="choose-centre-heading" className="joining-section">
-      <h1 id="choose-centre-heading">Choose your home centre</h1>
-      <p className="lead">This will be the main centre your membership is linked to.</p>
-      {venues.isPending && <Spinner label="Loading centres" />}
+      <h1 id="choose-centre-heading">{joiningHomeWords('chooseHomeCentre')}</h1>
+      <p className="lead">{joiningHomeWords('centreLinked')}</p>
+      {venues.isPending && <Spinner label={joiningHomeWords('loadingCentres')} />}
       {venues.isError && (
         <p className="error-line">
           {genericErrorLine(venues.error instanceof ApiError ? venues.error.status : null)}
