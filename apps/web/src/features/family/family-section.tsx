@@ -16,6 +16,7 @@ import { TextField } from '../../ui/form-fields.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { familyQuery, useChangeFamily } from './family-api.ts';
 import { useFormErrors } from '../../lib/forms/use-form-errors.ts';
+import { familyWords } from './words.ts';
 
 interface Draft {
   firstName: string;
@@ -35,12 +36,12 @@ function draftOf(dependant: Dependant): Draft {
 /** The checks a browser can make before asking the server (which checks them all again). */
 function validate(draft: Draft): { errors: Record<string, string>; body?: DependantBody } {
   const errors: Record<string, string> = {};
-  if (!draft.firstName.trim()) errors.firstName = 'Enter their first name.';
-  if (!draft.lastName.trim()) errors.lastName = 'Enter their last name.';
+  if (!draft.firstName.trim()) errors.firstName = familyWords('enterFirstName');
+  if (!draft.lastName.trim()) errors.lastName = familyWords('enterLastName');
   const dateOfBirth = dateFromParts(draft.day, draft.month, draft.year);
   if (!dateOfBirth)
-    errors.dateOfBirth = datePartsProblem('Date of birth', draft) ?? 'Enter their date of birth.';
-  if (!draft.relationship) errors.relationship = 'Choose who they are to you.';
+    errors.dateOfBirth = datePartsProblem('Date of birth', draft) ?? familyWords('enterDateOfBirth');
+  if (!draft.relationship) errors.relationship = familyWords('chooseRelationship');
   if (Object.keys(errors).length > 0 || !dateOfBirth || !draft.relationship) return { errors };
   return {
     errors,
@@ -77,7 +78,9 @@ function DependantForm({
       onError: (error) => fromServer(error, ['firstName', 'lastName', 'dateOfBirth', 'relationship']),
     });
   };
-  const title = editing ? `Change ${editing.firstName}’s details` : 'Add a family member';
+  const title = editing
+    ? familyWords('changeDetailsOf', { name: editing.firstName })
+    : familyWords('addFamilyMemberTitle');
   return (
     <form className="form" noValidate onSubmit={submit} aria-labelledby="dependant-heading">
       <h3 id="dependant-heading" ref={heading} tabIndex={-1}>
@@ -98,7 +101,7 @@ function DependantForm({
       />
       <TextField
         id="dependant-firstName"
-        label="First name"
+        label={familyWords('firstName')}
         autoComplete="off"
         value={draft.firstName}
         error={errors.firstName}
@@ -106,7 +109,7 @@ function DependantForm({
       />
       <TextField
         id="dependant-lastName"
-        label="Last name"
+        label={familyWords('lastName')}
         autoComplete="off"
         value={draft.lastName}
         error={errors.lastName}
@@ -114,7 +117,7 @@ function DependantForm({
       />
       <DateInput
         id="dependant-dob"
-        legend="Date of birth"
+        legend={familyWords('dateOfBirth')}
         error={errors.dateOfBirth}
         value={{ day: draft.day, month: draft.month, year: draft.year }}
         onChange={(parts) => setDraft((current) => ({ ...current, ...parts }))}
@@ -123,10 +126,10 @@ function DependantForm({
         className={`field band-choice${errors.relationship ? ' field--error' : ''}`}
         aria-describedby={errors.relationship ? 'dependant-relationship-error' : undefined}
       >
-        <legend className="field__label">Who are they to you?</legend>
+        <legend className="field__label">{familyWords('whoAreThey')}</legend>
         {errors.relationship && (
           <p className="field__error" id="dependant-relationship-error">
-            <span className="visually-hidden">Error:</span> {errors.relationship}
+            <span className="visually-hidden">{familyWords('errorPrefix')}</span> {errors.relationship}
           </p>
         )}
         {relationships.map((value) => (
@@ -148,10 +151,10 @@ function DependantForm({
       </fieldset>
       <div className="form__actions">
         <Button type="submit" variant="primary" disabled={change.isPending}>
-          {editing ? 'Save changes' : 'Add family member'}
+          {editing ? familyWords('saveChanges') : familyWords('addFamilyMember')}
         </Button>
         <Button type="button" variant="secondary" onClick={() => onDone(null)}>
-          Cancel
+          {familyWords('cancel')}
         </Button>
       </div>
     </form>
@@ -183,19 +186,16 @@ function DependantItem({
       <h3>{name}</h3>
       <dl className="facts">
         <div className="facts__row">
-          <dt>Date of birth</dt>
+          <dt>{familyWords('dateOfBirth')}</dt>
           <dd>{dependant.prettyDateOfBirth}</dd>
         </div>
         <div className="facts__row">
-          <dt>Relationship</dt>
+          <dt>{familyWords('relationship')}</dt>
           <dd>{relationshipLabels[dependant.relationship]}</dd>
         </div>
       </dl>
       {!dependant.removable && (
-        <p className="field__hint">
-          {dependant.firstName} has upcoming bookings, a membership or items in your basket, so cannot be
-          removed now.
-        </p>
+        <p className="field__hint">{familyWords('cannotRemove', { name: dependant.firstName })}</p>
       )}
       {refusal && (
         <p className="error-line" role="alert">
@@ -204,11 +204,13 @@ function DependantItem({
       )}
       <div className="form__actions">
         <Button type="button" variant="secondary" onClick={onEdit}>
-          Change details<span className="visually-hidden"> for {name}</span>
+          {familyWords('changeDetails')}
+          <span className="visually-hidden"> {familyWords('forName', { name })}</span>
         </Button>
         {dependant.removable && (
           <Button type="button" variant="secondary" onClick={remove} disabled={change.isPending}>
-            Remove<span className="visually-hidden"> {name}</span>
+            {familyWords('remove')}
+            <span className="visually-hidden"> {name}</span>
           </Button>
         )}
       </div>
@@ -232,18 +234,15 @@ export function FamilySection() {
   return (
     <section className="panel family" aria-labelledby="family-heading">
       <h2 id="family-heading" ref={heading} tabIndex={-1}>
-        Family
+        {familyWords('family')}
       </h2>
-      <p>
-        Add the children, partner or others you book and pay for. They do not need an account of their own:
-        choose who a booking or membership is for when you book.
-      </p>
+      <p>{familyWords('intro')}</p>
       {family.isPending ? (
-        <Spinner label="Loading your family" />
+        <Spinner label={familyWords('loading')} />
       ) : family.isError ? (
-        <p className="error-line">Something has gone wrong, please try again.</p>
+        <p className="error-line">{familyWords('somethingWentWrong')}</p>
       ) : family.data.length === 0 ? (
-        <p>You have not added any family members yet.</p>
+        <p>{familyWords('noneYet')}</p>
       ) : (
         <ul className="family__members">
           {family.data.map((dependant) => (
@@ -265,7 +264,7 @@ export function FamilySection() {
       ) : (
         <div className="form__actions">
           <Button type="button" variant="primary" onClick={() => setEditing('new')}>
-            Add a family member
+            {familyWords('addFamilyMemberTitle')}
           </Button>
         </div>
       )}

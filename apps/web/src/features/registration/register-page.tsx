@@ -1,6 +1,8 @@
 import { Link, Navigate, useNavigate } from '../../router/index.ts';
 import { useAuthState } from '../../app/session/session-store.ts';
 import { RegistrationForm } from './registration-form.tsx';
+import { wordsWithParts } from '../../i18n/words-with-parts.tsx';
+import { registrationWords } from './words.ts';
 
 /** /register: "Create an account" from the operator's data fields. */
 export function RegisterPage() {
@@ -10,14 +12,16 @@ export function RegisterPage() {
   return (
     <section className="panel panel--wide" aria-labelledby="register-heading">
       <h1 id="register-heading" tabIndex={-1}>
-        Create an account
+        {registrationWords('createAccount')}
       </h1>
       <p>
-        Already have an online account? <Link to="/login">Log in</Link>
+        {wordsWithParts(registrationWords, 'haveAccount', {
+          logInLink: <Link to="/login">{registrationWords('logIn')}</Link>,
+        })}
       </p>
       <RegistrationForm
         source="my-account"
-        submitLabel="Create an account"
+        submitLabel={registrationWords('createAccount')}
         headingId="register-heading"
         onRegistered={() => navigate('/', { replace: true })}
       />

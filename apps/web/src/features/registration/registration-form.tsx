@@ -16,8 +16,7 @@ import {
 } from '../data-fields/index.ts';
 import { useRegister } from './register.ts';
 import type { RegisterBody } from '@lido/contracts/customer';
-
-export const termsNotAgreedMessage = 'Please agree to the terms and conditions to create your account.';
+import { registrationWords } from './words.ts';
 
 /**
  * A customer created by staff at the desk (issue 19): only the fields named (the spec's data
@@ -75,7 +74,7 @@ export function RegistrationForm({
     return (
       // The form is long: holding its space keeps what follows from jumping when it arrives (CLS).
       <div className="form-loading">
-        <Spinner label="Loading the form" />
+        <Spinner label={registrationWords('loadingForm')} />
       </div>
     );
   if (fields.isError)
@@ -97,7 +96,7 @@ export function RegistrationForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found = validateAnswers(all, answers);
-    if (termsCheckbox && !termsAgreed) found.terms = termsNotAgreedMessage;
+    if (termsCheckbox && !termsAgreed) found.terms = registrationWords('termsNotAgreed');
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     const body: Record<string, unknown> = Object.fromEntries(
@@ -113,7 +112,7 @@ export function RegistrationForm({
         const messages = error instanceof ApiError ? error.validationMessages : null;
         if (!messages) {
           setErrors({
-            form: error instanceof ApiError ? error.message : 'Something went wrong, please try again.',
+            form: error instanceof ApiError ? error.message : registrationWords('somethingWentWrong'),
           });
           window.scrollTo({ top: 0 });
           return;
@@ -170,8 +169,8 @@ export function RegistrationForm({
           <Button type="submit" variant="primary" size="lg" disabled={submission.isPending}>
             {submission.isPending
               ? desk
-                ? (desk.pendingLabel ?? 'Creating the account…')
-                : 'Creating your account…'
+                ? (desk.pendingLabel ?? registrationWords('creatingTheAccount'))
+                : registrationWords('creatingYourAccount')
               : submitLabel}
           </Button>
         </div>
