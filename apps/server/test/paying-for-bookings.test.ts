@@ -295,6 +295,32 @@ describe('paying for bookings', () => {
     }
   });
 
+  // Issue 38 item 3 (decision 0108): what is sent is in the customer's language, whoever sends it.
+  it('writes the confirmation in Welsh to a customer whose language is Welsh', async () => {
+    const customer = await createCustomer(t, { creditBalancePence: 650 });
+    await rows("UPDATE customers SET language = 'cy' WHERE id = $1", [customer.id]);
+    const spin = await createActivity(t, { name: 'Spin' });
+    const session = await createSession(t, spin, { startsAt: new Date('2026-12-01T18:00:00Z') });
+    await holdPlace(t, customer.id, session, spin.price('adult'));
+    const done = await complete(customer, { payments: [{ tender_type: 'credit', amount: 650 }] });
+    const [mail] = await rows<{ subject: string; text_body: string; html_body: string }>(
+      'SELECT subject, text_body, html_body FROM email_outbox WHERE dedupe_key = $1',
+      [`receipt:${done.data.orderId}`],
+    );
+    expect(mail!.subject).toMatch(/^Mae eich archeb wedi’i chadarnhau: LD-\d+$/);
+    expect(mail!.text_body).toContain(
+      'Rydych wedi archebu lle ar:\nSpin\n  Pryd: Maw 1 Rhag 2026, 18:00 i 18:45\n',
+    );
+    expect(mail!.text_body).toContain('  Ble: Studio 1, Castlefield Leisure Centre, ');
+    expect(mail!.text_body).toMatch(/^Cyfanswm a dalwyd: £6\.50$/m);
+    expect(mail!.html_body).toMatch(/^<div lang="cy">/);
+    expect(mail!.html_body).toMatch(
+      /Diolch am eich archeb <strong>LD-\d+<\/strong> gyda Brightwater Leisure\./,
+    );
+    // No English but names: the operator's, the activity's and the centre's.
+    expect(mail!.text_body).not.toMatch(/Hello|Thank|booked|When|Where|Total|calendar file/);
+  });
+
   it('pays for a membership and a booking together by card, keeping the hold while paying', async () => {
     const customer = await createCustomer(t);
     const cart = await basketWith(t, customer, [

@@ -1,6 +1,7 @@
 import { type I18n, setupI18n } from '@lingui/core';
 import { compileNamespace, namespaceOf, readCatalogue } from './catalogue.ts';
 import { type Language, pathInLanguage, sourceLanguage } from './languages.ts';
+import { datesIn } from './dates.ts';
 
 /** The words of one language on the server: `words('email.resetSubject', { operator })`. */
 export type ServerWords = (id: string, values?: Record<string, unknown>) => string;
@@ -48,4 +49,10 @@ export function urlInLanguage(url: string, language: Language): string {
   const parsed = new URL(url);
   parsed.pathname = pathInLanguage(parsed.pathname, language);
   return parsed.toString();
+}
+
+/** Dates in a language, for emails and receipts: the same words and order as the pages' (`./dates.ts`). */
+export function serverDates(language: Language) {
+  const words = serverWords(language);
+  return datesIn((key, values) => words(`dates.${key}`, values));
 }

@@ -31,7 +31,9 @@ import { courseOrderItem } from '../courses/index.ts';
 import { bookingsOfOrder } from '../bookings/index.ts';
 import { calendarEvent } from '../bookings/index.ts';
 import { calendarFile } from '../bookings/index.ts';
-import { sessionWhen } from '@lido/pricing/booking-rules';
+import { zonedParts } from '@lido/pricing/booking-rules';
+import type { Language } from '@lido/messages/languages';
+import { serverDates } from '@lido/messages/server-words';
 import type { Order } from '@lido/contracts/order';
 import { type CompletedWaivers, waiverLineIds } from '@lido/contracts/payments';
 import type { PaidAtDesk } from '@lido/contracts/front-of-house';
@@ -67,6 +69,13 @@ export function createCheckoutService(deps: {
    * The receipt, queued in the order's own transaction (decision 0016): it is sent after the commit
    * by the email job, and a crash between the two cannot lose it. Once per order.
    */
+  /** "Tue 24 Nov 2026, 18:00 to 18:45" in the customer's language and the operator's time zone. */
+  function bookingWhen(startsAt: Date, endsAt: Date, language: Language): string {
+    const start = zonedParts(startsAt, deps.timeZone);
+    const end = zonedParts(endsAt, deps.timeZone);
+    return serverDates(language).sessionWhen(start.date, start.time, end.time);
+  }
+
   async function queueReceipt(tx: Tx, order: { id: number; customerId: number }) {
     const operator = await deps.operators.current(tx);
     const loaded = await loadOrder(order.customerId, order.id, tx);
@@ -79,6 +88,7 @@ export function createCheckoutService(deps: {
     const events = booked.map(calendarEvent);
     await deps.email.send(
       receiptEmail({
+        language: person.language,
         operatorName: operator.name,
         serviceUserName: operator.directDebitServiceUserName,
         to: person.email,
@@ -101,7 +111,7 @@ export function createCheckoutService(deps: {
           : {}),
         bookings: booked.map((row, index) => ({
           what: events[index]!.summary,
-          when: sessionWhen(row.sessionStartsAt, row.sessionEndsAt, deps.timeZone),
+          when: bookingWhen(row.sessionStartsAt, row.sessionEndsAt, person.language),
           where: events[index]!.location,
         })),
         ...(events.length > 0

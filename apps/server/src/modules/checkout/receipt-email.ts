@@ -7,6 +7,8 @@ import { chargeExplanations } from '@lido/pricing/fee-explanations';
 import { daysLabel, feeLines } from '@lido/pricing/fee-lines';
 import { formatPence } from '@lido/pricing/money';
 import type { PricedLine } from '@lido/pricing/priced-line';
+import type { Language } from '@lido/messages/languages';
+import { type ServerWords, serverWords } from '@lido/messages/server-words';
 import type { EmailMessage } from '../../providers/email/email-provider.ts';
 import { escapeHtml } from '../../http/escape-html.ts';
 
@@ -47,6 +49,9 @@ function explainedCharges(details: unknown, money: (pence: number) => string): E
   return { fees, firstCollection: explained.firstCollection };
 }
 
+/** Stands in for the order's reference in the translated sentence, to be made bold in HTML. */
+const referenceMark = '\u0001reference\u0001';
+
 /** A booked session as the confirmation lists it: what, when and where. */
 interface ConfirmedBooking {
   what: string;
@@ -59,6 +64,8 @@ interface ConfirmedBooking {
  * sessions is a booking confirmation: what, when and where each is, with the calendar file attached.
  */
 export function receiptEmail(input: {
+  /** the customer's language (decision 0108): the receipt's own words are in it */
+  language?: Language;
   operatorName: string;
   to: string;
   firstName: string;
@@ -79,29 +86,31 @@ export function receiptEmail(input: {
   /** the bookings' .ics file */
   calendar?: { filename: string; content: string };
 }): EmailMessage {
+  const language = input.language ?? 'en';
+  const words = serverWords(language);
   const money = (pence: number) => formatPence(pence, input.symbol);
   const bookings = input.bookings ?? [];
-  const deskText = input.desk && paidAtDeskText(input.desk, money);
+  const deskText = input.desk && paidAtDeskText(input.desk, money, words);
   const charges = input.lines.map((line) => explainedCharges(line.details, money));
   const guarantee =
     input.serviceUserName && charges.some((explained) => explained?.firstCollection)
       ? input.serviceUserName
       : null;
   const text = [
-    `Hello ${input.firstName},`,
+    words('email.helloName', { firstName: input.firstName }),
     '',
-    `Thank you for your order ${input.reference} with ${input.operatorName}.`,
+    words('email.receiptThanks', { reference: input.reference, operator: input.operatorName }),
     '',
     ...(bookings.length > 0
       ? [
-          'You are booked on:',
+          words('email.receiptBookedOn'),
           ...bookings.flatMap((booking) => [
             `${booking.what}`,
-            `  When: ${booking.when}`,
-            `  Where: ${booking.where}`,
+            `  ${words('email.receiptWhen', { when: booking.when })}`,
+            `  ${words('email.receiptWhere', { where: booking.where })}`,
           ]),
           '',
-          'The attached calendar file adds your booking to your calendar.',
+          words('email.receiptCalendar'),
           '',
         ]
       : []),
@@ -113,21 +122,27 @@ export function receiptEmail(input: {
       ]),
       ...(charges[index]?.firstCollection ? [`  ${charges[index].firstCollection}`] : []),
     ]),
-    `Total paid: ${money(input.totalPence)}`,
-    ...(input.cardLastFour ? [`Paid by card ending ${input.cardLastFour}`] : []),
+    `${words('email.receiptTotalPaid')}: ${money(input.totalPence)}`,
+    ...(input.cardLastFour ? [words('email.receiptPaidByCard', { lastFour: input.cardLastFour })] : []),
     ...(deskText ? [deskText] : []),
     ...(guarantee ? ['', directDebitGuaranteeText(guarantee)] : []),
   ].join('\n');
-  const html = `<p>Hello ${escapeHtml(input.firstName)},</p>
-<p>Thank you for your order <strong>${escapeHtml(input.reference)}</strong> with ${escapeHtml(input.operatorName)}.</p>
+  // The reference is bold inside the translated sentence, wherever the language puts it.
+  const thanks = escapeHtml(
+    words('email.receiptThanks', { reference: referenceMark, operator: input.operatorName }),
+  ).replace(referenceMark, `<strong>${escapeHtml(input.reference)}</strong>`);
+  const html = `<p>${escapeHtml(words('email.helloName', { firstName: input.firstName }))}</p>
+<p>${thanks}</p>
 ${
   bookings.length > 0
-    ? `<h2>You are booked on</h2><ul>${bookings
+    ? `<h2>${escapeHtml(words('email.receiptBookedOnHeading'))}</h2><ul>${bookings
         .map(
           (booking) =>
-            `<li><strong>${escapeHtml(booking.what)}</strong><br>When: ${escapeHtml(booking.when)}<br>Where: ${escapeHtml(booking.where)}</li>`,
+            `<li><strong>${escapeHtml(booking.what)}</strong><br>${escapeHtml(
+              words('email.receiptWhen', { when: booking.when }),
+            )}<br>${escapeHtml(words('email.receiptWhere', { where: booking.where }))}</li>`,
         )
-        .join('')}</ul><p>The attached calendar file adds your booking to your calendar.</p>`
+        .join('')}</ul><p>${escapeHtml(words('email.receiptCalendar'))}</p>`
     : ''
 }<table>${input.lines
     .map(
@@ -135,15 +150,18 @@ ${
         `<tr><td>${escapeHtml(line.description)}</td><td>${escapeHtml(money(line.amountPence))}</td></tr>${chargesHtml(charges[index], money)}`,
     )
     .join('')}
-<tr><th>Total paid</th><th>${escapeHtml(money(input.totalPence))}</th></tr></table>${
-    input.cardLastFour ? `<p>Paid by card ending ${escapeHtml(input.cardLastFour)}</p>` : ''
+<tr><th>${escapeHtml(words('email.receiptTotalPaid'))}</th><th>${escapeHtml(money(input.totalPence))}</th></tr></table>${
+    input.cardLastFour
+      ? `<p>${escapeHtml(words('email.receiptPaidByCard', { lastFour: input.cardLastFour }))}</p>`
+      : ''
   }${deskText ? `<p>${escapeHtml(deskText)}</p>` : ''}${guarantee ? guaranteeHtml(guarantee) : ''}`;
   return {
     to: input.to,
-    subject:
-      bookings.length > 0 ? `Your booking is confirmed: ${input.reference}` : `Your order ${input.reference}`,
+    subject: words(bookings.length > 0 ? 'email.receiptSubjectBooking' : 'email.receiptSubject', {
+      reference: input.reference,
+    }),
     text,
-    html,
+    html: language === 'en' ? html : `<div lang="${language}">\n${html}\n</div>`,
     ...(input.calendar
       ? {
           attachments: [
@@ -190,8 +208,12 @@ function guaranteeHtml(name: string): string {
 function paidAtDeskText(
   desk: NonNullable<Parameters<typeof receiptEmail>[0]['desk']>,
   money: (pence: number) => string,
+  words: ServerWords,
 ): string | undefined {
   if (desk.tenders.length === 0) return undefined;
   const tenders = desk.tenders.map((tender) => `${tender.label} ${money(tender.amountPence)}`).join(', ');
-  return `Paid at the desk: ${tenders}.${desk.changePence > 0 ? ` Change given: ${money(desk.changePence)}.` : ''}`;
+  const paid = words('email.receiptPaidAtDesk', { tenders });
+  return desk.changePence > 0
+    ? `${paid} ${words('email.receiptChangeGiven', { amount: money(desk.changePence) })}`
+    : paid;
 }

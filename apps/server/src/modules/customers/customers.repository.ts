@@ -71,10 +71,10 @@ export function createCustomersRepository(db: Db) {
 }
 export type CustomersRepository = ReturnType<typeof createCustomersRepository>;
 
-/** How emails name a customer; undefined when the customer is gone. */
+/** How emails name a customer, and the language they are written in; undefined when the customer is gone. */
 export async function customerContact(db: Executor, customerId: number) {
   const [found] = await db
-    .select({ email: customers.email, firstName: customers.firstName })
+    .select({ email: customers.email, firstName: customers.firstName, language: customers.language })
     .from(customers)
     .where(eq(customers.id, customerId));
   return found;
