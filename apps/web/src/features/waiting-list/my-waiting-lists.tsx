@@ -6,6 +6,7 @@ import { ApiError } from '../../lib/api/api-client.ts';
 import { genericErrorLine } from '../../lib/api/generic-error.ts';
 import { Button } from '../../ui/button.tsx';
 import { myWaitingListsQuery, useLeaveWaitingList } from './waiting-list-api.ts';
+import { waitingListWords } from './words.ts';
 import './waiting-list.css';
 
 function EntryCard({
@@ -27,7 +28,7 @@ function EntryCard({
         {entry.statusText}
       </p>
       <dl className="facts">
-        <dt>Where</dt>
+        <dt>{waitingListWords('where')}</dt>
         <dd>
           {entry.locationName}, {entry.venueName}
         </dd>
@@ -39,19 +40,19 @@ function EntryCard({
             to={`/sessions/${entry.sessionId}`}
             className="button button--primary button--md"
           >
-            Book this place
+            {waitingListWords('bookThisPlace')}
             <span className="visually-hidden">
               {' '}
-              for {entry.activityName} on {entry.when}
+              {waitingListWords('forSessionOn', { activity: entry.activityName, when: entry.when })}
             </span>
           </SiteLink>
         </p>
       )}
       <Button variant="secondary" disabled={pending} onClick={() => onLeave(entry)}>
-        Leave
+        {waitingListWords('leave')}
         <span className="visually-hidden">
           {' '}
-          the waiting list for {entry.activityName} on {entry.when}
+          {waitingListWords('leaveContext', { activity: entry.activityName, when: entry.when })}
         </span>
       </Button>
     </li>
@@ -84,10 +85,10 @@ export function MyWaitingLists() {
   if (lists.isPending || (lists.data?.length === 0 && !left)) return null;
   return (
     <section className="waiting-lists" aria-labelledby="waiting-lists-heading">
-      <h2 id="waiting-lists-heading">Waiting lists</h2>
+      <h2 id="waiting-lists-heading">{waitingListWords('waitingLists')}</h2>
       {left && (
         <div ref={notice} tabIndex={-1} className="notice notice--success" role="status">
-          <p className="notice__title">You have left the waiting list</p>
+          <p className="notice__title">{waitingListWords('youHaveLeft')}</p>
           <p>
             {left.activityName}, {left.when}.
           </p>
@@ -105,7 +106,7 @@ export function MyWaitingLists() {
           {genericErrorLine(lists.error instanceof ApiError ? lists.error.status : null)}
         </p>
       )}
-      {lists.data && lists.data.length === 0 && <p>You are not on any waiting list.</p>}
+      {lists.data && lists.data.length === 0 && <p>{waitingListWords('onNone')}</p>}
       {lists.data && lists.data.length > 0 && (
         <ul className="card-grid">
           {lists.data.map((entry) => (

@@ -1,6 +1,5 @@
 import type { WaitingListCard, WaitingListEntry } from '@lido/contracts/waiting-list';
 import { useQuery } from '@tanstack/react-query';
-import { offerHoldText } from '@lido/pricing/waiting-list';
 import { type ReactNode, type Ref, useEffect, useRef, useState } from 'react';
 import { useAuthState } from '../../app/session/session-store.ts';
 import { ApiError } from '../../lib/api/api-client.ts';
@@ -10,6 +9,7 @@ import { CheckboxField } from '../../ui/form-fields.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { LoginDialog } from '../auth/index.ts';
 import { sessionWaitingListQuery, useJoinWaitingList, useLeaveWaitingList } from './waiting-list-api.ts';
+import { waitingListWords } from './words.ts';
 import './waiting-list.css';
 
 const errorText = (error: unknown) =>
@@ -32,15 +32,15 @@ function Waiting({
   return (
     <>
       <h2 ref={headingRef} tabIndex={-1}>
-        You are on the waiting list
+        {waitingListWords('youAreOnIt')}
       </h2>
       <p className="notice__title">{entry.statusText}</p>
       <p>
         {entry.payWithSavedCard
-          ? `If a place frees up, we book it for you, pay for it with your saved card (${cardName(entry.payWithSavedCard)}) unless a membership benefit covers it, and email you. If the card cannot be charged, we email you and keep the place for you for ${held}.`
+          ? waitingListWords('whenFreeSavedCard', { card: cardName(entry.payWithSavedCard), held })
           : entry.autoBook
-            ? `If a place frees up and costs you nothing, we book it for you and email you. Otherwise we email you and keep the place for you for ${held}.`
-            : `If a place frees up, we email you and keep it for you for ${held}: book it before then.`}
+            ? waitingListWords('whenFreeAutoBook', { held })
+            : waitingListWords('whenFree', { held })}
       </p>
       {leave.isError && (
         <p className="error-line" role="alert">
@@ -48,14 +48,15 @@ function Waiting({
         </p>
       )}
       <Button variant="secondary" disabled={leave.isPending} onClick={() => leave.mutate(entry.id)}>
-        {leave.isPending ? 'Leaving…' : 'Leave the waiting list'}
+        {leave.isPending ? waitingListWords('leaving') : waitingListWords('leaveTheList')}
       </Button>
     </>
   );
 }
 
 /** "Visa ending 4242", as the checkout names a saved card. */
-const cardName = (card: WaitingListCard) => `${card.cardType} ending ${card.lastFourDigits}`;
+const cardName = (card: WaitingListCard) =>
+  waitingListWords('cardName', { cardType: card.cardType, lastFour: card.lastFourDigits });
 
 /**
  * "Join the waiting list", with the choice to be booked automatically and, for a customer with a
@@ -87,20 +88,17 @@ function Join({
       }}
     >
       <h2 id="waiting-list-heading" ref={headingRef} tabIndex={-1}>
-        Join the waiting list
+        {waitingListWords('joinTheList')}
       </h2>
       {left && (
         <p className="notice notice--success" role="status">
-          You have left the waiting list.
+          {waitingListWords('youHaveLeftIt')}
         </p>
       )}
-      <p>
-        When a place frees up, the first on the list is emailed and the place is kept for them for {held};
-        then it goes to the next.
-      </p>
+      <p>{waitingListWords('howItWorks', { held })}</p>
       <CheckboxField
         id="waiting-list-auto-book"
-        label="Book it for me automatically when a place frees up, if it costs me nothing"
+        label={waitingListWords('autoBook')}
         checked={autoBook}
         onChange={(event) => setAutoBook(event.target.checked)}
       />
@@ -108,15 +106,13 @@ function Join({
         <>
           <CheckboxField
             id="waiting-list-pay-with-saved-card"
-            label={`Book me automatically and pay with my saved card (${cardName(savedCard)}) if a place comes up`}
+            label={waitingListWords('payWithSavedCard', { card: cardName(savedCard) })}
             aria-describedby="waiting-list-pay-with-saved-card-hint"
             checked={payWithSavedCard}
             onChange={(event) => setPayWithSavedCard(event.target.checked)}
           />
           <p className="field__hint" id="waiting-list-pay-with-saved-card-hint">
-            We charge the price of your place to this card when we book it, unless a membership benefit covers
-            it, and email you the receipt. If the card is declined, we email you and keep the place for you
-            for {held} instead.
+            {waitingListWords('payWithSavedCardHint', { held })}
           </p>
         </>
       )}
@@ -127,7 +123,7 @@ function Join({
       )}
       <div className="form__actions">
         <Button type="submit" variant="primary" size="lg" disabled={join.isPending}>
-          {join.isPending ? 'Joining…' : 'Join the waiting list'}
+          {join.isPending ? waitingListWords('joining') : waitingListWords('joinTheList')}
         </Button>
       </div>
     </form>
@@ -167,13 +163,10 @@ export function WaitingListPanel({ sessionId, bookingForm }: { sessionId: number
   if (!loggedIn)
     return (
       <div className="panel waiting-list">
-        <h2>Waiting list</h2>
-        <p>
-          When a place frees up, the first on the waiting list is offered it. Log in to join the list, or to
-          book a place kept for you.
-        </p>
+        <h2>{waitingListWords('waitingList')}</h2>
+        <p>{waitingListWords('loggedOut')}</p>
         <Button variant="primary" size="lg" aria-haspopup="dialog" onClick={() => setLoggingIn(true)}>
-          Log in to use the waiting list
+          {waitingListWords('logInToUse')}
         </Button>
         <LoginDialog open={loggingIn} onClose={() => setLoggingIn(false)} />
       </div>
@@ -182,23 +175,29 @@ export function WaitingListPanel({ sessionId, bookingForm }: { sessionId: number
     return (
       <div className="panel waiting-list">
         <div className="notice notice--success">
-          <p className="notice__title">A place is kept for you</p>
-          {entry?.status === 'offered' && <p>{entry.statusText}. Add it to your basket to book it.</p>}
+          <p className="notice__title">{waitingListWords('placeKept')}</p>
+          {entry?.status === 'offered' && (
+            <p>{waitingListWords('placeKeptHow', { status: entry.statusText })}</p>
+          )}
         </div>
         {bookingForm}
       </div>
     );
-  if (list.isPending) return <Spinner label="Loading the waiting list" />;
+  if (list.isPending) return <Spinner label={waitingListWords('loading')} />;
   if (list.isError) return <p className="error-line">{errorText(list.error)}</p>;
   return (
     <div className="panel waiting-list">
       {entry ? (
-        <Waiting entry={entry} held={offerHoldText(list.data.offerHours)} headingRef={heading} />
+        <Waiting
+          entry={entry}
+          held={waitingListWords('held', { hours: list.data.offerHours })}
+          headingRef={heading}
+        />
       ) : (
         <Join
           sessionId={sessionId}
           savedCard={list.data.savedCard ?? null}
-          held={offerHoldText(list.data.offerHours)}
+          held={waitingListWords('held', { hours: list.data.offerHours })}
           headingRef={heading}
           left={left}
         />
