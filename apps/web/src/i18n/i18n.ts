@@ -12,7 +12,12 @@ export const pageLanguage: Language =
 /** What the router puts before every address of this page's language ("" in English). */
 export const pageBasename = languagePrefix(pageLanguage);
 
-export const i18n = setupI18n({ locale: pageLanguage === 'cy' ? 'cy' : 'en', messages: {} });
+// Each language starts with an empty catalogue of its own (not a module's object: see `namespace`),
+// so activating the page's language before any words are in is not a missing catalogue.
+export const i18n = setupI18n({
+  locale: pageLanguage === 'cy' ? 'cy' : 'en',
+  messages: { [sourceLanguage]: {}, [pageLanguage]: {} },
+});
 
 const loading = new Set<Promise<void>>();
 
