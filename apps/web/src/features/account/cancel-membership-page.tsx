@@ -7,6 +7,7 @@ import { genericErrorLine } from '../../lib/api/generic-error.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { membershipExitQuery, useCancelMembership } from './membership-exit-api.ts';
+import { accountWords } from './words.ts';
 
 /** A refusal's words: the server's message for a 4xx, the generic line otherwise. */
 function refusalText(error: Error): string {
@@ -21,44 +22,52 @@ export function ExitTerms({ exit }: { exit: MembershipExit }) {
   return (
     <>
       {exit.kind === 'cooling_off' && !done && (
-        <p>
-          You joined recently, so you are in the cooling-off period until {exit.prettyCoolingOffEndsOn}: you
-          can cancel now and get back what you paid, less the days you could use the membership.
-        </p>
+        <p>{accountWords('coolingOff', { date: exit.prettyCoolingOffEndsOn })}</p>
       )}
       <dl className="facts">
-        <dt>Last day of membership</dt>
+        <dt>{accountWords('lastDay')}</dt>
         <dd>{exit.prettyLastDay}</dd>
         {exit.kind === 'notice' && (
           <>
-            <dt>Last collection</dt>
+            <dt>{accountWords('lastCollection')}</dt>
             <dd>
               {exit.lastCollection
-                ? `${exit.lastCollection.amount.formatted} on ${exit.lastCollection.prettyDate}`
-                : 'None: you have already paid up to your last day'}
+                ? accountWords('amountOnDate', {
+                    amount: exit.lastCollection.amount.formatted,
+                    date: exit.lastCollection.prettyDate,
+                  })
+                : accountWords('noLastCollection')}
             </dd>
           </>
         )}
         {exit.refund && (
           <>
-            <dt>Refund</dt>
+            <dt>{accountWords('refund')}</dt>
             <dd>{exit.refund.total.formatted}</dd>
           </>
         )}
       </dl>
       {exit.refund && (
         <p>
-          {exit.refund.text} You paid {exit.refund.paid.formatted}; {exit.refund.used.formatted} is kept for
-          the {exit.refund.daysUsed} {exit.refund.daysUsed === 1 ? 'day' : 'days'} of membership used.
+          {exit.refund.text}{' '}
+          {accountWords('refundKept', {
+            paid: exit.refund.paid.formatted,
+            used: exit.refund.used.formatted,
+            days: exit.refund.daysUsed,
+          })}
         </p>
       )}
       {exit.kind === 'notice' && exit.collectionsToCome && exit.collectionsToCome.length > 0 && (
         <>
-          <h2>Direct Debit collections still to come</h2>
+          <h2>{accountWords('collectionsToCome')}</h2>
           <ul>
             {exit.collectionsToCome.map((collection) => (
               <li key={collection.date}>
-                {collection.amount.formatted} on {collection.prettyDate}: {collection.description}
+                {accountWords('collectionLine', {
+                  amount: collection.amount.formatted,
+                  date: collection.prettyDate,
+                  description: collection.description,
+                })}
               </li>
             ))}
           </ul>
@@ -67,11 +76,11 @@ export function ExitTerms({ exit }: { exit: MembershipExit }) {
       {exit.collectionsStopped && (
         <p>
           {exit.kind === 'notice'
-            ? 'Your Direct Debit stops after the last collection: nothing is collected after it.'
-            : 'No more Direct Debit payments will be collected for this membership.'}
+            ? accountWords('directDebitStopsAfterLast')
+            : accountWords('noMoreDirectDebit')}
         </p>
       )}
-      <h2>After your last day</h2>
+      <h2>{accountWords('afterLastDay')}</h2>
       <ul>
         {exit.afterwards.map((sentence) => (
           <li key={sentence}>{sentence}</li>
@@ -134,7 +143,7 @@ export function CancelMembershipForm({
       )}
       <div className="form__actions">
         <Button type="submit" variant="primary" size="lg" disabled={cancel.isPending}>
-          {cancel.isPending ? 'Cancelling…' : words.submit}
+          {cancel.isPending ? accountWords('cancelling') : words.submit}
         </Button>
         {keep}
       </div>
@@ -159,25 +168,25 @@ export function CancelMembershipPage() {
   const data = exit.data;
   return (
     <>
-      <h1>Cancel membership</h1>
-      {exit.isPending && <Spinner label="Loading what cancelling means" />}
+      <h1>{accountWords('cancelMembership')}</h1>
+      {exit.isPending && <Spinner label={accountWords('loadingExit')} />}
       {exit.isError && (
         <div className="panel">
           <p className="error-line">{refusalText(exit.error)}</p>
-          <Link to="/memberships">Back to your memberships</Link>
+          <Link to="/memberships">{accountWords('backToMemberships')}</Link>
         </div>
       )}
       {data && data.cancelledAt !== null && (
         <div className="panel">
           <h2 ref={confirmed} tabIndex={-1}>
-            Your {data.membershipName} membership is cancelled
+            {accountWords('membershipCancelled', { name: data.membershipName })}
           </h2>
-          <p>We have emailed you the details.</p>
+          <p>{accountWords('emailedDetails')}</p>
           <ExitTerms exit={data} />
           <p>
-            <Link to={`/memberships/${membershipId}/history`}>See this membership’s history</Link>
+            <Link to={`/memberships/${membershipId}/history`}>{accountWords('seeMembershipHistory')}</Link>
           </p>
-          <Link to="/memberships">Back to your memberships</Link>
+          <Link to="/memberships">{accountWords('backToMemberships')}</Link>
         </div>
       )}
       {data && data.cancelledAt === null && (
@@ -185,13 +194,13 @@ export function CancelMembershipPage() {
           exit={data}
           cancel={cancel}
           words={{
-            heading: `Your ${data.membershipName} membership`,
-            reason: 'Why are you leaving? (optional)',
-            submit: 'Cancel my membership',
+            heading: accountWords('yourMembership', { name: data.membershipName }),
+            reason: accountWords('whyLeaving'),
+            submit: accountWords('cancelMyMembership'),
           }}
           keep={
             <Link to="/memberships" className="button button--secondary button--lg">
-              Keep my membership
+              {accountWords('keepMyMembership')}
             </Link>
           }
         />

@@ -11,11 +11,12 @@ import { genericErrorLine } from '../../lib/api/generic-error.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { freezeOfferQuery, useFreezeChange } from './membership-freeze.ts';
+import { accountWords } from './words.ts';
 
 const refusalText = (error: Error | null) =>
   error instanceof ApiError && error.status < 500 && error.message
     ? error.message
-    : 'Something has gone wrong, please try again.';
+    : accountWords('somethingWrong');
 
 /** What the chosen freeze does, from the same rule the server applies (packages/pricing). */
 function FreezeSummary({
@@ -35,24 +36,32 @@ function FreezeSummary({
   );
   if (!answer.ok) return <p className="notice notice--warning">{answer.message}</p>;
   const { plan } = answer;
-  const pay = (pence: number) => (pence === 0 ? 'nothing' : formatPence(pence, currencySymbol));
+  const pay = (pence: number) => (pence === 0 ? accountWords('nothing') : formatPence(pence, currencySymbol));
   return (
     <dl className="facts">
-      <dt>Frozen</dt>
+      <dt>{accountWords('frozen')}</dt>
       <dd>
-        {prettyDate(plan.startsOn)} to {prettyDate(addDays(plan.endsOn, -1))}
+        {accountWords('dateRange', {
+          from: prettyDate(plan.startsOn),
+          to: prettyDate(addDays(plan.endsOn, -1)),
+        })}
       </dd>
-      <dt>Starts again</dt>
+      <dt>{accountWords('startsAgain')}</dt>
       <dd>{prettyDate(plan.endsOn)}</dd>
-      <dt>You pay while frozen</dt>
+      <dt>{accountWords('payWhileFrozen')}</dt>
       <dd>
         {plan.collections
-          .map((line) => `${pay(line.amountPence)} on ${prettyDate(line.billingDate)}`)
+          .map((line) =>
+            accountWords('amountOnDate', {
+              amount: pay(line.amountPence),
+              date: prettyDate(line.billingDate),
+            }),
+          )
           .join(', ')}
       </dd>
       {plan.newEndDate && (
         <>
-          <dt>New end date</dt>
+          <dt>{accountWords('newEndDate')}</dt>
           <dd>{prettyDate(plan.newEndDate)}</dd>
         </>
       )}
@@ -84,7 +93,7 @@ export function FreezeForm({
     >
       <div className="field">
         <label className="field__label" htmlFor="freeze-start">
-          Start the freeze on
+          {accountWords('startFreezeOn')}
         </label>
         <select
           id="freeze-start"
@@ -101,7 +110,7 @@ export function FreezeForm({
       </div>
       <div className="field">
         <label className="field__label" htmlFor="freeze-months">
-          Freeze for
+          {accountWords('freezeFor')}
         </label>
         <select
           id="freeze-months"
@@ -111,7 +120,7 @@ export function FreezeForm({
         >
           {monthChoices.map((count) => (
             <option key={count} value={count}>
-              {count} {count === 1 ? 'month' : 'months'}
+              {accountWords('monthCount', { count })}
             </option>
           ))}
         </select>
@@ -125,7 +134,7 @@ export function FreezeForm({
         </p>
       )}
       <Button type="submit" variant="primary" size="lg" disabled={freeze.isPending}>
-        Freeze membership
+        {accountWords('freezeMembership')}
       </Button>
     </form>
   );
@@ -137,16 +146,18 @@ function CurrentFreeze({ offer, onDone }: { offer: FreezeOffer; onDone: (answer:
   const freeze = offer.freeze!;
   return (
     <div className="panel">
-      <h2>{freeze.state === 'active' ? 'Your membership is frozen' : 'Your freeze is booked'}</h2>
+      <h2>{freeze.state === 'active' ? accountWords('membershipFrozen') : accountWords('freezeBooked')}</h2>
       <dl className="facts">
-        <dt>Frozen</dt>
-        <dd>
-          {freeze.prettyStartsOn} to {freeze.prettyLastDay}
-        </dd>
-        <dt>Starts again</dt>
+        <dt>{accountWords('frozen')}</dt>
+        <dd>{accountWords('dateRange', { from: freeze.prettyStartsOn, to: freeze.prettyLastDay })}</dd>
+        <dt>{accountWords('startsAgain')}</dt>
         <dd>{freeze.prettyEndsOn}</dd>
-        <dt>Freeze fee</dt>
-        <dd>{freeze.monthlyFee.raw.amount === 0 ? 'None' : `${freeze.monthlyFee.formatted} a month`}</dd>
+        <dt>{accountWords('freezeFee')}</dt>
+        <dd>
+          {freeze.monthlyFee.raw.amount === 0
+            ? accountWords('none')
+            : accountWords('perMonth', { amount: freeze.monthlyFee.formatted })}
+        </dd>
       </dl>
       {end.isError && (
         <p className="error-line" role="alert">
@@ -159,7 +170,7 @@ function CurrentFreeze({ offer, onDone }: { offer: FreezeOffer; onDone: (answer:
         disabled={end.isPending}
         onClick={() => end.mutate(undefined, { onSuccess: onDone })}
       >
-        {freeze.state === 'active' ? 'End freeze early' : 'Cancel the freeze'}
+        {freeze.state === 'active' ? accountWords('endFreezeEarly') : accountWords('cancelFreeze')}
       </Button>
     </div>
   );
@@ -179,36 +190,39 @@ export function FreezeMembershipPage() {
     return (
       <>
         <h1 ref={doneHeading} tabIndex={-1}>
-          {done.freeze ? 'Your membership freeze is confirmed' : 'Your freeze has ended'}
+          {done.freeze ? accountWords('freezeConfirmed') : accountWords('freezeEnded')}
         </h1>
         <div className="panel">
           <p>{done.message}</p>
           {done.freeze && (
             <dl className="facts">
-              <dt>Frozen</dt>
+              <dt>{accountWords('frozen')}</dt>
               <dd>
-                {done.freeze.prettyStartsOn} to {done.freeze.prettyLastDay}
+                {accountWords('dateRange', {
+                  from: done.freeze.prettyStartsOn,
+                  to: done.freeze.prettyLastDay,
+                })}
               </dd>
-              <dt>Starts again</dt>
+              <dt>{accountWords('startsAgain')}</dt>
               <dd>{done.freeze.prettyEndsOn}</dd>
               {done.prettyEndDate && (
                 <>
-                  <dt>New end date</dt>
+                  <dt>{accountWords('newEndDate')}</dt>
                   <dd>{done.prettyEndDate}</dd>
                 </>
               )}
             </dl>
           )}
-          <p>We have sent you an email with the details.</p>
-          <Link to="/memberships">Back to your memberships</Link>
+          <p>{accountWords('emailSentDetails')}</p>
+          <Link to="/memberships">{accountWords('backToMemberships')}</Link>
         </div>
       </>
     );
 
   return (
     <>
-      <h1>Freeze membership</h1>
-      {offer.isPending && <Spinner label="Loading your membership" />}
+      <h1>{accountWords('freezeMembership')}</h1>
+      {offer.isPending && <Spinner label={accountWords('loadingMembership')} />}
       {offer.isError && (
         <p className="error-line" role="alert">
           {offer.error instanceof ApiError && offer.error.status === 409
@@ -219,13 +233,17 @@ export function FreezeMembershipPage() {
       {offer.data && (
         <>
           <p className="lead">
-            {offer.data.name}: pause it for {offer.data.rules.minMonths} to {offer.data.rules.maxMonths} whole
-            months from a billing date, asked for at least {offer.data.rules.noticeDays} days ahead. While it
-            is frozen you pay{' '}
-            {offer.data.rules.monthlyFee.raw.amount === 0
-              ? 'nothing'
-              : `${offer.data.rules.monthlyFee.formatted} a month`}{' '}
-            instead of {offer.data.price.formatted}.
+            {accountWords('freezeRules', {
+              name: offer.data.name,
+              min: offer.data.rules.minMonths,
+              max: offer.data.rules.maxMonths,
+              days: offer.data.rules.noticeDays,
+              fee:
+                offer.data.rules.monthlyFee.raw.amount === 0
+                  ? accountWords('nothing')
+                  : accountWords('perMonth', { amount: offer.data.rules.monthlyFee.formatted }),
+              price: offer.data.price.formatted,
+            })}
           </p>
           {offer.data.freeze ? (
             <CurrentFreeze offer={offer.data} onDone={setDone} />
@@ -236,7 +254,7 @@ export function FreezeMembershipPage() {
       )}
       {!done && (
         <p>
-          <Link to="/memberships">Back to your memberships</Link>
+          <Link to="/memberships">{accountWords('backToMemberships')}</Link>
         </p>
       )}
     </>

@@ -1,6 +1,7 @@
 import type { HeldFreeze } from '@lido/contracts/membership-freeze';
 import { Link } from '../../router/index.ts';
 import type { HeldMembership } from './get-memberships.ts';
+import { accountWords } from './words.ts';
 
 /**
  * A freeze not yet over, in the membership card's facts. A membership that ends before the freeze
@@ -10,19 +11,19 @@ export function FreezeFacts({ freeze, endDate }: { freeze: HeldFreeze; endDate?:
   const endsFirst = endDate != null && endDate < freeze.endsOn;
   return (
     <>
-      <dt>{freeze.state === 'active' ? 'Frozen' : 'Freeze booked'}</dt>
-      <dd>
-        {freeze.prettyStartsOn} to {freeze.prettyLastDay}
-      </dd>
+      <dt>{freeze.state === 'active' ? accountWords('frozen') : accountWords('freezeBookedLabel')}</dt>
+      <dd>{accountWords('dateRange', { from: freeze.prettyStartsOn, to: freeze.prettyLastDay })}</dd>
       {!endsFirst && (
         <>
-          <dt>Starts again</dt>
+          <dt>{accountWords('startsAgain')}</dt>
           <dd>{freeze.prettyEndsOn}</dd>
         </>
       )}
-      <dt>While frozen</dt>
+      <dt>{accountWords('whileFrozen')}</dt>
       <dd>
-        {freeze.monthlyFee.raw.amount === 0 ? 'Nothing to pay' : `${freeze.monthlyFee.formatted} a month`}
+        {freeze.monthlyFee.raw.amount === 0
+          ? accountWords('nothingToPay')
+          : accountWords('perMonth', { amount: freeze.monthlyFee.formatted })}
       </dd>
     </>
   );
@@ -33,7 +34,7 @@ export function FreezeLink({ membership }: { membership: HeldMembership }) {
   if (!membership.canFreeze && !membership.freeze) return null;
   return (
     <Link to={`/memberships/${membership.id}/freeze`} className="button button--secondary button--md">
-      {membership.freeze ? 'Manage freeze' : 'Freeze membership'}
+      {membership.freeze ? accountWords('manageFreeze') : accountWords('freezeMembership')}
       <span className="visually-hidden"> {membership.name}</span>
     </Link>
   );
@@ -42,6 +43,6 @@ export function FreezeLink({ membership }: { membership: HeldMembership }) {
 /** The Dashboard's words for a freeze: "frozen until …" or "freeze from … to …". */
 export function freezeSummary(freeze: HeldFreeze): string {
   return freeze.state === 'active'
-    ? `frozen until ${freeze.prettyLastDay}`
-    : `freeze from ${freeze.prettyStartsOn} to ${freeze.prettyLastDay}`;
+    ? accountWords('frozenUntil', { date: freeze.prettyLastDay })
+    : accountWords('freezeFromTo', { from: freeze.prettyStartsOn, to: freeze.prettyLastDay });
 }

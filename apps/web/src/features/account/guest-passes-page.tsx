@@ -5,27 +5,29 @@ import { genericErrorLine } from '../../lib/api/generic-error.ts';
 import { SiteLink } from '../../app/site-mode/site-link.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { TableScroll } from '../../ui/table-scroll.tsx';
+import { wordsWithParts } from '../../i18n/words-with-parts.tsx';
 import { myGuestPassesQuery } from './get-guest-passes.ts';
+import { accountWords } from './words.ts';
 
 const useStatus: Record<GuestPassUse['status'], string> = {
-  held: 'In your basket',
-  used: 'Booked',
-  returned: 'Cancelled: pass given back',
+  held: 'guestPassHeld',
+  used: 'guestPassUsed',
+  returned: 'guestPassReturned',
 };
 
 /** Every guest the member has brought (or is bringing), latest visit first. */
 function GuestList({ uses }: { uses: GuestPassUse[] }) {
-  if (uses.length === 0) return <p>You haven&apos;t brought any guests yet.</p>;
+  if (uses.length === 0) return <p>{accountWords('noGuestsYet')}</p>;
   return (
-    <TableScroll label="Guests you have brought">
+    <TableScroll label={accountWords('guestsBrought')}>
       <table className="table">
-        <caption className="visually-hidden">Guests you have brought</caption>
+        <caption className="visually-hidden">{accountWords('guestsBrought')}</caption>
         <thead>
           <tr>
-            <th scope="col">Date</th>
-            <th scope="col">Session</th>
-            <th scope="col">Guest</th>
-            <th scope="col">Pass</th>
+            <th scope="col">{accountWords('date')}</th>
+            <th scope="col">{accountWords('session')}</th>
+            <th scope="col">{accountWords('guest')}</th>
+            <th scope="col">{accountWords('pass')}</th>
           </tr>
         </thead>
         <tbody>
@@ -36,7 +38,7 @@ function GuestList({ uses }: { uses: GuestPassUse[] }) {
                 {use.activityName}, {use.venueName}
               </td>
               <td>{use.guestName}</td>
-              <td>{useStatus[use.status]}</td>
+              <td>{accountWords(useStatus[use.status])}</td>
             </tr>
           ))}
         </tbody>
@@ -53,9 +55,9 @@ export function GuestPassesPage() {
   const passes = useQuery(myGuestPassesQuery);
   return (
     <>
-      <h1>Guest passes</h1>
+      <h1>{accountWords('guestPassesTitle')}</h1>
       {passes.isPending ? (
-        <Spinner label="Loading" />
+        <Spinner label={accountWords('loading')} />
       ) : passes.isError ? (
         <p className="error-line">
           {passes.error instanceof ApiError && passes.error.status === 403
@@ -66,8 +68,8 @@ export function GuestPassesPage() {
         <>
           {passes.data.allowances.length === 0 ? (
             <div className="panel">
-              <h2>You don&apos;t have any guest passes</h2>
-              <p>Memberships that include guest passes show them here, with the guests you bring.</p>
+              <h2>{accountWords('noGuestPasses')}</h2>
+              <p>{accountWords('noGuestPassesText')}</p>
             </div>
           ) : (
             <ul className="card-grid">
@@ -75,27 +77,32 @@ export function GuestPassesPage() {
                 <li key={allowance.membershipId} className="card">
                   <h2 className="card__title">{allowance.membershipName}</h2>
                   <p className="guest-passes__left">
-                    {allowance.left} of {allowance.totalUses} guest{' '}
-                    {allowance.totalUses === 1 ? 'pass' : 'passes'} left for {allowance.periodName}
+                    {accountWords('guestPassesLeft', {
+                      left: allowance.left,
+                      total: allowance.totalUses,
+                      period: allowance.periodName,
+                    })}
                   </p>
                   <dl className="facts">
-                    <dt>Includes</dt>
+                    <dt>{accountWords('includes')}</dt>
                     <dd>{allowance.allowanceText}</dd>
-                    <dt>Used</dt>
+                    <dt>{accountWords('used')}</dt>
                     <dd>{allowance.used}</dd>
                   </dl>
                 </li>
               ))}
             </ul>
           )}
-          <h2 className="guest-passes__heading">Your guests</h2>
+          <h2 className="guest-passes__heading">{accountWords('yourGuests')}</h2>
           <GuestList uses={passes.data.uses} />
           <p>
-            To bring a guest, choose a session and use <strong>Bring a guest</strong> on its page.
+            {wordsWithParts(accountWords, 'howToBringGuest', {
+              bringGuest: <strong>{accountWords('bringGuestButton')}</strong>,
+            })}
           </p>
           <p>
             <SiteLink site="bookings" to="/" className="button button--primary button--lg">
-              Book an activity
+              {accountWords('bookActivity')}
             </SiteLink>
           </p>
         </>

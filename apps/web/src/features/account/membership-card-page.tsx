@@ -7,6 +7,7 @@ import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { membershipCardQuery, useReplaceCard } from './membership-card-api.ts';
 import { QrCode } from './qr-code.tsx';
+import { accountWords } from './words.ts';
 import './membership-card.css';
 
 const errorLine = (error: unknown) => genericErrorLine(error instanceof ApiError ? error.status : null);
@@ -19,15 +20,12 @@ function Card({ card }: { card: MembershipCard }) {
         {card.name}
       </h2>
       <dl className="membership-card__facts">
-        <dt>Customer ID</dt>
+        <dt>{accountWords('customerId')}</dt>
         <dd className="membership-card__reference">{card.customerReference}</dd>
-        <dt>Home centre</dt>
-        <dd>{card.homeCentre ?? 'None chosen'}</dd>
+        <dt>{accountWords('homeCentre')}</dt>
+        <dd>{card.homeCentre ?? accountWords('noHomeCentre')}</dd>
       </dl>
-      <QrCode
-        text={card.qrText}
-        label={`QR code of your membership card, for reception to scan. If it won't scan, give your customer ID, ${card.customerReference}.`}
-      />
+      <QrCode text={card.qrText} label={accountWords('qrCodeLabel', { reference: card.customerReference })} />
       <p className="membership-card__issued">{card.issued}</p>
     </section>
   );
@@ -47,15 +45,12 @@ function ReplaceCard({ onReplaced }: { onReplaced: () => void }) {
   }, [asking, replace.isSuccess]);
   return (
     <section className="panel membership-card__replace" aria-labelledby="replace-card-heading">
-      <h2 id="replace-card-heading">Lost your card?</h2>
-      <p>
-        Replace it and the old card, or any photo or screenshot of it, stops working straight away. Your
-        customer ID stays the same.
-      </p>
+      <h2 id="replace-card-heading">{accountWords('lostCard')}</h2>
+      <p>{accountWords('replaceCardText')}</p>
       {asking ? (
         <div ref={question} tabIndex={-1} className="membership-card__confirm">
           <p>
-            <strong>Replace your card now? The old one will no longer let you in.</strong>
+            <strong>{accountWords('replaceCardQuestion')}</strong>
           </p>
           {replace.isError && <p className="error-line">{errorLine(replace.error)}</p>}
           <div className="button-row">
@@ -70,16 +65,16 @@ function ReplaceCard({ onReplaced }: { onReplaced: () => void }) {
                 })
               }
             >
-              {replace.isPending ? 'Replacing…' : 'Yes, replace my card'}
+              {replace.isPending ? accountWords('replacing') : accountWords('yesReplaceCard')}
             </Button>
             <Button variant="secondary" onClick={() => setAsking(false)}>
-              Keep my card
+              {accountWords('keepCard')}
             </Button>
           </div>
         </div>
       ) : (
         <Button ref={opener} variant="secondary" onClick={() => setAsking(true)}>
-          Replace my card
+          {accountWords('replaceCard')}
         </Button>
       )}
     </section>
@@ -99,18 +94,18 @@ export function MembershipCardPage() {
   }, [replaced]);
   return (
     <>
-      <h1>Membership card</h1>
+      <h1>{accountWords('membershipCardTitle')}</h1>
       {card.isPending ? (
-        <Spinner label="Loading" />
+        <Spinner label={accountWords('loading')} />
       ) : card.isError ? (
         <p className="error-line">{errorLine(card.error)}</p>
       ) : (
         <>
-          <p>Show this card at reception when you arrive: they scan the QR code to check you in.</p>
+          <p>{accountWords('showCardAtReception')}</p>
           {replaced > 0 && (
             <div ref={notice} tabIndex={-1} className="notice notice--success" role="status">
-              <p className="notice__title">Your card has been replaced</p>
-              <p>This is your new card. The old one no longer works.</p>
+              <p className="notice__title">{accountWords('cardReplaced')}</p>
+              <p>{accountWords('newCardText')}</p>
             </div>
           )}
           <Card card={card.data} />

@@ -4,6 +4,7 @@ import { ApiError } from '../../lib/api/api-client.ts';
 import { genericErrorLine } from '../../lib/api/generic-error.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { membershipTimelineQuery } from './membership-exit-api.ts';
+import { accountWords } from './words.ts';
 
 /**
  * /memberships/:membershipId/history (issue 22 item 6): everything that happened to a membership,
@@ -14,8 +15,8 @@ export function MembershipHistoryPage() {
   const timeline = useQuery(membershipTimelineQuery(membershipId));
   return (
     <>
-      <h1>Membership history</h1>
-      {timeline.isPending && <Spinner label="Loading the membership’s history" />}
+      <h1>{accountWords('membershipHistoryTitle')}</h1>
+      {timeline.isPending && <Spinner label={accountWords('loadingHistory')} />}
       {timeline.isError && (
         <p className="error-line">
           {genericErrorLine(timeline.error instanceof ApiError ? timeline.error.status : null)}
@@ -39,7 +40,7 @@ export function MembershipHistoryPage() {
         </div>
       )}
       <p>
-        <Link to="/memberships">Back to your memberships</Link>
+        <Link to="/memberships">{accountWords('backToMemberships')}</Link>
       </p>
     </>
   );
