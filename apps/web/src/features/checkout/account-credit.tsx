@@ -1,4 +1,5 @@
 import { CheckboxField } from '../../ui/form-fields.tsx';
+import { checkoutWords } from './words.ts';
 
 /**
  * Account credit at checkout (platform spec §3 "Cart" credits, "Offline payment"): the customer
@@ -18,11 +19,11 @@ export function AccountCredit({
 }) {
   return (
     <section className="account-credit" aria-labelledby="account-credit-heading">
-      <h2 id="account-credit-heading">Account credit</h2>
-      <p>You have {available} of account credit.</p>
+      <h2 id="account-credit-heading">{checkoutWords('accountCreditHeading')}</h2>
+      <p>{checkoutWords('creditAvailable', { amount: available })}</p>
       <CheckboxField
         id="checkout-use-credit"
-        label={`Use ${applicable} of my account credit`}
+        label={checkoutWords('useCredit', { amount: applicable })}
         checked={used}
         onChange={(event) => onChange(event.target.checked)}
       />

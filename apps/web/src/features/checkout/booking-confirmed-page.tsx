@@ -11,6 +11,7 @@ import { useSiteMode } from '../../app/site-mode/site-mode.ts';
 import { RequireLogin } from '../auth/index.ts';
 import { BookingReceipt, itemDetail } from './booking-receipt.tsx';
 import { useOrder } from './get-order.ts';
+import { checkoutWords } from './words.ts';
 
 /** One thing bought: a booking's when and where, or a membership or balance paid with it. */
 function BookedItem({ item }: { item: OrderItem }) {
@@ -19,12 +20,12 @@ function BookedItem({ item }: { item: OrderItem }) {
       <li className="card">
         <h3 className="card__title">{item.name}</h3>
         <dl className="facts">
-          <dt>Price</dt>
+          <dt>{checkoutWords('price')}</dt>
           <dd>{item.total.formatted}</dd>
         </dl>
         <p>
           <SiteLink site="my-account" to="/packages">
-            See your packages
+            {checkoutWords('seePackages')}
           </SiteLink>
         </p>
       </li>
@@ -34,9 +35,9 @@ function BookedItem({ item }: { item: OrderItem }) {
       <li className="card">
         <h3 className="card__title">{item.name}</h3>
         <dl className="facts">
-          <dt>Paid for</dt>
+          <dt>{checkoutWords('paidFor')}</dt>
           <dd>{item.description}</dd>
-          <dt>Price</dt>
+          <dt>{checkoutWords('price')}</dt>
           <dd>{item.total.formatted}</dd>
         </dl>
       </li>
@@ -46,9 +47,9 @@ function BookedItem({ item }: { item: OrderItem }) {
       <li className="card">
         <h3 className="card__title">{item.name}</h3>
         <dl className="facts">
-          <dt>Centre</dt>
+          <dt>{checkoutWords('centre')}</dt>
           <dd>{item.homeVenue.name}</dd>
-          <dt>Price</dt>
+          <dt>{checkoutWords('price')}</dt>
           <dd>{item.total.formatted}</dd>
         </dl>
       </li>
@@ -57,14 +58,14 @@ function BookedItem({ item }: { item: OrderItem }) {
     <li className="card">
       <h3 className="card__title">{item.related.simpleName || item.name}</h3>
       <dl className="facts">
-        <dt>When</dt>
+        <dt>{checkoutWords('when')}</dt>
         <dd>{item.when}</dd>
-        <dt>Where</dt>
+        <dt>{checkoutWords('where')}</dt>
         <dd>{[item.location, item.related.venue].filter(Boolean).join(', ')}</dd>
-        <dt>Booked</dt>
+        <dt>{checkoutWords('booked')}</dt>
         <dd>{itemDetail(item)}</dd>
-        <dt>Price</dt>
-        <dd>{item.total.raw.amount === 0 ? 'Included' : item.total.formatted}</dd>
+        <dt>{checkoutWords('price')}</dt>
+        <dd>{item.total.raw.amount === 0 ? checkoutWords('included') : item.total.formatted}</dd>
       </dl>
     </li>
   );
@@ -79,11 +80,11 @@ function wording(order: Order) {
   return {
     heading:
       bookings === 0
-        ? 'Your payment was successful'
+        ? checkoutWords('paymentSuccessful')
         : bookings > 1
-          ? 'Your bookings are confirmed'
-          : 'Your booking is confirmed',
-    listHeading: bookings === order.items.length ? 'What you booked' : 'What you bought',
+          ? checkoutWords('bookingsConfirmed')
+          : checkoutWords('bookingConfirmed'),
+    listHeading: checkoutWords(bookings === order.items.length ? 'whatYouBooked' : 'whatYouBought'),
     hasBookings: bookings > 0,
   };
 }
@@ -98,7 +99,7 @@ function BookingConfirmed() {
   useEffect(() => {
     if (order.data) reportTransactionOnce(order.data, 'bookings');
   }, [order.data]);
-  if (order.isPending) return <Spinner label="Loading your booking" />;
+  if (order.isPending) return <Spinner label={checkoutWords('loadingBooking')} />;
   if (order.isError)
     return (
       <p className="error-line">
@@ -110,11 +111,9 @@ function BookingConfirmed() {
   return (
     <div className="booking-confirmed">
       <h1>{heading}</h1>
-      <p className="lead">Order {confirmed.reference}</p>
+      <p className="lead">{checkoutWords('orderReference', { reference: confirmed.reference })}</p>
       <p className="booking-confirmed__email">
-        {user
-          ? `We have emailed the confirmation to ${user.email}.`
-          : 'We have emailed you the confirmation.'}
+        {user ? checkoutWords('emailedTo', { email: user.email }) : checkoutWords('emailed')}
       </p>
       <section className="booking-confirmed__booked" aria-labelledby="booked-heading">
         <h2 id="booked-heading">{listHeading}</h2>
@@ -131,19 +130,19 @@ function BookingConfirmed() {
             href={apiUrl(`orders/${confirmed.id}/calendar.ics`)}
             download={`booking-${confirmed.reference}.ics`}
           >
-            Add to calendar
+            {checkoutWords('addToCalendar')}
           </a>
         </p>
       )}
       <BookingReceipt order={confirmed} />
-      <nav className="booking-confirmed__links" aria-label="What next">
+      <nav className="booking-confirmed__links" aria-label={checkoutWords('whatNext')}>
         {!kiosk && (
           <SiteLink
             site="my-account"
             to={hasBookings ? '/bookings/upcoming' : '/'}
             className="button button--primary button--lg"
           >
-            {hasBookings ? 'See my bookings' : 'Go to my account'}
+            {hasBookings ? checkoutWords('seeMyBookings') : checkoutWords('goToMyAccount')}
           </SiteLink>
         )}
         <SiteLink
@@ -151,7 +150,7 @@ function BookingConfirmed() {
           to={centre ? `/location/${centre}` : '/'}
           className="button button--secondary button--lg"
         >
-          {centre ? 'Back to the timetable' : 'Book another activity'}
+          {centre ? checkoutWords('backToTimetable') : checkoutWords('bookAnother')}
         </SiteLink>
       </nav>
     </div>

@@ -2,26 +2,33 @@ import type { Order, OrderItem, OrderPayment } from '@lido/contracts/order';
 import { tenderTypeLabels } from '@lido/contracts/offline-payments';
 import { Button } from '../../ui/button.tsx';
 import { type ReceiptRow, ReceiptTable } from '../../ui/receipt-table.tsx';
+import { checkoutWords } from './words.ts';
 
 /** "Card ending 0006 and £12.50 of account credit", "Account credit", "Nothing to pay". */
 export function paidWithText(payment: OrderPayment): string {
-  const card = payment.cardLastFour ? `Card ending ${payment.cardLastFour}` : 'Card';
+  const card = payment.cardLastFour
+    ? checkoutWords('cardEnding', { lastFour: payment.cardLastFour })
+    : checkoutWords('card');
   if (payment.method === 'card')
     return payment.credit.raw.amount > 0
-      ? `${card} (${payment.card.formatted}) and account credit (${payment.credit.formatted})`
+      ? checkoutWords('cardAndCredit', {
+          card,
+          cardAmount: payment.card.formatted,
+          credit: payment.credit.formatted,
+        })
       : card;
-  if (payment.method === 'credit') return 'Account credit';
+  if (payment.method === 'credit') return checkoutWords('paidWithCredit');
   if (payment.method === 'offline')
     return (payment.tenders ?? [])
       .map((tender) => `${tenderTypeLabels[tender.tenderType]} (${tender.amount.formatted})`)
       .join(' and ');
-  return 'Nothing to pay';
+  return checkoutWords('nothingToPay');
 }
 
 const membershipKinds = {
-  membership: 'Membership',
-  membership_renewal: 'Membership renewal',
-  membership_change: 'Membership change',
+  membership: 'kindMembership',
+  membership_renewal: 'kindRenewal',
+  membership_change: 'kindChange',
 } as const;
 
 /**
@@ -34,14 +41,14 @@ export function itemDetail(item: OrderItem): string {
     case 'booking':
       return `${item.quantity} × ${item.variant}`;
     case 'package':
-      return 'Package';
+      return checkoutWords('kindPackage');
     case 'outstanding_balance':
-      return `Collection due ${item.prettyBillingDate}`;
+      return checkoutWords('collectionDue', { date: item.prettyBillingDate });
     case 'penalty_fee':
     case 'course_enrolment':
       return item.description;
     case 'membership':
-      return membershipKinds[item.kind];
+      return checkoutWords(membershipKinds[item.kind]);
   }
 }
 
@@ -63,20 +70,20 @@ export function receiptRows(order: Order): ReceiptRow[] {
 export function BookingReceipt({ order }: { order: Order }) {
   return (
     <section className="panel panel--wide receipt booking-receipt" aria-labelledby="receipt-heading">
-      <h2 id="receipt-heading">Receipt</h2>
+      <h2 id="receipt-heading">{checkoutWords('receipt')}</h2>
       <dl className="facts">
-        <dt>Order</dt>
+        <dt>{checkoutWords('order')}</dt>
         <dd>{order.reference}</dd>
-        <dt>Paid</dt>
+        <dt>{checkoutWords('paid')}</dt>
         <dd>{order.total.formatted}</dd>
-        <dt>Paid with</dt>
+        <dt>{checkoutWords('paidWith')}</dt>
         <dd>{paidWithText(order.payment)}</dd>
       </dl>
       <ReceiptTable total={order.total.formatted} rows={receiptRows(order)} />
       {order.enablePrintReceipt && (
         <div className="booking-confirmed__print">
           <Button variant="secondary" size="lg" onClick={() => window.print()}>
-            Print receipt
+            {checkoutWords('printReceipt')}
           </Button>
         </div>
       )}

@@ -22,6 +22,8 @@ import { type CheckoutExtras, useCheckoutSource } from './checkout-source.ts';
 import { SiteLink } from '../../app/site-mode/site-link.tsx';
 import { LeaveCheckoutDialog, useLeaveCheckoutGuard } from './leave-checkout.tsx';
 import { linesNeedingWaivers, waiverFieldId, waiverMessage, Waivers } from './waivers.tsx';
+import { checkoutWords } from './words.ts';
+import { wordsWithParts } from '../../i18n/words-with-parts.tsx';
 
 /** An empty basket at /checkout goes to /, with a toast saying why (issue 21 item 8). */
 function EmptyBasketExit() {
@@ -56,7 +58,7 @@ export function CheckoutPage() {
     kind === 'joining' && leavingFor === null && (cart.data?.items.length ?? 0) > 0,
   );
 
-  if (cart.isPending) return <Spinner label="Loading your basket" />;
+  if (cart.isPending) return <Spinner label={checkoutWords('loadingBasket')} />;
   if (cart.isError)
     return (
       <p className="error-line">
@@ -64,12 +66,12 @@ export function CheckoutPage() {
       </p>
     );
   const exit = checkoutExit(cart.data, leavingFor, kiosk, source);
-  if (exit.kind === 'leaving') return <Spinner label="Opening your order confirmation" />;
+  if (exit.kind === 'leaving') return <Spinner label={checkoutWords('openingConfirmation')} />;
   if (exit.kind === 'redirect') return <Navigate to={exit.to} replace />;
   if (exit.kind === 'empty') return <EmptyBasketExit />;
   // The terms (asked, or said to be agreed) sit above the pay button: drawn after the form, they
   // pushed it down as it was pressed (a layout shift of 0.08 on a phone). The form waits for them.
-  if (cart.data.cartId !== null && terms.isPending) return <Spinner label="Loading your basket" />;
+  if (cart.data.cartId !== null && terms.isPending) return <Spinner label={checkoutWords('loadingBasket')} />;
 
   const startOver = () =>
     clear.mutate(undefined, {
@@ -100,22 +102,23 @@ export function CheckoutPage() {
   const cancel =
     kind === 'plain' ? (
       <SiteLink site="bookings" to="/basket" className="button button--link button--md">
-        Back to basket
+        {checkoutWords('backToBasket')}
       </SiteLink>
     ) : (
       <Button variant="link" size="md" onClick={() => setConfirmingCancel(true)}>
-        Cancel selection and start over
+        {checkoutWords('cancelAndStartOver')}
       </Button>
     );
   return (
     <div className="joining-layout">
       <div className="joining-layout__main">
         <h1 className="checkout-title">
-          Checkout <span className="checkout-title__total">{cart.data.totals.formattedTotal}</span>
+          {wordsWithParts(checkoutWords, 'heading', {
+            total: <span className="checkout-title__total">{cart.data.totals.formattedTotal}</span>,
+          })}
         </h1>
         <p className="lead">
-          {cart.data.totals.itemCount} {cart.data.totals.itemCount === 1 ? 'item' : 'items'} in your basket,
-          total to pay now {formattedToPay}.
+          {checkoutWords('lead', { count: cart.data.totals.itemCount, total: formattedToPay })}
         </p>
         {credit.maxApplicable > 0 && (
           <AccountCredit
@@ -159,14 +162,14 @@ export function CheckoutPage() {
       <CheckoutSummary items={cart.data.items} />
       <LeaveCheckoutDialog
         open={confirmingCancel}
-        consequence="Your membership choice will be removed from your basket."
+        consequence={checkoutWords('membershipRemoved')}
         onStay={() => setConfirmingCancel(false)}
         onLeave={startOver}
         leaving={clear.isPending}
       />
       <LeaveCheckoutDialog
         open={guard.asking}
-        consequence="Your membership stays in your basket, and the page you go to can pick it up again. Any card details you have typed here will be cleared."
+        consequence={checkoutWords('membershipStays')}
         onStay={guard.stay}
         onLeave={guard.leave}
       />

@@ -6,6 +6,7 @@ import { daysLabel, type FeeLine, feeLines } from '@lido/pricing/fee-lines';
 import type { Money } from '@lido/pricing/money';
 import { durationLabel } from '../../lib/membership-price.ts';
 import { LineBenefit, useRemoveBenefit } from '../cart/index.ts';
+import { checkoutWords } from './words.ts';
 
 function FeeRow({ line, explained }: { line: FeeLine<Money>; explained?: ChargeExplanations | null }) {
   // What the charge pays for, in plain words (decision 0087).
@@ -32,22 +33,24 @@ function BookingSummary({ item }: { item: Extract<CartItem, { type: 'booking' }>
     <section className="checkout-summary__item" aria-label={item.name}>
       <h3 className="payment-summary__name">{item.name}</h3>
       <dl className="facts">
-        <dt>When</dt>
+        <dt>{checkoutWords('when')}</dt>
         <dd>{item.session.when}</dd>
-        <dt>Where</dt>
+        <dt>{checkoutWords('where')}</dt>
         <dd>
           {item.venue.name}, {item.session.location}
         </dd>
-        <dt>Price</dt>
+        <dt>{checkoutWords('price')}</dt>
         <dd>
           {item.priceBand.label}, {item.options.quantity} × {item.unitPrice.formatted}
         </dd>
         {item.packageUsage && (
           <>
-            <dt>Paid with</dt>
+            <dt>{checkoutWords('paidWith')}</dt>
             <dd>
-              {item.packageUsage.name} ({item.packageUsage.usesLeft}{' '}
-              {item.packageUsage.usesLeft === 1 ? 'use' : 'uses'} left after)
+              {checkoutWords('packageUsesLeft', {
+                package: item.packageUsage.name,
+                count: item.packageUsage.usesLeft,
+              })}
             </dd>
           </>
         )}
@@ -68,9 +71,9 @@ function OutstandingBalanceSummary({ item }: { item: CartOutstandingBalanceItem 
     <section className="checkout-summary__item" aria-label={item.name}>
       <h3 className="payment-summary__name">{item.name}</h3>
       <dl className="facts">
-        <dt>Membership</dt>
+        <dt>{checkoutWords('membership')}</dt>
         <dd>{item.membershipName}</dd>
-        <dt>Direct Debit payment due</dt>
+        <dt>{checkoutWords('directDebitDue')}</dt>
         <dd>{item.prettyBillingDate}</dd>
       </dl>
       <ToPayNow price={item.price} />
@@ -83,7 +86,7 @@ function ToPayNow({ price }: { price: CartItem['price'] }) {
   return (
     <dl className="summary-lines">
       <div className="summary-line summary-line--total">
-        <dt>To pay now</dt>
+        <dt>{checkoutWords('toPayNow')}</dt>
         <dd>{price.formatted}</dd>
       </div>
     </dl>
@@ -95,7 +98,7 @@ export function CheckoutSummary({ items }: { items: CartItem[] }) {
   return (
     <aside className="payment-summary checkout-summary" aria-labelledby="checkout-summary-heading">
       <h2 id="checkout-summary-heading" className="payment-summary__title">
-        Summary
+        {checkoutWords('summary')}
       </h2>
       {items.map((item) => {
         if (item.type === 'booking') return <BookingSummary key={item.id} item={item} />;
@@ -105,7 +108,7 @@ export function CheckoutSummary({ items }: { items: CartItem[] }) {
               <h3 className="payment-summary__name">{item.name}</h3>
               <p className="card__meta">{item.description}</p>
               <dl className="facts">
-                <dt>Centre</dt>
+                <dt>{checkoutWords('centre')}</dt>
                 <dd>{item.venue.name}</dd>
               </dl>
               <ToPayNow price={item.price} />
@@ -144,31 +147,35 @@ export function CheckoutSummary({ items }: { items: CartItem[] }) {
         return (
           <section key={item.id} className="checkout-summary__item" aria-label={item.name}>
             <h3 className="payment-summary__name">
-              {item.type === 'membership_change' ? `Change to ${item.name}` : item.name}
-              {item.type === 'membership_renewal' && ' (renewal)'}
+              {item.type === 'membership_change' ? checkoutWords('changeTo', { name: item.name }) : item.name}
+              {item.type === 'membership_renewal' && ` ${checkoutWords('renewal')}`}
             </h3>
             <p className="card__meta">{item.categories.join(', ')}</p>
             <dl className="facts">
-              <dt>Centre</dt>
+              <dt>{checkoutWords('centre')}</dt>
               <dd>{item.venue.name}</dd>
-              <dt>Start date</dt>
+              <dt>{checkoutWords('startDate')}</dt>
               <dd>{prettyDate(costs.startDate)}</dd>
-              <dt>Payment</dt>
-              <dd>{monthly ? 'Monthly' : `Single payment for ${durationLabel(costs)}`}</dd>
-              <dt>Membership fee</dt>
+              <dt>{checkoutWords('payment')}</dt>
+              <dd>
+                {monthly
+                  ? checkoutWords('monthly')
+                  : checkoutWords('singlePayment', { duration: durationLabel(costs) })}
+              </dd>
+              <dt>{checkoutWords('membershipFee')}</dt>
               <dd>
                 {costs.globalBasePrice.formatted}
-                {monthly ? ' per month' : ''}
+                {monthly ? ` ${checkoutWords('perMonth')}` : ''}
               </dd>
               {costs.prettyFirstBillingDate && (
                 <>
-                  <dt>First billing date</dt>
+                  <dt>{checkoutWords('firstBillingDate')}</dt>
                   <dd>{costs.prettyFirstBillingDate}</dd>
                 </>
               )}
               {costs.endDate && (
                 <>
-                  <dt>End date</dt>
+                  <dt>{checkoutWords('endDate')}</dt>
                   <dd>{prettyDate(costs.endDate)}</dd>
                 </>
               )}
@@ -179,7 +186,7 @@ export function CheckoutSummary({ items }: { items: CartItem[] }) {
               ))}
               {item.change && (
                 <div className="summary-line">
-                  <dt>From your next collection</dt>
+                  <dt>{checkoutWords('fromNextCollection')}</dt>
                   <dd>{item.change.differenceToOldMembership}</dd>
                 </div>
               )}
@@ -187,7 +194,7 @@ export function CheckoutSummary({ items }: { items: CartItem[] }) {
                 <FeeRow key={line.type} line={line} />
               ))}
               <div className="summary-line summary-line--total">
-                <dt>To pay now</dt>
+                <dt>{checkoutWords('toPayNow')}</dt>
                 <dd>{item.price.formatted}</dd>
               </div>
             </dl>

@@ -9,6 +9,7 @@ import { useCartTerms, useCompleteFreeOrder } from './complete-order.ts';
 import { useFinishOrder } from './finish-order.ts';
 import { AcceptedTerms, TermsChecks, termsMessage, termsToAsk } from './terms-checks.tsx';
 import type { CheckoutExtras } from './checkout-source.ts';
+import { checkoutWords } from './words.ts';
 
 /** A zero total: no card, the terms, then "Confirm order" (joining spec, "Checkout page"). */
 export function FreeOrder({
@@ -43,10 +44,7 @@ export function FreeOrder({
         onError: (failure) => {
           refreshChangedBasket(failure);
           showToast({
-            content:
-              failure instanceof ApiError
-                ? failure.message
-                : 'Unable to complete your order, please try again.',
+            content: failure instanceof ApiError ? failure.message : checkoutWords('freeOrderFailed'),
             type: 'danger',
             closeAfter: toastDurations.long,
           });
@@ -57,9 +55,7 @@ export function FreeOrder({
   return (
     <section className="checkout-free" aria-labelledby="free-heading">
       <h2 id="free-heading">
-        {payments.length > 0
-          ? 'Your account credit pays for this purchase.'
-          : 'No payment is required for this purchase.'}
+        {payments.length > 0 ? checkoutWords('creditPays') : checkoutWords('noPaymentRequired')}
       </h2>
       <ErrorSummary
         errors={
@@ -76,9 +72,7 @@ export function FreeOrder({
             : []
         }
       />
-      {terms.isError && (
-        <p className="error-line">Something went wrong loading the terms, please try again.</p>
-      )}
+      {terms.isError && <p className="error-line">{checkoutWords('termsLoadFailed')}</p>}
       <AcceptedTerms terms={terms.data} />
       <TermsChecks terms={required} ticked={ticked} onChange={setTicked} />
       <div className="form__actions">
@@ -88,7 +82,7 @@ export function FreeOrder({
           disabled={complete.isPending || terms.isPending}
           onClick={confirm}
         >
-          {complete.isPending ? 'Confirming…' : 'Confirm order'}
+          {complete.isPending ? checkoutWords('confirming') : checkoutWords('confirmOrder')}
         </Button>
       </div>
     </section>

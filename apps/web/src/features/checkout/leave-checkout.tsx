@@ -6,6 +6,7 @@ import { Button } from '../../ui/button.tsx';
 import { Modal } from '../../ui/modal.tsx';
 import { cartKeys } from '../cart/index.ts';
 import type { sentBackFromCheckout } from './joining-terms-check.ts';
+import { checkoutWords } from './words.ts';
 
 const confirmationPaths = /^\/(order|booking)-confirmed\//;
 
@@ -27,14 +28,14 @@ export function LeaveCheckoutDialog({
   leaving,
 }: LeaveCheckoutDialogProps) {
   return (
-    <Modal open={open} title="Are you sure you want to leave this screen?" onClose={onStay}>
+    <Modal open={open} title={checkoutWords('leaveTitle')} onClose={onStay}>
       <p>{consequence}</p>
       <div className="form__actions">
         <Button variant="primary" size="md" onClick={onStay}>
-          Continue with my purchase
+          {checkoutWords('stay')}
         </Button>
         <Button variant="secondary" size="md" disabled={leaving} onClick={onLeave}>
-          Leave this screen
+          {checkoutWords('leave')}
         </Button>
       </div>
     </Modal>

@@ -14,6 +14,7 @@ import { useSiteMode } from '../../app/site-mode/site-mode.ts';
 import type { OrderMembershipItem } from '@lido/contracts/order';
 import type { OrderOutstandingBalanceItem } from '@lido/contracts/outstanding-balance';
 import { useOrder } from './get-order.ts';
+import { checkoutWords } from './words.ts';
 
 /**
  * The first Direct Debit collection of a monthly membership: the amount (a change's new price) and
@@ -23,7 +24,11 @@ function firstCollection(item: OrderMembershipItem): string | null {
   if (item.paymentType !== 'recurring' || !item.firstBillingDate) return null;
   const amount = item.change?.newMembershipPrice.formatted ?? item.baseFee?.price.formatted;
   if (!amount) return null;
-  return `${amount} on ${prettyDate(item.firstBillingDate)}, then on the ${billingDayText(parseDate(item.firstBillingDate).day)}`;
+  return checkoutWords('firstCollection', {
+    amount,
+    date: prettyDate(item.firstBillingDate),
+    day: billingDayText(parseDate(item.firstBillingDate).day),
+  });
 }
 
 function OrderItemCards({ item, index }: { item: OrderMembershipItem; index: number }) {
@@ -42,9 +47,11 @@ function OrderItemCards({ item, index }: { item: OrderMembershipItem; index: num
       : null;
   return (
     <>
-      <section className="card" aria-label={`Fees for ${item.name}`}>
+      <section className="card" aria-label={checkoutWords('feesFor', { name: item.name })}>
         <h2 className="card__title">{item.homeVenue.name}</h2>
-        <p className="card__meta">{single ? 'Single payment membership' : 'Membership fees'}</p>
+        <p className="card__meta">
+          {single ? checkoutWords('singlePaymentMembership') : checkoutWords('membershipFees')}
+        </p>
         <dl className="summary-lines">
           {item.fees.map((fee) => {
             const why = explained?.fees[fee.type as keyof typeof explained.fees];
@@ -57,46 +64,50 @@ function OrderItemCards({ item, index }: { item: OrderMembershipItem; index: num
             );
           })}
           <div className="summary-line summary-line--total">
-            <dt>Total</dt>
+            <dt>{checkoutWords('total')}</dt>
             <dd>{item.total.formatted}</dd>
           </div>
         </dl>
       </section>
       <section className="card" aria-labelledby={`new-membership-${index}`}>
         <h2 className="card__title" id={`new-membership-${index}`}>
-          Your new membership
+          {checkoutWords('newMembership')}
         </h2>
         <dl className="facts">
-          <dt>Membership</dt>
+          <dt>{checkoutWords('membership')}</dt>
           <dd>{item.name}</dd>
-          <dt>Categories</dt>
+          <dt>{checkoutWords('categories')}</dt>
           <dd>{item.categories.join(', ')}</dd>
           {item.startDate && (
             <>
-              <dt>Start date</dt>
+              <dt>{checkoutWords('startDate')}</dt>
               <dd>{prettyDate(item.startDate)}</dd>
             </>
           )}
           {item.endDate && (
             <>
-              <dt>End date</dt>
+              <dt>{checkoutWords('endDate')}</dt>
               <dd>{prettyDate(item.endDate)}</dd>
             </>
           )}
           {item.baseFee && (
             <>
-              <dt>Membership fee</dt>
+              <dt>{checkoutWords('membershipFee')}</dt>
               <dd>
                 {item.baseFee.price.formatted}
-                {single ? '' : ' per month'}
+                {single ? '' : ` ${checkoutWords('perMonth')}`}
               </dd>
             </>
           )}
-          <dt>Payment</dt>
-          <dd>{single ? `Single payment for ${durationLabel(item)}` : 'Monthly'}</dd>
+          <dt>{checkoutWords('payment')}</dt>
+          <dd>
+            {single
+              ? checkoutWords('singlePayment', { duration: durationLabel(item) })
+              : checkoutWords('monthly')}
+          </dd>
           {collection && (
             <>
-              <dt>First Direct Debit collection</dt>
+              <dt>{checkoutWords('firstCollectionLabel')}</dt>
               <dd>{collection}</dd>
             </>
           )}
@@ -111,17 +122,17 @@ function PaidBalanceCard({ item, index }: { item: OrderOutstandingBalanceItem; i
   return (
     <section className="card" aria-labelledby={`paid-balance-${index}`}>
       <h2 className="card__title" id={`paid-balance-${index}`}>
-        Outstanding balance paid
+        {checkoutWords('balancePaid')}
       </h2>
       <dl className="facts">
-        <dt>Membership</dt>
+        <dt>{checkoutWords('membership')}</dt>
         <dd>{item.membershipName}</dd>
-        <dt>Direct Debit payment due</dt>
+        <dt>{checkoutWords('directDebitDue')}</dt>
         <dd>{item.prettyBillingDate}</dd>
-        <dt>Paid by card</dt>
+        <dt>{checkoutWords('paidByCard')}</dt>
         <dd>{item.total.formatted}</dd>
       </dl>
-      <p>Your Direct Debit carries on as usual for your next payments.</p>
+      <p>{checkoutWords('directDebitCarriesOn')}</p>
     </section>
   );
 }
@@ -136,7 +147,7 @@ function OrderConfirmed() {
   useEffect(() => {
     if (order.data) reportTransactionOnce(order.data, 'online-joining');
   }, [order.data]);
-  if (order.isPending) return <Spinner label="Loading your order" />;
+  if (order.isPending) return <Spinner label={checkoutWords('loadingOrder')} />;
   if (order.isError)
     return (
       <p className="error-line">
@@ -150,20 +161,18 @@ function OrderConfirmed() {
   const needsProof = memberships.some((item) => item.requiresEligibility);
   return (
     <div className="order-confirmed">
-      <h1>Your payment was successful</h1>
-      <p className="lead">Order {order.data.reference}</p>
+      <h1>{checkoutWords('paymentSuccessful')}</h1>
+      <p className="lead">{checkoutWords('orderReference', { reference: order.data.reference })}</p>
       {newMandate && (
         <div className="notice notice--success" role="status">
-          <p className="notice__title">Direct Debit set up successfully</p>
-          <p>Confirmation of your new Direct Debit mandate will arrive by email within 3 business days.</p>
+          <p className="notice__title">{checkoutWords('directDebitSetUp')}</p>
+          <p>{checkoutWords('mandateEmail')}</p>
         </div>
       )}
       {needsProof && (
         <div className="notice notice--warning" role="note">
-          <p className="notice__title">
-            Your membership status will be pending until you provide the required proof of eligibility
-          </p>
-          <p>Please upload this to your online account as soon as possible</p>
+          <p className="notice__title">{checkoutWords('proofPending')}</p>
+          <p>{checkoutWords('uploadProof')}</p>
         </div>
       )}
       {memberships.map((item, index) => (
@@ -175,7 +184,7 @@ function OrderConfirmed() {
       {fees.map((item, index) => (
         <section key={`${item.description}-${index}`} className="card" aria-labelledby={`paid-fee-${index}`}>
           <h2 className="card__title" id={`paid-fee-${index}`}>
-            {item.name} paid
+            {checkoutWords('feePaid', { name: item.name })}
           </h2>
           <p>{item.description}</p>
           <p className="basket__price">{item.total.formatted}</p>
@@ -183,9 +192,9 @@ function OrderConfirmed() {
       ))}
       {!kiosk && (
         <div className="panel">
-          <p>You can manage your membership and book activities through your online account.</p>
+          <p>{checkoutWords('manageOnline')}</p>
           <SiteLink site="my-account" to="/" className="button button--primary button--lg">
-            Go to my account
+            {checkoutWords('goToMyAccount')}
           </SiteLink>
         </div>
       )}

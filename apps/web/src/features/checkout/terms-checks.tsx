@@ -2,6 +2,7 @@ import type { CartTerms } from '@lido/contracts/cart';
 import { useState } from 'react';
 import { TermsCheck } from '../../ui/terms-check.tsx';
 import { type Terms, TermsDialog } from '../../ui/terms-dialog.tsx';
+import { checkoutWords } from './words.ts';
 
 export const termsMessage = 'Please check all required terms and conditions';
 
@@ -16,7 +17,7 @@ export function AcceptedTerms({ terms }: { terms: CartTerms[] | undefined }) {
   return (
     <ul className="terms-accepted">
       {accepted.map((term) => (
-        <li key={term.id}>You agreed to the {term.title} when you chose your membership.</li>
+        <li key={term.id}>{checkoutWords('termsAgreed', { title: term.title })}</li>
       ))}
     </ul>
   );

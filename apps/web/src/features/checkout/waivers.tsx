@@ -1,5 +1,6 @@
 import type { CartItem } from '@lido/contracts/cart';
 import { CheckboxField } from '../../ui/form-fields.tsx';
+import { checkoutWords } from './words.ts';
 
 type BookingLine = Extract<CartItem, { type: 'booking' }>;
 
@@ -29,8 +30,8 @@ export function Waivers({
   if (lines.length === 0) return null;
   return (
     <section className="waivers" aria-labelledby="waivers-heading">
-      <h2 id="waivers-heading">Waivers</h2>
-      <p>Read and agree to the waiver for each activity below before you pay.</p>
+      <h2 id="waivers-heading">{checkoutWords('waivers')}</h2>
+      <p>{checkoutWords('waiversIntro')}</p>
       {lines.map((line) => (
         <div key={line.id} className="waivers__item">
           <h3 className="waivers__name">
@@ -42,7 +43,7 @@ export function Waivers({
             // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be focusable
             tabIndex={0}
             role="region"
-            aria-label={`Waiver for ${line.name}`}
+            aria-label={checkoutWords('waiverFor', { name: line.name })}
           >
             {line.waiverText.split(/\n{2,}/).map((paragraph, index) => (
               <p key={index}>{paragraph}</p>
@@ -50,7 +51,7 @@ export function Waivers({
           </div>
           <CheckboxField
             id={waiverFieldId(line.id)}
-            label={`I agree to the waiver for ${line.name}`}
+            label={checkoutWords('agreeToWaiver', { name: line.name })}
             checked={agreed.includes(line.id)}
             onChange={(event) =>
               onChange(event.target.checked ? [...agreed, line.id] : agreed.filter((id) => id !== line.id))

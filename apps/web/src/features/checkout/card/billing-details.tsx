@@ -1,6 +1,7 @@
 import type { BillingDetails, BillingErrors } from '@lido/contracts/payments';
 import { Button } from '../../../ui/button.tsx';
 import { TextField } from '../../../ui/form-fields.tsx';
+import { checkoutWords } from '../words.ts';
 
 export const emptyBilling: BillingDetails = {
   billingFirstName: '',
@@ -11,17 +12,17 @@ export const emptyBilling: BillingDetails = {
   billingPostcode: '',
 };
 
+// Each field's label is the checkout message named after it (checkout.billingFirstName ...).
 const billingFields: {
   name: keyof BillingDetails;
-  label: string;
   autoComplete: string;
 }[] = [
-  { name: 'billingFirstName', label: 'First name', autoComplete: 'given-name' },
-  { name: 'billingLastName', label: 'Last name', autoComplete: 'family-name' },
-  { name: 'billingAddressLineOne', label: 'Address line 1', autoComplete: 'address-line1' },
-  { name: 'billingAddressLineTwo', label: 'Address line 2 (optional)', autoComplete: 'address-line2' },
-  { name: 'billingCity', label: 'Town or city', autoComplete: 'address-level2' },
-  { name: 'billingPostcode', label: 'Postcode', autoComplete: 'postal-code' },
+  { name: 'billingFirstName', autoComplete: 'given-name' },
+  { name: 'billingLastName', autoComplete: 'family-name' },
+  { name: 'billingAddressLineOne', autoComplete: 'address-line1' },
+  { name: 'billingAddressLineTwo', autoComplete: 'address-line2' },
+  { name: 'billingCity', autoComplete: 'address-level2' },
+  { name: 'billingPostcode', autoComplete: 'postal-code' },
 ];
 
 /** The name on a new card: the billing first and last names. */
@@ -43,13 +44,13 @@ export function BillingDetailsFields({
   return (
     <fieldset className="billing-details">
       <legend>
-        <h2 id="billing-heading">Billing Details</h2>
+        <h2 id="billing-heading">{checkoutWords('billingDetails')}</h2>
       </legend>
       {billingFields.map((field) => (
         <TextField
           key={field.name}
           id={`checkout-${field.name}`}
-          label={field.label}
+          label={checkoutWords(field.name)}
           autoComplete={field.autoComplete}
           value={billing[field.name]}
           error={errors[field.name]}
@@ -83,8 +84,8 @@ export function AccountBillingSummary({
   ].filter((line) => line.trim() !== '');
   return (
     <section className="billing-details" aria-labelledby="billing-heading">
-      <h2 id="billing-heading">Billing Details</h2>
-      <p>The name and address on your account:</p>
+      <h2 id="billing-heading">{checkoutWords('billingDetails')}</h2>
+      <p>{checkoutWords('accountAddress')}</p>
       <address className="billing-details__address">
         {lines.map((line) => (
           <span key={line}>
@@ -94,7 +95,7 @@ export function AccountBillingSummary({
         ))}
       </address>
       <Button variant="link" size="md" disabled={disabled} onClick={onUseDifferent}>
-        Use a different address
+        {checkoutWords('useDifferentAddress')}
       </Button>
     </section>
   );

@@ -24,6 +24,7 @@ import { useCardSession } from './use-card-session.ts';
 import { useEarlierPayment } from './earlier-payment.ts';
 import { useFinishOrder } from '../finish-order.ts';
 import type { CheckoutExtras } from '../checkout-source.ts';
+import { checkoutWords } from '../words.ts';
 
 /**
  * Paying by card at checkout (joining spec, "Checkout page"): billing details, a saved card or a
@@ -82,13 +83,13 @@ export function CardPayment({
   }, [checking]);
   const earlierNotice =
     checking !== null
-      ? { title: 'We are checking your payment', message: checking }
+      ? { title: checkoutWords('checkingPayment'), message: checking }
       : earlier?.message && earlier.status !== 'paid' && state.status !== 'failed'
         ? {
             title:
               earlier.status === 'checking'
-                ? 'We are checking your payment'
-                : 'Your earlier payment was not taken',
+                ? checkoutWords('checkingPayment')
+                : checkoutWords('earlierNotTaken'),
             message: earlier.message,
           }
         : null;
@@ -121,9 +122,8 @@ export function CardPayment({
     onChecking: setChecking,
   });
 
-  if (earlier?.status === 'paid')
-    return <Spinner label="Your payment went through: opening your confirmation" />;
-  if (state.status === 'preparing' && !session) return <Spinner label="Preparing the payment form" />;
+  if (earlier?.status === 'paid') return <Spinner label={checkoutWords('paidOpening')} />;
+  if (state.status === 'preparing' && !session) return <Spinner label={checkoutWords('preparingForm')} />;
 
   return (
     <section className="card-payment" aria-labelledby="billing-heading">
@@ -140,8 +140,8 @@ export function CardPayment({
       )}
       {state.status === 'failed' && (
         <div className="payment-failed" role="alert">
-          <h2 className="payment-failed__title">Your payment failed</h2>
-          <p>We were unable to take payment, you have not been charged. Please try again.</p>
+          <h2 className="payment-failed__title">{checkoutWords('paymentFailed')}</h2>
+          <p>{checkoutWords('notCharged')}</p>
           {state.error && <p className="payment-failed__detail">{state.error}</p>}
         </div>
       )}
@@ -178,7 +178,7 @@ export function CardPayment({
 
       {!paySaved &&
         (accountBilling.isPending ? (
-          <Spinner label="Loading your billing details" />
+          <Spinner label={checkoutWords('loadingBilling')} />
         ) : typedBilling === null && fromAccount.complete && Object.keys(billingErrors).length === 0 ? (
           <AccountBillingSummary
             billing={billing}
@@ -198,8 +198,8 @@ export function CardPayment({
           />
         ))}
 
-      <h2 id={paySaved ? 'billing-heading' : undefined}>Payment Details</h2>
-      {paySaved && !isStripe && <p>Enter the security code (CVV) from the back of your card.</p>}
+      <h2 id={paySaved ? 'billing-heading' : undefined}>{checkoutWords('paymentDetails')}</h2>
+      {paySaved && !isStripe && <p>{checkoutWords('enterCvv')}</p>}
       {cardLoadError && (
         <p className="error-line" role="alert">
           {cardLoadError}
@@ -209,23 +209,27 @@ export function CardPayment({
       {!paySaved && offerSaving && settings.savedCardsEnabled && (
         <CheckboxField
           id="checkout-save-card"
-          label="Save this card for future payments"
+          label={checkoutWords('saveCard')}
           checked={saveCard}
           disabled={inProgress}
           onChange={(event) => setSaveCard(event.target.checked)}
         />
       )}
 
-      {terms.isError && (
-        <p className="error-line">Something went wrong loading the terms, please try again.</p>
-      )}
+      {terms.isError && <p className="error-line">{checkoutWords('termsLoadFailed')}</p>}
       <AcceptedTerms terms={terms.data} />
       <TermsChecks terms={required} ticked={ticked} onChange={setTicked} />
 
       <div className="checkout-pay-area">
         {inProgress ? (
           <div ref={payingStatus} tabIndex={-1} className="checkout-pay-status">
-            <Spinner label={state.status === 'sca_required' ? 'Waiting for your bank' : 'Taking payment'} />
+            <Spinner
+              label={
+                state.status === 'sca_required'
+                  ? checkoutWords('waitingForBank')
+                  : checkoutWords('takingPayment')
+              }
+            />
           </div>
         ) : (
           <>
@@ -239,7 +243,7 @@ export function CardPayment({
                 void pay();
               }}
             >
-              Pay {formattedTotal} now
+              {checkoutWords('payNow', { amount: formattedTotal })}
             </Button>
             {cancelAction}
           </>

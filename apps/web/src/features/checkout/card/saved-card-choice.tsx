@@ -1,4 +1,5 @@
 import type { PrepareResponse } from '@lido/contracts/payments';
+import { checkoutWords } from '../words.ts';
 
 type SavedCard = NonNullable<PrepareResponse['savedCard']>;
 
@@ -16,7 +17,7 @@ export function SavedCardChoice({
 }) {
   return (
     <fieldset className="choice-group">
-      <legend>How would you like to pay?</legend>
+      <legend>{checkoutWords('howToPay')}</legend>
       <label className="choice">
         <input
           type="radio"
@@ -25,9 +26,11 @@ export function SavedCardChoice({
           disabled={savedCard.expired || disabled}
           onChange={() => onChoose(true)}
         />
-        Saved card: {savedCard.cardType} ending {savedCard.lastFourDigits} (expires{' '}
-        {String(savedCard.expiryMonth).padStart(2, '0')}/{String(savedCard.expiryYear).slice(-2)})
-        {savedCard.expired ? ', expired' : ''}
+        {checkoutWords(savedCard.expired ? 'savedCardExpired' : 'savedCard', {
+          cardType: savedCard.cardType,
+          lastFour: savedCard.lastFourDigits,
+          expiry: `${String(savedCard.expiryMonth).padStart(2, '0')}/${String(savedCard.expiryYear).slice(-2)}`,
+        })}
       </label>
       <label className="choice">
         <input
@@ -37,7 +40,7 @@ export function SavedCardChoice({
           disabled={disabled}
           onChange={() => onChoose(false)}
         />
-        A different card
+        {checkoutWords('differentCard')}
       </label>
     </fieldset>
   );

@@ -2,6 +2,7 @@ import type { ScaCompletedMessage } from '@lido/contracts/payments';
 import { useEffect, useRef } from 'react';
 import { Modal } from '../../../ui/modal.tsx';
 import type { ScaChallenge } from './payment-status.ts';
+import { checkoutWords } from '../words.ts';
 
 /**
  * The issuer's 3-D Secure challenge in a frame (payments-reference.md §1.5): our page posts the
@@ -46,7 +47,7 @@ export function ScaChallengeDialog({
   return (
     <Modal
       open={challenge !== null}
-      title="Confirm your payment with your bank"
+      title={checkoutWords('scaTitle')}
       width={500}
       // Not "Close" (where Enter would cancel the payment), nor the empty frame, where focus showed
       // nowhere and typing went nowhere: the words saying what happens, then the bank's page once
@@ -57,7 +58,7 @@ export function ScaChallengeDialog({
       {challenge && (
         <>
           <p ref={intro} tabIndex={-1} className="sca-intro">
-            Your bank needs to check it is you. This window closes by itself when you are done.
+            {checkoutWords('scaIntro')}
           </p>
           <form
             ref={form}
@@ -74,7 +75,7 @@ export function ScaChallengeDialog({
           <iframe
             ref={frame}
             name={frameName}
-            title="Your bank's security check"
+            title={checkoutWords('scaFrame')}
             className="sca-frame"
             onLoad={() => {
               if (posted.current && document.activeElement === intro.current) frame.current?.focus();
