@@ -9,6 +9,7 @@ import { Button, buttonClass } from '../../ui/button.tsx';
 import { LoginDialog } from '../auth/index.ts';
 import { type BookingOpening, reminderQuery, setReminder } from './openings-api.ts';
 import { clockTime } from './waiting-room-words.ts';
+import { openingsWords } from './words.ts';
 
 /**
  * What a gated session's page says instead of its booking form before an announced opening
@@ -25,21 +26,20 @@ export function OpeningNotice({ opening, back }: { opening: BookingOpening; back
       <p className="notice__title">{opening.opensText}</p>
       {opening.state === 'lobby' ? (
         <>
-          <p>
-            The waiting room is open. Everyone in it by {opensAt} is given a place in the queue at random, so
-            there is no need to hurry.
-          </p>
+          <p>{openingsWords('lobbyOpen', { opensAt })}</p>
           <p>
             <Link to={waitingRoom} className={buttonClass('primary', 'md')}>
-              Go to the waiting room
+              {openingsWords('goToWaitingRoom')}
             </Link>
           </p>
         </>
       ) : (
         <>
           <p>
-            The waiting room opens at {clockTime(opening.lobbyOpensAt, timeZone)}. Everyone in it by {opensAt}{' '}
-            is given a place in the queue at random, so there is no need to be first.
+            {openingsWords('lobbyOpensAt', {
+              lobbyOpensAt: clockTime(opening.lobbyOpensAt, timeZone),
+              opensAt,
+            })}
           </p>
           <Reminder opening={opening} />
         </>
@@ -63,7 +63,7 @@ function Reminder({ opening }: { opening: BookingOpening }) {
       <>
         <p>
           <Button variant="secondary" onClick={() => setLoggingIn(true)} aria-haspopup="dialog">
-            Log in to be emailed when it opens
+            {openingsWords('logInToBeEmailed')}
           </Button>
         </p>
         <LoginDialog open={loggingIn} onClose={() => setLoggingIn(false)} />
@@ -83,10 +83,10 @@ function Reminder({ opening }: { opening: BookingOpening }) {
             if (!change.isPending) change.mutate(!reminding);
           }}
         >
-          Email me when the waiting room opens
+          {openingsWords('emailMe')}
         </Button>
       </p>
-      <p role="status">{reminding ? 'We’ll email you when the waiting room opens.' : ''}</p>
+      <p role="status">{reminding ? openingsWords('willEmail') : ''}</p>
       {error && (
         <p className="error-line" role="alert">
           {error instanceof ApiError && error.status < 500 && error.message

@@ -10,7 +10,9 @@ import { Button, buttonClass } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { RequireLogin } from '../auth/index.ts';
 import { joinQueue, type QueuePlace, queuePlaceQuery } from './openings-api.ts';
-import { clockTime, ordinal, placesLeftWords, spokenPlace, waitWords } from './waiting-room-words.ts';
+import { clockTime, ordinal, spokenPlace, waitWords } from './waiting-room-words.ts';
+import { openingsWords } from './words.ts';
+import { wordsWithParts } from '../../i18n/words-with-parts.tsx';
 
 /** A screen reader hears the place at most this often, unless the state itself changed. */
 const quietMs = 60_000;
@@ -45,13 +47,17 @@ function WaitingRoom() {
     join.mutate();
   }, [join]);
   const place = useQuery(queuePlaceQuery(openingId, join.isSuccess));
-  usePageTitle(place.data ? `Waiting room: ${place.data.opening.name}` : 'Waiting room');
+  usePageTitle(
+    place.data
+      ? openingsWords('pageTitle', { opening: place.data.opening.name })
+      : openingsWords('waitingRoom'),
+  );
 
   if (join.isError) {
     const error = join.error;
     return (
       <article className="waiting-room">
-        <h1>Waiting room</h1>
+        <h1>{openingsWords('waitingRoom')}</h1>
         <p className="error-line" role="alert">
           {error instanceof ApiError && error.status < 500 && error.message
             ? error.message
@@ -59,13 +65,13 @@ function WaitingRoom() {
         </p>
         <p>
           <Link to={back} className={buttonClass('link', 'md')}>
-            Back to the timetable
+            {openingsWords('backToTimetable')}
           </Link>
         </p>
       </article>
     );
   }
-  if (!place.data) return <Spinner label="Joining the queue" />;
+  if (!place.data) return <Spinner label={openingsWords('joiningQueue')} />;
   return (
     <WaitingRoomPlace
       place={place.data}
@@ -110,61 +116,49 @@ function WaitingRoomPlace({
       {place.placesLeft === 0 && place.status !== 'lapsed' ? (
         // Nothing left to wait for: say so now, with the way to a waiting list (decision 0098).
         <div className="panel waiting-room__gone">
-          <h2>Every place has been taken</h2>
-          <p>
-            All the places in this opening are booked or in someone&apos;s basket. A place left unpaid in a
-            basket comes back on sale, so you can keep this page open, or join the waiting list for the
-            session you want and be told if a place comes free.
-          </p>
+          <h2>{openingsWords('goneTitle')}</h2>
+          <p>{openingsWords('gone')}</p>
           <Link to={back} className={buttonClass('primary', 'md')}>
-            Join a waiting list
+            {openingsWords('joinAWaitingList')}
           </Link>
         </div>
       ) : place.status === 'admitted' ? (
         <div className="panel waiting-room__turn">
-          <h2>It&apos;s your turn</h2>
-          <p>
-            You can book now. Add places to your basket by {clockTime(place.admittedUntil!, timeZone)}. Each
-            place you add gives you longer; if you add nothing by then, your turn passes to the next person.
-          </p>
+          <h2>{openingsWords('turnTitle')}</h2>
+          <p>{openingsWords('turn', { until: clockTime(place.admittedUntil!, timeZone) })}</p>
           <Link to={back} className={buttonClass('primary', 'md')}>
-            Book now
+            {openingsWords('bookNow')}
           </Link>
         </div>
       ) : place.status === 'lapsed' ? (
         <div className="panel">
-          <h2>Your turn has passed</h2>
-          <p>You didn&apos;t book in the time you had. You can join the queue again, at the back.</p>
+          <h2>{openingsWords('lapsedTitle')}</h2>
+          <p>{openingsWords('lapsed')}</p>
           <Button variant="primary" onClick={onJoinAgain} disabled={joining}>
-            Join the queue again
+            {openingsWords('joinAgain')}
           </Button>
         </div>
       ) : place.position === null ? (
         <div className="panel">
-          <h2>You&apos;re in the waiting room</h2>
+          <h2>{openingsWords('inRoomTitle')}</h2>
           <p className="lead">{place.opening.opensText}.</p>
-          <p>
-            At {clockTime(place.opening.opensAt, timeZone)} everyone here is given a place in the queue at
-            random, so arriving earlier or refreshing this page makes no difference. Keep this page open: it
-            updates by itself, and if you lose your connection your place is kept.
-          </p>
+          <p>{openingsWords('inRoom', { opensAt: clockTime(place.opening.opensAt, timeZone) })}</p>
         </div>
       ) : (
         <div className="panel">
           <h2>
-            You&apos;re <span className="waiting-room__position">{ordinal(place.position)}</span> in the queue
+            {wordsWithParts(openingsWords, 'positionTitle', {
+              position: <span className="waiting-room__position">{ordinal(place.position)}</span>,
+            })}
           </h2>
-          {wait && <p className="lead">Your wait is {wait}.</p>}
-          {place.placesLeft !== null && <p>{placesLeftWords(place.placesLeft)} left.</p>}
-          <p>
-            People are let in as fast as bookings can be taken. Keep this page open: it updates by itself, and
-            if you lose your connection your place is kept.
-          </p>
+          {wait && <p className="lead">{openingsWords('yourWait', { wait })}</p>}
+          {place.placesLeft !== null && <p>{openingsWords('placesLeft', { left: place.placesLeft })}</p>}
+          <p>{openingsWords('inQueue')}</p>
         </div>
       )}
       {reconnecting && (
         <p className="error-line" role="status">
-          We can&apos;t reach the queue just now. Trying again: your place is kept.
+          {openingsWords('reconnecting')}
         </p>
       )}
     </article>
