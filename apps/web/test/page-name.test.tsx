@@ -51,4 +51,19 @@ describe('what names a page', () => {
     await screen.findByRole('heading', { name: 'Basket' });
     expect(screen.getByTestId('name').textContent).toBe('Basket');
   });
+
+  // Issue 38: a customer page's name is looked up when shown, so a Welsh page's words, which arrive
+  // after the routes are made, are the ones used.
+  it('is looked up when shown when the route gives a function', async () => {
+    let name = 'Basket';
+    const title = () => name;
+    renderRoutesOnSite(
+      [{ element: <Layout />, children: [{ path: '/basket', element: <h1>Basket</h1>, handle: { title } }] }],
+      { site: 'bookings', path: '/basket' },
+    );
+    await screen.findByRole('heading', { name: 'Basket' });
+    expect(screen.getByTestId('name').textContent).toBe('Basket');
+    name = 'Basged';
+    expect(title()).toBe('Basged');
+  });
 });

@@ -13,6 +13,7 @@ import { createQueryClient } from './query-client.ts';
 import { RootLayout } from './root-layout.tsx';
 import './theme/fonts.css';
 import '../ui/styles.css';
+import { routeText } from './route-words.ts';
 
 /**
  * The route tree every site shares: its pages under the root layout (the staff site gives its
@@ -33,9 +34,12 @@ export function siteRoutes(pages: RouteObject[], layout: ReactNode = <RootLayout
             Component: (await import('../features/accessibility/statement-page.tsx'))
               .AccessibilityStatementPage,
           }),
-          handle: { title: 'Accessibility statement', breadcrumb: 'Accessibility statement' },
+          handle: {
+            title: routeText('accessibilityStatement'),
+            breadcrumb: routeText('accessibilityStatement'),
+          },
         },
-        { path: '*', element: <NotFoundPage />, handle: { title: 'Page not found' } },
+        { path: '*', element: <NotFoundPage />, handle: { title: routeText('pageNotFound') } },
       ],
     },
   ];

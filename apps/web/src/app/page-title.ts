@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useMatches } from '../router/index.ts';
+import { handleText, type RouteHandle } from '../features/chrome/index.ts';
 
 /**
  * A page's own title, when its route's fixed one cannot say where the customer is (WCAG 2.4.2,
@@ -45,7 +46,7 @@ export function usePageName(): string | undefined {
     pageTitle ??
     [...matches]
       .reverse()
-      .map((match) => (match.handle as { title?: string } | undefined)?.title)
+      .map((match) => handleText((match.handle as RouteHandle | undefined)?.title))
       .find(Boolean)
   );
 }

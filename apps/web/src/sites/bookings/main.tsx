@@ -1,6 +1,7 @@
 import { startSite } from '../../app/create-site.tsx';
 import { BookingsHomePage } from './home-page.tsx';
 import { LocationPage } from './location-page.tsx';
+import { routeText } from '../../app/route-words.ts';
 
 // The session page, basket, checkout, confirmation and login load as their own chunks, so the timetable
 // (where most visits start) stays within its first-route budget.
@@ -8,56 +9,56 @@ startSite('bookings', [
   {
     index: true,
     element: <BookingsHomePage />,
-    handle: { title: 'Book an activity', breadcrumb: 'Book an activity', look: 'operator' },
+    handle: { title: routeText('bookAnActivity'), breadcrumb: routeText('bookAnActivity'), look: 'operator' },
   },
   {
     path: 'location/:locationSlug',
     element: <LocationPage />,
-    handle: { title: 'Centre', breadcrumb: 'Centre' },
+    handle: { title: routeText('centre'), breadcrumb: routeText('centre') },
   },
   {
     path: 'location/:locationSlug/packages',
     lazy: async () => ({
       Component: (await import('../../features/packages/packages-page.tsx')).PackagesPage,
     }),
-    handle: { title: 'Packages', breadcrumb: 'Packages' },
+    handle: { title: routeText('packages'), breadcrumb: routeText('packages') },
   },
   {
     path: 'sessions/:sessionId',
     lazy: async () => ({
       Component: (await import('../../features/activities/session-page.tsx')).SessionPage,
     }),
-    handle: { title: 'Session', breadcrumb: 'Session' },
+    handle: { title: routeText('session'), breadcrumb: routeText('session') },
   },
   {
     path: 'basket',
     lazy: async () => ({ Component: (await import('../../features/cart/basket-page.tsx')).BasketPage }),
-    handle: { title: 'Basket', breadcrumb: 'Basket' },
+    handle: { title: routeText('basket'), breadcrumb: routeText('basket') },
   },
   {
     path: 'checkout',
     lazy: async () => ({
       Component: (await import('../../features/checkout/checkout-route.tsx')).CheckoutRoute,
     }),
-    handle: { title: 'Checkout', breadcrumb: 'Checkout' },
+    handle: { title: routeText('checkout'), breadcrumb: routeText('checkout') },
   },
   {
     path: 'booking-confirmed/:orderId',
     lazy: async () => ({
       Component: (await import('../../features/checkout/booking-confirmed-page.tsx')).BookingConfirmedRoute,
     }),
-    handle: { title: 'Booking Confirmed', breadcrumb: 'Confirmation' },
+    handle: { title: routeText('bookingConfirmed'), breadcrumb: routeText('confirmation') },
   },
   {
     path: 'openings/:openingId',
     lazy: async () => ({
       Component: (await import('../../features/booking-openings/index.ts')).WaitingRoomPage,
     }),
-    handle: { title: 'Waiting room', breadcrumb: 'Waiting room' },
+    handle: { title: routeText('waitingRoom'), breadcrumb: routeText('waitingRoom') },
   },
   {
     path: 'login',
     lazy: async () => ({ Component: (await import('../../features/auth/login-page.tsx')).LoginPage }),
-    handle: { title: 'Login', breadcrumb: 'Log in' },
+    handle: { title: routeText('login'), breadcrumb: routeText('logIn') },
   },
 ]);

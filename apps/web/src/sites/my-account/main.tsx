@@ -4,7 +4,9 @@ import { startSite } from '../../app/create-site.tsx';
 import { useClientSettings } from '../../app/client-settings/get-client-settings.ts';
 import { NotFoundPage } from '../../app/errors/not-found-page.tsx';
 import { RequireLogin } from '../../features/auth/index.ts';
+import type { HandleText } from '../../features/chrome/index.ts';
 import { DashboardPage } from './dashboard-page.tsx';
+import { routeText } from '../../app/route-words.ts';
 
 // Only the dashboard is in the first route: every other page loads its own chunk when it is
 // visited, so the dashboard stays within its first-route budget.
@@ -13,7 +15,7 @@ const accountPages = () => import('../../features/account/account-pages.tsx');
 /** Every account page needs a login; /login, /register and /reset-password do not. */
 function accountPage(
   path: string,
-  title: string,
+  title: HandleText,
   page: (pages: Awaited<ReturnType<typeof accountPages>>) => ComponentType,
 ): RouteObject {
   return {
@@ -47,43 +49,51 @@ startSite('my-account', [
         <DashboardPage />
       </RequireLogin>
     ),
-    handle: { title: 'Dashboard', breadcrumb: 'My account' },
+    handle: { title: routeText('dashboard'), breadcrumb: routeText('myAccount') },
   },
-  accountPage('user-details', 'My details', (pages) => pages.MyDetailsPage),
-  accountPage('user-details/bank-details', 'Bank details', (pages) => pages.BankDetailsPage),
-  accountPage('memberships', 'Memberships', (pages) => pages.MembershipsPage),
-  accountPage('memberships/:membershipId/freeze', 'Freeze membership', (pages) => pages.FreezeMembershipPage),
-  accountPage('memberships/:membershipId/cancel', 'Cancel membership', (pages) => pages.CancelMembershipPage),
+  accountPage('user-details', routeText('myDetails'), (pages) => pages.MyDetailsPage),
+  accountPage('user-details/bank-details', routeText('bankDetails'), (pages) => pages.BankDetailsPage),
+  accountPage('memberships', routeText('memberships'), (pages) => pages.MembershipsPage),
+  accountPage(
+    'memberships/:membershipId/freeze',
+    routeText('freezeMembership'),
+    (pages) => pages.FreezeMembershipPage,
+  ),
+  accountPage(
+    'memberships/:membershipId/cancel',
+    routeText('cancelMembership'),
+    (pages) => pages.CancelMembershipPage,
+  ),
   accountPage(
     'memberships/:membershipId/history',
-    'Membership history',
+    routeText('membershipHistory'),
     (pages) => pages.MembershipHistoryPage,
   ),
-  accountPage('membership-card', 'Membership card', (pages) => pages.MembershipCardPage),
-  accountPage('packages', 'Packages', (pages) => pages.PackagesPage),
-  accountPage('bookings', 'Bookings', (pages) => pages.UpcomingBookingsPage),
-  accountPage('bookings/upcoming', 'Bookings', (pages) => pages.UpcomingBookingsPage),
-  accountPage('bookings/past', 'Bookings', (pages) => pages.PastBookingsPage),
-  accountPage('guest-passes', 'Guest passes', guestPassesOrNotFound),
-  accountPage('payments', 'Payments', (pages) => pages.PaymentsPage),
-  accountPage('payments/:orderId', 'Receipt', (pages) => pages.ReceiptPage),
+  accountPage('membership-card', routeText('membershipCard'), (pages) => pages.MembershipCardPage),
+  accountPage('packages', routeText('packages'), (pages) => pages.PackagesPage),
+  accountPage('bookings', routeText('bookings'), (pages) => pages.UpcomingBookingsPage),
+  accountPage('bookings/upcoming', routeText('bookings'), (pages) => pages.UpcomingBookingsPage),
+  accountPage('bookings/past', routeText('bookings'), (pages) => pages.PastBookingsPage),
+  accountPage('guest-passes', routeText('guestPasses'), guestPassesOrNotFound),
+  accountPage('payments', routeText('payments'), (pages) => pages.PaymentsPage),
+  accountPage('payments/:orderId', routeText('receipt'), (pages) => pages.ReceiptPage),
   {
     path: 'register',
     lazy: async () => ({
       Component: (await import('../../features/registration/register-page.tsx')).RegisterPage,
     }),
-    handle: { title: 'Create an account', breadcrumb: 'Create an account' },
+    handle: { title: routeText('createAccount'), breadcrumb: routeText('createAccount') },
   },
   {
     path: 'login',
     lazy: async () => ({ Component: (await import('../../features/auth/login-page.tsx')).LoginPage }),
-    handle: { title: 'Login', breadcrumb: 'Log in' },
+    handle: { title: routeText('login'), breadcrumb: routeText('logIn') },
   },
   {
     path: 'reset-password',
     lazy: async () => ({
       Component: (await import('../../features/auth/reset-password-page.tsx')).ResetPasswordPage,
     }),
-    handle: { title: 'Reset your password', breadcrumb: 'Reset your password' },
+    handle: { title: routeText('resetPassword'), breadcrumb: routeText('resetPassword') },
   },
 ]);
