@@ -18,22 +18,28 @@ import {
 import { RenewButton } from './renew-button.tsx';
 import { FreezeFacts, FreezeLink } from './freeze-on-card.tsx';
 import { OutstandingBalanceNotice } from './outstanding-balance.tsx';
+import { wordsWithParts } from '../../i18n/words-with-parts.tsx';
+import { accountWords } from './words.ts';
 
 /** Leaving (issue 22): the notice of a cancellation, "Cancel membership" and the history. */
 function MembershipExitLinks({ membership }: { membership: HeldMembership }) {
   return (
     <>
       {membership.cancelKind === 'notice' && membership.prettyEndDate && (
-        <p className="notice notice--neutral">Cancelled: your last day is {membership.prettyEndDate}.</p>
+        <p className="notice notice--neutral">
+          {accountWords('cancelledLastDay', { date: membership.prettyEndDate })}
+        </p>
       )}
       <div className="card__actions">
         {canCancel(membership) && (
           <Link to={`/memberships/${membership.id}/cancel`} className="button button--secondary button--md">
-            Cancel membership<span className="visually-hidden"> {membership.name}</span>
+            {accountWords('cancelMembership')}
+            <span className="visually-hidden"> {membership.name}</span>
           </Link>
         )}
         <Link to={`/memberships/${membership.id}/history`}>
-          History<span className="visually-hidden"> of {membership.name}</span>
+          {accountWords('membershipHistoryLink')}
+          <span className="visually-hidden"> {accountWords('historyOf', { name: membership.name })}</span>
         </Link>
       </div>
     </>
@@ -47,48 +53,53 @@ function MembershipCard({ membership }: { membership: HeldMembership }) {
       <p className={`status status--${membership.status}`}>{membership.statusLabel}</p>
       {membership.paymentProblem && (
         <p className="notice notice--danger">
-          {membership.paymentProblem.label}. <Link to="/payments">See your Direct Debit</Link>
+          {membership.paymentProblem.label}. <Link to="/payments">{accountWords('seeDirectDebit')}</Link>
         </p>
       )}
       {membership.priceChange && (
         <p className="notice notice--neutral">
-          Your price changes to {membership.priceChange.price.formatted} from{' '}
-          {membership.priceChange.prettyFirstDate}
+          {accountWords('priceChange', {
+            price: membership.priceChange.price.formatted,
+            date: membership.priceChange.prettyFirstDate,
+          })}
         </p>
       )}
       <dl className="facts">
         {membership.memberName && (
           <>
-            <dt>For</dt>
+            <dt>{accountWords('for')}</dt>
             <dd>{membership.memberName}</dd>
           </>
         )}
-        <dt>Centre</dt>
+        <dt>{accountWords('centre')}</dt>
         <dd>{membership.homeVenue.name}</dd>
-        <dt>Categories</dt>
+        <dt>{accountWords('categories')}</dt>
         <dd>{membership.categories.join(', ')}</dd>
-        <dt>Payment</dt>
+        <dt>{accountWords('payment')}</dt>
         <dd>{priceLabel(membership)}</dd>
         {membership.nextCollection && (
           <>
-            <dt>Next collection</dt>
+            <dt>{accountWords('nextCollection')}</dt>
             <dd>
-              {membership.nextCollection.amount.formatted} on {membership.nextCollection.prettyDate}
+              {accountWords('amountOnDate', {
+                amount: membership.nextCollection.amount.formatted,
+                date: membership.nextCollection.prettyDate,
+              })}
               <span className="card__detail">{membership.nextCollection.description}</span>
             </dd>
           </>
         )}
-        <dt>Started</dt>
+        <dt>{accountWords('started')}</dt>
         <dd>{membership.prettyStartDate}</dd>
         {membership.prettyEndDate && (
           <>
-            <dt>Ends</dt>
+            <dt>{accountWords('ends')}</dt>
             <dd>{membership.prettyEndDate}</dd>
           </>
         )}
         {membership.billingDay && (
           <>
-            <dt>Billing day</dt>
+            <dt>{accountWords('billingDay')}</dt>
             <dd>{billingDayText(membership.billingDay)}</dd>
           </>
         )}
@@ -96,7 +107,7 @@ function MembershipCard({ membership }: { membership: HeldMembership }) {
       </dl>
       {membership.memberName ? (
         <p className="booking-card__note">
-          To change, freeze or cancel {membership.memberName}’s membership, please contact your centre.
+          {accountWords('contactToChangeMembership', { name: membership.memberName })}
         </p>
       ) : (
         <MembershipActions membership={membership} />
@@ -117,7 +128,11 @@ function MembershipActions({ membership }: { membership: HeldMembership }) {
             extraParams={{ change: String(membership.id) }}
             className="button button--secondary button--md"
           >
-            Change membership<span className="visually-hidden"> from {membership.name}</span>
+            {accountWords('changeMembership')}
+            <span className="visually-hidden">
+              {' '}
+              {accountWords('changeMembershipFrom', { name: membership.name })}
+            </span>
           </SiteLink>
           <FreezeLink membership={membership} />
         </div>
@@ -156,12 +171,14 @@ export function MembershipsPage() {
   useRenewFromLink(memberships.data);
   return (
     <>
-      <h1>Memberships</h1>
+      <h1>{accountWords('membershipsTitle')}</h1>
       <OutstandingBalanceNotice />
       <p>
-        <Link to="/membership-card">Show your membership card</Link> at reception to check in.
+        {wordsWithParts(accountWords, 'showCardToCheckIn', {
+          cardLink: <Link to="/membership-card">{accountWords('showCardLink')}</Link>,
+        })}
       </p>
-      {memberships.isPending && <Spinner label="Loading your memberships" />}
+      {memberships.isPending && <Spinner label={accountWords('loadingMemberships')} />}
       {memberships.isError && (
         <p className="error-line">
           {genericErrorLine(memberships.error instanceof ApiError ? memberships.error.status : null)}
@@ -169,10 +186,10 @@ export function MembershipsPage() {
       )}
       {memberships.data?.length === 0 && (
         <div className="panel">
-          <h2>You don&apos;t have a membership yet</h2>
-          <p>Join online in a few minutes: choose a centre, then the membership that suits you.</p>
+          <h2>{accountWords('noMembershipHeading')}</h2>
+          <p>{accountWords('joinOnline')}</p>
           <SiteLink site="online-joining" to="/" className="button button--primary button--lg">
-            Buy a membership
+            {accountWords('buyMembership')}
           </SiteLink>
         </div>
       )}

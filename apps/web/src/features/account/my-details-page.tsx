@@ -21,6 +21,7 @@ import { useUpdateUser } from './update-user.ts';
 import { useFormErrors } from '../../lib/forms/use-form-errors.ts';
 import { useResetOn } from '../../lib/forms/use-reset-on.ts';
 import { FamilySection } from '../family/index.ts';
+import { accountWords } from './words.ts';
 
 function initialAnswers(fields: DataField[]): Answers {
   const answers: Answers = {};
@@ -55,7 +56,7 @@ function FixedDetails({ fields }: { fields: DataField[] }) {
           </div>
         ))}
       </dl>
-      <p className="field__hint">To change these, please contact your centre.</p>
+      <p className="field__hint">{accountWords('contactToChangeFixed')}</p>
     </div>
   );
 }
@@ -73,7 +74,7 @@ function DetailsForm({ fields, saved }: { fields: DataField[]; saved: string }) 
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     update.mutate(Object.fromEntries(editable.map((field) => [field.name, answerFor(field, answers)])), {
-      onSuccess: () => showToast({ content: 'Your details have been saved.', type: 'success' }),
+      onSuccess: () => showToast({ content: accountWords('detailsSaved'), type: 'success' }),
       onError: (error) =>
         fromServer(
           error,
@@ -83,7 +84,7 @@ function DetailsForm({ fields, saved }: { fields: DataField[]; saved: string }) 
   };
   return (
     <form className="form" noValidate onSubmit={submit} aria-labelledby="details-heading">
-      <h2 id="details-heading">Your details</h2>
+      <h2 id="details-heading">{accountWords('yourDetails')}</h2>
       <ErrorSummary
         errors={Object.entries(errors).map(([name, message]) => ({
           fieldId: name === 'form' ? 'details-heading' : `field-${name}`,
@@ -94,7 +95,7 @@ function DetailsForm({ fields, saved }: { fields: DataField[]; saved: string }) 
       <DataFieldInputs fields={editable} answers={answers} errors={errors} setAnswers={setAnswers} />
       <div className="form__actions">
         <Button type="submit" variant="primary" size="lg" disabled={update.isPending}>
-          Save changes
+          {accountWords('saveChanges')}
         </Button>
       </div>
     </form>
@@ -110,23 +111,23 @@ function PasswordForm() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found: Record<string, string> = {};
-    if (!values.currentPassword) found.currentPassword = 'Enter your current password.';
-    if (!values.password) found.password = 'Enter a new password.';
+    if (!values.currentPassword) found.currentPassword = accountWords('enterCurrentPassword');
+    if (!values.password) found.password = accountWords('enterNewPassword');
     if (values.password !== values.repeatNewPassword)
-      found.repeatNewPassword = 'The password confirmation does not match.';
+      found.repeatNewPassword = accountWords('passwordsDiffer');
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     update.mutate(values, {
       onSuccess: () => {
         setValues({ currentPassword: '', password: '', repeatNewPassword: '' });
-        showToast({ content: 'Your password has been changed.', type: 'success' });
+        showToast({ content: accountWords('passwordChanged'), type: 'success' });
       },
       onError: (error) => fromServer(error, ['currentPassword', 'password', 'repeatNewPassword']),
     });
   };
   return (
     <form className="form" noValidate onSubmit={submit} aria-labelledby="password-heading">
-      <h2 id="password-heading">Change your password</h2>
+      <h2 id="password-heading">{accountWords('changeYourPassword')}</h2>
       <ErrorSummary
         errors={Object.entries(errors).map(([name, message]) => ({
           fieldId: name === 'form' ? 'password-heading' : `field-${name}`,
@@ -135,7 +136,7 @@ function PasswordForm() {
       />
       <PasswordField
         id="field-currentPassword"
-        label="Current password"
+        label={accountWords('currentPassword')}
         autoComplete="current-password"
         value={values.currentPassword}
         error={errors.currentPassword}
@@ -143,7 +144,7 @@ function PasswordForm() {
       />
       <PasswordField
         id="field-password"
-        label="New password"
+        label={accountWords('newPassword')}
         hint={passwordGuidance()}
         autoComplete="new-password"
         value={values.password}
@@ -152,7 +153,7 @@ function PasswordForm() {
       />
       <PasswordField
         id="field-repeatNewPassword"
-        label="Repeat new password"
+        label={accountWords('repeatNewPassword')}
         autoComplete="new-password"
         value={values.repeatNewPassword}
         error={errors.repeatNewPassword}
@@ -160,7 +161,7 @@ function PasswordForm() {
       />
       <div className="form__actions">
         <Button type="submit" variant="secondary" size="lg" disabled={update.isPending}>
-          Change password
+          {accountWords('changePassword')}
         </Button>
       </div>
     </form>
@@ -170,12 +171,12 @@ function PasswordForm() {
 /** /user-details: the customer's details from the data fields, and a password change. */
 export function MyDetailsPage() {
   const fields = useQuery(dataFieldsQuery('membership_purchase'));
-  if (fields.isPending) return <Spinner label="Loading your details" />;
-  if (fields.isError) return <p className="error-line">Something has gone wrong, please try again.</p>;
+  if (fields.isPending) return <Spinner label={accountWords('loadingDetails')} />;
+  if (fields.isError) return <p className="error-line">{accountWords('somethingWrong')}</p>;
   const all = fields.data.sections.flatMap((section) => section.sectionFields);
   return (
     <>
-      <h1>My details</h1>
+      <h1>{accountWords('myDetailsTitle')}</h1>
       <div className="two-columns">
         <section className="panel">
           <DetailsForm saved={fields.data.checksum + all.map((f) => f.answer).join('|')} fields={all} />
@@ -185,7 +186,7 @@ export function MyDetailsPage() {
         </section>
       </div>
       <p>
-        <Link to="/user-details/bank-details">Bank details for your Direct Debit</Link>
+        <Link to="/user-details/bank-details">{accountWords('bankDetailsLink')}</Link>
       </p>
       <FamilySection />
     </>

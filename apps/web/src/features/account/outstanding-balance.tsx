@@ -6,6 +6,7 @@ import { crossSiteUrl } from '../../app/site-mode/cross-site.ts';
 import { useSiteMode } from '../../app/site-mode/site-mode.ts';
 import { ApiError, apiFetch, apiGet } from '../../lib/api/api-client.ts';
 import { Button } from '../../ui/button.tsx';
+import { accountWords } from './words.ts';
 
 /** GET my-account/outstanding-balance: failed Direct Debit payments the member can pay by card. */
 export const myOutstandingBalanceQuery = queryOptions({
@@ -49,40 +50,46 @@ export function OutstandingBalanceNotice({ headingLevel = 2 }: { headingLevel?: 
   return (
     <section className="notice notice--danger outstanding-balance" aria-labelledby={headingId}>
       <Heading className="notice__title" id={headingId}>
-        You have {owed.total.formatted} to pay
+        {accountWords('owedTitle', { amount: owed.total.formatted })}
       </Heading>
       {owed.collections.length === 1 && only ? (
         <p>
-          We couldn’t collect your Direct Debit payment of {only.amount.formatted} for {only.membershipName},
-          due on {only.prettyBillingDate}.
+          {accountWords('owedOne', {
+            amount: only.amount.formatted,
+            membership: only.membershipName,
+            date: only.prettyBillingDate,
+          })}
         </p>
       ) : (
         <>
-          <p>We couldn’t collect these Direct Debit payments:</p>
+          <p>{accountWords('owedSeveral')}</p>
           <ul>
             {owed.collections.map((collection) => (
               <li key={collection.collectionId}>
-                {collection.amount.formatted} for {collection.membershipName}, due on{' '}
-                {collection.prettyBillingDate}
+                {accountWords('owedLine', {
+                  amount: collection.amount.formatted,
+                  membership: collection.membershipName,
+                  date: collection.prettyBillingDate,
+                })}
               </li>
             ))}
           </ul>
         </>
       )}
       <p>
-        Pay it now by card to keep your membership up to date. Your Direct Debit carries on as usual for your
-        next payments.
-        {owed.blocksBooking && ' You can’t book activities online until it is paid.'}
+        {accountWords('payOwedByCard')}
+        {owed.blocksBooking && ` ${accountWords('cantBookUntilPaid')}`}
       </p>
       {pay.isError && (
         <p className="error-line" role="alert">
           {pay.error instanceof ApiError && pay.error.status === 422
             ? pay.error.message
-            : 'Something went wrong, please try again.'}
+            : accountWords('somethingWentWrong')}
         </p>
       )}
       <Button variant="primary" size="md" disabled={pay.isPending} onClick={() => pay.mutate()}>
-        Pay now<span className="visually-hidden"> {owed.total.formatted}</span>
+        {accountWords('payNow')}
+        <span className="visually-hidden"> {owed.total.formatted}</span>
       </Button>
     </section>
   );

@@ -11,11 +11,13 @@ import { SiteLink } from '../../app/site-mode/site-link.tsx';
 import { myDirectDebitQuery } from './get-direct-debit.ts';
 import { myPaymentsQuery, type Payment, receiptQuery } from './get-payments.ts';
 import { UpcomingCollections } from './upcoming-collections.tsx';
+import { accountWords } from './words.ts';
 
 function paidWith(payment: Payment): string {
-  if (payment.paymentMethod === 'card' && payment.cardLastFour) return `Card ending ${payment.cardLastFour}`;
-  if (payment.paymentMethod === 'direct_debit') return 'Direct Debit';
-  if (payment.paymentMethod === 'free') return 'Nothing to pay';
+  if (payment.paymentMethod === 'card' && payment.cardLastFour)
+    return accountWords('cardEnding', { lastFour: payment.cardLastFour });
+  if (payment.paymentMethod === 'direct_debit') return accountWords('directDebit');
+  if (payment.paymentMethod === 'free') return accountWords('nothingToPay');
   return payment.paymentMethod ?? '';
 }
 
@@ -26,32 +28,32 @@ function DirectDebitPanel() {
   if (!instruction) return null;
   return (
     <section className="panel panel--wide" aria-labelledby="direct-debit-heading">
-      <h2 id="direct-debit-heading">Direct Debit</h2>
+      <h2 id="direct-debit-heading">{accountWords('directDebit')}</h2>
       {directDebit.data?.notices.map((notice) => (
         <p key={notice.problem} className="notice notice--danger">
           {notice.message}
         </p>
       ))}
       <dl className="facts">
-        <dt>Status</dt>
+        <dt>{accountWords('status')}</dt>
         <dd>{instruction.statusLabel}</dd>
-        <dt>Account holder</dt>
+        <dt>{accountWords('accountHolder')}</dt>
         <dd>{instruction.accountHolder}</dd>
         {instruction.bankName && (
           <>
-            <dt>Bank</dt>
+            <dt>{accountWords('bank')}</dt>
             <dd>{instruction.bankName}</dd>
           </>
         )}
-        <dt>Sort code</dt>
+        <dt>{accountWords('sortCode')}</dt>
         <dd>{instruction.sortCode}</dd>
-        <dt>Account number</dt>
+        <dt>{accountWords('accountNumber')}</dt>
         <dd>{instruction.accountNumber}</dd>
-        <dt>Mandate reference</dt>
-        <dd>{instruction.reference ?? 'Being set up'}</dd>
+        <dt>{accountWords('mandateReference')}</dt>
+        <dd>{instruction.reference ?? accountWords('beingSetUp')}</dd>
       </dl>
       <p>
-        <Link to="/user-details/bank-details">Change bank details</Link>
+        <Link to="/user-details/bank-details">{accountWords('changeBankDetails')}</Link>
       </p>
     </section>
   );
@@ -62,10 +64,10 @@ export function PaymentsPage() {
   const payments = useQuery(myPaymentsQuery);
   return (
     <>
-      <h1>Payments</h1>
+      <h1>{accountWords('paymentsTitle')}</h1>
       <DirectDebitPanel />
       <UpcomingCollections />
-      {payments.isPending && <Spinner label="Loading your payments" />}
+      {payments.isPending && <Spinner label={accountWords('loadingPayments')} />}
       {payments.isError && (
         <p className="error-line">
           {genericErrorLine(payments.error instanceof ApiError ? payments.error.status : null)}
@@ -73,24 +75,26 @@ export function PaymentsPage() {
       )}
       {payments.data?.length === 0 && (
         <div className="panel">
-          <h2>You haven&apos;t made any payments yet</h2>
-          <p>Receipts for memberships and bookings you pay for online appear here.</p>
+          <h2>{accountWords('noPayments')}</h2>
+          <p>{accountWords('noPaymentsText')}</p>
           <SiteLink site="online-joining" to="/" className="button button--primary button--lg">
-            Buy a membership
+            {accountWords('buyMembership')}
           </SiteLink>
         </div>
       )}
-      {payments.data && payments.data.length > 0 && <h2 className="payments__receipts">Receipts</h2>}
       {payments.data && payments.data.length > 0 && (
-        <TableScroll label="Payments made">
+        <h2 className="payments__receipts">{accountWords('receipts')}</h2>
+      )}
+      {payments.data && payments.data.length > 0 && (
+        <TableScroll label={accountWords('paymentsMade')}>
           <table className="table">
-            <caption className="visually-hidden">Your payments, newest first</caption>
+            <caption className="visually-hidden">{accountWords('paymentsCaption')}</caption>
             <thead>
               <tr>
-                <th scope="col">Date</th>
-                <th scope="col">For</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Receipt</th>
+                <th scope="col">{accountWords('date')}</th>
+                <th scope="col">{accountWords('for')}</th>
+                <th scope="col">{accountWords('amount')}</th>
+                <th scope="col">{accountWords('receipt')}</th>
               </tr>
             </thead>
             <tbody>
@@ -99,13 +103,15 @@ export function PaymentsPage() {
                   <td>{payment.prettyDate}</td>
                   <td>
                     {payment.items.map((item) => item.description).join(', ')}
-                    {payment.status === 'refunded' && <span className="status status--ended"> Refunded</span>}
+                    {payment.status === 'refunded' && (
+                      <span className="status status--ended"> {accountWords('refunded')}</span>
+                    )}
                   </td>
                   <td>{payment.total.formatted}</td>
                   <td>
                     <Link to={`/payments/${payment.id}`}>
                       {payment.reference}
-                      <span className="visually-hidden"> receipt</span>
+                      <span className="visually-hidden"> {accountWords('receiptHidden')}</span>
                     </Link>
                   </td>
                 </tr>
@@ -122,7 +128,7 @@ export function PaymentsPage() {
 export function ReceiptPage() {
   const { orderId = '' } = useParams();
   const receipt = useQuery(receiptQuery(orderId));
-  if (receipt.isPending) return <Spinner label="Loading the receipt" />;
+  if (receipt.isPending) return <Spinner label={accountWords('loadingReceipt')} />;
   if (receipt.isError) {
     const status = receipt.error instanceof ApiError ? receipt.error.status : null;
     return status === 404 || status === 422 ? (
@@ -134,17 +140,17 @@ export function ReceiptPage() {
   const payment = receipt.data;
   return (
     <article className="panel panel--wide receipt" aria-labelledby="receipt-heading">
-      <h1 id="receipt-heading">Receipt {payment.reference}</h1>
+      <h1 id="receipt-heading">{accountWords('receiptTitle', { reference: payment.reference })}</h1>
       <dl className="facts">
-        <dt>Date</dt>
+        <dt>{accountWords('date')}</dt>
         <dd>{payment.prettyDate}</dd>
         {payment.venueName && (
           <>
-            <dt>Centre</dt>
+            <dt>{accountWords('centre')}</dt>
             <dd>{payment.venueName}</dd>
           </>
         )}
-        <dt>Paid with</dt>
+        <dt>{accountWords('paidWith')}</dt>
         <dd>{paidWith(payment)}</dd>
       </dl>
       <ReceiptTable
@@ -153,9 +159,9 @@ export function ReceiptPage() {
       />
       <div className="form__actions">
         <Button variant="secondary" size="lg" onClick={() => window.print()}>
-          Print receipt
+          {accountWords('printReceipt')}
         </Button>
-        <Link to="/payments">Back to payments</Link>
+        <Link to="/payments">{accountWords('backToPayments')}</Link>
       </div>
     </article>
   );

@@ -7,6 +7,7 @@ import { useSiteMode } from '../../app/site-mode/site-mode.ts';
 import { ApiError, apiFetch, apiGet } from '../../lib/api/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { TableScroll } from '../../ui/table-scroll.tsx';
+import { accountWords } from './words.ts';
 
 /** GET my-account/penalty-fees: fees for a no-show or a late cancellation (decision 0101). */
 export const myPenaltyFeesQuery = queryOptions({
@@ -15,10 +16,10 @@ export const myPenaltyFeesQuery = queryOptions({
 });
 
 const statusWords: Record<PenaltyFee['status'], string> = {
-  owed: 'To pay',
-  paid: 'Paid',
-  'given-back': 'Given back as account credit',
-  waived: 'Waived',
+  owed: 'feeOwed',
+  paid: 'feePaid',
+  'given-back': 'feeGivenBack',
+  waived: 'feeWaived',
 };
 
 /** "Pay now": the fees owed go into the basket, and the customer goes to it to pay as usual. */
@@ -48,22 +49,17 @@ export function PenaltyFeesSection() {
   return (
     <section className={`notice${owing ? ' notice--danger' : ''} penalty-fees`} aria-labelledby={headingId}>
       <h2 className="notice__title" id={headingId}>
-        {owing ? `You have ${found.owed.formatted} of fees to pay` : 'Fees on your account'}
+        {owing ? accountWords('feesToPay', { amount: found.owed.formatted }) : accountWords('feesOnAccount')}
       </h2>
-      {owing && (
-        <p>
-          A fee is added for a no-show or a late cancellation. You can’t book online until it is paid, but you
-          can still book at the centre’s reception.
-        </p>
-      )}
-      <TableScroll label="Fees for a no-show or a late cancellation">
+      {owing && <p>{accountWords('feesExplained')}</p>}
+      <TableScroll label={accountWords('feesTable')}>
         <table className="table">
           <thead>
             <tr>
-              <th scope="col">What for</th>
-              <th scope="col">Amount</th>
-              <th scope="col">Added</th>
-              <th scope="col">Status</th>
+              <th scope="col">{accountWords('whatFor')}</th>
+              <th scope="col">{accountWords('amount')}</th>
+              <th scope="col">{accountWords('added')}</th>
+              <th scope="col">{accountWords('status')}</th>
             </tr>
           </thead>
           <tbody>
@@ -73,7 +69,7 @@ export function PenaltyFeesSection() {
                 <td>{fee.amount.formatted}</td>
                 <td>{fee.prettyGivenAt}</td>
                 <td>
-                  {statusWords[fee.status]}
+                  {accountWords(statusWords[fee.status])}
                   {fee.status === 'waived' && fee.waivedReason ? ` (${fee.waivedReason})` : ''}
                 </td>
               </tr>
@@ -85,12 +81,16 @@ export function PenaltyFeesSection() {
         <p className="error-line" role="alert">
           {pay.error instanceof ApiError && pay.error.status === 422
             ? pay.error.message
-            : 'Something went wrong, please try again.'}
+            : accountWords('somethingWentWrong')}
         </p>
       )}
       {owing && (
         <Button variant="primary" size="md" disabled={pay.isPending} onClick={() => pay.mutate()}>
-          Pay now<span className="visually-hidden"> {found.owed.formatted} of fees</span>
+          {accountWords('payNow')}
+          <span className="visually-hidden">
+            {' '}
+            {accountWords('feesAmount', { amount: found.owed.formatted })}
+          </span>
         </Button>
       )}
     </section>

@@ -1,6 +1,7 @@
 import { Button } from '../../ui/button.tsx';
 import { useRenewMembership } from '../cart/index.ts';
 import type { HeldMembership } from './get-memberships.ts';
+import { accountWords } from './words.ts';
 
 /** "Renew": the membership's next term goes into the basket (My account, and the desk for a customer). */
 export function RenewButton({ membership }: { membership: HeldMembership }) {
@@ -12,7 +13,8 @@ export function RenewButton({ membership }: { membership: HeldMembership }) {
       disabled={renew.isPending}
       onClick={() => renew.mutate(membership.id)}
     >
-      Renew<span className="visually-hidden"> {membership.name}</span>
+      {accountWords('renew')}
+      <span className="visually-hidden"> {membership.name}</span>
     </Button>
   );
 }

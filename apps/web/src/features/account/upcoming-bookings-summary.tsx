@@ -4,6 +4,7 @@ import { SiteLink } from '../../app/site-mode/site-link.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { bookingPlace } from './booking-text.ts';
 import { myBookingsQuery } from './get-account-lists.ts';
+import { accountWords } from './words.ts';
 
 /** How many of the next bookings the dashboard shows; the Bookings page has them all. */
 export const dashboardBookingsShown = 3;
@@ -14,15 +15,15 @@ export const dashboardBookingsShown = 3;
  */
 export function UpcomingBookingsSummary() {
   const bookings = useQuery(myBookingsQuery);
-  if (bookings.isPending) return <Spinner label="Loading your bookings" />;
-  if (bookings.isError) return <p className="error-line">Something has gone wrong, please try again.</p>;
+  if (bookings.isPending) return <Spinner label={accountWords('loadingBookings')} />;
+  if (bookings.isError) return <p className="error-line">{accountWords('somethingWrong')}</p>;
   const upcoming = bookings.data.upcoming;
   if (upcoming.length === 0)
     return (
       <>
-        <p>You have no upcoming bookings.</p>
+        <p>{accountWords('noUpcomingBookings')}</p>
         <SiteLink site="bookings" to="/" className="button button--primary button--md">
-          Book an activity
+          {accountWords('bookActivity')}
         </SiteLink>
       </>
     );
@@ -33,15 +34,16 @@ export function UpcomingBookingsSummary() {
         {shown.map((booking) => (
           <li key={booking.id}>
             <strong>{booking.activityName}</strong>
-            {booking.attendeeName ? ` for ${booking.attendeeName}` : ''},{' '}
-            {booking.when || booking.prettyStartsAt}, {bookingPlace(booking)}
+            {booking.attendeeName
+              ? ` ${accountWords('forPerson', { name: booking.attendeeName })}`
+              : ''}, {booking.when || booking.prettyStartsAt}, {bookingPlace(booking)}
           </li>
         ))}
       </ul>
       <Link to="/bookings/upcoming">
         {upcoming.length > shown.length
-          ? `See all ${upcoming.length} upcoming bookings`
-          : 'See your bookings'}
+          ? accountWords('seeAllBookings', { count: upcoming.length })
+          : accountWords('seeYourBookings')}
       </Link>
     </>
   );

@@ -4,6 +4,7 @@ import { genericErrorLine } from '../../lib/api/generic-error.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { TableScroll } from '../../ui/table-scroll.tsx';
 import { myUpcomingCollectionsQuery } from './get-direct-debit.ts';
+import { accountWords } from './words.ts';
 
 /**
  * My account's upcoming Direct Debit collections (issue 33 item 2): the last ones taken and the next
@@ -13,7 +14,7 @@ import { myUpcomingCollectionsQuery } from './get-direct-debit.ts';
  */
 export function UpcomingCollections() {
   const upcoming = useQuery(myUpcomingCollectionsQuery);
-  if (upcoming.isPending) return <Spinner label="Loading your Direct Debit collections" />;
+  if (upcoming.isPending) return <Spinner label={accountWords('loadingCollections')} />;
   if (upcoming.isError)
     return (
       <p className="error-line">
@@ -24,21 +25,19 @@ export function UpcomingCollections() {
   if (!paysByDirectDebit && collections.length === 0) return null;
   return (
     <section className="panel panel--wide" aria-labelledby="upcoming-collections-heading">
-      <h2 id="upcoming-collections-heading">Upcoming Direct Debit collections</h2>
+      <h2 id="upcoming-collections-heading">{accountWords('upcomingCollections')}</h2>
       {collections.length === 0 ? (
-        <p>No Direct Debit collections are due.</p>
+        <p>{accountWords('noCollections')}</p>
       ) : (
-        <TableScroll label="Upcoming Direct Debit collections">
+        <TableScroll label={accountWords('upcomingCollections')}>
           <table className="table">
-            <caption className="visually-hidden">
-              Your Direct Debit collections, the most recent and the next, soonest first
-            </caption>
+            <caption className="visually-hidden">{accountWords('collectionsCaption')}</caption>
             <thead>
               <tr>
-                <th scope="col">Date</th>
-                <th scope="col">For</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Status</th>
+                <th scope="col">{accountWords('date')}</th>
+                <th scope="col">{accountWords('for')}</th>
+                <th scope="col">{accountWords('amount')}</th>
+                <th scope="col">{accountWords('status')}</th>
               </tr>
             </thead>
             <tbody>

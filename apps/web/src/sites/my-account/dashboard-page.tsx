@@ -2,6 +2,7 @@ import { formatPence } from '@lido/pricing/money';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '../../router/index.ts';
 import {
+  accountWords,
   BookingBlockNotice,
   freezeSummary,
   myDirectDebitQuery,
@@ -19,18 +20,18 @@ import { Spinner } from '../../ui/spinner.tsx';
 
 function MembershipsSummary({ homeVenueSlug }: { homeVenueSlug: string | null }) {
   const memberships = useQuery(myMembershipsQuery);
-  if (memberships.isPending) return <Spinner label="Loading your memberships" />;
-  if (memberships.isError) return <p className="error-line">Something has gone wrong, please try again.</p>;
+  if (memberships.isPending) return <Spinner label={accountWords('loadingMemberships')} />;
+  if (memberships.isError) return <p className="error-line">{accountWords('somethingWrong')}</p>;
   if (memberships.data.length === 0) {
     return (
       <>
-        <p>You don&apos;t have a membership yet.</p>
+        <p>{accountWords('noMembershipYet')}</p>
         <SiteLink
           site="online-joining"
           to={homeVenueSlug ? `/centre/${homeVenueSlug}` : '/'}
           className="button button--primary button--md"
         >
-          Buy a membership
+          {accountWords('buyMembership')}
         </SiteLink>
       </>
     );
@@ -46,7 +47,7 @@ function MembershipsSummary({ homeVenueSlug }: { homeVenueSlug: string | null })
           </li>
         ))}
       </ul>
-      <Link to="/memberships">See your memberships</Link>
+      <Link to="/memberships">{accountWords('seeYourMemberships')}</Link>
     </>
   );
 }
@@ -62,7 +63,7 @@ function DirectDebitNotices() {
   return notices?.map((notice) => (
     <div key={notice.problem} className="notice notice--danger" role="alert">
       <p>{notice.message}</p>
-      <Link to="/payments">See your Direct Debit</Link>
+      <Link to="/payments">{accountWords('seeDirectDebit')}</Link>
     </div>
   ));
 }
@@ -71,42 +72,40 @@ function DirectDebitNotices() {
 export function DashboardPage() {
   const { user } = useSession();
   const settings = useClientSettings();
-  if (!user) return <Spinner label="Loading your account" />;
+  if (!user) return <Spinner label={accountWords('loadingAccount')} />;
   return (
     <section aria-labelledby="dashboard-heading">
-      <h1 id="dashboard-heading">Hello, {user.firstName}</h1>
-      <p className="lead">Customer ID {user.reference}</p>
+      <h1 id="dashboard-heading">{accountWords('hello', { name: user.firstName })}</h1>
+      <p className="lead">{accountWords('customerIdLine', { reference: user.reference })}</p>
       <BookingBlockNotice />
       <OutstandingBalanceNotice />
       <PenaltyFeesSection />
       <DirectDebitNotices />
       {user.membershipDocumentUploadRequired && (
-        <p className="notice notice--warning">
-          Your membership needs proof of eligibility. Please upload it as soon as possible.
-        </p>
+        <p className="notice notice--warning">{accountWords('proofNeeded')}</p>
       )}
       {user.documentExpiry
         .filter((document) => document.documentExpiringSoon)
         .map((document, index) => (
           <p key={index} className="notice notice--warning">
-            A document on your account expires in {document.daysToExpiry}{' '}
-            {document.daysToExpiry === 1 ? 'day' : 'days'}.
+            {accountWords('documentExpires', { days: document.daysToExpiry })}
           </p>
         ))}
       <div className="card-grid">
         <div className="card">
-          <h2 className="card__title">Upcoming bookings</h2>
+          <h2 className="card__title">{accountWords('upcomingBookings')}</h2>
           <UpcomingBookingsSummary />
         </div>
         <div className="card">
-          <h2 className="card__title">Memberships</h2>
+          <h2 className="card__title">{accountWords('membershipsTitle')}</h2>
           <MembershipsSummary homeVenueSlug={user.homeVenueSlug} />
         </div>
         <div className="card">
-          <h2 className="card__title">Credit</h2>
+          <h2 className="card__title">{accountWords('credit')}</h2>
           <p>
-            {formatPence(user.credit.balance, settings.currencySymbol)} available to spend on bookings and
-            memberships.
+            {accountWords('creditAvailable', {
+              amount: formatPence(user.credit.balance, settings.currencySymbol),
+            })}
           </p>
         </div>
       </div>
