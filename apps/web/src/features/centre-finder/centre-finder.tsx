@@ -8,6 +8,7 @@ import { geolocationTimeoutMs, messages, radiusMiles } from './finder-constants.
 import { updateFinder, useFinderState } from './finder-store.ts';
 import { formatMiles, noneWithin, type VenueWithDistance, venuesWithin } from './geo.ts';
 import { geocodePlace } from './geocode-place.ts';
+import { centreFinderWords } from './words.ts';
 
 // The map and its data are a separate chunk, fetched after the list has rendered.
 const FinderMap = lazy(() => import('./finder-map.tsx'));
@@ -32,13 +33,16 @@ function VenueCard({
       <h3 className="card__title">{venue.name}</h3>
       <p className="card__meta">
         {venue.placeType}
-        {'distance' in venue && <> · {formatMiles(venue.distance)} away</>}
+        {'distance' in venue && (
+          <> · {centreFinderWords('away', { distance: formatMiles(venue.distance) })}</>
+        )}
       </p>
       <VenueAddress venue={venue} />
       {/* A centre whose venue settings turn the selection button off is listed, not chosen here. */}
       {venue.displayVenueSelectionButton && (
         <Button variant="primary" size="md" onClick={() => onSelect(venue)}>
-          Select and continue<span className="visually-hidden"> with {venue.name}</span>
+          {centreFinderWords('selectAndContinue')}
+          <span className="visually-hidden"> {centreFinderWords('withCentre', { centre: venue.name })}</span>
         </Button>
       )}
     </li>
@@ -61,7 +65,7 @@ function LazyMap({ venues, onSelect }: { venues: Venue[]; onSelect: (venue: Venu
     observer.observe(element);
     return () => observer.disconnect();
   }, [visible]);
-  const loading = <div className="finder-map finder-map--loading">Loading map…</div>;
+  const loading = <div className="finder-map finder-map--loading">{centreFinderWords('loadingMap')}</div>;
   return (
     <div className="finder__map" ref={placeholder}>
       {visible ? (
@@ -94,7 +98,7 @@ export function CentreFinder({ venues, onSelect }: { venues: Venue[]; onSelect: 
     event.preventDefault();
     const text = term.trim();
     if (!text) {
-      setTermError('Enter a town, city or centre name.');
+      setTermError(centreFinderWords('enterPlace'));
       // Focus goes to the field, which announces its error with it (WCAG 3.3.1; one field, no summary).
       // Already there (Enter pressed in it), it is left and entered again so it is announced anew.
       termInput.current?.blur();
@@ -140,7 +144,7 @@ export function CentreFinder({ venues, onSelect }: { venues: Venue[]; onSelect: 
           usersLocation: point,
           searchedCoordinates: point,
           flyToLocation: point,
-          searchTerm: 'your location',
+          searchTerm: centreFinderWords('yourLocation'),
           searchMessage: null,
           noVenuesFound: venuesWithin(venues, point, finder.radius).length === 0,
         });
@@ -171,7 +175,11 @@ export function CentreFinder({ venues, onSelect }: { venues: Venue[]; onSelect: 
     : results
       ? results.length === 0
         ? messages.noVenuesFound
-        : `${results.length} ${results.length === 1 ? 'centre' : 'centres'} within ${formatMiles(finder.radius)} of ${finder.searchTerm}`
+        : centreFinderWords('centresWithin', {
+            count: results.length,
+            radius: formatMiles(finder.radius),
+            place: finder.searchTerm,
+          })
       : messages.prompt;
 
   if (venues.length === 0) return <p>{messages.noCentres}</p>;
@@ -181,7 +189,7 @@ export function CentreFinder({ venues, onSelect }: { venues: Venue[]; onSelect: 
         <form className="finder__search" role="search" noValidate onSubmit={search}>
           <TextField
             ref={termInput}
-            label="Search for a town, postcode or centre"
+            label={centreFinderWords('searchLabel')}
             name="search"
             value={term}
             error={termError}
@@ -190,15 +198,15 @@ export function CentreFinder({ venues, onSelect }: { venues: Venue[]; onSelect: 
           />
           <div className="form__actions">
             <Button type="submit" variant="primary" size="lg">
-              Search
+              {centreFinderWords('search')}
             </Button>
             <Button variant="secondary" size="lg" onClick={useMyLocation}>
-              Use my location
+              {centreFinderWords('useMyLocation')}
             </Button>
           </div>
           <div className="field">
             <label className="field__label" htmlFor={radiusId}>
-              Search radius
+              {centreFinderWords('searchRadius')}
             </label>
             <div className="range">
               <input
@@ -223,17 +231,20 @@ export function CentreFinder({ venues, onSelect }: { venues: Venue[]; onSelect: 
         {offer && (
           <div className="finder__none">
             <p>
-              No centres are within {formatMiles(finder.radius)} of {finder.searchTerm}.
-              {offer.nearest.length > 0 && ' The nearest are listed below.'}
+              {centreFinderWords('noneWithin', {
+                radius: formatMiles(finder.radius),
+                place: finder.searchTerm,
+                withNearest: offer.nearest.length > 0 ? 'yes' : 'no',
+              })}
             </p>
             {offer.widerRadius !== null && (
               <Button variant="secondary" size="md" onClick={() => widen(offer.widerRadius!)}>
-                Search within {formatMiles(offer.widerRadius)}
+                {centreFinderWords('searchWithin', { radius: formatMiles(offer.widerRadius) })}
               </Button>
             )}
             {offer.nearest.length > 0 && (
               <h3 className="finder__nearest" id={nearestId}>
-                Nearest centres to {finder.searchTerm}
+                {centreFinderWords('nearestTo', { place: finder.searchTerm })}
               </h3>
             )}
           </div>
@@ -241,7 +252,7 @@ export function CentreFinder({ venues, onSelect }: { venues: Venue[]; onSelect: 
         {results === null && (
           // Without a search's results the list is every centre: say so, after "Cannot find location".
           <p className="finder__all" id={allCentresId}>
-            All {venues.length} {venues.length === 1 ? 'centre' : 'centres'}
+            {centreFinderWords('allCentres', { count: venues.length })}
           </p>
         )}
         <ul

@@ -18,6 +18,7 @@ import {
 } from './finder-constants.ts';
 import { getFinderState, updateFinder, useFinderState } from './finder-store.ts';
 import { venuesWithin } from './geo.ts';
+import { centreFinderWords } from './words.ts';
 
 maplibregl.setWorkerUrl(workerUrl);
 
@@ -95,7 +96,7 @@ export default function FinderMap({
       },
       center: view.center,
       zoom: view.zoom,
-      attributionControl: { compact: true, customAttribution: 'Coastlines: Natural Earth' },
+      attributionControl: { compact: true, customAttribution: centreFinderWords('attribution') },
       dragRotate: false,
       pitchWithRotate: false,
     });
@@ -123,7 +124,7 @@ export default function FinderMap({
           const count = Number(properties.point_count);
           button.className = 'map-cluster';
           button.textContent = String(count);
-          button.setAttribute('aria-label', `${count} centres here: zoom in`);
+          button.setAttribute('aria-label', centreFinderWords('cluster', { count }));
           button.addEventListener('click', async () => {
             // A cluster from a zoom level the map has since left has no expansion: zoom in two steps.
             const expansion = await source
@@ -138,7 +139,10 @@ export default function FinderMap({
         } else {
           const venue = byId.get(Number(properties.id));
           button.className = 'map-pin';
-          button.setAttribute('aria-label', venue ? `${venue.name}, show details` : 'Centre');
+          button.setAttribute(
+            'aria-label',
+            venue ? centreFinderWords('pin', { centre: venue.name }) : centreFinderWords('centre'),
+          );
           button.addEventListener('click', () => {
             if (!venue) return;
             setSelected(venue);
@@ -210,17 +214,17 @@ export default function FinderMap({
     const center = map.getCenter();
     updateFinder({
       searchedCoordinates: { latitude: center.lat, longitude: center.lng },
-      searchTerm: 'this area',
+      searchTerm: centreFinderWords('thisArea'),
       searchMessage: null,
     });
   };
 
   return (
     <div className="finder-map-wrapper">
-      <div ref={container} className="finder-map" role="region" aria-label="Map of centres" />
+      <div ref={container} className="finder-map" role="region" aria-label={centreFinderWords('map')} />
       {zoom > searchThisAreaMinZoom && (
         <Button variant="primary" size="md" className="finder-map__search-area" onClick={searchThisArea}>
-          Search this area
+          {centreFinderWords('searchThisArea')}
         </Button>
       )}
       {selected && (
@@ -230,7 +234,11 @@ export default function FinderMap({
           <VenueAddress venue={selected} />
           {selected.displayVenueSelectionButton && (
             <Button variant="primary" size="md" onClick={() => onSelect(selected)}>
-              Select and continue<span className="visually-hidden"> with {selected.name}</span>
+              {centreFinderWords('selectAndContinue')}
+              <span className="visually-hidden">
+                {' '}
+                {centreFinderWords('withCentre', { centre: selected.name })}
+              </span>
             </Button>
           )}
         </div>
