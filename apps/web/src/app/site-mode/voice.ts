@@ -1,3 +1,4 @@
+import { appWords } from '../words.ts';
 import { useSiteOverrides } from './site-overrides.ts';
 
 /**
@@ -29,8 +30,10 @@ export const customerVoice: Voice = {
   goToBasket: 'Go to your basket',
   heldUntil: (time) => `Held for you until ${time}`,
   holdEnded: (places, time) => `Your hold on ${places} ended at ${time}.`,
-  detailsLocked:
-    'They are your account’s details, used for your membership and bookings. To change them, go to My details in My account.',
+  // Looked up when read: a Welsh page's words arrive after this module loads.
+  get detailsLocked() {
+    return appWords('detailsLocked');
+  },
   priceNotOpen: 'None of this session’s prices is open to you',
   priceNotOpenToFamily: 'None of this session’s prices is open to you or your family',
   addChildHow: 'To book it for a child, add them to your family in My details, then choose them here.',

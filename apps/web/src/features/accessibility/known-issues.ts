@@ -1,3 +1,5 @@
+import { accessibilityWords } from './words.ts';
+
 /**
  * What the accessibility statement says is not yet accessible: issue 21's open items, in words a
  * customer understands, each with the WCAG 2.2 success criteria it fails. Kept true by whoever
@@ -14,9 +16,13 @@ export interface KnownIssue {
 
 export const knownIssues: KnownIssue[] = [
   {
-    summary:
-      'When a membership is added to the basket and the server turns down a choice other than the start date, billing day or bank details (for example a promo code that has stopped working), the reason is shown in a pop-up message rather than beside the choice.',
-    criteria: ['3.3.1 Error Identification'],
+    // Looked up when read: a Welsh page's words arrive after this module loads.
+    get summary() {
+      return accessibilityWords('issueMembershipRefusal');
+    },
+    get criteria() {
+      return [accessibilityWords('criterionErrorIdentification')];
+    },
     issueItem: 13,
   },
 ];

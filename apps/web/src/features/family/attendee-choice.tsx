@@ -1,6 +1,7 @@
 import { relationshipLabels } from '@lido/contracts/family-labels';
 import { useQuery } from '@tanstack/react-query';
 import { familyQuery } from './family-api.ts';
+import { familyWords } from './words.ts';
 
 /**
  * "Who is this booking for?" (issue 18 item 4), or who a membership is for: asked only when the
@@ -10,7 +11,7 @@ import { familyQuery } from './family-api.ts';
 export function AttendeeChoice({
   chosen,
   onChoose,
-  legend = 'Who is this booking for?',
+  legend = familyWords('whoIsThisBookingFor'),
   name = 'attendee',
 }: {
   chosen: number | undefined;
@@ -22,10 +23,14 @@ export function AttendeeChoice({
   const family = useQuery(familyQuery);
   if (!family.data || family.data.length === 0) return null;
   const options = [
-    { id: undefined, label: 'Myself', key: 'me' },
+    { id: undefined, label: familyWords('myself'), key: 'me' },
     ...family.data.map((member) => ({
       id: member.id,
-      label: `${member.firstName} ${member.lastName} (${relationshipLabels[member.relationship].toLowerCase()})`,
+      label: familyWords('memberWithRelationship', {
+        firstName: member.firstName,
+        lastName: member.lastName,
+        relationship: relationshipLabels[member.relationship].toLowerCase(),
+      }),
       key: String(member.id),
     })),
   ];

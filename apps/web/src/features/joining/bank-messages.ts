@@ -6,12 +6,17 @@ import {
   maskSortCode,
 } from '@lido/contracts/bank-details-rules';
 import { ApiError } from '../../lib/api/api-client.ts';
+import { joiningWords } from './words.ts';
 
 /** The collapsed section's line: only masked digits are ever shown back. */
 export const bankSummary = (details: BankDetails): string =>
   details.accountNumber
-    ? `${details.accountHolder}, sort code ${maskSortCode(details.sortCode)}, account ${maskAccountNumber(details.accountNumber)}`
-    : 'Bank details entered';
+    ? joiningWords('bankSummary', {
+        holder: details.accountHolder,
+        sortCode: maskSortCode(details.sortCode),
+        accountNumber: maskAccountNumber(details.accountNumber),
+      })
+    : joiningWords('bankDetailsEntered');
 
 /** The server's messages about the bank account (accountDetails.*, accountHolder): listed under the form. */
 export function bankMessagesFrom(error: unknown): string[] {

@@ -1,13 +1,11 @@
 import { ApiError } from '../../lib/api/api-client.ts';
+import { joiningWords } from './words.ts';
 
 /** The server's messages for the fields the dates section owns (joining spec §5). */
 export interface DateFieldMessages {
   startDate?: string[] | undefined;
   billingDay?: string[] | undefined;
 }
-
-/** Platform spec §8: a price the server could not work out. */
-export const priceNotCalculated = 'Could not calculate price.';
 
 /**
  * What a failed costs call means on the joining page: the server's start-date and billing-day
@@ -16,7 +14,8 @@ export const priceNotCalculated = 'Could not calculate price.';
  */
 export function costsProblems(error: unknown): { fields: DateFieldMessages; price: string | null } {
   if (!error) return { fields: {}, price: null };
-  return { fields: dateFieldMessages(error), price: priceNotCalculated };
+  // Platform spec §8: a price the server could not work out.
+  return { fields: dateFieldMessages(error), price: joiningWords('priceNotCalculated') };
 }
 
 /** A failed call's start-date and billing-day messages (a 422's), if it has any. */

@@ -9,6 +9,7 @@ import {
 } from '@lido/contracts/date-input';
 import type { Question } from './get-questions.ts';
 import type { AnswerValue } from './joining-store.ts';
+import { joiningWords } from './words.ts';
 
 /**
  * A date question's answer is its three fields, [day, month, year] (GOV.UK's date input, decision
@@ -70,14 +71,15 @@ export function validateQuestionAnswers(
     // An unticked required checkbox is no answer.
     const empty = isEmpty(value) || (question.type === 'checkbox' && value !== true);
     if (empty) {
-      if (question.isRequired) errors[question.id] = `${question.label} is required.`;
+      if (question.isRequired)
+        errors[question.id] = joiningWords('questionRequired', { label: question.label });
     } else if (question.type === 'date') {
       const date = dateOf(value);
       const problem = datePartsProblem(question.label, dateAnswerParts(value));
       if (problem || !date) errors[question.id] = problem ?? invalidDateMessage(question.label);
       else if (date > today) errors[question.id] = pastDateMessage(question.label);
     } else if (question.type === 'number' && !/^-?\d+(\.\d+)?$/.test(String(value).trim())) {
-      errors[question.id] = `${question.label} must be a number.`;
+      errors[question.id] = joiningWords('questionNotANumber', { label: question.label });
     }
   }
   return errors;

@@ -1,3 +1,5 @@
+import { joiningWords } from './words.ts';
+
 /** The joining page's sections (joining spec, sections 2 and 4), in their order. */
 export const sectionKeys = [
   'centre',
@@ -11,16 +13,22 @@ export const sectionKeys = [
 ] as const;
 export type SectionKey = (typeof sectionKeys)[number];
 
-export const sectionTitles: Record<SectionKey, string> = {
-  centre: 'Choose your home centre',
-  membership: 'Membership',
-  details: 'Your details',
-  additional: 'Additional details',
-  dates: 'Review & select dates',
-  directDebit: 'Monthly payment',
-  confirmation: 'Confirm your details',
-  checkout: 'Checkout',
+/** Each section's title's message (namespace "joining"). */
+const sectionTitleKeys: Record<SectionKey, string> = {
+  centre: 'chooseHomeCentre',
+  membership: 'sectionMembership',
+  details: 'sectionDetails',
+  additional: 'sectionAdditional',
+  dates: 'sectionDates',
+  directDebit: 'sectionDirectDebit',
+  confirmation: 'sectionConfirmation',
+  checkout: 'sectionCheckout',
 };
+
+/** A section's title, looked up when shown (a Welsh page's words arrive after this module loads). */
+export function sectionTitle(key: SectionKey): string {
+  return joiningWords(sectionTitleKeys[key]);
+}
 
 /** The analytics progress step of each section (joining spec, section 4). */
 export const progressSteps: Partial<Record<SectionKey, number>> = {
@@ -57,7 +65,7 @@ export function displayedSections(context: SectionContext): DisplayedSection[] {
   };
   return sectionKeys
     .filter(shown)
-    .map((key, index) => ({ key, number: index + 1, title: sectionTitles[key] }));
+    .map((key, index) => ({ key, number: index + 1, title: sectionTitle(key) }));
 }
 
 /** The displayed section after `current`; the checkout step when there is none. */

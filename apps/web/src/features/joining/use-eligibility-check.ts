@@ -4,6 +4,7 @@ import { showToast } from '../../app/toasts/toast-store.ts';
 import { joiningStore } from './joining-store.ts';
 import type { JoiningData } from './use-joining-data.ts';
 import type { JoiningRoute } from './use-joining-route.ts';
+import { joiningWords } from './words.ts';
 
 /**
  * After logging in or creating an account, the list carries this customer's eligibility: a chosen
@@ -15,7 +16,7 @@ export function useEligibilityCheck(route: JoiningRoute, data: JoiningData) {
   const { option, venue } = data;
   useEffect(() => {
     if (!option || option.isPurchasable.canPurchase || !venue.data) return;
-    showToast({ content: 'You are ineligible for the membership you selected.', type: 'danger' });
+    showToast({ content: joiningWords('ineligibleForSelected'), type: 'danger' });
     joiningStore.update({
       membershipTypeId: null,
       paymentOptionId: null,

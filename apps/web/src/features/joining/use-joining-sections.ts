@@ -7,6 +7,7 @@ import {
   type SectionKey,
   sectionState,
 } from './sections.ts';
+import { joiningWords } from './words.ts';
 
 /**
  * The joining page's numbered sections: which show (questions, Direct Debit and confirmation come
@@ -40,6 +41,8 @@ export function useJoiningSections(state: JoiningState, context: SectionContext,
 
   const shown = sections.find((section) => section.key === open);
   /** "Your details (step 3 of 7)": where the customer is, for the page title. */
-  const stepTitle = shown ? `${shown.title} (step ${shown.number} of ${sections.length})` : null;
+  const stepTitle = shown
+    ? joiningWords('stepTitle', { title: shown.title, step: shown.number, count: sections.length })
+    : null;
   return { open, proceed, frame, stepTitle };
 }

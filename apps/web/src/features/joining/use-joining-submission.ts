@@ -18,6 +18,7 @@ import {
   useSubmitMembership,
 } from './submit-membership.ts';
 import type { JoiningData } from './use-joining-data.ts';
+import { joiningWords } from './words.ts';
 
 /**
  * Joining spec, "Membership submission": the membership (or the change) goes in the basket, then its
@@ -50,9 +51,7 @@ export function useJoiningSubmission(
       } catch (error) {
         const messages = error instanceof ApiError ? error.validationMessages : null;
         showToast({
-          content: messages
-            ? 'Error occurred while submitting your answers.'
-            : 'Something went wrong, please try again',
+          content: messages ? joiningWords('answersNotSaved') : joiningWords('somethingWentWrong'),
           type: messages ? 'neutral' : 'danger',
           validationMessages: messages,
         });
@@ -79,7 +78,7 @@ export function useJoiningSubmission(
       return openSection('dates');
     }
     showToast({
-      content: messages ? 'Validation errors' : 'Something went wrong, please try again',
+      content: messages ? joiningWords('validationErrors') : joiningWords('somethingWentWrong'),
       type: 'danger',
       validationMessages: messages,
       closeAfter: toastDurations.normal,
@@ -90,7 +89,7 @@ export function useJoiningSubmission(
     if (!user) return openSection('details');
     if (!membership || !option) return openSection('membership');
     if (Object.keys(validateQuestionAnswers(allQuestions, state.answers)).length > 0) {
-      showToast({ content: 'Please fill in required questions', type: 'danger' });
+      showToast({ content: joiningWords('fillInRequiredQuestions'), type: 'danger' });
       return openSection('additional');
     }
     const startDate = clampStartDate(joiningStore.get().startDate, startDateLimits);

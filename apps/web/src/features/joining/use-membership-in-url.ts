@@ -6,6 +6,7 @@ import { optionFor } from './filter-memberships.ts';
 import { chooseMembership, completeSection, joiningStore, type JoiningState } from './joining-store.ts';
 import type { JoiningData } from './use-joining-data.ts';
 import { paymentTypeFromUrl, type JoiningRoute } from './use-joining-route.ts';
+import { joiningWords } from './words.ts';
 
 /**
  * The chosen membership and the URL in step (joining spec, "Choosing a membership"): a membership
@@ -27,13 +28,13 @@ export function useMembershipInUrl(route: JoiningRoute, data: JoiningData, state
     const type = types.data.find((candidate) => candidate.slug === selectedMembershipSlug);
     const chosen = type && paymentType ? optionFor(type, paymentType) : undefined;
     if (!type || !paymentType || !chosen) {
-      showToast({ content: 'Could not find selected membership', type: 'danger' });
+      showToast({ content: joiningWords('membershipNotFound'), type: 'danger' });
       navigate(`/centre/${venue.data.slug}${changeSearch}`, { replace: true });
       return;
     }
     if (state.membershipTypeId === type.id && state.paymentOptionId === chosen.id) return;
     if (!chosen.isPurchasable.canPurchase) {
-      showToast({ content: 'You are ineligible for the membership you selected.', type: 'danger' });
+      showToast({ content: joiningWords('ineligibleForSelected'), type: 'danger' });
       navigate(`/centre/${venue.data.slug}${changeSearch}`, { replace: true });
       return;
     }
