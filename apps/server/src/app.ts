@@ -12,6 +12,7 @@ import { registerCsrfGuard } from './http/csrf-guard.ts';
 import { registerCspReports } from './http/csp-reports.ts';
 import { registerDevOutbox } from './http/dev-outbox.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { registerAnswerLanguage } from './http/answer-language.ts';
 import { refuseHostileInput } from './http/input-guard.ts';
 import { logSerializers } from './http/log-safety.ts';
 import { registerOperatorFonts } from './http/operator-fonts.ts';
@@ -151,6 +152,7 @@ export async function buildApp({
   });
 
   registerErrorHandling(app);
+  registerAnswerLanguage(app, config);
   registerSecurityHeaders(app, config);
   registerAnswerCompression(app);
   registerCsrfGuard(app, config);

@@ -1,4 +1,5 @@
 import { camelToSnake, convertKeys, snakeToCamel } from '@lido/contracts/case';
+import { pageLanguage } from '../../i18n/i18n.ts';
 
 /** A failed call: its status, the server's message and, on a 422, the field messages. */
 export class ApiError extends Error {
@@ -92,7 +93,8 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
     query: options.query,
     body: options.body,
   });
-  const headers: Record<string, string> = { accept: 'application/json' };
+  // The page's language, not the browser's: a Welsh page gets Welsh refusals (decision 0110).
+  const headers: Record<string, string> = { accept: 'application/json', 'accept-language': pageLanguage };
   const init: RequestInit = { method, headers, credentials: 'same-origin' };
   if (signal) init.signal = signal;
   if (options.keepalive) init.keepalive = true;
