@@ -35,4 +35,20 @@ describe('dates on a page', () => {
     expect(dayDate('2026-03-01')).toBe('Sul 1 Maw 2026');
     expect(timeRange('18:00', '18:45')).toBe('18:00 i 18:45');
   });
+
+  it('write a date out in full as en-GB does in English, and in Welsh on a Welsh page', async () => {
+    const english = await datesOn('/location/cardiff');
+    const inFull = new Intl.DateTimeFormat('en-GB', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    for (let offset = 0; offset < 366; offset += 17) {
+      const date = addDays('2026-01-01', offset);
+      expect(english.longDate(date)).toBe(inFull.format(new Date(`${date}T00:00:00Z`)));
+    }
+    const welsh = await datesOn('/cy/location/cardiff');
+    expect(welsh.longDate('2026-11-23')).toBe('23 Tachwedd 2026');
+  });
 });

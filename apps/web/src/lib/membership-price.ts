@@ -1,3 +1,5 @@
+import { membershipPriceWords } from './membership-price-words.ts';
+
 interface PricedOption {
   paymentType: 'recurring' | 'fixed';
   fixedDuration: number | null;
@@ -7,11 +9,15 @@ interface PricedOption {
 /** "3 months", "1 year": a single payment membership's duration. */
 export function durationLabel(option: Pick<PricedOption, 'fixedDuration' | 'fixedPeriod'>): string {
   const count = option.fixedDuration ?? 1;
-  return `${count} ${option.fixedPeriod ?? 'month'}${count === 1 ? '' : 's'}`;
+  return membershipPriceWords('duration', { count, period: option.fixedPeriod ?? 'month' });
 }
 
 /** "£30.00 per month" or "£60.00 for 3 months". */
 export function priceLabel(option: PricedOption & { price: { formatted: string } }): string {
-  if (option.paymentType === 'recurring') return `${option.price.formatted} per month`;
-  return `${option.price.formatted} for ${durationLabel(option)}`;
+  if (option.paymentType === 'recurring')
+    return membershipPriceWords('perMonth', { price: option.price.formatted });
+  return membershipPriceWords('forDuration', {
+    price: option.price.formatted,
+    duration: durationLabel(option),
+  });
 }

@@ -1,15 +1,8 @@
 import { useClientSettings } from '../../app/client-settings/get-client-settings.ts';
+import { longDate } from '../../i18n/dates.ts';
 import { wordsWithParts } from '../../i18n/words-with-parts.tsx';
 import { knownIssues, statementDates } from './known-issues.ts';
 import { accessibilityWords } from './words.ts';
-
-const longDate = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${iso}T00:00:00Z`));
 
 /**
  * /accessibility-statement on every site (issue 21 item 14), in the GDS model statement's order:

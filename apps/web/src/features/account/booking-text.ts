@@ -1,4 +1,5 @@
 import type { Booking } from '@lido/contracts/account';
+import { accountWords } from './words.ts';
 
 /** "Studio 1, Castlefield Leisure Centre", or the centre alone for a booking without a location. */
 export const bookingPlace = (booking: Pick<Booking, 'locationName' | 'venueName'>): string =>
@@ -11,7 +12,12 @@ export const bookingPlace = (booking: Pick<Booking, 'locationName' | 'venueName'
 export const bookingTitle = (
   booking: Pick<Booking, 'activityName' | 'when' | 'prettyStartsAt' | 'guestName'>,
 ): string =>
-  `${booking.activityName}, ${booking.when || booking.prettyStartsAt}${booking.guestName ? ` (guest: ${booking.guestName})` : ''}`;
+  accountWords('bookingTitle', {
+    activity: booking.activityName,
+    when: booking.when || booking.prettyStartsAt,
+    withGuest: booking.guestName ? 'yes' : 'no',
+    guest: booking.guestName,
+  });
 
 /** "1 place", "3 places". */
-export const placesText = (quantity: number): string => `${quantity} ${quantity === 1 ? 'place' : 'places'}`;
+export const placesText = (quantity: number): string => accountWords('placeCount', { count: quantity });

@@ -1,5 +1,5 @@
 import type { FreezeAnswer, FreezeOffer } from '@lido/contracts/membership-freeze';
-import { addDays, prettyDate } from '@lido/pricing/calendar-date';
+import { addDays } from '@lido/pricing/calendar-date';
 import { planFreeze } from '@lido/pricing/membership-freeze';
 import { formatPence } from '@lido/pricing/money';
 import { useQuery } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { Link, useParams } from '../../router/index.ts';
 import { useClientSettings } from '../../app/client-settings/get-client-settings.ts';
 import { ApiError } from '../../lib/api/api-client.ts';
 import { genericErrorLine } from '../../lib/api/generic-error.ts';
+import { prettyDate } from '../../i18n/dates.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { freezeOfferQuery, useFreezeChange } from './membership-freeze.ts';

@@ -1,8 +1,9 @@
 import { partsFromDate } from '@lido/contracts/date-input';
-import { type CalendarDate, isCalendarDate, prettyDate } from '@lido/pricing/calendar-date';
+import { type CalendarDate, isCalendarDate } from '@lido/pricing/calendar-date';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link } from '../../router/index.ts';
+import { prettyDate } from '../../i18n/dates.ts';
 import { Button } from '../../ui/button.tsx';
 import { ErrorSummary } from '../../ui/error-summary.tsx';
 import { PasswordField } from '../../ui/form-fields.tsx';

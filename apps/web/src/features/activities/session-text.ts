@@ -1,5 +1,5 @@
-import { dayLabel } from '@lido/pricing/booking-rules';
 import type { SessionPrice, TimetableSession } from '@lido/contracts/activities';
+import { activitiesWords } from './words.ts';
 
 /**
  * The price a customer sees beside a session: theirs (the cheapest band open to them), or why there
@@ -10,8 +10,8 @@ export function priceText(session: Pick<TimetableSession, 'price' | 'prices' | '
   if (session.yourPrice) return session.yourPrice.price.formatted;
   if (session.price) return session.price.formatted;
   if (session.prices.length > 0 && session.prices.every((price) => price.band === 'member'))
-    return 'Members only';
-  return 'No price open to you';
+    return activitiesWords('membersOnly');
+  return activitiesWords('noPriceOpenToYou');
 }
 
 /** "Adult £5.20, Member £2.60": every price of a session, whoever is looking and however full. */
@@ -21,16 +21,16 @@ export function allPricesText(prices: SessionPrice[]): string {
 
 /** Why a price band can't be chosen, in the customer's terms. */
 export function bandUnavailableText(band: SessionPrice['band'], loggedIn: boolean): string {
-  if (!loggedIn) return band === 'member' ? 'Log in as a member to book at this price.' : 'Log in to book.';
+  if (!loggedIn) return activitiesWords(band === 'member' ? 'bandLogInAsMember' : 'bandLogIn');
   switch (band) {
     case 'member':
-      return 'For customers with an active membership.';
+      return activitiesWords('bandForMembers');
     case 'junior':
-      return 'For under 18s on the day of the session.';
+      return activitiesWords('bandForJuniors');
     case 'concession':
-      return 'For customers aged 60 or over on the day of the session.';
+      return activitiesWords('bandForConcessions');
     default:
-      return 'Not open to you for this session.';
+      return activitiesWords('bandNotOpen');
   }
 }
 
@@ -46,28 +46,28 @@ export function cheapestAvailable(prices: SessionPrice[]): SessionPrice | undefi
 
 /** The place a session happens: "Studio 1", with who leads it when known. */
 export function whereText(session: Pick<TimetableSession, 'location' | 'instructor'>): string {
-  return session.instructor ? `${session.location.name} · with ${session.instructor}` : session.location.name;
+  return session.instructor
+    ? activitiesWords('withInstructor', { location: session.location.name, instructor: session.instructor })
+    : session.location.name;
 }
 
 /** What a customer can do about a session that can't be booked online now. */
 export function notBookableText(status: TimetableSession['availability']['status']): string {
   switch (status) {
     case 'full':
-      return 'Every place is taken. Places given back are on sale again at once, so look again later.';
+      return activitiesWords('notBookableFull');
     case 'not_yet_open':
-      return 'Come back when booking opens to book a place.';
+      return activitiesWords('notBookableNotYetOpen');
     case 'closed_online':
-      return 'This session is booked at the centre: ask at reception.';
+      return activitiesWords('notBookableClosedOnline');
     case 'started':
-      return 'This session has already started.';
+      return activitiesWords('notBookableStarted');
     case 'cancelled':
-      return 'This session has been cancelled.';
+      return activitiesWords('notBookableCancelled');
     default:
-      return 'This session cannot be booked online.';
+      return activitiesWords('notBookable');
   }
 }
 
-/** "Tue 24 Nov 2026": a session's date with its weekday, as the server writes a line's "when". */
-export function dayDate(date: string): string {
-  return `${dayLabel(date)} ${date.slice(0, 4)}`;
-}
+/** "Tue 24 Nov 2026": a session's date with its weekday, in the page's language. */
+export { dayDate } from '../../i18n/dates.ts';

@@ -1,3 +1,5 @@
+import { centreFinderWords } from './words.ts';
+
 /** The joining spec's map and search constants and messages (sections 8 and 9). */
 export const radiusMiles = { min: 1, max: 10, step: 1, default: 5 } as const;
 export const geolocationTimeoutMs = 10_000;
@@ -10,13 +12,28 @@ export const pinSelectMinZoom = 9;
 export const defaultView = { latitude: 53.59, longitude: -2, zoomMobile: 4.4, zoomDesktop: 5.5 } as const;
 export const narrowView = { latitude: 54.8, longitude: -2.75, zoom: 4.92 } as const;
 
+/** The finder's messages, looked up when read (a getter each) so a Welsh page's are its Welsh. */
 export const messages = {
-  prompt: 'Search or click on a map pin to view centre details',
-  searching: 'Searching...',
-  searchingFor: (term: string) => `Searching ${term}...`,
-  cannotFind: 'Cannot find location, please try again.',
-  noVenuesFound: 'No venues found',
-  noCentres: 'No centres found',
-  locationDenied: 'Failed to use your location, please allow location access and try again',
-  locationFailed: 'Failed to use your location, please try again',
-} as const;
+  get prompt() {
+    return centreFinderWords('prompt');
+  },
+  get searching() {
+    return centreFinderWords('searching');
+  },
+  searchingFor: (term: string) => centreFinderWords('searchingFor', { term }),
+  get cannotFind() {
+    return centreFinderWords('cannotFind');
+  },
+  get noVenuesFound() {
+    return centreFinderWords('noVenuesFound');
+  },
+  get noCentres() {
+    return centreFinderWords('noCentres');
+  },
+  get locationDenied() {
+    return centreFinderWords('locationDenied');
+  },
+  get locationFailed() {
+    return centreFinderWords('locationFailed');
+  },
+};

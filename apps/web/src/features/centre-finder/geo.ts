@@ -1,4 +1,5 @@
 import type { Venue } from '@lido/contracts/venue';
+import { centreFinderWords } from './words.ts';
 
 /** A mile in metres (joining spec, section 9). */
 export const metresPerMile = 1609.344;
@@ -59,5 +60,5 @@ export function noneWithin(
 /** "0.4 miles", "1 mile", "12.3 miles". */
 export function formatMiles(miles: number): string {
   const rounded = Math.round(miles * 10) / 10;
-  return `${rounded} ${rounded === 1 ? 'mile' : 'miles'}`;
+  return centreFinderWords('miles', { miles: rounded });
 }

@@ -1,10 +1,11 @@
 import { maskAccountNumber, maskSortCode } from '@lido/contracts/bank-details-rules';
-import { prettyDate } from '@lido/pricing/calendar-date';
 import { billingDayText } from '@lido/pricing/membership-costs';
+import { prettyDate } from '../../i18n/dates.ts';
 import { Button } from '../../ui/button.tsx';
 import { getBankDetails } from './bank-details.ts';
 import type { JoiningState } from './joining-store.ts';
 import { joiningWords } from './words.ts';
+import { pricingWords } from '../../i18n/pricing-words.ts';
 
 /** Confirm your details: what will be set up, bank details masked, then "Continue to checkout". */
 export function ConfirmationSection({
@@ -37,7 +38,7 @@ export function ConfirmationSection({
         {state.billingDay !== null && (
           <>
             <dt>{joiningWords('billingDay')}</dt>
-            <dd>{billingDayText(state.billingDay)}</dd>
+            <dd>{billingDayText(state.billingDay, pricingWords)}</dd>
           </>
         )}
         <dt>{joiningWords('accountHolder')}</dt>

@@ -1,4 +1,4 @@
-import { addDays, type CalendarDate, prettyDate } from '@lido/pricing/calendar-date';
+import { addDays, type CalendarDate } from '@lido/pricing/calendar-date';
 import {
   billingDayText,
   clampStartDate,
@@ -7,6 +7,7 @@ import {
 } from '@lido/pricing/membership-costs';
 import { dateFromParts, datePartsProblem, partsFromDate } from '@lido/contracts/date-input';
 import { useState } from 'react';
+import { prettyDate } from '../../i18n/dates.ts';
 import { Button } from '../../ui/button.tsx';
 import { ErrorSummary, type FieldError } from '../../ui/error-summary.tsx';
 import { TermsCheck } from '../../ui/terms-check.tsx';
@@ -17,6 +18,7 @@ import { type JoiningState, joiningStore } from './joining-store.ts';
 import { PromoCode } from './promo-code.tsx';
 import { type Terms, TermsDialog } from '../../ui/terms-dialog.tsx';
 import { joiningWords } from './words.ts';
+import { pricingWords } from '../../i18n/pricing-words.ts';
 
 interface DatesSectionProps {
   state: JoiningState;
@@ -166,7 +168,7 @@ export function DatesSection({
               .sort((a, b) => a - b)
               .map((day) => (
                 <option key={day} value={day}>
-                  {billingDayText(day)}
+                  {billingDayText(day, pricingWords)}
                 </option>
               ))}
           </select>

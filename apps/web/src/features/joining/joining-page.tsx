@@ -1,4 +1,3 @@
-import { prettyDate } from '@lido/pricing/calendar-date';
 import { startDateLimits } from '@lido/pricing/membership-costs';
 import { useDeferredValue } from 'react';
 import { Navigate } from '../../router/index.ts';
@@ -8,6 +7,7 @@ import { useOperatorToday } from '../../app/client-settings/use-operator-today.t
 import { useSession } from '../../app/session/use-session.ts';
 import { ApiError } from '../../lib/api/api-client.ts';
 import { genericErrorLine } from '../../lib/api/generic-error.ts';
+import { prettyDate } from '../../i18n/dates.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { getBankDetails } from './bank-details.ts';
 import { bankSummary } from './bank-messages.ts';

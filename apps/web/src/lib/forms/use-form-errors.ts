@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ApiError } from '../api/api-client.ts';
 import { reloadAndTryAgain } from '../api/generic-error.ts';
+import { requestWords } from '../api/words.ts';
 
 /** Field errors of a form, filled from client checks or a server 422 (other failures land on `form`). */
 export function useFormErrors() {
@@ -12,9 +13,9 @@ export function useFormErrors() {
         form:
           error instanceof ApiError
             ? error.status === 419
-              ? reloadAndTryAgain
+              ? reloadAndTryAgain()
               : error.message
-            : 'Something went wrong, please try again.',
+            : requestWords('somethingWentWrong'),
       });
       return;
     }
