@@ -48,7 +48,12 @@ describe('who the shared pages talk to', () => {
     expect(Object.keys(deskVoice).sort()).toEqual([...keys].sort());
     for (const key of keys) {
       const desk = deskVoice[key];
-      const text = typeof desk === 'function' ? desk('these places', '18:15') : desk;
+      const text =
+        key === 'holdEnded'
+          ? deskVoice.holdEnded(2, '18:15')
+          : typeof desk === 'function'
+            ? (desk as (time: string) => string)('18:15')
+            : desk;
       expect(text, key).not.toMatch(/\byour?\b/i);
     }
   });

@@ -1,5 +1,6 @@
 import { appWords } from '../words.ts';
 import { useSiteOverrides } from './site-overrides.ts';
+import { voiceWords } from './words.ts';
 
 /**
  * Who the pages shared by the customer sites and the staff site are talking to. Online they speak
@@ -13,8 +14,8 @@ export interface Voice {
   goToBasket: string;
   /** "Held for you until 18:15" */
   heldUntil: (time: string) => string;
-  /** "Your hold on these places ended at 18:15." */
-  holdEnded: (places: string, time: string) => string;
+  /** "Your hold on these places ended at 18:15.": `count` is the line's number of places. */
+  holdEnded: (count: number, time: string) => string;
   /** Why "Your details" can't be changed in the joining journey, and where they can be. */
   detailsLocked: string;
   /** A session none of whose prices is open to the person booking (issue 34 item 7). */
@@ -25,25 +26,36 @@ export interface Voice {
   addChildHow: string;
 }
 
+// The customer's words come from the catalogue, each looked up when read: a Welsh page's words
+// arrive after this module loads. The desk's stay English, as the staff site is.
 export const customerVoice: Voice = {
-  addedToBasket: 'Added to your basket',
-  goToBasket: 'Go to your basket',
-  heldUntil: (time) => `Held for you until ${time}`,
-  holdEnded: (places, time) => `Your hold on ${places} ended at ${time}.`,
-  // Looked up when read: a Welsh page's words arrive after this module loads.
+  get addedToBasket() {
+    return voiceWords('addedToBasket');
+  },
+  get goToBasket() {
+    return voiceWords('goToBasket');
+  },
+  heldUntil: (time) => voiceWords('heldUntil', { time }),
+  holdEnded: (count, time) => voiceWords('holdEnded', { count, time }),
   get detailsLocked() {
     return appWords('detailsLocked');
   },
-  priceNotOpen: 'None of this session’s prices is open to you',
-  priceNotOpenToFamily: 'None of this session’s prices is open to you or your family',
-  addChildHow: 'To book it for a child, add them to your family in My details, then choose them here.',
+  get priceNotOpen() {
+    return voiceWords('priceNotOpen');
+  },
+  get priceNotOpenToFamily() {
+    return voiceWords('priceNotOpenToFamily');
+  },
+  get addChildHow() {
+    return voiceWords('addChildHow');
+  },
 };
 
 export const deskVoice: Voice = {
   addedToBasket: 'Added to the basket',
   goToBasket: 'Go to the basket',
   heldUntil: (time) => `Held for the customer until ${time}`,
-  holdEnded: (places, time) => `The hold on ${places} ended at ${time}.`,
+  holdEnded: (count, time) => `The hold on ${count === 1 ? 'this place' : 'these places'} ended at ${time}.`,
   detailsLocked:
     'They are the customer’s account details. A supervisor can change them from the customer’s page.',
   priceNotOpen: 'None of this session’s prices is open to the customer',

@@ -112,8 +112,7 @@ export function BookingLineItem({
       )}
       {expired ? (
         <p className="basket__hold basket__hold--expired">
-          {voice.holdEnded(line.options.quantity === 1 ? 'this place' : 'these places', held)}{' '}
-          {cartWords('removeAndRebook')}
+          {voice.holdEnded(line.options.quantity, held)} {cartWords('removeAndRebook')}
         </p>
       ) : (
         <p className="basket__hold">{voice.heldUntil(held)}</p>

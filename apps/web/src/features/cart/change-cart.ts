@@ -4,12 +4,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../lib/api/api-client.ts';
 import { showToast, toastDurations } from '../../app/toasts/toast-store.ts';
 import { cartKeys } from './keys.ts';
+import { cartWords } from './words.ts';
 
 /** Cart toasts (platform spec, section 8): the server's message on failure, or the generic line. */
 export function showCartFailure(error: Error) {
   showToast({
-    content:
-      error instanceof ApiError && error.message ? error.message : 'Something went wrong, please try again.',
+    content: error instanceof ApiError && error.message ? error.message : cartWords('somethingWentWrong'),
     type: 'danger',
     closeAfter: toastDurations.normal,
   });
@@ -29,7 +29,7 @@ export function useRemoveFromCart() {
     meta: { inlineValidation: true },
     onSuccess: (cart) => {
       queryClient.setQueryData(cartKeys.cart, cart);
-      showToast({ content: 'Successfully removed item from the basket.', type: 'success' });
+      showToast({ content: cartWords('itemRemoved'), type: 'success' });
     },
     onError: showCartFailure,
   });
@@ -43,7 +43,7 @@ export function useDiscardCart() {
     meta: { inlineValidation: true },
     onSuccess: (cart) => {
       queryClient.setQueryData(cartKeys.cart, cart);
-      showToast({ content: 'Successfully cleared order.', type: 'success' });
+      showToast({ content: cartWords('basketCleared'), type: 'success' });
     },
     onError: showCartFailure,
   });
@@ -63,7 +63,7 @@ export function useUpdateBookingQuantity() {
     meta: { inlineValidation: true },
     onSuccess: (cart) => {
       queryClient.setQueryData(cartKeys.cart, cart);
-      showToast({ content: 'Successfully updated item in the basket.', type: 'success' });
+      showToast({ content: cartWords('itemUpdated'), type: 'success' });
     },
     onError: (error) => {
       showCartFailure(error);

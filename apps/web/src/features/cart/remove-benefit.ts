@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { showToast, toastDurations } from '../../app/toasts/toast-store.ts';
 import { ApiError, apiFetch } from '../../lib/api/api-client.ts';
 import { cartKeys } from './keys.ts';
+import { cartWords } from './words.ts';
 
 /**
  * DELETE /api/activities/benefit/remove/{cartItemId} (platform spec §7): the membership benefit
@@ -21,14 +22,11 @@ export function useRemoveBenefit() {
     meta: { inlineValidation: true },
     onSuccess: (cart) => {
       queryClient.setQueryData(cartKeys.cart, cart);
-      showToast({ content: 'Successfully removed benefit.', type: 'success' });
+      showToast({ content: cartWords('benefitRemoved'), type: 'success' });
     },
     onError: (error) => {
       showToast({
-        content:
-          error instanceof ApiError && error.message
-            ? error.message
-            : 'Something went wrong, please try again.',
+        content: error instanceof ApiError && error.message ? error.message : cartWords('somethingWentWrong'),
         type: 'danger',
         closeAfter: toastDurations.normal,
       });

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../lib/api/api-client.ts';
 import { showToast, toastDurations } from '../../app/toasts/toast-store.ts';
 import { cartKeys } from './keys.ts';
+import { cartWords } from './words.ts';
 
 /** POST /memberships/{id}/renew: the membership's next term goes into the basket. */
 export function useRenewMembership() {
@@ -15,7 +16,7 @@ export function useRenewMembership() {
     onSuccess: (cart) => {
       queryClient.setQueryData(cartKeys.cart, cart);
       showToast({
-        content: 'Membership added to basket.',
+        content: cartWords('membershipAdded'),
         type: 'success',
         closeAfter: toastDurations.normal,
       });
@@ -23,9 +24,7 @@ export function useRenewMembership() {
     onError: (error) => {
       showToast({
         content:
-          error instanceof ApiError && error.status === 422
-            ? error.message
-            : 'Something went wrong, please try again.',
+          error instanceof ApiError && error.status === 422 ? error.message : cartWords('somethingWentWrong'),
         type: 'danger',
         closeAfter: toastDurations.normal,
       });

@@ -21,7 +21,7 @@ export function paidWithText(payment: OrderPayment): string {
   if (payment.method === 'offline')
     return (payment.tenders ?? [])
       .map((tender) => `${tenderTypeLabels[tender.tenderType]} (${tender.amount.formatted})`)
-      .join(' and ');
+      .reduce((first, second) => (first ? checkoutWords('tendersAnd', { first, second }) : second), '');
   return checkoutWords('nothingToPay');
 }
 

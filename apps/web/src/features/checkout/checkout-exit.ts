@@ -1,5 +1,6 @@
 import type { Cart } from '@lido/contracts/cart';
 import type { CheckoutSource } from './checkout-source.ts';
+import { checkoutWords } from './words.ts';
 
 /**
  * An order's confirmation page, keeping kiosk mode (joining spec §4): /order-confirmed/{id} for
@@ -18,8 +19,8 @@ export const confirmationPath = (
 export type CheckoutExit =
   { kind: 'stay' } | { kind: 'leaving' } | { kind: 'redirect'; to: string } | { kind: 'empty'; to: '/' };
 
-/** Why an empty basket's checkout went to / (issue 21 item 8: not silently). */
-export const emptyBasketMessage = 'Your basket is empty, so there is nothing to check out.';
+/** Why an empty basket's checkout went to / (issue 21 item 8: not silently), read when shown. */
+export const emptyBasketMessage = () => checkoutWords('nothingToCheckOut');
 
 /**
  * What /checkout does with the basket it has (issue 15): a completed order always wins over the

@@ -28,7 +28,7 @@ import { wordsWithParts } from '../../i18n/words-with-parts.tsx';
 /** An empty basket at /checkout goes to /, with a toast saying why (issue 21 item 8). */
 function EmptyBasketExit() {
   useEffect(() => {
-    showToast({ content: emptyBasketMessage, type: 'neutral', closeAfter: toastDurations.long });
+    showToast({ content: emptyBasketMessage(), type: 'neutral', closeAfter: toastDurations.long });
   }, []);
   return <Navigate to="/" replace />;
 }
@@ -95,7 +95,7 @@ export function CheckoutPage() {
     source,
     completedWaivers: waiverLines.filter((line) => agreedWaivers.includes(line.id)).map((line) => line.id),
     waiverProblem: missingWaiver
-      ? { message: waiverMessage, fieldId: waiverFieldId(missingWaiver.id) }
+      ? { message: waiverMessage(), fieldId: waiverFieldId(missingWaiver.id) }
       : null,
   };
   // Leaving a plain checkout keeps the basket (its places stay held); joining starts over.

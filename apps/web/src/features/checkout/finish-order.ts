@@ -7,9 +7,10 @@ import { userQueryKey } from '../../app/session/get-user.ts';
 import { dismissToast, showToast, toastDurations } from '../../app/toasts/toast-store.ts';
 import { confirmationPath } from './checkout-exit.ts';
 
-/** Platform spec §8's words for a completed order. */
-export const orderCompletedMessage = 'Order completed Successfully.';
+/** Platform spec §8's words for a completed order, read when shown. */
+export const orderCompletedMessage = () => checkoutWords('orderCompleted');
 import type { CheckoutSource } from './checkout-source.ts';
+import { checkoutWords } from './words.ts';
 
 /**
  * After an order completes (joining spec §4): the selections reset, the user reloads and the
@@ -27,7 +28,7 @@ export function useFinishOrder(onLeaving: (orderId: number) => void, source: Che
     // confirmation page, whose heading says the same, is shown: left for its 10 s it covered that
     // page on a phone (issue 34 item 4).
     const completed = showToast({
-      content: orderCompletedMessage,
+      content: orderCompletedMessage(),
       type: 'success',
       closeAfter: toastDurations.long,
     });

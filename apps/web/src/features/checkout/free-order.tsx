@@ -35,7 +35,7 @@ export function FreeOrder({
 
   const confirm = () => {
     if (extras.waiverProblem) return setError(extras.waiverProblem.message);
-    if (!required.every((term) => ticked.includes(term.id))) return setError(termsMessage);
+    if (!required.every((term) => ticked.includes(term.id))) return setError(termsMessage());
     setError(null);
     complete.mutate(
       { terms: ticked, payments, extras },

@@ -26,7 +26,7 @@ export function useJoiningTermsCheck(cartId: number | null) {
   const missing = terms.isSuccess && termsToAsk(terms.data).length > 0;
   useEffect(() => {
     if (!fromJoiningPage || !missing) return;
-    showToast({ content: termsMessage, type: 'danger' });
+    showToast({ content: termsMessage(), type: 'danger' });
     // Sent back on purpose: the leave-checkout question is not asked (see useLeaveCheckoutGuard).
     void navigate('/', { replace: true, state: sentBackFromCheckout });
   }, [fromJoiningPage, missing, navigate]);

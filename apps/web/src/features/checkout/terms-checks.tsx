@@ -4,7 +4,8 @@ import { TermsCheck } from '../../ui/terms-check.tsx';
 import { type Terms, TermsDialog } from '../../ui/terms-dialog.tsx';
 import { checkoutWords } from './words.ts';
 
-export const termsMessage = 'Please check all required terms and conditions';
+/** Said when a required term is not ticked; a function, so a Welsh page reads its words once they are in. */
+export const termsMessage = () => checkoutWords('termsNotTicked');
 
 /** The terms checkout asks for: those not accepted on the joining page (issue 21 item 5). */
 export const termsToAsk = (terms: CartTerms[] | undefined): CartTerms[] =>

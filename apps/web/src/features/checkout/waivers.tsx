@@ -4,7 +4,8 @@ import { checkoutWords } from './words.ts';
 
 type BookingLine = Extract<CartItem, { type: 'booking' }>;
 
-export const waiverMessage = 'Agree to the waiver for each activity that needs one';
+/** Said when a waiver is not agreed; a function, so a Welsh page reads its words once they are in. */
+export const waiverMessage = () => checkoutWords('waiverNotAgreed');
 export const waiverFieldId = (cartItemId: number) => `checkout-waiver-${cartItemId}`;
 
 /** The booking lines whose activity needs a signed waiver (platform spec §3 attendeeWaiversRequired). */

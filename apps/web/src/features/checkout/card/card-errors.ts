@@ -1,28 +1,41 @@
 import { ApiError } from '../../../lib/api/api-client.ts';
+import { checkoutWords } from '../words.ts';
+
+const cardMessageIds = {
+  notLoaded: 'cardNotLoaded',
+  validationFailed: 'cardValidationFailed',
+  notReady: 'cardNotReady',
+  processing: 'cardProcessing',
+  incomplete: 'cardIncomplete',
+  declined: 'cardDeclined',
+  scaFailed: 'cardScaFailed',
+  scaNotCompleted: 'cardScaNotCompleted',
+  completeFailed: 'cardCompleteFailed',
+  prepareFailed: 'cardPrepareFailed',
+  noTransaction: 'cardNoTransaction',
+  authorisationFailed: 'cardAuthorisationFailed',
+  paymentNotCompleted: 'cardPaymentNotCompleted',
+  paymentMethodFailed: 'cardPaymentMethodFailed',
+  noPublishableKey: 'cardNoPublishableKey',
+  noProvider: 'cardNoProvider',
+  authenticationFailed: 'cardAuthenticationFailed',
+  authoriseFailed: 'cardAuthoriseFailed',
+} as const;
 
 /**
  * The card form's error catalogue (joining spec §8 "Card form" and "Provider codes"; platform spec
- * §8 "Payment messages"), in one place so every path shows the same words.
+ * §8 "Payment messages"), in one place so every path shows the same words. Each is looked up when
+ * read: a Welsh page's words arrive after this module loads.
  */
-export const cardMessages = {
-  notLoaded: 'Opayo payment form not loaded. Please try again later.',
-  validationFailed: 'Card validation failed.',
-  notReady: 'Payment system not fully loaded. Please try again.',
-  processing: 'Payment processing error. Please try again.',
-  incomplete: 'Please complete all required card fields',
-  declined: 'Payment was declined',
-  scaFailed: '3D Secure verification failed',
-  scaNotCompleted: 'Failed to complete 3D Secure verification',
-  completeFailed: 'Unable to complete your order, please try again.',
-  prepareFailed: 'Preparation failed',
-  noTransaction: 'No transaction ID available for payment completion',
-  authorisationFailed: 'Authorization failed',
-  paymentNotCompleted: 'Failed to complete payment',
-  paymentMethodFailed: 'Failed to create payment method',
-  noPublishableKey: 'No publishable key found',
-  noProvider: 'No payment provider selected',
-  authenticationFailed: 'Payment authentication failed',
-} as const;
+export const cardMessages = Object.defineProperties(
+  {},
+  Object.fromEntries(
+    Object.entries(cardMessageIds).map(([key, id]) => [
+      key,
+      { get: () => checkoutWords(id), enumerable: true },
+    ]),
+  ),
+) as Readonly<Record<keyof typeof cardMessageIds, string>>;
 
 /**
  * What an authorise (or, after 3-D Secure, a re-read) answer that is not a payment says (platform
@@ -41,7 +54,9 @@ export function notAuthorisedMessage(
 
 /** Stripe's 3-D Secure ended without an authorised payment (joining spec §8). */
 export function scaFailed(status: string | undefined): string {
-  return `SCA failed or canceled with status ${status ?? 'unknown'}`;
+  return status === undefined
+    ? checkoutWords('cardScaStatusUnknown')
+    : checkoutWords('cardScaStatus', { status });
 }
 
 /** Why prepare's provider cannot take a card here, or null when it can (joining spec §8). */
@@ -69,32 +84,11 @@ export function prepareFailure(error: unknown): string {
   return error instanceof Error && error.message ? error.message : cardMessages.prepareFailed;
 }
 
-const providerCodes: Record<number, string> = {
-  1000: 'The payment request format was incorrect. Please try again.',
-  1001: 'Payment authentication information is missing. Please try again.',
-  1002: 'Payment authentication failed. Please try again.',
-  1003: 'A card detail is missing: check the name on the card, card number, expiry date and security code.',
-  1004: 'A card detail is too long or too short: check the card number, expiry date and security code.',
-  1005: 'A card detail has characters it cannot have: check the card number, expiry date and security code.',
-  1006: 'Your payment session has expired. Please try again.',
-  1007: 'The card number is invalid.',
-  1008: 'This card type is not supported.',
-  1009: 'A card detail is not right: check the expiry date is in the future.',
-  1010: 'This currency is not supported.',
-  1011: 'Your payment session or card is invalid. Please try again.',
-  1012: 'The transaction was not found.',
-  1013: 'This transaction type is not supported.',
-  1014: 'The transaction status does not allow this.',
-  1015: 'The payment request was empty.',
-  1016: 'An amount should be a number.',
-  1017: 'This operation is not allowed for the transaction.',
-  1018: 'The refund would exceed the original amount.',
-  1019: 'The transaction instructions were not found.',
-  1020: 'Unable to save this card.',
-  1021: 'The release would exceed the original amount.',
-  9998: 'The payment timed out. Please try again.',
-  9999: 'There was a payment system error. Please try again later.',
-};
+/** The provider codes whose words we have (payments-reference), each `checkout.cardProvider{code}`. */
+const providerCodes = new Set([
+  1000, 1001, 1002, 1003, 1004, 1005, 1006, 1007, 1008, 1009, 1010, 1011, 1012, 1013, 1014, 1015, 1016, 1017,
+  1018, 1019, 1020, 1021, 9998, 9999,
+]);
 
 /**
  * What a failed tokenisation says. The card frame's own check names each field it found wrong
@@ -107,13 +101,17 @@ export function providerErrorMessage(
 ): string {
   const own = error?.errorMessage?.trim();
   if (error?.field && own) return own;
-  const known = error?.errorCode === undefined ? undefined : providerCodes[Number(error.errorCode)];
+  const code = Number(error?.errorCode);
+  const known =
+    error?.errorCode !== undefined && providerCodes.has(code)
+      ? checkoutWords(`cardProvider${code}`)
+      : undefined;
   return known ?? (own || cardMessages.validationFailed);
 }
 
 /** An unsupported provider name from prepare. */
 export function unsupportedProvider(name: string): string {
-  return `${name} payment provider is not supported`;
+  return checkoutWords('cardProviderUnsupported', { name });
 }
 
 /** What a failed call says to the customer: a 422's field messages joined, or its message (platform spec §5). */

@@ -157,7 +157,7 @@ export function CardPayment({
                   fieldId:
                     problem === extras.waiverProblem?.message
                       ? extras.waiverProblem.fieldId
-                      : problem === termsMessage
+                      : problem === termsMessage()
                         ? `checkout-terms-${required.find((term) => !ticked.includes(term.id))?.id ?? 0}`
                         : cardFieldId,
                   message: problem,

@@ -1,3 +1,5 @@
+import { cardMessages } from './card-errors.ts';
+
 /**
  * The card payment's status machine (platform spec §4 "Payment status"): prepare, authorise, the
  * optional 3-D Secure step, then completion. A pure reducer, so every transition is unit tested.
@@ -75,10 +77,9 @@ export function paymentReducer(state: PaymentState, event: PaymentEvent): Paymen
     case 'sca_result':
       return event.status === 'authorised'
         ? { ...state, status: 'sca_processing', sca: null }
-        : { ...state, status: 'failed', sca: null, error: '3D Secure verification failed' };
+        : { ...state, status: 'failed', sca: null, error: cardMessages.scaFailed };
     case 'complete':
-      if (!state.transactionUuid)
-        return { ...state, status: 'failed', error: 'No transaction ID available for payment completion' };
+      if (!state.transactionUuid) return { ...state, status: 'failed', error: cardMessages.noTransaction };
       return { ...state, status: 'completing' };
     case 'completed':
       return { ...state, status: 'completed' };

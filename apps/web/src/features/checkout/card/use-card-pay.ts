@@ -23,6 +23,25 @@ import type { PaymentEvent } from './payment-status.ts';
 import { stillChecking } from './earlier-payment.ts';
 import type { CardSession } from './use-card-session.ts';
 import type { CheckoutExtras } from '../checkout-source.ts';
+import { checkoutWords } from '../words.ts';
+
+/** The billing check's words, by field: the rules are shared with the server, whose words are English. */
+const billingErrorIds: Partial<Record<keyof BillingDetails, string>> = {
+  billingFirstName: 'billingFirstNameMissing',
+  billingLastName: 'billingLastNameMissing',
+  billingAddressLineOne: 'billingAddressLineOneMissing',
+  billingCity: 'billingCityMissing',
+  billingPostcode: 'billingPostcodeInvalid',
+};
+
+/** The billing check's errors in the page's language. */
+const inPageWords = (errors: BillingErrors): BillingErrors =>
+  Object.fromEntries(
+    (Object.entries(errors) as [keyof BillingDetails, string][]).map(([field, text]) => {
+      const id = billingErrorIds[field];
+      return [field, id ? checkoutWords(id) : text];
+    }),
+  );
 
 /** What paying needs from the form: the card session, the billing details, the terms and credit. */
 export interface CardPayInput {
@@ -115,10 +134,10 @@ export function useCardPay(input: CardPayInput) {
     setProblem(null);
     // Everything missing is said at once, the billing fields under themselves (WCAG 3.3.1).
     const errors = paySaved ? {} : validateBillingDetails(billing);
-    setBillingErrors(errors);
+    setBillingErrors(inPageWords(errors));
     if (extras.waiverProblem) return setProblem(extras.waiverProblem.message);
     if (!termsReady || !session) return setProblem(cardMessages.notReady);
-    if (!termsAccepted) return setProblem(termsMessage);
+    if (!termsAccepted) return setProblem(termsMessage());
     // The card itself is checked by tokenising it: the frame's own validity reaches the page a
     // moment after typing, and the provider's answer says what is wrong with the card.
     if (Object.keys(errors).length > 0) return;
@@ -171,7 +190,7 @@ export function useCardPay(input: CardPayInput) {
         fail(notAuthorisedMessage(result, false));
       }
     } catch (error) {
-      if (!checking(error)) fail(errorMessage(error, 'Failed to authorize payment'));
+      if (!checking(error)) fail(errorMessage(error, cardMessages.authoriseFailed));
     }
   };
 
@@ -210,7 +229,7 @@ export function useCardPay(input: CardPayInput) {
         await complete(result.transactionUuid);
       } else if (!checking(result)) fail(notAuthorisedMessage(result, afterSca));
     } catch (error) {
-      if (!checking(error)) fail(errorMessage(error, 'Failed to authorize payment'));
+      if (!checking(error)) fail(errorMessage(error, cardMessages.authoriseFailed));
     }
   };
 

@@ -5,6 +5,7 @@ import { useDropIn } from './drop-in.ts';
 import { preparePayment } from './payment-calls.ts';
 import type { PaymentEvent } from './payment-status.ts';
 import { useStripeCard } from './stripe-card.ts';
+import { checkoutWords } from '../words.ts';
 
 const supportedProviders = ['sandbox', 'opayo', 'stripe'];
 
@@ -54,7 +55,7 @@ export function useCardSession(dispatch: Dispatch<PaymentEvent>, cardholderName 
     sessionKey: session?.sessionKey,
     mode: paySaved ? 'cvv' : 'card',
     cardIdentifier: paySaved ? savedCard.cardIdentifier : undefined,
-    title: paySaved ? 'Card security code' : 'Card details',
+    title: paySaved ? checkoutWords('securityCodeFrameTitle') : checkoutWords('cardFrameTitle'),
     cardholderName,
   });
   const frame = isStripe ? stripeCard : dropIn;

@@ -164,8 +164,8 @@ function DeskBasket({ customerId }: { customerId: number }) {
     const missing = asked.filter((term) => term.isRequired && !ticked.includes(term.id));
     if (missing.length > 0 || missingWaiver) {
       setErrors({
-        ...(missingWaiver ? { completedWaivers: waiverMessage } : {}),
-        ...(missing.length > 0 ? { terms: termsMessage } : {}),
+        ...(missingWaiver ? { completedWaivers: waiverMessage() } : {}),
+        ...(missing.length > 0 ? { terms: termsMessage() } : {}),
       });
       return;
     }
@@ -252,7 +252,7 @@ function DeskBasket({ customerId }: { customerId: number }) {
                     .filter((line) => agreedWaivers.includes(line.id))
                     .map((line) => line.id),
                   waiverProblem: missingWaiver
-                    ? { message: waiverMessage, fieldId: waiverFieldId(missingWaiver.id) }
+                    ? { message: waiverMessage(), fieldId: waiverFieldId(missingWaiver.id) }
                     : null,
                 }}
               />
