@@ -295,4 +295,21 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Their tests may read the catalogues, to say pricing's sentences in English and Welsh (0110).
+    files: ['packages/contracts/test/**/*.ts', 'packages/pricing/test/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@lido/*', '!@lido/messages', '**/apps/**'],
+              message: 'contracts’ and pricing’s tests import only the catalogues of ours.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -70,3 +70,22 @@ describe('the receipt email of a new monthly membership', () => {
     expect(email.text).toContain('Lane swim: £5.20');
   });
 });
+
+// Issue 38 (decision 0110): a Welsh customer's receipt explains the same charges in Welsh.
+describe('the receipt email of a Welsh customer', () => {
+  it('names and explains each charge in Welsh, the figures unchanged', () => {
+    const email = receiptEmail({ ...base, language: 'cy', lines: [joined] });
+    for (const part of [email.text, email.html]) {
+      expect(part).toContain('Ffi sefydlu');
+      expect(part).toContain('Ffi mis ymlaen llaw');
+      expect(part).toContain('Taliad aelodaeth pro rata (3 diwrnod)');
+      expect(part).toContain('Yn talu am 28 Tach 2026 i 30 Tach 2026 (3 diwrnod)');
+      expect(part).toContain(
+        'Bydd eich casgliad Debyd Uniongyrchol cyntaf yn £30.00 ar 01 Ion 2027, yna £30.00 ar y 1af o bob mis.',
+      );
+    }
+    expect(email.subject).toBe('Eich archeb LD-000123');
+    expect(email.text).toMatch(/^Cyfanswm a dalwyd: £52\.96$/m);
+    expect(email.text).not.toMatch(/Setup fee|Pays for|Total paid|Hello/);
+  });
+});

@@ -53,6 +53,16 @@ export function urlInLanguage(url: string, language: Language): string {
 
 /** Dates in a language, for emails and receipts: the same words and order as the pages' (`./dates.ts`). */
 export function serverDates(language: Language) {
+  return datesIn(serverNamespace(language, 'dates'));
+}
+
+/** One namespace's words by their keys, as the pages' `namespace()` gives them: `words('feeJoining')`. */
+export function serverNamespace(language: Language, name: string) {
   const words = serverWords(language);
-  return datesIn((key, values) => words(`dates.${key}`, values));
+  return (key: string, values?: Record<string, unknown>) => words(`${name}.${key}`, values);
+}
+
+/** What `@lido/pricing` explains charges with (its `PricingWords`), in a customer's language. */
+export function serverPricingWords(language: Language) {
+  return { pricing: serverNamespace(language, 'pricing'), prettyDate: serverDates(language).prettyDate };
 }

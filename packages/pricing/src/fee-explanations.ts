@@ -1,11 +1,5 @@
-import {
-  addDays,
-  addMonths,
-  type CalendarDate,
-  daysBetween,
-  parseDate,
-  prettyDate,
-} from './calendar-date.ts';
+import { addDays, addMonths, type CalendarDate, daysBetween, parseDate } from './calendar-date.ts';
+import type { PricingWords } from './pricing-words.ts';
 import { type FeeLineType, daysLabel } from './fee-lines.ts';
 import { billingDayText } from './membership-costs.ts';
 
@@ -42,23 +36,24 @@ export interface ChargeExplanations {
 }
 
 /** "28 Nov 2026 to 30 Nov 2026", or the one date of a one-day span. */
-function span(from: CalendarDate, to: CalendarDate): string {
-  return from === to ? prettyDate(from) : `${prettyDate(from)} to ${prettyDate(to)}`;
+function span(from: CalendarDate, to: CalendarDate, words: PricingWords): string {
+  return from === to
+    ? words.prettyDate(from)
+    : words.pricing('dateSpan', { from: words.prettyDate(from), to: words.prettyDate(to) });
 }
 
 /**
- * The charges of a new membership explained. A monthly membership's billing day is its first
- * collection's day; the month in hand (when charged) is the month before that collection, and the
- * pro-rata part the days from the start to the day before the billing day (pricing.md, steps 1-3).
+ * The charges of a new membership explained, in `words`' language. A monthly membership's billing
+ * day is its first collection's day; the month in hand (when charged) is the month before that
+ * collection, and the pro-rata part the days from the start to the day before the billing day
+ * (pricing.md, steps 1-3).
  */
-export function chargeExplanations(facts: ChargeFacts): ChargeExplanations {
-  const fees: ChargeExplanations['fees'] = {
-    'joining-fee': 'A one-off fee for setting up your membership, paid once when you join.',
-  };
+export function chargeExplanations(facts: ChargeFacts, words: PricingWords): ChargeExplanations {
+  const fees: ChargeExplanations['fees'] = { 'joining-fee': words.pricing('explainJoiningFee') };
   if (facts.paymentType !== 'recurring' || facts.firstBillingDate === null)
     return { fees, firstCollection: null };
   const first = facts.firstBillingDate;
-  const billingDay = parseDate(first).day;
+  const billingDay = billingDayText(parseDate(first).day, words);
   const anchor =
     facts.proRataDays !== undefined
       ? addDays(facts.startDate, facts.proRataDays)
@@ -69,20 +64,34 @@ export function chargeExplanations(facts: ChargeFacts): ChargeExplanations {
   const days = Math.max(0, daysBetween(facts.startDate, anchor));
   fees['pro-rata'] =
     days === 0
-      ? `Nothing to pay: your membership starts on your billing day, the ${billingDayText(billingDay)}.`
-      : `Pays for ${span(facts.startDate, proRataEnd)} (${daysLabel(days)}): from your start date to the day before your billing day, the ${billingDayText(billingDay)}. It is ${facts.monthlyPrice} a month worked out by the day.`;
+      ? words.pricing('explainProRataNothing', { billingDay })
+      : words.pricing('explainProRata', {
+          span: span(facts.startDate, proRataEnd, words),
+          days: daysLabel(days, words),
+          billingDay,
+          monthlyPrice: facts.monthlyPrice,
+        });
   if (facts.monthInHand) {
-    const why =
+    const month = {
+      span: span(anchor, addDays(first, -1), words),
+      first: words.prettyDate(first),
+      anchor: words.prettyDate(anchor),
+    };
+    fees['month-in-hand'] = words.pricing(
       facts.takesMonthInHand === true
-        ? ': this membership is always paid a month ahead'
+        ? 'explainMonthInHandAlways'
         : facts.takesMonthInHand === false
-          ? `: a new Direct Debit can’t be set up in time to collect on ${prettyDate(anchor)}`
-          : '';
-    fees['month-in-hand'] =
-      `Pays now for your first full month, ${span(anchor, addDays(first, -1))}${why}. Your Direct Debit takes over from ${prettyDate(first)}.`;
+          ? 'explainMonthInHandTooSoon'
+          : 'explainMonthInHand',
+      month,
+    );
   }
   return {
     fees,
-    firstCollection: `Your first Direct Debit collection is ${facts.monthlyPrice} on ${prettyDate(first)}, then ${facts.monthlyPrice} on the ${billingDayText(billingDay)}.`,
+    firstCollection: words.pricing('firstCollection', {
+      price: facts.monthlyPrice,
+      first: words.prettyDate(first),
+      billingDay,
+    }),
   };
 }

@@ -1,3 +1,5 @@
+import type { PricingWords } from './pricing-words.ts';
+
 /**
  * The fee breakdown of a priced line (joining spec, "Payment summary"; checkout spec, "Order
  * summary"): which fees are listed, in what order and under which label. The joining page's
@@ -60,6 +62,29 @@ export function feeLines<M>(
 }
 
 /** "1 day", "12 days": how a pro-rata line's days are shown. */
-export function daysLabel(days: number): string {
-  return `${days} ${days === 1 ? 'day' : 'days'}`;
+export function daysLabel(days: number, words: PricingWords): string {
+  return words.pricing('days', { days });
+}
+
+const feeKeys: Record<FeeLineType, string> = {
+  'joining-fee': 'feeJoining',
+  'month-in-hand': 'feeMonthInHand',
+  'pro-rata': 'feeProRata',
+  'membership-fee': 'feeMembership',
+  discount: 'feeDiscount',
+};
+
+/**
+ * A fee line's name for the customer reading it: `feeLines`' `label` is the English the order
+ * answer carries (the specification's field); the pages and the receipt say it in their language.
+ */
+export function feeLineLabel(
+  line: { type: string; label?: string },
+  words: PricingWords,
+  options: { change?: boolean } = {},
+): string {
+  if (line.type === 'pro-rata' && options.change) return words.pricing('feeChangeDifference');
+  const key = feeKeys[line.type as FeeLineType] as string | undefined;
+  // An answer's fee of a type this code does not know keeps the words it came with.
+  return key ? words.pricing(key) : (line.label ?? line.type);
 }

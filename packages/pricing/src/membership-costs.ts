@@ -1,3 +1,4 @@
+import type { PricingWords } from './pricing-words.ts';
 import {
   addDays,
   addMonths,
@@ -9,7 +10,6 @@ import {
   type Period,
 } from './calendar-date.ts';
 import { assertPence } from './money.ts';
-import { ordinal } from './ordinal.ts';
 import { promotionDiscount, type PromotionRule } from './promotions.ts';
 import { divideRounded } from './rounding.ts';
 
@@ -50,8 +50,8 @@ function checkBillingDay(day: number): void {
  * choice ("Billing day 1 of each month" beside a select saying "1st" read as two things; issue 34
  * item 4).
  */
-export function billingDayText(day: number): string {
-  return `${ordinal(day)} of each month`;
+export function billingDayText(day: number, words: PricingWords): string {
+  return words.pricing('billingDay', { day });
 }
 
 /** The first date on or after `start` whose day of the month is `billingDay`. */

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { serverPricingWords } from '@lido/messages/server-words';
 import {
   addDays,
   addMonths,
@@ -18,6 +19,8 @@ import {
   startDateLimits,
 } from '../src/membership-costs.ts';
 import { promotionDiscount } from '../src/promotions.ts';
+
+const english = serverPricingWords('en');
 
 describe('monthly memberships: the worked examples in pricing.md', () => {
   const base = { monthlyPrice: 3000, joiningFee: 2000, today: '2026-11-21', leadTimeDays: 10 };
@@ -313,7 +316,7 @@ describe('dates in messages', () => {
 
 describe('the billing day in words (issue 34 item 4)', () => {
   it('is said as the billing day choice says it, wherever it is shown', () => {
-    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 28].map(billingDayText)).toEqual([
+    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 28].map((day) => billingDayText(day, english))).toEqual([
       '1st of each month',
       '2nd of each month',
       '3rd of each month',

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { daysLabel, feeLines } from '../src/fee-lines.ts';
+import { daysLabel, feeLineLabel, feeLines } from '../src/fee-lines.ts';
+import { serverPricingWords } from '@lido/messages/server-words';
+
+const english = serverPricingWords('en');
 import { billingDayFor, clampStartDate, limitStartDate, startDateLimits } from '../src/membership-costs.ts';
 
 describe('the start date fallback', () => {
@@ -58,8 +61,9 @@ describe('the fee breakdown', () => {
       { type: 'pro-rata', label: 'Pro-rata membership payment', price: 0, days: 1 },
       { type: 'discount', label: 'Discount', price: 200 },
     ]);
-    expect(daysLabel(1)).toBe('1 day');
-    expect(daysLabel(12)).toBe('12 days');
+    expect(daysLabel(1, english)).toBe('1 day');
+    expect(daysLabel(12, english)).toBe('12 days');
+    expect(lines.map((line) => feeLineLabel(line, english))).toEqual(lines.map((line) => line.label));
   });
 
   it('names a change’s pro-rata part as the difference to the next collection', () => {

@@ -4,11 +4,12 @@ import {
   directDebitGuaranteeTitle,
 } from '@lido/contracts/direct-debit-guarantee';
 import { chargeExplanations } from '@lido/pricing/fee-explanations';
-import { daysLabel, feeLines } from '@lido/pricing/fee-lines';
+import { daysLabel, feeLineLabel, feeLines } from '@lido/pricing/fee-lines';
+import type { PricingWords } from '@lido/pricing/pricing-words';
 import { formatPence } from '@lido/pricing/money';
 import type { PricedLine } from '@lido/pricing/priced-line';
 import type { Language } from '@lido/messages/languages';
-import { type ServerWords, serverWords } from '@lido/messages/server-words';
+import { type ServerWords, serverPricingWords, serverWords } from '@lido/messages/server-words';
 import type { EmailMessage } from '../../providers/email/email-provider.ts';
 import { escapeHtml } from '../../http/escape-html.ts';
 
@@ -28,21 +29,31 @@ interface ExplainedCharges {
  * The charges of a new membership's line, each with what it pays for, and its first Direct Debit
  * collection (issue 33 item 3, decision 0087); nothing for other lines, or a change's.
  */
-function explainedCharges(details: unknown, money: (pence: number) => string): ExplainedCharges | null {
+function explainedCharges(
+  details: unknown,
+  money: (pence: number) => string,
+  words: PricingWords,
+): ExplainedCharges | null {
   const { kind, costs } = (details ?? {}) as LineDetails;
   if (kind !== 'membership' || !costs) return null;
-  const explained = chargeExplanations({
-    paymentType: costs.paymentType,
-    startDate: costs.startDate,
-    firstBillingDate: costs.firstBillingDate,
-    proRataDays: costs.proRataDays,
-    monthInHand: costs.fees.monthInHandFee > 0,
-    monthlyPrice: money(costs.basePrice),
-  });
+  const explained = chargeExplanations(
+    {
+      paymentType: costs.paymentType,
+      startDate: costs.startDate,
+      firstBillingDate: costs.firstBillingDate,
+      proRataDays: costs.proRataDays,
+      monthInHand: costs.fees.monthInHandFee > 0,
+      monthlyPrice: money(costs.basePrice),
+    },
+    words,
+  );
   const fees = feeLines(costs, (pence) => pence)
     .filter((fee) => fee.price > 0)
     .map((fee) => ({
-      label: fee.days === undefined ? fee.label : `${fee.label} (${daysLabel(fee.days)})`,
+      label:
+        fee.days === undefined
+          ? feeLineLabel(fee, words)
+          : `${feeLineLabel(fee, words)} (${daysLabel(fee.days, words)})`,
       amountPence: fee.price,
       explanation: explained.fees[fee.type],
     }));
@@ -91,7 +102,9 @@ export function receiptEmail(input: {
   const money = (pence: number) => formatPence(pence, input.symbol);
   const bookings = input.bookings ?? [];
   const deskText = input.desk && paidAtDeskText(input.desk, money, words);
-  const charges = input.lines.map((line) => explainedCharges(line.details, money));
+  const charges = input.lines.map((line) =>
+    explainedCharges(line.details, money, serverPricingWords(language)),
+  );
   const guarantee =
     input.serviceUserName && charges.some((explained) => explained?.firstCollection)
       ? input.serviceUserName

@@ -1,6 +1,10 @@
 import { ageLimitText } from '@lido/pricing/booking-rules';
 import { prettyDate } from '@lido/pricing/calendar-date';
 import { billingDayText } from '@lido/pricing/membership-costs';
+import { serverPricingWords } from '@lido/messages/server-words';
+
+// The course's answers are English until the course pages come with their catalogue (issue 36).
+const english = serverPricingWords('en');
 
 /**
  * Every customer-facing word the courses module says, in one place (issue 36; these may move to the
@@ -37,7 +41,7 @@ export const courseWords = {
     billingDay: number,
     firstCollection: string,
   ): string =>
-    `${toPay} now, from the first lesson on ${prettyDate(firstLesson)}; then ${monthly} by Direct Debit on the ${billingDayText(billingDay)}, from ${prettyDate(firstCollection)}`,
+    `${toPay} now, from the first lesson on ${prettyDate(firstLesson)}; then ${monthly} by Direct Debit on the ${billingDayText(billingDay, english)}, from ${prettyDate(firstCollection)}`,
 
   // Enrolling through the basket (decision 0109).
   orderLineName: 'Course place',

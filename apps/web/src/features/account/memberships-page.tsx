@@ -20,6 +20,7 @@ import { FreezeFacts, FreezeLink } from './freeze-on-card.tsx';
 import { OutstandingBalanceNotice } from './outstanding-balance.tsx';
 import { wordsWithParts } from '../../i18n/words-with-parts.tsx';
 import { accountWords } from './words.ts';
+import { pricingWords } from '../../i18n/pricing-words.ts';
 
 /** Leaving (issue 22): the notice of a cancellation, "Cancel membership" and the history. */
 function MembershipExitLinks({ membership }: { membership: HeldMembership }) {
@@ -100,7 +101,7 @@ function MembershipCard({ membership }: { membership: HeldMembership }) {
         {membership.billingDay && (
           <>
             <dt>{accountWords('billingDay')}</dt>
-            <dd>{billingDayText(membership.billingDay)}</dd>
+            <dd>{billingDayText(membership.billingDay, pricingWords)}</dd>
           </>
         )}
         {membership.freeze && <FreezeFacts freeze={membership.freeze} endDate={membership.endDate} />}

@@ -1,21 +1,33 @@
 import type { CartItem } from '@lido/contracts/cart';
 import type { CartOutstandingBalanceItem } from '@lido/contracts/outstanding-balance';
-import { prettyDate } from '@lido/pricing/calendar-date';
+import { prettyDate } from '../../i18n/dates.ts';
+import { pricingWords } from '../../i18n/pricing-words.ts';
 import { type ChargeExplanations, chargeExplanations } from '@lido/pricing/fee-explanations';
-import { daysLabel, type FeeLine, feeLines } from '@lido/pricing/fee-lines';
+import { daysLabel, type FeeLine, feeLineLabel, feeLines } from '@lido/pricing/fee-lines';
 import type { Money } from '@lido/pricing/money';
 import { durationLabel } from '../../lib/membership-price.ts';
 import { LineBenefit, useRemoveBenefit } from '../cart/index.ts';
 import { checkoutWords } from './words.ts';
 
-function FeeRow({ line, explained }: { line: FeeLine<Money>; explained?: ChargeExplanations | null }) {
+function FeeRow({
+  line,
+  explained,
+  change = false,
+}: {
+  line: FeeLine<Money>;
+  explained?: ChargeExplanations | null;
+  /** a change of membership's line: its pro-rata part is the difference to the next collection */
+  change?: boolean;
+}) {
   // What the charge pays for, in plain words (decision 0087).
   const why = explained?.fees[line.type];
   return (
     <div className={why ? 'summary-line summary-line--explained' : 'summary-line'}>
       <dt>
-        {line.label}
-        {line.days !== undefined && <span className="summary-line__detail">{daysLabel(line.days)}</span>}
+        {feeLineLabel(line, pricingWords, { change })}
+        {line.days !== undefined && (
+          <span className="summary-line__detail">{daysLabel(line.days, pricingWords)}</span>
+        )}
       </dt>
       <dd>{line.type === 'discount' ? `−${line.price.formatted}` : line.price.formatted}</dd>
       {why && <dd className="summary-line__why">{why}</dd>}
@@ -133,14 +145,17 @@ export function CheckoutSummary({ items }: { items: CartItem[] }) {
         // A new membership's charges are explained; a change's difference says what it is already.
         const explained =
           item.type === 'membership'
-            ? chargeExplanations({
-                paymentType: costs.paymentType,
-                startDate: costs.startDate,
-                firstBillingDate: costs.firstBillingDate,
-                proRataDays: costs.proRataDays,
-                monthInHand: costs.fees.monthInHandFee.raw.amount > 0,
-                monthlyPrice: costs.globalBasePrice.formatted,
-              })
+            ? chargeExplanations(
+                {
+                  paymentType: costs.paymentType,
+                  startDate: costs.startDate,
+                  firstBillingDate: costs.firstBillingDate,
+                  proRataDays: costs.proRataDays,
+                  monthInHand: costs.fees.monthInHandFee.raw.amount > 0,
+                  monthlyPrice: costs.globalBasePrice.formatted,
+                },
+                pricingWords,
+              )
             : null;
         const charged = lines.filter((line) => line.type !== 'discount');
         const discounts = lines.filter((line) => line.type === 'discount');
@@ -182,7 +197,12 @@ export function CheckoutSummary({ items }: { items: CartItem[] }) {
             </dl>
             <dl className="summary-lines">
               {charged.map((line) => (
-                <FeeRow key={line.type} line={line} explained={explained} />
+                <FeeRow
+                  key={line.type}
+                  line={line}
+                  explained={explained}
+                  change={item.type === 'membership_change'}
+                />
               ))}
               {item.change && (
                 <div className="summary-line">

@@ -1,4 +1,7 @@
-import { parseDate, prettyDate } from '@lido/pricing/calendar-date';
+import { parseDate } from '@lido/pricing/calendar-date';
+import { feeLineLabel } from '@lido/pricing/fee-lines';
+import { prettyDate } from '../../i18n/dates.ts';
+import { pricingWords } from '../../i18n/pricing-words.ts';
 import { chargeExplanations } from '@lido/pricing/fee-explanations';
 import { billingDayText } from '@lido/pricing/membership-costs';
 import { useEffect } from 'react';
@@ -27,7 +30,7 @@ function firstCollection(item: OrderMembershipItem): string | null {
   return checkoutWords('firstCollection', {
     amount,
     date: prettyDate(item.firstBillingDate),
-    day: billingDayText(parseDate(item.firstBillingDate).day),
+    day: billingDayText(parseDate(item.firstBillingDate).day, pricingWords),
   });
 }
 
@@ -37,13 +40,16 @@ function OrderItemCards({ item, index }: { item: OrderMembershipItem; index: num
   // A new membership's charges explained (decision 0087); a change's difference names itself.
   const explained =
     item.kind === 'membership' && item.startDate && item.paymentType
-      ? chargeExplanations({
-          paymentType: item.paymentType,
-          startDate: item.startDate,
-          firstBillingDate: item.firstBillingDate,
-          monthInHand: item.fees.some((fee) => fee.type === 'month-in-hand'),
-          monthlyPrice: item.baseFee?.price.formatted ?? '',
-        })
+      ? chargeExplanations(
+          {
+            paymentType: item.paymentType,
+            startDate: item.startDate,
+            firstBillingDate: item.firstBillingDate,
+            monthInHand: item.fees.some((fee) => fee.type === 'month-in-hand'),
+            monthlyPrice: item.baseFee?.price.formatted ?? '',
+          },
+          pricingWords,
+        )
       : null;
   return (
     <>
@@ -57,7 +63,7 @@ function OrderItemCards({ item, index }: { item: OrderMembershipItem; index: num
             const why = explained?.fees[fee.type as keyof typeof explained.fees];
             return (
               <div key={fee.type} className={why ? 'summary-line summary-line--explained' : 'summary-line'}>
-                <dt>{fee.label}</dt>
+                <dt>{feeLineLabel(fee, pricingWords, { change: item.kind === 'membership_change' })}</dt>
                 <dd>{fee.price.formatted}</dd>
                 {why && <dd className="summary-line__why">{why}</dd>}
               </div>

@@ -1,9 +1,10 @@
 import type { Costs, MembershipType } from '@lido/contracts/membership';
 import { chargeExplanations } from '@lido/pricing/fee-explanations';
-import { daysLabel, feeLines } from '@lido/pricing/fee-lines';
+import { daysLabel, feeLineLabel, feeLines } from '@lido/pricing/fee-lines';
 import { durationLabel } from '../../lib/membership-price.ts';
 import type { ChangeCosts } from './get-change-options.ts';
 import { joiningWords } from './words.ts';
+import { pricingWords } from '../../i18n/pricing-words.ts';
 
 interface PaymentSummaryProps {
   membership: MembershipType | undefined;
@@ -95,15 +96,18 @@ export function PaymentSummary({
   }
   const explained =
     costs &&
-    chargeExplanations({
-      paymentType: costs.paymentType,
-      startDate: costs.startDate,
-      firstBillingDate: costs.firstBillingDate,
-      proRataDays: costs.proRataDays,
-      monthInHand: costs.fees.monthInHandFee.raw.amount > 0,
-      monthlyPrice: costs.globalBasePrice.formatted,
-      takesMonthInHand,
-    });
+    chargeExplanations(
+      {
+        paymentType: costs.paymentType,
+        startDate: costs.startDate,
+        firstBillingDate: costs.firstBillingDate,
+        proRataDays: costs.proRataDays,
+        monthInHand: costs.fees.monthInHandFee.raw.amount > 0,
+        monthlyPrice: costs.globalBasePrice.formatted,
+        takesMonthInHand,
+      },
+      pricingWords,
+    );
   return (
     <aside className="payment-summary" aria-labelledby="payment-summary-heading" aria-busy={loading}>
       <SummaryHeading />
@@ -125,8 +129,8 @@ export function PaymentSummary({
               (line) => (
                 <Line
                   key={line.type}
-                  label={line.label}
-                  detail={line.days === undefined ? undefined : daysLabel(line.days)}
+                  label={feeLineLabel(line, pricingWords)}
+                  detail={line.days === undefined ? undefined : daysLabel(line.days, pricingWords)}
                   explanation={explained?.fees[line.type]}
                   value={line.type === 'discount' ? `−${line.price.formatted}` : line.price.formatted}
                 />
