@@ -12,7 +12,8 @@ import { registerCsrfGuard } from './http/csrf-guard.ts';
 import { registerCspReports } from './http/csp-reports.ts';
 import { registerDevOutbox } from './http/dev-outbox.ts';
 import { registerErrorHandling } from './http/errors.ts';
-import { registerAnswerLanguage } from './http/answer-language.ts';
+import { registerAnswerLanguage, requestLanguage } from './http/answer-language.ts';
+import type { Language } from '@lido/messages/languages';
 import { refuseHostileInput } from './http/input-guard.ts';
 import { logSerializers } from './http/log-safety.ts';
 import { registerOperatorFonts } from './http/operator-fonts.ts';
@@ -64,6 +65,8 @@ import type { LineKinds } from './modules/line-kinds/index.ts';
 declare module 'fastify' {
   interface FastifyRequest {
     site: SiteName | undefined;
+    /** the language the answer's words are in (decision 0110): the page's, English on the staff site */
+    language: Language;
   }
   interface FastifyInstance {
     services: AppServices;
@@ -137,8 +140,10 @@ export async function buildApp({
   // Bodies are JSON or nothing: a form or text body (the shape of a cross-site form post) gets 415.
   app.removeContentTypeParser(['text/plain']);
   app.decorateRequest('site', undefined);
+  app.decorateRequest('language', 'en');
   app.addHook('onRequest', async (request, reply) => {
     request.site = resolveSite(config, request.headers.host, request.raw.socket?.localPort);
+    request.language = requestLanguage(request, config.languages);
     reply.header('x-request-id', request.id);
   });
   // snake_case in: handlers and contracts see camelCase only, and never hostile nesting or NULs.

@@ -314,6 +314,33 @@ describe('the server’s refusals in the page’s language', () => {
     });
   });
 
+  it('gives the account form’s sections and labels in the page’s language, and says the answer varies by it', async () => {
+    const form = async (language: string) => {
+      const answer = await t.app.inject({
+        url: '/api/data-fields?onboarding_type=customer_account_online',
+        headers: { host: siteHost.myAccount, 'accept-language': language },
+      });
+      expect(answer.statusCode).toBe(200);
+      expect(String(answer.headers.vary)).toMatch(/accept-language/i);
+      const { sections, checksum } = answer.json<{
+        data: { sections: { sectionName: string; sectionFields: { label: string }[] }[]; checksum: string };
+      }>().data;
+      return {
+        names: sections.map((section) => section.sectionName),
+        labels: sections.flatMap((section) => section.sectionFields.map((field) => field.label)),
+        checksum,
+      };
+    };
+    const welsh = await form('cy');
+    const english = await form('en');
+    expect(welsh.names).toEqual(['Eich manylion', 'Eich cyfeiriad', 'Eich cyfrinair']);
+    expect(welsh.labels).toContain('Tref neu ddinas');
+    expect(english.names).toEqual(['Your details', 'Your address', 'Your password']);
+    expect(english.labels).toContain('Town or city');
+    // A form built from one language's answer is accepted whichever language it is sent in.
+    expect(welsh.checksum).toBe(english.checksum);
+  });
+
   it('has words besides placeholders in every pattern, so none swallows every answer', () => {
     const patterns = readCatalogue('en').filter(
       (entry) => entry.id.startsWith('errors.') && entry.source.includes('{'),

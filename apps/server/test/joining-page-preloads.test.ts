@@ -67,3 +67,25 @@ describe("a joining page's HTML preloads its later reads, with the ids from the 
     ]);
   });
 });
+
+// Decision 0110: a preload goes with the browser's Accept-Language, not the page's, so a Welsh page
+// makes its reads in the page's language itself.
+describe('a Welsh joining page', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { LIDO_WEB_DIST: fakeWebDist(), LIDO_LANGUAGES: 'en,cy' } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  const page = async (url: string) =>
+    preloadsOf((await t.app.inject({ url, headers: { host: siteHost.onlineJoining } })).body);
+
+  it('preloads what the English page does but the account form, whose labels are in the page’s language', async () => {
+    const path = '/centre/castlefield-leisure-centre/membership/off-peak-gym/recurring';
+    const english = await page(path);
+    const welsh = await page(`/cy${path}`);
+    expect(english).toContain('/api/data-fields?onboarding_type=customer_account_online');
+    expect(welsh).toEqual(english.filter((href) => !href.startsWith('/api/data-fields?')));
+  });
+});

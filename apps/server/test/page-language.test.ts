@@ -15,7 +15,7 @@ describe('a page in Welsh is the same page under /cy (issue 38 item 3, decision 
     await t.close();
   });
 
-  it('says so in <html lang>, with the same preloads as the English page', async () => {
+  it('says so in <html lang>, with the same preloads as the English page but reads in the page’s language', async () => {
     for (const [host, path] of [
       [siteHost.bookings, '/location/clifton-lido'],
       [siteHost.onlineJoining, '/centre/clifton-lido/membership/gym/recurring'],
@@ -26,7 +26,10 @@ describe('a page in Welsh is the same page under /cy (issue 38 item 3, decision 
       expect(welsh.statusCode).toBe(200);
       expect(english.body).toContain('<html lang="en-GB">');
       expect(welsh.body).toContain('<html lang="cy">');
-      expect(preloadsOf(welsh.body)).toEqual(preloadsOf(english.body));
+      // The account form's labels are in the page's language, which a preload cannot ask for (0110).
+      expect(preloadsOf(welsh.body)).toEqual(
+        preloadsOf(english.body).filter((href) => !href.startsWith('/api/data-fields?')),
+      );
       expect(preloadsOf(welsh.body).length).toBeGreaterThan(0);
     }
   });

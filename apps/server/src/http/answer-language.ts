@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { answerTranslator } from '@lido/messages/server-answers';
 import { type Language, sourceLanguage } from '@lido/messages/languages';
 import type { Config } from '../config.ts';
@@ -32,6 +32,16 @@ export function answerLanguage(header: string | undefined, offered: readonly Lan
   return sourceLanguage;
 }
 
+/** The language a request's answer is in: the staff site's always English (issue 38 item 5). */
+export function requestLanguage(
+  request: Pick<FastifyRequest, 'headers' | 'site'>,
+  offered: readonly Language[],
+): Language {
+  return request.site === 'front-of-house'
+    ? sourceLanguage
+    : answerLanguage(request.headers['accept-language'], offered);
+}
+
 interface Refusal {
   message?: unknown;
   errors?: unknown;
@@ -44,10 +54,9 @@ interface Refusal {
 export function registerAnswerLanguage(app: FastifyInstance, config: Pick<Config, 'languages'>): void {
   if (!config.languages.some((language) => language !== sourceLanguage)) return;
   app.addHook('preSerialization', async (request, reply, payload) => {
-    if (reply.statusCode < 400 || request.site === 'front-of-house') return payload;
+    if (reply.statusCode < 400 || request.language === sourceLanguage) return payload;
     if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return payload;
-    const language = answerLanguage(request.headers['accept-language'], config.languages);
-    if (language === sourceLanguage) return payload;
+    const language = request.language;
     const translate = answerTranslator(language);
     const refusal = payload as Refusal;
     const translated: Refusal = { ...refusal };

@@ -36,7 +36,9 @@ export function registerAnswerCompression(app: FastifyInstance): void {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
     if (body.length < minimumBytes) return payload;
-    reply.header('vary', 'accept-encoding');
+    // Kept beside what the answer already varies by (an answer in the page's language, 0110).
+    const vary = reply.getHeader('vary');
+    reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
     const encoding = chooseEncoding(request.headers['accept-encoding']);
     if (!encoding) return payload;
     // Brotli's quality 4 is about as fast as gzip and still smaller: answers are made per request.

@@ -1,5 +1,6 @@
 import type { SiteName } from '../config.ts';
 import type { FindJoiningPageIds } from '../modules/catalogue/index.ts';
+import type { Language } from '@lido/messages/languages';
 
 const slugPattern = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const venueRoutePrefixes = new Set(['centre', 'location']);
@@ -161,11 +162,19 @@ interface Visitor {
  * the app fetches, and `crossorigin` gives the same credentials mode as its same-origin fetch, or
  * the browser fetches twice.
  */
+/**
+ * Reads whose answers carry Lido's own words, in the language the call asks for (decision 0110).
+ * A preload goes with the browser's Accept-Language, not the page's, so a page in another language
+ * than English makes these reads itself.
+ */
+const readsInPageLanguage = [/^\/api\/data-fields\?/];
+
 export async function firstCallPreloads(
   site: SiteName,
   url: string,
   visitor: Visitor = { hasSession: false, signedIn: false },
   findJoiningPageIds?: FindJoiningPageIds,
+  language: Language = 'en',
 ): Promise<string> {
   const venue = firstVenue(site, url);
   const theme = venue ? `/api/frontend/theme?venue=${venue}` : '/api/frontend/theme';
@@ -187,6 +196,7 @@ export async function firstCallPreloads(
       ...(footer ? [footer] : []),
     ]),
   ]
+    .filter((href) => language === 'en' || !readsInPageLanguage.some((read) => read.test(href)))
     .map((href) => `<link rel="preload" href="${href}" as="fetch" crossorigin>`)
     .join('\n    ');
 }

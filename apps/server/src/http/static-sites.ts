@@ -73,7 +73,7 @@ export async function registerStaticSites(app: FastifyInstance, config: Config):
         signedIn: cookies[names.state]?.startsWith('in.') ?? false,
       };
       const preloads = [
-        await firstCallPreloads(site, url, visitor, findJoiningPageIds),
+        await firstCallPreloads(site, url, visitor, findJoiningPageIds, language),
         routeChunkPreloads(site, new URL(url, 'http://page.invalid').pathname),
       ].filter(Boolean);
       const html = entry

@@ -35,7 +35,9 @@ export function customersRoutes(
     { schema: { querystring: onboardingQuerySchema, response: ok(dataFieldsAnswerSchema) } },
     async (request, reply) => {
       const { onboardingType } = parseInput(onboardingQuerySchema, request.query);
-      const sections = dataFieldSections(onboardingType);
+      const sections = dataFieldSections(onboardingType, request.language);
+      // The labels are in the language the page asked for.
+      void reply.header('vary', 'Accept-Language');
       const customer = await customerIfAny(request, reply, services, config);
       if (customer) {
         const answers: Record<string, string | null> = {

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { DataField, DataFieldSection, OnboardingType } from '@lido/contracts/data-fields';
+import type { Language } from '@lido/messages/languages';
+import { serverNamespace } from '@lido/messages/server-words';
 
 /**
  * The operator's customer data fields, in sections, as `GET /api/data-fields` answers them. They
@@ -20,75 +22,80 @@ function field(partial: Partial<DataField> & Pick<DataField, 'name' | 'label' | 
   };
 }
 
-export function dataFieldSections(onboardingType: OnboardingType): DataFieldSection[] {
+export function dataFieldSections(
+  onboardingType: OnboardingType,
+  /** the request's language (decision 0110): the form's labels are the customer's to read */
+  language: Language = 'en',
+): DataFieldSection[] {
+  const words = serverNamespace(language, 'dataFields');
   const sections: DataFieldSection[] = [
     {
-      sectionName: 'Your details',
+      sectionName: words('sectionPersonal'),
       sectionReference: 'personal',
       sectionFields: [
         field({
           name: 'firstName',
-          label: 'First name',
+          label: words('firstName'),
           type: 'text',
           isRequired: true,
           htmlAttributes: { autocomplete: 'given-name', maxlength: '100' },
         }),
         field({
           name: 'lastName',
-          label: 'Last name',
+          label: words('lastName'),
           type: 'text',
           isRequired: true,
           htmlAttributes: { autocomplete: 'family-name', maxlength: '100' },
         }),
         field({
           name: 'dateOfBirth',
-          label: 'Date of birth',
+          label: words('dateOfBirth'),
           type: 'date',
           isRequired: true,
-          metadata: { description: 'For example, 27 3 1990' },
+          metadata: { description: words('dateOfBirthHint') },
         }),
         field({
           name: 'email',
-          label: 'Email address',
+          label: words('email'),
           type: 'email',
           isRequired: true,
           htmlAttributes: { autocomplete: 'email', maxlength: '254' },
         }),
         field({
           name: 'phone',
-          label: 'Phone number',
+          label: words('phone'),
           type: 'tel',
           htmlAttributes: { autocomplete: 'tel', maxlength: '20' },
         }),
       ],
     },
     {
-      sectionName: 'Your address',
+      sectionName: words('sectionAddress'),
       sectionReference: 'address',
       sectionFields: [
         field({
           name: 'addressLineOne',
-          label: 'Address line 1',
+          label: words('addressLineOne'),
           type: 'text',
           isRequired: true,
           htmlAttributes: { autocomplete: 'address-line1', maxlength: '100' },
         }),
         field({
           name: 'addressLineTwo',
-          label: 'Address line 2 (optional)',
+          label: words('addressLineTwo'),
           type: 'text',
           htmlAttributes: { autocomplete: 'address-line2', maxlength: '100' },
         }),
         field({
           name: 'town',
-          label: 'Town or city',
+          label: words('town'),
           type: 'text',
           isRequired: true,
           htmlAttributes: { autocomplete: 'address-level2', maxlength: '100' },
         }),
         field({
           name: 'postcode',
-          label: 'Postcode',
+          label: words('postcode'),
           type: 'text',
           isRequired: true,
           htmlAttributes: { autocomplete: 'postal-code', maxlength: '8' },
@@ -98,23 +105,22 @@ export function dataFieldSections(onboardingType: OnboardingType): DataFieldSect
   ];
   if (onboardingType === 'customer_account_online') {
     sections.push({
-      sectionName: 'Your password',
+      sectionName: words('sectionPassword'),
       sectionReference: 'password',
       sectionFields: [
         field({
           name: 'password',
-          label: 'Password',
+          label: words('password'),
           type: 'password',
           isRequired: true,
           htmlAttributes: { autocomplete: 'new-password' },
           metadata: {
-            description:
-              'At least 8 characters, with 1 lowercase letter, 1 uppercase letter, 1 number and 1 special character.',
+            description: words('passwordHint'),
           },
         }),
         field({
           name: 'passwordConfirmation',
-          label: 'Repeat password',
+          label: words('passwordConfirmation'),
           type: 'password',
           isRequired: true,
           htmlAttributes: { autocomplete: 'new-password' },
