@@ -1,22 +1,12 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { backToEnglishAfterEach, loadedOnPage } from './support/page-language.ts';
 import { addDays, prettyDate as englishPrettyDate } from '@lido/pricing/calendar-date';
 import { dayLabel as englishDayLabel } from '@lido/pricing/booking-rules';
 
 /** Dates in the page's language (apps/web/src/i18n/dates.ts): English as the specification writes them, Welsh from the catalogue. */
 describe('dates on a page', () => {
-  afterEach(() => {
-    window.history.replaceState(null, '', '/');
-    vi.resetModules();
-  });
-
-  async function datesOn(path: string) {
-    window.history.replaceState(null, '', path);
-    vi.resetModules();
-    const dates = await import('../src/i18n/dates.ts');
-    const { messagesLoaded } = await import('../src/i18n/i18n.ts');
-    await messagesLoaded();
-    return dates;
-  }
+  backToEnglishAfterEach();
+  const datesOn = (path: string) => loadedOnPage(path, () => import('../src/i18n/dates.ts'));
 
   it('are in English exactly as the shared formatting writes them, every day of a year', async () => {
     const { prettyDate, dayLabel, dayDate } = await datesOn('/location/cardiff');

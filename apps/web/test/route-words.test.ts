@@ -1,20 +1,16 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { backToEnglishAfterEach, loadedOnPage } from './support/page-language.ts';
 
 /** Issue 38: every customer page's tab title and breadcrumb are in the page's language. */
 describe('the customer sites’ page names', () => {
-  afterEach(() => {
-    window.history.replaceState(null, '', '/');
-    vi.resetModules();
-  });
+  backToEnglishAfterEach();
 
   async function routeTextOn(path: string) {
-    window.history.replaceState(null, '', path);
-    vi.resetModules();
-    const { routeText } = await import('../src/app/route-words.ts');
-    // Made before the Welsh arrives, as the sites make their routes.
-    const basket = routeText('basket');
-    const { messagesLoaded } = await import('../src/i18n/i18n.ts');
-    await messagesLoaded();
+    const { routeText, basket } = await loadedOnPage(path, async () => {
+      const { routeText } = await import('../src/app/route-words.ts');
+      // Made before the Welsh arrives, as the sites make their routes.
+      return { routeText, basket: routeText('basket') };
+    });
     return { basket: basket(), myAccount: routeText('myAccount')() };
   }
 

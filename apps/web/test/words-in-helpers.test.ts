@@ -1,28 +1,23 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { backToEnglishAfterEach, loadedOnPage } from './support/page-language.ts';
 
 /**
  * Words that plain helpers write (issue 38): looked up when called, so a Welsh page gets its Welsh
  * once the catalogues are in, and English stays word for word what it was.
  */
 describe('words written by helpers', () => {
-  afterEach(() => {
-    window.history.replaceState(null, '', '/');
-    vi.resetModules();
-  });
+  backToEnglishAfterEach();
 
-  async function helpersOn(path: string) {
-    window.history.replaceState(null, '', path);
-    vi.resetModules();
-    const geo = await import('../src/features/centre-finder/geo.ts');
-    const finder = await import('../src/features/centre-finder/finder-constants.ts');
-    const price = await import('../src/lib/membership-price.ts');
-    const requests = await import('../src/lib/api/generic-error.ts');
-    const booking = await import('../src/features/account/booking-text.ts');
-    const session = await import('../src/features/activities/session-text.ts');
-    const { messagesLoaded } = await import('../src/i18n/i18n.ts');
-    await messagesLoaded();
-    return { ...geo, ...finder, ...price, ...requests, ...booking, ...session };
-  }
+  const helpersOn = (path: string) =>
+    loadedOnPage(path, async () => {
+      const geo = await import('../src/features/centre-finder/geo.ts');
+      const finder = await import('../src/features/centre-finder/finder-constants.ts');
+      const price = await import('../src/lib/membership-price.ts');
+      const requests = await import('../src/lib/api/generic-error.ts');
+      const booking = await import('../src/features/account/booking-text.ts');
+      const session = await import('../src/features/activities/session-text.ts');
+      return { ...geo, ...finder, ...price, ...requests, ...booking, ...session };
+    });
 
   const fixed = (fixedDuration: number, fixedPeriod: string) => ({
     paymentType: 'fixed' as const,
