@@ -30,15 +30,21 @@ describe('the My account dashboard', () => {
   it('lists the next three bookings, soonest first, and links to all of them', async () => {
     serve(
       ['Spin', 'Yoga', 'Aqua fit', 'Pilates'].map((activityName, index) =>
-        upcomingBooking({ id: index + 1, activityName, when: `Day ${index + 1}, 18:00 to 18:45` }),
+        upcomingBooking({
+          id: index + 1,
+          activityName,
+          startsAt: `2026-11-${24 + index}T18:00:00.000Z`,
+          endsAt: `2026-11-${24 + index}T18:45:00.000Z`,
+          when: `${['Tue', 'Wed', 'Thu', 'Fri'][index]} ${24 + index} Nov 2026, 18:00 to 18:45`,
+        }),
       ),
     );
     const bookings = await card();
     const items = await within(bookings).findAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
-      'Spin, Day 1, 18:00 to 18:45, Studio 1, Castlefield Leisure Centre',
-      'Yoga, Day 2, 18:00 to 18:45, Studio 1, Castlefield Leisure Centre',
-      'Aqua fit, Day 3, 18:00 to 18:45, Studio 1, Castlefield Leisure Centre',
+      'Spin, Tue 24 Nov 2026, 18:00 to 18:45, Studio 1, Castlefield Leisure Centre',
+      'Yoga, Wed 25 Nov 2026, 18:00 to 18:45, Studio 1, Castlefield Leisure Centre',
+      'Aqua fit, Thu 26 Nov 2026, 18:00 to 18:45, Studio 1, Castlefield Leisure Centre',
     ]);
     expect(
       within(bookings).getByRole('link', { name: 'See all 4 upcoming bookings' }).getAttribute('href'),

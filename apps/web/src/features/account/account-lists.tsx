@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { ApiError } from '../../lib/api/api-client.ts';
 import { genericErrorLine } from '../../lib/api/generic-error.ts';
 import { Spinner } from '../../ui/spinner.tsx';
+import { prettyDate } from '../../i18n/dates.ts';
 import { SiteLink } from '../../app/site-mode/site-link.tsx';
 import { type HeldPackage, myPackagesQuery } from './get-account-lists.ts';
 import { accountWords } from './words.ts';
@@ -88,7 +89,7 @@ export function PackagesPage() {
                   <dt>
                     {item.expired ? accountWords('packageExpiredOn') : accountWords('packageExpiresOn')}
                   </dt>
-                  <dd>{item.prettyExpiresOn}</dd>
+                  <dd>{prettyDate(item.expiresOn)}</dd>
                   {item.covers && (
                     <>
                       <dt>{accountWords('packagePaysFor')}</dt>

@@ -7,6 +7,7 @@ import { genericErrorLine } from '../../lib/api/generic-error.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { SiteLink } from '../../app/site-mode/site-link.tsx';
+import { useSessionWhen } from '../../i18n/session-when.ts';
 import { bookingPlace, bookingTitle, placesText } from './booking-text.ts';
 import { BookingBlockNotice } from './booking-block-notice.tsx';
 import { CancelBookingDialog } from './cancel-booking-dialog.tsx';
@@ -28,6 +29,7 @@ const bookingStatus = {
  */
 function Cancelling({ booking, onCancel }: { booking: Booking; onCancel: (booking: Booking) => void }) {
   const cancellation = booking.cancellation;
+  const whenOf = useSessionWhen();
   if (booking.status === 'cancelled' && cancellation?.refundText)
     return <p className="booking-card__note">{cancellation.refundText}</p>;
   if (!booking.upcoming || booking.status !== 'booked' || !cancellation) return null;
@@ -38,16 +40,17 @@ function Cancelling({ booking, onCancel }: { booking: Booking; onCancel: (bookin
       {accountWords('cancelBooking')}
       <span className="visually-hidden">
         {' '}
-        {accountWords('cancelBookingFor', { activity: booking.activityName, when: booking.when })}
+        {accountWords('cancelBookingFor', { activity: booking.activityName, when: whenOf(booking) })}
       </span>
     </Button>
   );
 }
 
 function BookingCard({ booking, onCancel }: { booking: Booking; onCancel: (booking: Booking) => void }) {
+  const whenOf = useSessionWhen();
   return (
     <li className="card booking-card">
-      <h2 className="card__title">{bookingTitle(booking)}</h2>
+      <h2 className="card__title">{bookingTitle({ ...booking, when: whenOf(booking) })}</h2>
       <p className={`status status--${booking.status === 'booked' ? 'active' : 'ended'}`}>
         {booking.cancelledByCentre
           ? accountWords('cancelledByCentre')
@@ -103,11 +106,12 @@ function CancelledNotice({
   refundText: string;
   noticeRef: RefObject<HTMLDivElement | null>;
 }) {
+  const whenOf = useSessionWhen();
   return (
     <div ref={noticeRef} tabIndex={-1} className="notice notice--success" role="status">
       <p className="notice__title">{accountWords('bookingCancelledTitle')}</p>
       <p>
-        {booking.activityName}, {booking.when}. {refundText}
+        {booking.activityName}, {whenOf(booking)}. {refundText}
       </p>
     </div>
   );

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { ApiError } from '../../lib/api/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { Modal } from '../../ui/modal.tsx';
+import { useSessionWhen } from '../../i18n/session-when.ts';
 import { bookingPlace } from './booking-text.ts';
 import { accountWords } from './words.ts';
 
@@ -33,6 +34,7 @@ export function CancelBookingDialog({
 }) {
   const statement = useRef<HTMLDivElement>(null);
   const refusal = useRef<HTMLParagraphElement>(null);
+  const whenOf = useSessionWhen();
   useEffect(() => {
     if (error) refusal.current?.focus();
   }, [error]);
@@ -52,7 +54,7 @@ export function CancelBookingDialog({
             <p>
               <strong>{booking.activityName}</strong>
               <br />
-              {booking.when}
+              {whenOf(booking)}
               <br />
               {bookingPlace(booking)}
             </p>

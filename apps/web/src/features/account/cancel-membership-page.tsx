@@ -6,6 +6,7 @@ import { ApiError } from '../../lib/api/api-client.ts';
 import { genericErrorLine } from '../../lib/api/generic-error.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
+import { prettyDate } from '../../i18n/dates.ts';
 import { membershipExitQuery, useCancelMembership } from './membership-exit-api.ts';
 import { accountWords } from './words.ts';
 
@@ -22,11 +23,13 @@ export function ExitTerms({ exit }: { exit: MembershipExit }) {
   return (
     <>
       {exit.kind === 'cooling_off' && !done && (
-        <p>{accountWords('coolingOff', { date: exit.prettyCoolingOffEndsOn })}</p>
+        <p>
+          {accountWords('coolingOff', { date: exit.coolingOffEndsOn && prettyDate(exit.coolingOffEndsOn) })}
+        </p>
       )}
       <dl className="facts">
         <dt>{accountWords('lastDay')}</dt>
-        <dd>{exit.prettyLastDay}</dd>
+        <dd>{prettyDate(exit.lastDay)}</dd>
         {exit.kind === 'notice' && (
           <>
             <dt>{accountWords('lastCollection')}</dt>
@@ -34,7 +37,7 @@ export function ExitTerms({ exit }: { exit: MembershipExit }) {
               {exit.lastCollection
                 ? accountWords('amountOnDate', {
                     amount: exit.lastCollection.amount.formatted,
-                    date: exit.lastCollection.prettyDate,
+                    date: prettyDate(exit.lastCollection.date),
                   })
                 : accountWords('noLastCollection')}
             </dd>
@@ -65,7 +68,7 @@ export function ExitTerms({ exit }: { exit: MembershipExit }) {
               <li key={collection.date}>
                 {accountWords('collectionLine', {
                   amount: collection.amount.formatted,
-                  date: collection.prettyDate,
+                  date: prettyDate(collection.date),
                   description: collection.description,
                 })}
               </li>

@@ -104,7 +104,7 @@ export function FreezeForm({
         >
           {offer.startDates.map((start) => (
             <option key={start.date} value={start.date}>
-              {start.prettyDate}
+              {prettyDate(start.date)}
             </option>
           ))}
         </select>
@@ -150,9 +150,14 @@ function CurrentFreeze({ offer, onDone }: { offer: FreezeOffer; onDone: (answer:
       <h2>{freeze.state === 'active' ? accountWords('membershipFrozen') : accountWords('freezeBooked')}</h2>
       <dl className="facts">
         <dt>{accountWords('frozen')}</dt>
-        <dd>{accountWords('dateRange', { from: freeze.prettyStartsOn, to: freeze.prettyLastDay })}</dd>
+        <dd>
+          {accountWords('dateRange', {
+            from: prettyDate(freeze.startsOn),
+            to: prettyDate(addDays(freeze.endsOn, -1)),
+          })}
+        </dd>
         <dt>{accountWords('startsAgain')}</dt>
-        <dd>{freeze.prettyEndsOn}</dd>
+        <dd>{prettyDate(freeze.endsOn)}</dd>
         <dt>{accountWords('freezeFee')}</dt>
         <dd>
           {freeze.monthlyFee.raw.amount === 0
@@ -200,16 +205,16 @@ export function FreezeMembershipPage() {
               <dt>{accountWords('frozen')}</dt>
               <dd>
                 {accountWords('dateRange', {
-                  from: done.freeze.prettyStartsOn,
-                  to: done.freeze.prettyLastDay,
+                  from: prettyDate(done.freeze.startsOn),
+                  to: prettyDate(addDays(done.freeze.endsOn, -1)),
                 })}
               </dd>
               <dt>{accountWords('startsAgain')}</dt>
-              <dd>{done.freeze.prettyEndsOn}</dd>
-              {done.prettyEndDate && (
+              <dd>{prettyDate(done.freeze.endsOn)}</dd>
+              {done.endDate && (
                 <>
                   <dt>{accountWords('newEndDate')}</dt>
-                  <dd>{done.prettyEndDate}</dd>
+                  <dd>{prettyDate(done.endDate)}</dd>
                 </>
               )}
             </dl>

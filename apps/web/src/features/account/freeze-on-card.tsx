@@ -1,7 +1,12 @@
 import type { HeldFreeze } from '@lido/contracts/membership-freeze';
+import { addDays } from '@lido/pricing/calendar-date';
 import { Link } from '../../router/index.ts';
+import { prettyDate } from '../../i18n/dates.ts';
 import type { HeldMembership } from './get-memberships.ts';
 import { accountWords } from './words.ts';
+
+/** The last frozen day, in the page's language: the day before the membership starts again. */
+const lastFrozenDay = (freeze: HeldFreeze): string => prettyDate(addDays(freeze.endsOn, -1));
 
 /**
  * A freeze not yet over, in the membership card's facts. A membership that ends before the freeze
@@ -12,11 +17,11 @@ export function FreezeFacts({ freeze, endDate }: { freeze: HeldFreeze; endDate?:
   return (
     <>
       <dt>{freeze.state === 'active' ? accountWords('frozen') : accountWords('freezeBookedLabel')}</dt>
-      <dd>{accountWords('dateRange', { from: freeze.prettyStartsOn, to: freeze.prettyLastDay })}</dd>
+      <dd>{accountWords('dateRange', { from: prettyDate(freeze.startsOn), to: lastFrozenDay(freeze) })}</dd>
       {!endsFirst && (
         <>
           <dt>{accountWords('startsAgain')}</dt>
-          <dd>{freeze.prettyEndsOn}</dd>
+          <dd>{prettyDate(freeze.endsOn)}</dd>
         </>
       )}
       <dt>{accountWords('whileFrozen')}</dt>
@@ -43,6 +48,6 @@ export function FreezeLink({ membership }: { membership: HeldMembership }) {
 /** The Dashboard's words for a freeze: "frozen until …" or "freeze from … to …". */
 export function freezeSummary(freeze: HeldFreeze): string {
   return freeze.state === 'active'
-    ? accountWords('frozenUntil', { date: freeze.prettyLastDay })
-    : accountWords('freezeFromTo', { from: freeze.prettyStartsOn, to: freeze.prettyLastDay });
+    ? accountWords('frozenUntil', { date: lastFrozenDay(freeze) })
+    : accountWords('freezeFromTo', { from: prettyDate(freeze.startsOn), to: lastFrozenDay(freeze) });
 }

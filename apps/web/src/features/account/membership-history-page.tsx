@@ -3,6 +3,9 @@ import { Link, useParams } from '../../router/index.ts';
 import { ApiError } from '../../lib/api/api-client.ts';
 import { genericErrorLine } from '../../lib/api/generic-error.ts';
 import { Spinner } from '../../ui/spinner.tsx';
+import { useClientSettings } from '../../app/client-settings/get-client-settings.ts';
+import { prettyDate } from '../../i18n/dates.ts';
+import { zonedDateOf } from '../../i18n/session-when.ts';
 import { membershipTimelineQuery } from './membership-exit-api.ts';
 import { accountWords } from './words.ts';
 
@@ -13,6 +16,7 @@ import { accountWords } from './words.ts';
 export function MembershipHistoryPage() {
   const { membershipId = '' } = useParams();
   const timeline = useQuery(membershipTimelineQuery(membershipId));
+  const { timeZone } = useClientSettings();
   return (
     <>
       <h1>{accountWords('membershipHistoryTitle')}</h1>
@@ -28,7 +32,7 @@ export function MembershipHistoryPage() {
           <ol className="timeline">
             {timeline.data.entries.map((entry, index) => (
               <li key={`${entry.date}-${index}`} className={`timeline__entry timeline__entry--${entry.kind}`}>
-                <p className="timeline__when">{entry.prettyDate}</p>
+                <p className="timeline__when">{prettyDate(zonedDateOf(entry.date, timeZone))}</p>
                 <p className="timeline__what">
                   <strong>{entry.title}</strong>
                   {entry.amount && <> {entry.amount.formatted}</>}

@@ -5,6 +5,7 @@ import { Link, useSearchParams } from '../../router/index.ts';
 import { ApiError } from '../../lib/api/api-client.ts';
 import { genericErrorLine } from '../../lib/api/generic-error.ts';
 import { Spinner } from '../../ui/spinner.tsx';
+import { prettyDate } from '../../i18n/dates.ts';
 import { useRenewMembership } from '../cart/index.ts';
 import { SiteLink } from '../../app/site-mode/site-link.tsx';
 import { priceLabel } from '../../lib/membership-price.ts';
@@ -26,9 +27,9 @@ import { pricingWords } from '../../i18n/pricing-words.ts';
 function MembershipExitLinks({ membership }: { membership: HeldMembership }) {
   return (
     <>
-      {membership.cancelKind === 'notice' && membership.prettyEndDate && (
+      {membership.cancelKind === 'notice' && membership.endDate && (
         <p className="notice notice--neutral">
-          {accountWords('cancelledLastDay', { date: membership.prettyEndDate })}
+          {accountWords('cancelledLastDay', { date: prettyDate(membership.endDate) })}
         </p>
       )}
       <div className="card__actions">
@@ -61,7 +62,7 @@ function MembershipCard({ membership }: { membership: HeldMembership }) {
         <p className="notice notice--neutral">
           {accountWords('priceChange', {
             price: membership.priceChange.price.formatted,
-            date: membership.priceChange.prettyFirstDate,
+            date: prettyDate(membership.priceChange.firstDate),
           })}
         </p>
       )}
@@ -84,18 +85,18 @@ function MembershipCard({ membership }: { membership: HeldMembership }) {
             <dd>
               {accountWords('amountOnDate', {
                 amount: membership.nextCollection.amount.formatted,
-                date: membership.nextCollection.prettyDate,
+                date: prettyDate(membership.nextCollection.date),
               })}
               <span className="card__detail">{membership.nextCollection.description}</span>
             </dd>
           </>
         )}
         <dt>{accountWords('started')}</dt>
-        <dd>{membership.prettyStartDate}</dd>
-        {membership.prettyEndDate && (
+        <dd>{prettyDate(membership.startDate)}</dd>
+        {membership.endDate && (
           <>
             <dt>{accountWords('ends')}</dt>
-            <dd>{membership.prettyEndDate}</dd>
+            <dd>{prettyDate(membership.endDate)}</dd>
           </>
         )}
         {membership.billingDay && (

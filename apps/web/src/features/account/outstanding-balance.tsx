@@ -6,6 +6,7 @@ import { crossSiteUrl } from '../../app/site-mode/cross-site.ts';
 import { useSiteMode } from '../../app/site-mode/site-mode.ts';
 import { ApiError, apiFetch, apiGet } from '../../lib/api/api-client.ts';
 import { Button } from '../../ui/button.tsx';
+import { prettyDate } from '../../i18n/dates.ts';
 import { accountWords } from './words.ts';
 
 /** GET my-account/outstanding-balance: failed Direct Debit payments the member can pay by card. */
@@ -57,7 +58,7 @@ export function OutstandingBalanceNotice({ headingLevel = 2 }: { headingLevel?: 
           {accountWords('owedOne', {
             amount: only.amount.formatted,
             membership: only.membershipName,
-            date: only.prettyBillingDate,
+            date: prettyDate(only.billingDate),
           })}
         </p>
       ) : (
@@ -69,7 +70,7 @@ export function OutstandingBalanceNotice({ headingLevel = 2 }: { headingLevel?: 
                 {accountWords('owedLine', {
                   amount: collection.amount.formatted,
                   membership: collection.membershipName,
-                  date: collection.prettyBillingDate,
+                  date: prettyDate(collection.billingDate),
                 })}
               </li>
             ))}

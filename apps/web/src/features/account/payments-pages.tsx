@@ -6,6 +6,7 @@ import { genericErrorLine } from '../../lib/api/generic-error.ts';
 import { Button } from '../../ui/button.tsx';
 import { ReceiptTable } from '../../ui/receipt-table.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
+import { prettyDate } from '../../i18n/dates.ts';
 import { NotFoundPage } from '../../app/errors/not-found-page.tsx';
 import { SiteLink } from '../../app/site-mode/site-link.tsx';
 import { myDirectDebitQuery } from './get-direct-debit.ts';
@@ -100,7 +101,7 @@ export function PaymentsPage() {
             <tbody>
               {payments.data.map((payment) => (
                 <tr key={payment.id}>
-                  <td>{payment.prettyDate}</td>
+                  <td>{prettyDate(payment.date.slice(0, 10))}</td>
                   <td>
                     {payment.items.map((item) => item.description).join(', ')}
                     {payment.status === 'refunded' && (
@@ -143,7 +144,7 @@ export function ReceiptPage() {
       <h1 id="receipt-heading">{accountWords('receiptTitle', { reference: payment.reference })}</h1>
       <dl className="facts">
         <dt>{accountWords('date')}</dt>
-        <dd>{payment.prettyDate}</dd>
+        <dd>{prettyDate(payment.date.slice(0, 10))}</dd>
         {payment.venueName && (
           <>
             <dt>{accountWords('centre')}</dt>

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '../../router/index.ts';
 import { SiteLink } from '../../app/site-mode/site-link.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
+import { useSessionWhen } from '../../i18n/session-when.ts';
 import { bookingPlace } from './booking-text.ts';
 import { myBookingsQuery } from './get-account-lists.ts';
 import { accountWords } from './words.ts';
@@ -15,6 +16,7 @@ export const dashboardBookingsShown = 3;
  */
 export function UpcomingBookingsSummary() {
   const bookings = useQuery(myBookingsQuery);
+  const whenOf = useSessionWhen();
   if (bookings.isPending) return <Spinner label={accountWords('loadingBookings')} />;
   if (bookings.isError) return <p className="error-line">{accountWords('somethingWrong')}</p>;
   const upcoming = bookings.data.upcoming;
@@ -36,7 +38,7 @@ export function UpcomingBookingsSummary() {
             <strong>{booking.activityName}</strong>
             {booking.attendeeName
               ? ` ${accountWords('forPerson', { name: booking.attendeeName })}`
-              : ''}, {booking.when || booking.prettyStartsAt}, {bookingPlace(booking)}
+              : ''}, {whenOf(booking)}, {bookingPlace(booking)}
           </li>
         ))}
       </ul>

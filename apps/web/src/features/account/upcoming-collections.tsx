@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api/api-client.ts';
 import { genericErrorLine } from '../../lib/api/generic-error.ts';
 import { Spinner } from '../../ui/spinner.tsx';
+import { prettyDate } from '../../i18n/dates.ts';
 import { TableScroll } from '../../ui/table-scroll.tsx';
 import { myUpcomingCollectionsQuery } from './get-direct-debit.ts';
 import { accountWords } from './words.ts';
@@ -43,7 +44,7 @@ export function UpcomingCollections() {
             <tbody>
               {collections.map((collection) => (
                 <tr key={`${collection.membershipId}-${collection.id ?? collection.date}`}>
-                  <td>{collection.prettyDate}</td>
+                  <td>{prettyDate(collection.date)}</td>
                   <td>{collection.description}</td>
                   <td>{collection.amount.formatted}</td>
                   <td>{collection.statusLabel}</td>
