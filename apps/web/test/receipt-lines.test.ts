@@ -21,7 +21,11 @@ describe('what a receipt line says it is', () => {
     expect(itemDetail(membership('membership_renewal'))).toBe('Membership renewal');
     expect(itemDetail(membership('membership_change'))).toBe('Membership change');
     expect(
-      itemDetail({ type: 'outstanding_balance', prettyBillingDate: '1 Dec 2026' } as unknown as OrderItem),
-    ).toBe('Collection due 1 Dec 2026');
+      itemDetail({
+        type: 'outstanding_balance',
+        billingDate: '2026-12-01',
+        prettyBillingDate: '01 Dec 2026',
+      } as unknown as OrderItem),
+    ).toBe('Collection due 01 Dec 2026');
   });
 });

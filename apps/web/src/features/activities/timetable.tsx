@@ -8,6 +8,7 @@ import { ApiError } from '../../lib/api/api-client.ts';
 import { genericErrorLine } from '../../lib/api/generic-error.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
+import { dayLabel } from '../../i18n/dates.ts';
 import { timetableQuery } from './get-timetable.ts';
 import { gatingOpening, openingsQuery } from '../booking-openings/index.ts';
 import { SessionItem } from './session-item.tsx';
@@ -120,13 +121,16 @@ export function Timetable({ slug }: { slug: string }) {
       {/* Says what the list now holds after a day or filter changes it, once, without moving focus. */}
       <p className="visually-hidden" role="status">
         {selected
-          ? activitiesWords('sessionsOnDay', { count: selected.sessions.length, day: selected.label })
+          ? activitiesWords('sessionsOnDay', {
+              count: selected.sessions.length,
+              day: dayLabel(selected.date),
+            })
           : ''}
       </p>
       {selected && (
         <section className="timetable__day" id={dayListId} aria-labelledby={`${dayListId}-heading`}>
           <h2 id={`${dayListId}-heading`} ref={dayHeading} tabIndex={-1}>
-            {selected.label}
+            {dayLabel(selected.date)}
           </h2>
           {selected.sessions.length > 0 ? (
             <ul className="session-list">

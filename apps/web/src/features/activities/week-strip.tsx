@@ -1,8 +1,9 @@
 import type { TimetableDay } from '@lido/contracts/activities';
 import { type KeyboardEvent, useRef } from 'react';
+import { dayLabel } from '../../i18n/dates.ts';
 import { activitiesWords } from './words.ts';
 
-/** "Tue 24 Nov" shown as "Tue" over "24 Nov". */
+/** "Tue 24 Nov" ("Maw 24 Tach" in Welsh) shown as "Tue" over "24 Nov". */
 function splitLabel(label: string): [string, string] {
   const space = label.indexOf(' ');
   return space < 0 ? [label, ''] : [label.slice(0, space), label.slice(space + 1)];
@@ -48,7 +49,7 @@ export function WeekStrip({
   return (
     <ul className="week-strip" aria-label={activitiesWords('days')}>
       {days.map((day, index) => {
-        const [weekday, date] = splitLabel(day.label);
+        const [weekday, date] = splitLabel(dayLabel(day.date));
         const count = day.sessions.length;
         return (
           <li key={day.date}>

@@ -3,6 +3,7 @@ import { Button } from '../../ui/button.tsx';
 import { clockTime } from './hold-time.ts';
 import { LineBenefit } from './line-benefit.tsx';
 import { useVoice } from '../../app/site-mode/voice.ts';
+import { sessionWhenOf } from '../../i18n/session-when.ts';
 import { cartWords } from './words.ts';
 
 type BookingLine = Extract<CartItem, { type: 'booking' }>;
@@ -35,11 +36,12 @@ export function BookingLineItem({
 }) {
   const quantityId = `basket-quantity-${line.id}`;
   const held = clockTime(line.heldUntil, timeZone);
+  const when = sessionWhenOf(line.session, timeZone);
   const voice = useVoice();
   return (
     <li className="card basket__item" data-expired={expired || undefined}>
       <h2 className="card__title">{line.name}</h2>
-      <p className="basket__when">{line.session.when}</p>
+      <p className="basket__when">{when}</p>
       {line.purchasedForName && <p>{cartWords('forPerson', { name: line.purchasedForName })}</p>}
       <p className="card__meta">
         {line.venue.name}, {line.session.location}
@@ -91,10 +93,7 @@ export function BookingLineItem({
           </p>
           <Button variant="link" size="md" disabled={busy || expired} onClick={onRemovePackage}>
             {cartWords('payInstead')}
-            <span className="visually-hidden">
-              {' '}
-              {cartWords('forLine', { name: line.name, when: line.session.when })}
-            </span>
+            <span className="visually-hidden"> {cartWords('forLine', { name: line.name, when })}</span>
           </Button>
         </div>
       )}
@@ -122,8 +121,8 @@ export function BookingLineItem({
         <span className="visually-hidden">
           {' '}
           {line.guestName
-            ? cartWords('guestPlaceOn', { guest: line.guestName, name: line.name, when: line.session.when })
-            : `${line.name}, ${line.session.when}`}
+            ? cartWords('guestPlaceOn', { guest: line.guestName, name: line.name, when })
+            : `${line.name}, ${when}`}
         </span>
       </Button>
     </li>

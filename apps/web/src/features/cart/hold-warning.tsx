@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiFetch } from '../../lib/api/api-client.ts';
 import { Button } from '../../ui/button.tsx';
+import { useSessionWhen } from '../../i18n/session-when.ts';
 import { showCartFailure } from './change-cart.ts';
 import { clockTime } from './hold-time.ts';
 import { cartKeys } from './keys.ts';
@@ -28,6 +29,7 @@ export interface LapsedLine {
  * showing that have gone with their hold passed (the minute job may have released them first).
  */
 export function useLapsedLines(cart: Cart | undefined, now: number): LapsedLine[] {
+  const whenOf = useSessionWhen();
   // Worked out while rendering when the basket answer changes (React's "adjusting state when a
   // prop changes"), so no effect sets state.
   const [seen, setSeen] = useState<{
@@ -40,7 +42,7 @@ export function useLapsedLines(cart: Cart | undefined, now: number): LapsedLine[
     const found: LapsedLine[] = [...(cart.expiredItems ?? [])];
     for (const [id, line] of seen.shown)
       if (!present.has(id) && Date.parse(line.heldUntil) <= now)
-        found.push({ id, name: line.name, when: line.session.when, message: cartWords('lapsed') });
+        found.push({ id, name: line.name, when: whenOf(line.session), message: cartWords('lapsed') });
     const bookingLines = cart.items.filter((item): item is BookingLine => item.type === 'booking');
     setSeen({
       cart,

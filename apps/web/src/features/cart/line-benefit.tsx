@@ -1,6 +1,7 @@
 import type { CartItem } from '@lido/contracts/cart';
 import { Button } from '../../ui/button.tsx';
 import { wordsWithParts } from '../../i18n/words-with-parts.tsx';
+import { useSessionWhen } from '../../i18n/session-when.ts';
 import { cartWords } from './words.ts';
 
 type BookingLine = Extract<CartItem, { type: 'booking' }>;
@@ -21,6 +22,22 @@ export function LineBenefit({
 }) {
   const { benefit } = line;
   if (!benefit) return null;
+  return <BenefitOnLine line={line} benefit={benefit} busy={busy} onRemove={onRemove} />;
+}
+
+/** A line's benefit; its own component, so a line without one reads no client settings. */
+function BenefitOnLine({
+  line,
+  benefit,
+  busy,
+  onRemove,
+}: {
+  line: BookingLine;
+  benefit: NonNullable<BookingLine['benefit']>;
+  busy: boolean;
+  onRemove: () => void;
+}) {
+  const whenOf = useSessionWhen();
   return (
     <div className="line-benefit">
       <p className="line-benefit__text">
@@ -35,7 +52,11 @@ export function LineBenefit({
         {cartWords('removeBenefit')}
         <span className="visually-hidden">
           {' '}
-          {cartWords('benefitFromLine', { benefit: benefit.name, name: line.name, when: line.session.when })}
+          {cartWords('benefitFromLine', {
+            benefit: benefit.name,
+            name: line.name,
+            when: whenOf(line.session),
+          })}
         </span>
       </Button>
     </div>

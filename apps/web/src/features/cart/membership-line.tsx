@@ -1,6 +1,6 @@
 import type { CartItem } from '@lido/contracts/cart';
-import { prettyDate } from '@lido/pricing/calendar-date';
 import { Button } from '../../ui/button.tsx';
+import { prettyDate } from '../../i18n/dates.ts';
 import { cartWords } from './words.ts';
 
 type MembershipLine = Exclude<CartItem, { type: 'booking' | 'package' }>;

@@ -4,6 +4,7 @@ import { useParams } from '../../router/index.ts';
 import { ApiError, apiUrl } from '../../lib/api/api-client.ts';
 import { genericErrorLine } from '../../lib/api/generic-error.ts';
 import { Spinner } from '../../ui/spinner.tsx';
+import { useSessionWhen } from '../../i18n/session-when.ts';
 import { reportTransactionOnce } from '../../app/analytics/transaction.ts';
 import { useSession } from '../../app/session/use-session.ts';
 import { SiteLink } from '../../app/site-mode/site-link.tsx';
@@ -15,6 +16,7 @@ import { checkoutWords } from './words.ts';
 
 /** One thing bought: a booking's when and where, or a membership or balance paid with it. */
 function BookedItem({ item }: { item: OrderItem }) {
+  const whenOf = useSessionWhen();
   if (item.type === 'package')
     return (
       <li className="card">
@@ -59,7 +61,7 @@ function BookedItem({ item }: { item: OrderItem }) {
       <h3 className="card__title">{item.related.simpleName || item.name}</h3>
       <dl className="facts">
         <dt>{checkoutWords('when')}</dt>
-        <dd>{item.when}</dd>
+        <dd>{whenOf(item)}</dd>
         <dt>{checkoutWords('where')}</dt>
         <dd>{[item.location, item.related.venue].filter(Boolean).join(', ')}</dd>
         <dt>{checkoutWords('booked')}</dt>

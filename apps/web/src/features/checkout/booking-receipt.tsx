@@ -2,6 +2,8 @@ import type { Order, OrderItem, OrderPayment } from '@lido/contracts/order';
 import { tenderTypeLabels } from '@lido/contracts/offline-payments';
 import { Button } from '../../ui/button.tsx';
 import { type ReceiptRow, ReceiptTable } from '../../ui/receipt-table.tsx';
+import { prettyDate } from '../../i18n/dates.ts';
+import { type SessionTimes, useSessionWhen } from '../../i18n/session-when.ts';
 import { checkoutWords } from './words.ts';
 
 /** "Card ending 0006 and £12.50 of account credit", "Account credit", "Nothing to pay". */
@@ -43,7 +45,7 @@ export function itemDetail(item: OrderItem): string {
     case 'package':
       return checkoutWords('kindPackage');
     case 'outstanding_balance':
-      return checkoutWords('collectionDue', { date: item.prettyBillingDate });
+      return checkoutWords('collectionDue', { date: item.billingDate ? prettyDate(item.billingDate) : '' });
     case 'penalty_fee':
     case 'course_enrolment':
       return item.description;
@@ -52,13 +54,22 @@ export function itemDetail(item: OrderItem): string {
   }
 }
 
+/** A booked session's day and times, in the page's language. */
+function SessionWhen({ session }: { session: SessionTimes }) {
+  return useSessionWhen()(session);
+}
+
 /** An order's lines as receipt rows: what, when (a booking), places and price. */
 export function receiptRows(order: Order): ReceiptRow[] {
   return order.items.map((item) => ({
     item: (
       <>
         {item.name}
-        {item.type === 'booking' && <span className="receipt__when">{item.when}</span>}
+        {item.type === 'booking' && (
+          <span className="receipt__when">
+            <SessionWhen session={item} />
+          </span>
+        )}
       </>
     ),
     places: itemDetail(item),

@@ -2,6 +2,7 @@ import type { CartItem } from '@lido/contracts/cart';
 import type { CartOutstandingBalanceItem } from '@lido/contracts/outstanding-balance';
 import { prettyDate } from '../../i18n/dates.ts';
 import { pricingWords } from '../../i18n/pricing-words.ts';
+import { useSessionWhen } from '../../i18n/session-when.ts';
 import { type ChargeExplanations, chargeExplanations } from '@lido/pricing/fee-explanations';
 import { daysLabel, type FeeLine, feeLineLabel, feeLines } from '@lido/pricing/fee-lines';
 import type { Money } from '@lido/pricing/money';
@@ -41,12 +42,13 @@ function FeeRow({
  */
 function BookingSummary({ item }: { item: Extract<CartItem, { type: 'booking' }> }) {
   const removeBenefit = useRemoveBenefit();
+  const whenOf = useSessionWhen();
   return (
     <section className="checkout-summary__item" aria-label={item.name}>
       <h3 className="payment-summary__name">{item.name}</h3>
       <dl className="facts">
         <dt>{checkoutWords('when')}</dt>
-        <dd>{item.session.when}</dd>
+        <dd>{whenOf(item.session)}</dd>
         <dt>{checkoutWords('where')}</dt>
         <dd>
           {item.venue.name}, {item.session.location}
@@ -86,7 +88,7 @@ function OutstandingBalanceSummary({ item }: { item: CartOutstandingBalanceItem 
         <dt>{checkoutWords('membership')}</dt>
         <dd>{item.membershipName}</dd>
         <dt>{checkoutWords('directDebitDue')}</dt>
-        <dd>{item.prettyBillingDate}</dd>
+        <dd>{prettyDate(item.billingDate)}</dd>
       </dl>
       <ToPayNow price={item.price} />
     </section>
@@ -182,10 +184,10 @@ export function CheckoutSummary({ items }: { items: CartItem[] }) {
                 {costs.globalBasePrice.formatted}
                 {monthly ? ` ${checkoutWords('perMonth')}` : ''}
               </dd>
-              {costs.prettyFirstBillingDate && (
+              {costs.firstBillingDate && (
                 <>
                   <dt>{checkoutWords('firstBillingDate')}</dt>
-                  <dd>{costs.prettyFirstBillingDate}</dd>
+                  <dd>{prettyDate(costs.firstBillingDate)}</dd>
                 </>
               )}
               {costs.endDate && (

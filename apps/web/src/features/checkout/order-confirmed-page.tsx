@@ -134,7 +134,7 @@ function PaidBalanceCard({ item, index }: { item: OrderOutstandingBalanceItem; i
         <dt>{checkoutWords('membership')}</dt>
         <dd>{item.membershipName}</dd>
         <dt>{checkoutWords('directDebitDue')}</dt>
-        <dd>{item.prettyBillingDate}</dd>
+        <dd>{item.billingDate ? prettyDate(item.billingDate) : ''}</dd>
         <dt>{checkoutWords('paidByCard')}</dt>
         <dd>{item.total.formatted}</dd>
       </dl>

@@ -1,5 +1,6 @@
 import type { CartItem } from '@lido/contracts/cart';
 import { CheckboxField } from '../../ui/form-fields.tsx';
+import { useSessionWhen } from '../../i18n/session-when.ts';
 import { checkoutWords } from './words.ts';
 
 type BookingLine = Extract<CartItem, { type: 'booking' }>;
@@ -28,6 +29,7 @@ export function Waivers({
   agreed: number[];
   onChange: (agreed: number[]) => void;
 }) {
+  const whenOf = useSessionWhen();
   if (lines.length === 0) return null;
   return (
     <section className="waivers" aria-labelledby="waivers-heading">
@@ -36,7 +38,7 @@ export function Waivers({
       {lines.map((line) => (
         <div key={line.id} className="waivers__item">
           <h3 className="waivers__name">
-            {line.name} <span className="card__meta">{line.session.when}</span>
+            {line.name} <span className="card__meta">{whenOf(line.session)}</span>
           </h3>
           {/* Long waivers scroll inside their box; it takes focus so a keyboard can scroll it. */}
           <div

@@ -11,6 +11,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { showToast } from '../../app/toasts/toast-store.ts';
 import { Button } from '../../ui/button.tsx';
 import { DateInput } from '../../ui/date-input.tsx';
+import { prettyDate } from '../../i18n/dates.ts';
 import { ErrorSummary } from '../../ui/error-summary.tsx';
 import { TextField } from '../../ui/form-fields.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -187,7 +188,7 @@ function DependantItem({
       <dl className="facts">
         <div className="facts__row">
           <dt>{familyWords('dateOfBirth')}</dt>
-          <dd>{dependant.prettyDateOfBirth}</dd>
+          <dd>{dependant.dateOfBirth ? prettyDate(dependant.dateOfBirth) : ''}</dd>
         </div>
         <div className="facts__row">
           <dt>{familyWords('relationship')}</dt>
