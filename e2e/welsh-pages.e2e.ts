@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { readCatalogue } from '../packages/messages/src/catalogue.ts';
+import { readCatalogue } from '@lido/messages/catalogue';
 import { visit } from './support/browser.ts';
 import { useE2E } from './support/fixture.ts';
 
