@@ -64,10 +64,7 @@ describe('the message catalogues (issue 38 items 1 and 2)', () => {
     }
     for (const entry of english) {
       for (const categories of pluralCategories(entry.text)) {
-        expect(categories.filter(isCategory).sort(), entry.id).toEqual([
-          'one',
-          'other',
-        ]);
+        expect(categories.filter(isCategory).sort(), entry.id).toEqual(['one', 'other']);
       }
     }
   });
