@@ -7,7 +7,6 @@ import {
   nextRate,
   percentile95,
 } from '../src/modules/booking-openings/admission-rate.ts';
-import { createOperatorRepository } from '../src/modules/operator/index.ts';
 import {
   createActivity,
   createSession,
@@ -15,7 +14,7 @@ import {
   type TestActivity,
 } from './support/activity-factories.ts';
 import { apiClient } from './support/api.ts';
-import { createCustomer, type TestCustomer } from './support/factories.ts';
+import { createCustomer, type TestCustomer, bulkCustomerIds } from './support/factories.ts';
 import { staffLogin } from './support/staff-login.ts';
 import { createTestApp, siteHost, type TestApp } from './support/test-app.ts';
 
@@ -30,18 +29,7 @@ let second: TestApp;
 let activity: TestActivity;
 const api = apiClient(() => t, siteHost.bookings);
 
-/** Bulk customers, without the cost of a login each (the service is called with their ids). */
-async function customerIds(count: number): Promise<number[]> {
-  const operator = await createOperatorRepository(t.database.db).current();
-  const stamp = `${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2)}`;
-  const { rows } = (await t.database.db.execute(sql`
-    INSERT INTO customers (operator_id, reference, email, password_hash, first_name, last_name)
-    SELECT ${operator!.id}, 'C' || nextval('customer_reference_seq')::text, 'queue.' || ${stamp} || '.' || n || '@example.org',
-           'not-a-hash', 'Queue', 'Customer ' || n
-      FROM generate_series(1, ${count}) AS n
-    RETURNING id`)) as { rows: { id: number }[] };
-  return rows.map((row) => row.id);
-}
+const customerIds = (count: number) => bulkCustomerIds(t, count, 'queue');
 
 /** An opening of the test activity's sessions, its waiting room open from `lobby` seconds before. */
 async function announce(opensAt: Date, options: { lobby?: number; idleSeconds?: number } = {}) {

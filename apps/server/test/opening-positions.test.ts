@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { QueuePlace } from '@lido/contracts/booking-openings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOperatorRepository } from '../src/modules/operator/index.ts';
 import { countBelow, createWaitingPositions } from '../src/modules/booking-openings/waiting-positions.ts';
 import { createActivity, tomorrowAt } from './support/activity-factories.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { createTestDatabase } from './support/test-database.ts';
+import { bulkCustomerIds } from './support/factories.ts';
 
 // Issue 39 item 3 (decision 0106): a waiting customer's position is answered from each instance's
 // read of the waiting tickets, renewed when the queue moves, instead of a count in the database
@@ -142,17 +142,7 @@ describe('positions in the waiting room, on two instances', () => {
     await t.close();
   });
 
-  async function customerIds(count: number): Promise<number[]> {
-    const operator = await createOperatorRepository(t.database.db).current();
-    const stamp = `${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2)}`;
-    const { rows } = (await t.database.db.execute(sql`
-      INSERT INTO customers (operator_id, reference, email, password_hash, first_name, last_name)
-      SELECT ${operator!.id}, 'C' || nextval('customer_reference_seq')::text, 'place.' || ${stamp} || '.' || n || '@example.org',
-             'not-a-hash', 'Place', 'Customer ' || n
-        FROM generate_series(1, ${count}) AS n
-      RETURNING id`)) as { rows: { id: number }[] };
-    return rows.map((row) => row.id);
-  }
+  const customerIds = (count: number) => bulkCustomerIds(t, count, 'place');
 
   /** An opening of a new activity's sessions, its waiting room open from 15 minutes before. */
   async function announce(opensAt: Date) {
