@@ -198,14 +198,13 @@ export default tseslint.config(
         {
           // "Billing day 1 of each month" beside a choice saying "1st" (issue 34 item 4).
           selector: 'JSXText[value=/of each month/]',
-          message: 'Say a billing day with billingDayText(day) from @lido/pricing/membership-costs.',
+          message: 'Say a billing day with billingDayText(day, words) from @lido/pricing/membership-costs.',
         },
         {
           // A waiting list place "kept for them for a while" (issue 34 item 4): say how long.
           selector:
             ':matches(Literal, JSXText)[value=/for a while/], TemplateElement[value.raw=/for a while/]',
-          message:
-            'Say how long, e.g. offerHoldText(hours) from @lido/pricing/waiting-list: not "for a while".',
+          message: 'Say how long, e.g. the waitingList.held message with the hours: not "for a while".',
         },
         {
           // The staff site said "Added to your basket" to the clerk (issue 34 item 4).

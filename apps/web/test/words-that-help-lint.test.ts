@@ -86,10 +86,10 @@ describe('a waiting list place is kept for a stated time', { timeout: 30_000 }, 
     const file = 'apps/web/src/features/waiting-list/example.tsx';
     expect(
       await restricted(file, 'export const A = () => <p>We keep it for you for a while.</p>;\n'),
-    ).toEqual([expect.stringContaining('offerHoldText')]);
+    ).toEqual([expect.stringContaining('waitingList.held')]);
     expect(
       await restricted(file, 'export const a = (card: string) => `Paid by ${card}, kept for a while.`;\n'),
-    ).toEqual([expect.stringContaining('offerHoldText')]);
+    ).toEqual([expect.stringContaining('waitingList.held')]);
   });
 });
 

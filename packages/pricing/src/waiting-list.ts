@@ -7,11 +7,6 @@ import { ordinal } from './ordinal.ts';
 
 export { ordinal } from './ordinal.ts';
 
-/** How long a freed place is kept: "2 hours", "1 hour" (never "a while"; issue 34 item 4). */
-export function offerHoldText(hours: number): string {
-  return hours === 1 ? '1 hour' : `${hours} hours`;
-}
-
 /** "You are 3rd on the waiting list". */
 export function waitingPositionText(position: number): string {
   return `You are ${ordinal(position)} on the waiting list`;
