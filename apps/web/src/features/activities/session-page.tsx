@@ -27,6 +27,7 @@ import { useVoice } from '../../app/site-mode/voice.ts';
 import { useBookingNote } from './booking-note.tsx';
 import { activitiesWords } from './words.ts';
 import { wordsWithParts } from '../../i18n/words-with-parts.tsx';
+import { sessionWhen } from '../../i18n/dates.ts';
 
 /**
  * The band chosen until the customer chooses another: the cheapest open to them; for a visitor,
@@ -304,7 +305,7 @@ export function SessionPage() {
       <h1>{data.activity.name}</h1>
       <p className="lead">
         <time dateTime={data.startsAt}>
-          {activitiesWords('when', { day: dayDate(data.date), from: data.startTime, to: data.endTime })}
+          {sessionWhen(data.date, data.startTime, data.endTime)}
         </time>
       </p>
       <p className={`availability availability--${availability.status}`}>{availability.label}</p>
