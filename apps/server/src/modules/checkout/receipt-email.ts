@@ -99,12 +99,11 @@ export function receiptEmail(input: {
 }): EmailMessage {
   const language = input.language ?? 'en';
   const words = serverWords(language);
+  const pricingWords = serverPricingWords(language);
   const money = (pence: number) => formatPence(pence, input.symbol);
   const bookings = input.bookings ?? [];
   const deskText = input.desk && paidAtDeskText(input.desk, money, words);
-  const charges = input.lines.map((line) =>
-    explainedCharges(line.details, money, serverPricingWords(language)),
-  );
+  const charges = input.lines.map((line) => explainedCharges(line.details, money, pricingWords));
   const guarantee =
     input.serviceUserName && charges.some((explained) => explained?.firstCollection)
       ? input.serviceUserName
