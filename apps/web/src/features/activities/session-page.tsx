@@ -304,9 +304,7 @@ export function SessionPage() {
       <p className="card__meta">{data.activity.category.name}</p>
       <h1>{data.activity.name}</h1>
       <p className="lead">
-        <time dateTime={data.startsAt}>
-          {sessionWhen(data.date, data.startTime, data.endTime)}
-        </time>
+        <time dateTime={data.startsAt}>{sessionWhen(data.date, data.startTime, data.endTime)}</time>
       </p>
       <p className={`availability availability--${availability.status}`}>{availability.label}</p>
       <dl className="facts session-page__facts">
